@@ -1,0 +1,26 @@
+import { type GameError, gameError } from "./errors.js";
+import type { Game, Seat } from "./game.js";
+import { type Result, err, ok } from "./result.js";
+
+/**
+ * The checks every game's `play` makes, in one fixed order: the game is
+ * still on, the seat is the one to move, the move is legal.
+ */
+export function checkedPlay<S, M>(
+  game: Pick<Game<S, M, unknown>, "toMove" | "legalMoves" | "apply" | "formatMove">,
+  state: S,
+  move: M,
+  seat: Seat | undefined,
+  sameMove: (a: M, b: M) => boolean = Object.is,
+): Result<S, GameError> {
+  const toMove = game.toMove(state);
+  if (toMove.length === 0) return err(gameError("game-over", "the game is over"));
+  if (seat !== undefined && !toMove.includes(seat)) {
+    return err(gameError("wrong-seat", `seat ${seat} is not to move`));
+  }
+  const legal = game.legalMoves(state);
+  if (!legal.some((candidate) => sameMove(candidate, move))) {
+    return err(gameError("illegal-move", "that move is not legal here"));
+  }
+  return ok(game.apply(state, move));
+}

@@ -1,0 +1,78 @@
+import type { GameError } from "./errors.js";
+import type { Result } from "./result.js";
+
+/** A seat at the table, 0-based in turn order. */
+export type Seat = number;
+
+export type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json };
+
+export type Outcome =
+  | { readonly kind: "ongoing" }
+  | {
+      readonly kind: "finished";
+      /** One score per seat, in the game's own unit (Othello: discs with WOF scoring). */
+      readonly scores: readonly number[];
+      /** Every seat that shares the best result; more than one means a tie, all seats a draw. */
+      readonly winners: readonly Seat[];
+    };
+
+/** One possible result of a move with chance in it, with its probability. */
+export interface ChanceOutcome<S> {
+  readonly probability: number;
+  readonly state: S;
+}
+
+/**
+ * The one interface the server, the AI and the web client use for every game.
+ * States are immutable values; moves are small values (numbers for all
+ * built-in games, so search can store them cheaply).
+ *
+ * Untrusted input enters only through `parseOptions`, `parseMove`, `play` and
+ * `deserialize`, which return typed errors and never throw. `apply` is for
+ * callers that took the move from `legalMoves` (search, replay of a stored log).
+ */
+export interface Game<S, M, O> {
+  readonly id: string;
+  readonly title: string;
+  /** Validates untrusted options and fills in defaults. */
+  parseOptions(input: unknown): Result<O, GameError>;
+  /** How many seats the options call for. */
+  seatCount(options: O): number;
+  /** The start position; `seed` drives every random choice the game makes, now or later. */
+  initial(options: O, seed: number): S;
+  /** The options a state was created with. */
+  optionsOf(state: S): O;
+  /** The seat(s) to move; empty once the game is over. */
+  toMove(state: S): readonly Seat[];
+  /** Legal moves of the seat to move in the game's canonical order; empty once over. */
+  legalMoves(state: S): readonly M[];
+  /** A move the seat to move must make with no choice (Othello's pass), which servers apply at once. */
+  forcedMove(state: S): M | null;
+  /** Checked application: a typed error for a wrong seat, an illegal move or a finished game. */
+  play(state: S, move: M, seat?: Seat): Result<S, GameError>;
+  /** Unchecked application of a move taken from `legalMoves`. */
+  apply(state: S, move: M): S;
+  outcome(state: S): Outcome;
+  /** Reads one move in the game's notation. */
+  parseMove(state: S, text: string): Result<M, GameError>;
+  formatMove(state: S, move: M): string;
+  /** JSON-safe, versioned. */
+  serialize(state: S): Json;
+  deserialize(input: unknown): Result<S, GameError>;
+  /** A position hash for search (safe integer); equal positions hash equally. */
+  hash(state: S): number;
+  /** A plain-text board for terminals and logs. */
+  render(state: S): string;
+  /**
+   * Takes a seat out of a game that goes on without it (resigned, forfeited,
+   * abandoned). Only games of more than two seats have it; a two-seat game
+   * simply ends.
+   */
+  eliminate?(state: S, seat: Seat): S;
+  /** Every result a move can have, for games with chance (expectimax). */
+  chanceOutcomes?(state: S, move: M): readonly ChanceOutcome<S>[];
+}
+
+/** A game whose types are not known to the caller (registry lookups). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyGame = Game<any, any, any>;

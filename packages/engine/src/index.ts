@@ -1,0 +1,6 @@
+export * from "./core/errors.js";
+export * from "./core/game.js";
+export * from "./core/result.js";
+export * from "./core/rng.js";
+export * from "./core/checked-play.js";
+export { perft } from "./debug.js";
