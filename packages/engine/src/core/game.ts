@@ -73,6 +73,8 @@ export interface Game<S, M, O> {
   chanceOutcomes?(state: S, move: M): readonly ChanceOutcome<S>[];
 }
 
-/** A game whose types are not known to the caller (registry lookups). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyGame = Game<any, any, any>;
+/**
+ * A game whose types are not known to the caller (registry lookups). Method
+ * parameters are bivariant, so every concrete game is assignable to it.
+ */
+export type AnyGame = Game<unknown, unknown, unknown>;

@@ -1,0 +1,139 @@
+import { parseArgs } from "node:util";
+import { type GameId, GAME_IDS, Othello, getGame, isGameId, perft } from "@arena/engine";
+import type { Output } from "./io.js";
+
+const USAGE = `Usage: arena <command> [options]
+
+Commands:
+  perft --game <id> --depth <n> [--moves <list>]   count the leaves of the game tree
+  show  --game <id> [--moves <list>] [--options <json>] [--seed <n>]   print the board after some moves
+
+Games: ${GAME_IDS.join(", ")}
+`;
+
+interface GameChoice {
+  readonly id: GameId;
+  readonly options: unknown;
+  readonly seed: number;
+}
+
+function fail(io: Output, message: string): number {
+  io.stderr(`arena: ${message}\n`);
+  return 2;
+}
+
+function chooseGame(values: { game?: string; options?: string; seed?: string }): GameChoice | string {
+  const id = values.game ?? "othello";
+  if (!isGameId(id)) return `unknown game '${id}' (one of ${GAME_IDS.join(", ")})`;
+  let options: unknown = {};
+  if (values.options !== undefined) {
+    try {
+      options = JSON.parse(values.options);
+    } catch {
+      return "--options must be JSON";
+    }
+  }
+  const seed = values.seed === undefined ? 1 : Number(values.seed);
+  if (!Number.isInteger(seed)) return "--seed must be an integer";
+  return { id, options, seed };
+}
+
+/** The start position of a game plus the moves given in its notation (an Othello transcript, or space-separated moves). */
+function positionAfter(choice: GameChoice, moves: string | undefined): { state: unknown } | string {
+  const game = getGame(choice.id);
+  const options = game.parseOptions(choice.options);
+  if (!options.ok) return options.error.message;
+  let state: unknown = game.initial(options.value, choice.seed);
+  if (moves === undefined || moves.trim() === "") return { state };
+  const tokens =
+    choice.id === "othello" && !/\s/.test(moves.trim())
+      ? (moves.trim().match(/.{1,2}/g) ?? [])
+      : moves.trim().split(/[\s,]+/);
+  for (const token of tokens) {
+    const forced = game.forcedMove(state);
+    const move = game.parseMove(state, token);
+    if (!move.ok) return move.error.message;
+    if (forced !== null && token.toLowerCase() !== "pa") state = game.apply(state, forced);
+    const next = game.play(state, move.value);
+    if (!next.ok) return `${token}: ${next.error.message}`;
+    state = next.value;
+  }
+  return { state };
+}
+
+async function perftCommand(args: string[], io: Output): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      game: { type: "string" },
+      depth: { type: "string" },
+      moves: { type: "string" },
+      options: { type: "string" },
+      seed: { type: "string" },
+    },
+  });
+  const depth = Number(values.depth ?? "NaN");
+  if (!Number.isInteger(depth) || depth < 0 || depth > 30) return fail(io, "--depth must be an integer 0..30");
+  const choice = chooseGame(values);
+  if (typeof choice === "string") return fail(io, choice);
+  const position = positionAfter(choice, values.moves);
+  if (typeof position === "string") return fail(io, position);
+  const game = getGame(choice.id);
+  for (let d = 1; d <= depth; d++) {
+    const started = performance.now();
+    const leaves =
+      choice.id === "othello"
+        ? Othello.perftOthello(position.state as Othello.OthelloState, d)
+        : perft(game, position.state, d);
+    const seconds = (performance.now() - started) / 1000;
+    const line = `depth ${d} leaves ${leaves} seconds ${seconds.toFixed(3)} leaves_per_s ${seconds > 0 ? Math.round(leaves / seconds) : 0}\n`;
+    // Shallower depths are progress; the last line is the result, in the C yardstick's format.
+    if (d === depth) io.stdout(line);
+    else io.stderr(line);
+  }
+  if (depth === 0) io.stdout("depth 0 leaves 1 seconds 0.000 leaves_per_s 0\n");
+  return Promise.resolve(0);
+}
+
+function showCommand(args: string[], io: Output): number {
+  const { values } = parseArgs({
+    args,
+    options: {
+      game: { type: "string" },
+      moves: { type: "string" },
+      options: { type: "string" },
+      seed: { type: "string" },
+    },
+  });
+  const choice = chooseGame(values);
+  if (typeof choice === "string") return fail(io, choice);
+  const position = positionAfter(choice, values.moves);
+  if (typeof position === "string") return fail(io, position);
+  io.stdout(`${getGame(choice.id).render(position.state)}\n`);
+  return 0;
+}
+
+export async function runCli(argv: string[], io: Output): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case "perft":
+        return await perftCommand(rest, io);
+      case "show":
+        return showCommand(rest, io);
+      case undefined:
+      case "help":
+      case "--help":
+        io.stdout(USAGE);
+        return 0;
+      default:
+        return fail(io, `unknown command '${command}'\n${USAGE}`);
+    }
+  } catch (error) {
+    // parseArgs reports unknown flags by throwing; anything else is a bug and keeps its stack.
+    if (error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS")) {
+      return fail(io, error.message);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,133 @@
+import { type Seat } from "../../core/game.js";
+import { Random } from "../../core/rng.js";
+import { type DiceOfDoomBoard, type DiceOfDoomOptions, MAX_SIZE, MIN_SIZE, NEUTRAL } from "./types.js";
+
+function computeNeighbors(pos: number, size: number): readonly number[] {
+  const cells = size * size;
+  const up = pos - size;
+  const down = pos + size;
+  const candidates = [up, down];
+  if (pos % size !== 0) candidates.push(up - 1, pos - 1);
+  if ((pos + 1) % size !== 0) candidates.push(pos + 1, down + 1);
+  return Object.freeze(candidates.filter((p) => p >= 0 && p < cells));
+}
+
+// Built once per size so move generation never allocates neighbour lists.
+const NEIGHBOR_TABLES: readonly (readonly (readonly number[])[])[] = Array.from(
+  { length: MAX_SIZE + 1 },
+  (_, size) =>
+    size < MIN_SIZE
+      ? []
+      : Array.from({ length: size * size }, (_unused, pos) => computeNeighbors(pos, size)),
+);
+
+const NO_NEIGHBORS: readonly number[] = Object.freeze([]);
+
+/**
+ * The book's `neighbors`, in its exact order (up, down, up-1, pos-1, pos+1,
+ * down+1), which fixes the order of attacks in `legalMoves`.
+ */
+export function neighbors(pos: number, size: number): readonly number[] {
+  return NEIGHBOR_TABLES[size]?.[pos] ?? NO_NEIGHBORS;
+}
+
+/**
+ * The book's `threatened`: a neighbour of another owner has strictly more
+ * dice. Neutral hexes never attack, so they are no threat.
+ */
+export function isThreatenedOnBoard(board: DiceOfDoomBoard, pos: number): boolean {
+  const player = board.owner[pos] ?? NEUTRAL;
+  const dice = board.dice[pos] ?? 0;
+  for (const n of neighbors(pos, board.size)) {
+    const other = board.owner[n] ?? NEUTRAL;
+    if (other !== player && other !== NEUTRAL && (board.dice[n] ?? 0) > dice) return true;
+  }
+  return false;
+}
+
+// Scratch space for the flood fill: search calls it at every pass in chance
+// rules, and JS runs one call at a time, so sharing it is safe.
+const visitMark = new Int32Array(MAX_SIZE * MAX_SIZE);
+const fillStack = new Int32Array(MAX_SIZE * MAX_SIZE);
+let visitGeneration = 0;
+
+/** Size of the player's largest group of connected hexes (v4's `largest-cluster-size`). */
+export function largestCluster(board: DiceOfDoomBoard, player: Seat): number {
+  const cells = board.size * board.size;
+  visitGeneration++;
+  if (visitGeneration > 0x3fffffff) {
+    visitMark.fill(0);
+    visitGeneration = 1;
+  }
+  const mark = visitGeneration;
+  let best = 0;
+  for (let start = 0; start < cells; start++) {
+    if (board.owner[start] !== player || visitMark[start] === mark) continue;
+    visitMark[start] = mark;
+    fillStack[0] = start;
+    let top = 1;
+    let count = 0;
+    while (top > 0) {
+      const pos = fillStack[--top] ?? 0;
+      count++;
+      for (const n of neighbors(pos, board.size)) {
+        if (board.owner[n] === player && visitMark[n] !== mark) {
+          visitMark[n] = mark;
+          fillStack[top++] = n;
+        }
+      }
+    }
+    if (count > best) best = count;
+  }
+  return best;
+}
+
+/**
+ * The book's `score-board` for `seat`: +2 per own unthreatened hex, +1 per own
+ * threatened hex, −1 per hex of another player. Neutral hexes count 0: they
+ * are nobody's score, only a target.
+ */
+export function scoreBoardFor(board: DiceOfDoomBoard, seat: Seat): number {
+  const cells = board.size * board.size;
+  let score = 0;
+  for (let pos = 0; pos < cells; pos++) {
+    const owner = board.owner[pos];
+    if (owner === seat) score += isThreatenedOnBoard(board, pos) ? 1 : 2;
+    else if (owner !== NEUTRAL) score -= 1;
+  }
+  return score;
+}
+
+export function hexCounts(board: DiceOfDoomBoard, players: number): number[] {
+  const counts = new Array<number>(players).fill(0);
+  for (const owner of board.owner) {
+    if (owner >= 0 && owner < players) counts[owner] = (counts[owner] ?? 0) + 1;
+  }
+  return counts;
+}
+
+/**
+ * The book's `gen-board`: each hex in index order draws an owner, then
+ * 1..maxDice dice. Unlike the book we need every seat on the board, so a
+ * draw that leaves a seat without a hex is thrown away and the generator,
+ * continuing its sequence, draws a whole new board. This keeps the result a
+ * pure function of the seed (and is uniform over boards that qualify).
+ */
+export function generateBoard(
+  options: DiceOfDoomOptions,
+  seed: number,
+): { readonly owner: number[]; readonly dice: number[]; readonly rng: number } {
+  const random = new Random(seed);
+  const cells = options.size * options.size;
+  for (;;) {
+    const owner = new Array<number>(cells);
+    const dice = new Array<number>(cells);
+    for (let pos = 0; pos < cells; pos++) {
+      owner[pos] = random.int(options.players);
+      dice[pos] = 1 + random.int(options.maxDice);
+    }
+    if (hexCounts({ size: options.size, owner, dice }, options.players).every((count) => count > 0)) {
+      return { owner, dice, rng: random.seed };
+    }
+  }
+}

@@ -1,0 +1,101 @@
+import { checkedPlay } from "../../core/checked-play.js";
+import { type GameError, gameError } from "../../core/errors.js";
+import { type ChanceOutcome, type Game, type Seat } from "../../core/game.js";
+import { type Result, err } from "../../core/result.js";
+import { generateBoard, isThreatenedOnBoard, scoreBoardFor } from "./board.js";
+import { hashState } from "./hash.js";
+import { isWellFormedMove } from "./moves.js";
+import { formatMove, parseMove } from "./notation.js";
+import { parseOptions } from "./options.js";
+import { renderState } from "./render.js";
+import { applyMove, chanceOutcomes, eliminateSeat, isOver, legalMoves, outcomeOf } from "./rules.js";
+import { deserializeState, serializeState } from "./serialize.js";
+import { type DiceOfDoomOptions, type DiceOfDoomState, GAME_ID } from "./types.js";
+
+export {
+  type DiceOfDoomBoard,
+  type DiceOfDoomOptions,
+  type DiceOfDoomRules,
+  type DiceOfDoomState,
+  GAME_ID as DICE_OF_DOOM_ID,
+  NEUTRAL,
+  RULES as DICE_OF_DOOM_RULES,
+} from "./types.js";
+export { PASS, attackMove, attackSource, attackTarget } from "./moves.js";
+export { DICE_PROBABILITY, attackProbability, exactAttackProbability } from "./probability.js";
+export { largestCluster, neighbors } from "./board.js";
+export { addNewDice, isLegal, nextLiveSeat } from "./rules.js";
+export { cellName, parseCell } from "./notation.js";
+
+/** The book's `threatened`: an enemy neighbour has strictly more dice. */
+export function isThreatened(state: DiceOfDoomState, pos: number): boolean {
+  return isThreatenedOnBoard(state, pos);
+}
+
+/** The book's `score-board` heuristic from `seat`'s point of view. */
+export function scoreBoard(state: DiceOfDoomState, seat: Seat): number {
+  return scoreBoardFor(state, seat);
+}
+
+// Shared so `toMove` does not allocate on every call.
+const SEAT_LISTS: readonly (readonly Seat[])[] = Object.freeze(
+  [0, 1, 2, 3].map((seat) => Object.freeze([seat])),
+);
+const NOBODY: readonly Seat[] = Object.freeze([]);
+
+export interface DiceOfDoomGame extends Game<DiceOfDoomState, number, DiceOfDoomOptions> {
+  eliminate(state: DiceOfDoomState, seat: Seat): DiceOfDoomState;
+  chanceOutcomes(state: DiceOfDoomState, move: number): readonly ChanceOutcome<DiceOfDoomState>[];
+}
+
+/**
+ * Dice of Doom (Land of Lisp ch. 15–20). "classic" is v2: deterministic
+ * attacks needing strictly more dice, reinforcement = captured dice − 1.
+ * "chance" is v4: any hex with 2+ dice may attack, a dice roll decides,
+ * reinforcement = largest connected territory. Unlike v4, reaching an
+ * eliminated seat's turn does not end the game: eliminated seats are skipped.
+ */
+export const diceOfDoom: DiceOfDoomGame = {
+  id: GAME_ID,
+  title: "Dice of Doom",
+  parseOptions,
+  seatCount: (options) => options.players,
+  initial(options, seed) {
+    const { owner, dice, rng } = generateBoard(options, seed);
+    const eliminated = new Array<boolean>(options.players).fill(false);
+    const board = { size: options.size, owner, dice };
+    return {
+      options,
+      size: options.size,
+      owner,
+      dice,
+      player: 0,
+      spare: 0,
+      firstMove: true,
+      eliminated,
+      rng,
+      over: isOver(board, 0, true, eliminated, options.rules === "chance"),
+    };
+  },
+  optionsOf: (state) => state.options,
+  toMove: (state) => (state.over ? NOBODY : (SEAT_LISTS[state.player] ?? NOBODY)),
+  legalMoves,
+  forcedMove: () => null,
+  play(state, move, seat): Result<DiceOfDoomState, GameError> {
+    const result = checkedPlay(diceOfDoom, state, move, seat);
+    if (!result.ok && result.error.code === "illegal-move" && !isWellFormedMove(move, state.size)) {
+      return err(gameError("malformed-move", `${String(move)} is not a Dice of Doom move`));
+    }
+    return result;
+  },
+  apply: applyMove,
+  outcome: outcomeOf,
+  parseMove: (state, text) => parseMove(text, state.size),
+  formatMove: (state, move) => formatMove(move, state.size),
+  serialize: serializeState,
+  deserialize: deserializeState,
+  hash: hashState,
+  render: renderState,
+  eliminate: eliminateSeat,
+  chanceOutcomes,
+};

@@ -1,0 +1,425 @@
+import { describe, expect, it } from "vitest";
+import { Random } from "../../core/rng.js";
+import { perft } from "../../debug.js";
+import { type DiceOfDoomOptions, type DiceOfDoomState, diceOfDoom } from "./index.js";
+
+// ---------------------------------------------------------------------------
+// A deliberately naive, independent model of the rules: book-style
+// `(player dice)` hexes, neighbours from (x, y) steps rather than index
+// arithmetic, copy-everything moves. It shares nothing with the module except
+// the core rng, whose sequence is part of the replay contract.
+// ---------------------------------------------------------------------------
+
+interface NaiveHex {
+  player: number | null; // null: neutral (an eliminated seat's hex)
+  dice: number;
+}
+
+interface NaiveGame {
+  n: number;
+  players: number;
+  maxDice: number;
+  chance: boolean;
+  board: NaiveHex[];
+  player: number;
+  spare: number;
+  first: boolean;
+  out: boolean[];
+  rng: number;
+}
+
+/** [src, dst] for an attack, null for a pass. */
+type NaiveMove = readonly [number, number] | null;
+
+/** The book's table, typed in from games.md §1.7. */
+const BOOK_TABLE = [
+  [0.84, 0.97, 1.0, 1.0],
+  [0.44, 0.78, 0.94, 0.99],
+  [0.15, 0.45, 0.74, 0.91],
+  [0.04, 0.19, 0.46, 0.72],
+  [0.01, 0.06, 0.22, 0.46],
+];
+
+function naiveNeighbors(pos: number, n: number): number[] {
+  const x = pos % n;
+  const y = (pos - x) / n;
+  const steps: [number, number][] = [
+    [0, -1],
+    [0, 1],
+    [-1, -1],
+    [-1, 0],
+    [1, 0],
+    [1, 1],
+  ];
+  const out: number[] = [];
+  for (const [dx, dy] of steps) {
+    const nx = x + dx;
+    const ny = y + dy;
+    if (nx >= 0 && nx < n && ny >= 0 && ny < n) out.push(nx + ny * n);
+  }
+  return out;
+}
+
+function naiveNew(n: number, players: number, maxDice: number, chance: boolean, seed: number): NaiveGame {
+  const r = new Random(seed);
+  for (;;) {
+    const board: NaiveHex[] = [];
+    for (let i = 0; i < n * n; i++) {
+      const player = r.int(players);
+      board.push({ player, dice: 1 + r.int(maxDice) });
+    }
+    if (new Set(board.map((h) => h.player)).size === players) {
+      const out = Array.from({ length: players }, () => false);
+      return { n, players, maxDice, chance, board, player: 0, spare: 0, first: true, out, rng: r.seed };
+    }
+  }
+}
+
+function attacks(g: NaiveGame): [number, number][] {
+  const list: [number, number][] = [];
+  g.board.forEach((hex, src) => {
+    if (hex.player !== g.player) return;
+    for (const dst of naiveNeighbors(src, g.n)) {
+      const target = g.board[dst] as NaiveHex;
+      if (target.player === g.player) continue;
+      if (g.chance ? hex.dice > 1 : hex.dice > target.dice) list.push([src, dst]);
+    }
+  });
+  return list;
+}
+
+function naiveOver(g: NaiveGame): boolean {
+  if (g.out.filter((o) => !o).length <= 1) return true;
+  return g.first && attacks(g).length === 0;
+}
+
+function naiveMoves(g: NaiveGame): NaiveMove[] {
+  if (naiveOver(g)) return [];
+  const list: NaiveMove[] = g.first ? [] : [null];
+  return list.concat(attacks(g));
+}
+
+function copy(g: NaiveGame): NaiveGame {
+  return { ...g, board: g.board.map((h) => ({ ...h })), out: [...g.out] };
+}
+
+function cluster(g: NaiveGame, player: number): number {
+  const seen = new Set<number>();
+  let best = 0;
+  g.board.forEach((hex, start) => {
+    if (hex.player !== player || seen.has(start)) return;
+    const todo = [start];
+    seen.add(start);
+    let size = 0;
+    while (todo.length > 0) {
+      const pos = todo.pop() as number;
+      size++;
+      for (const nb of naiveNeighbors(pos, g.n)) {
+        if (g.board[nb]?.player === player && !seen.has(nb)) {
+          seen.add(nb);
+          todo.push(nb);
+        }
+      }
+    }
+    best = Math.max(best, size);
+  });
+  return best;
+}
+
+function naivePass(g0: NaiveGame): NaiveGame {
+  const g = copy(g0);
+  let count = g.chance ? cluster(g, g.player) : g.spare - 1;
+  for (const hex of g.board) {
+    if (count > 0 && hex.player === g.player && hex.dice < g.maxDice) {
+      hex.dice++;
+      count--;
+    }
+  }
+  do g.player = (g.player + 1) % g.players;
+  while (g.out[g.player]);
+  g.spare = 0;
+  g.first = true;
+  return g;
+}
+
+function naiveWin(g0: NaiveGame, src: number, dst: number): NaiveGame {
+  const g = copy(g0);
+  const a = g.board[src] as NaiveHex;
+  const d = g.board[dst] as NaiveHex;
+  g.spare += d.dice;
+  const loser = d.player;
+  d.player = g.player;
+  d.dice = a.dice - 1;
+  a.dice = 1;
+  g.first = false;
+  if (loser !== null && !g.board.some((h) => h.player === loser)) g.out[loser] = true;
+  return g;
+}
+
+function naiveLose(g0: NaiveGame, src: number, dst: number): NaiveGame {
+  const g = copy(g0);
+  g.spare += (g.board[dst] as NaiveHex).dice;
+  (g.board[src] as NaiveHex).dice = 1;
+  g.first = false;
+  return g;
+}
+
+/** Real dice from the game's rng, attacker's dice first. */
+function naiveRoll(g: NaiveGame, src: number, dst: number): { won: boolean; rng: number } {
+  const r = new Random(g.rng);
+  let a = 0;
+  let d = 0;
+  for (let i = 0; i < (g.board[src] as NaiveHex).dice; i++) a += r.int(6) + 1;
+  for (let i = 0; i < (g.board[dst] as NaiveHex).dice; i++) d += r.int(6) + 1;
+  return { won: a > d, rng: r.seed };
+}
+
+function naivePlay(g: NaiveGame, move: NaiveMove): NaiveGame {
+  if (move === null) return naivePass(g);
+  const [src, dst] = move;
+  if (!g.chance) return naiveWin(g, src, dst);
+  const roll = naiveRoll(g, src, dst);
+  const next = roll.won ? naiveWin(g, src, dst) : naiveLose(g, src, dst);
+  next.rng = roll.rng;
+  return next;
+}
+
+/** Both chance results (success first) with the book's probabilities. */
+function naiveBranches(g: NaiveGame, move: NaiveMove): [number, NaiveGame][] {
+  if (move === null || !g.chance) return [[1, naivePlay(g, move)]];
+  const [src, dst] = move;
+  const p = BOOK_TABLE[(g.board[dst] as NaiveHex).dice - 1]?.[(g.board[src] as NaiveHex).dice - 2] ?? NaN;
+  const rng = naiveRoll(g, src, dst).rng;
+  const win = naiveWin(g, src, dst);
+  const lose = naiveLose(g, src, dst);
+  win.rng = rng;
+  lose.rng = rng;
+  return [
+    [p, win],
+    [1 - p, lose],
+  ];
+}
+
+function naivePerft(g: NaiveGame, depth: number): number {
+  if (depth === 0) return 1;
+  const moves = naiveMoves(g);
+  if (moves.length === 0) return 1;
+  if (depth === 1) return moves.length;
+  let sum = 0;
+  for (const m of moves) sum += naivePerft(naivePlay(g, m), depth - 1);
+  return sum;
+}
+
+/** Leaves of the tree where every chance attack forks into both results. */
+function naiveChancePerft(g: NaiveGame, depth: number): number {
+  if (depth === 0) return 1;
+  const moves = naiveMoves(g);
+  if (moves.length === 0) return 1;
+  let sum = 0;
+  for (const m of moves) for (const [, child] of naiveBranches(g, m)) sum += naiveChancePerft(child, depth - 1);
+  return sum;
+}
+
+/** Expected number of hexes seat 0 owns after `depth` plies of uniform random play. */
+function naiveExpectedHexes(g: NaiveGame, depth: number): number {
+  const moves = naiveMoves(g);
+  if (depth === 0 || moves.length === 0) return g.board.filter((h) => h.player === 0).length;
+  let sum = 0;
+  for (const m of moves) {
+    for (const [p, child] of naiveBranches(g, m)) sum += p * naiveExpectedHexes(child, depth - 1);
+  }
+  return sum / moves.length;
+}
+
+function naiveToMove(g: NaiveGame, move: NaiveMove): number {
+  return move === null ? -1 : move[0] * g.n * g.n + move[1];
+}
+
+/** The module's state written in the naive model's terms, for whole-state comparison. */
+function fromModule(s: DiceOfDoomState): NaiveGame {
+  return {
+    n: s.size,
+    players: s.options.players,
+    maxDice: s.options.maxDice,
+    chance: s.options.rules === "chance",
+    board: s.owner.map((o, i) => ({ player: o < 0 ? null : o, dice: s.dice[i] ?? 0 })),
+    player: s.player,
+    spare: s.spare,
+    first: s.firstMove,
+    out: [...s.eliminated],
+    rng: s.rng,
+  };
+}
+
+// ---------------------------------------------------------------------------
+
+function options(input: Partial<DiceOfDoomOptions>): DiceOfDoomOptions {
+  const parsed = diceOfDoom.parseOptions(input);
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  return parsed.value;
+}
+
+function chancePerft(s: DiceOfDoomState, depth: number): number {
+  if (depth === 0) return 1;
+  const moves = diceOfDoom.legalMoves(s);
+  if (moves.length === 0) return 1;
+  let sum = 0;
+  for (const m of moves) {
+    for (const o of diceOfDoom.chanceOutcomes(s, m)) sum += chancePerft(o.state, depth - 1);
+  }
+  return sum;
+}
+
+function expectedHexes(s: DiceOfDoomState, depth: number): number {
+  const moves = diceOfDoom.legalMoves(s);
+  if (depth === 0 || moves.length === 0) return s.owner.filter((o) => o === 0).length;
+  let sum = 0;
+  for (const m of moves) {
+    for (const o of diceOfDoom.chanceOutcomes(s, m)) sum += o.probability * expectedHexes(o.state, depth - 1);
+  }
+  return sum / moves.length;
+}
+
+/** Takes a seat out; its hexes go neutral and, if it was to move, the next live seat starts. */
+function naiveEliminate(g0: NaiveGame, seat: number): NaiveGame {
+  const g = copy(g0);
+  g.out[seat] = true;
+  for (const hex of g.board) if (hex.player === seat) hex.player = null;
+  if (g.player === seat && g.out.some((o) => !o)) {
+    do g.player = (g.player + 1) % g.players;
+    while (g.out[g.player]);
+    g.spare = 0;
+    g.first = true;
+  }
+  return g;
+}
+
+interface PerftCase {
+  readonly options: Partial<DiceOfDoomOptions>;
+  readonly seed: number;
+  /** Leaves at depth 1, 2, … (real rolls for chance rules). */
+  readonly counts: readonly number[];
+  /** Chance rules: leaves when every attack forks into success and failure. */
+  readonly forked?: readonly number[];
+  /** Leaves at depth 1, 2, … after seat 1 is eliminated at the start. */
+  readonly withoutSeat1: readonly number[];
+}
+
+// Regression anchors; every row is also recomputed by the naive model above,
+// so a wrong anchor cannot pass unnoticed.
+const CASES: readonly PerftCase[] = [
+  {
+    options: { players: 2, size: 3 },
+    seed: 8,
+    counts: [9, 67, 295, 724, 922, 1200],
+    withoutSeat1: [1],
+  },
+  {
+    options: { players: 2, size: 3 },
+    seed: 17,
+    counts: [7, 38, 121, 219, 623, 1730],
+    withoutSeat1: [1],
+  },
+  {
+    options: { players: 3, size: 4 },
+    seed: 8,
+    counts: [10, 90, 614, 3200, 12507],
+    withoutSeat1: [10, 90, 596, 3012],
+  },
+  {
+    options: { players: 3, size: 4 },
+    seed: 14,
+    counts: [7, 35, 130, 635, 3717],
+    withoutSeat1: [7, 35, 97, 179],
+  },
+  {
+    options: { players: 4, size: 4 },
+    seed: 10,
+    counts: [3, 7, 38, 354, 2420],
+    withoutSeat1: [3, 7, 21, 108],
+  },
+  {
+    options: { players: 2, size: 3, rules: "chance" },
+    seed: 18,
+    counts: [11, 95, 580, 2660],
+    forked: [22, 368, 4294],
+    withoutSeat1: [1],
+  },
+  {
+    options: { players: 3, size: 4, rules: "chance" },
+    seed: 7,
+    counts: [12, 118, 998, 7493],
+    forked: [24, 464, 6980],
+    withoutSeat1: [12, 118, 936],
+  },
+  {
+    options: { players: 4, size: 4, rules: "chance" },
+    seed: 10,
+    counts: [7, 42, 271, 2590],
+    forked: [14, 156, 1540],
+    withoutSeat1: [7, 42, 222],
+  },
+];
+
+function depths(counts: readonly number[], count: (depth: number) => number): number[] {
+  return counts.map((_, i) => count(i + 1));
+}
+
+describe("perft against a naive model", () => {
+  for (const c of CASES) {
+    const o = options(c.options);
+    it(`${o.players}p ${o.size}×${o.size} ${o.rules}, seed ${c.seed}`, () => {
+      const state = diceOfDoom.initial(o, c.seed);
+      const naive = naiveNew(o.size, o.players, o.maxDice, o.rules === "chance", c.seed);
+      expect(fromModule(state)).toEqual(naive);
+      expect(depths(c.counts, (d) => perft(diceOfDoom, state, d))).toEqual(c.counts);
+      expect(depths(c.counts, (d) => naivePerft(naive, d))).toEqual(c.counts);
+      if (c.forked !== undefined) {
+        expect(depths(c.forked, (d) => chancePerft(state, d))).toEqual(c.forked);
+        expect(depths(c.forked, (d) => naiveChancePerft(naive, d))).toEqual(c.forked);
+        for (const d of [1, 2, 3]) {
+          expect(expectedHexes(state, d)).toBeCloseTo(naiveExpectedHexes(naive, d), 10);
+        }
+      }
+      const without = diceOfDoom.eliminate(state, 1);
+      const naiveWithout = naiveEliminate(naive, 1);
+      expect(fromModule(without)).toEqual(naiveWithout);
+      expect(depths(c.withoutSeat1, (d) => perft(diceOfDoom, without, d))).toEqual(c.withoutSeat1);
+      expect(depths(c.withoutSeat1, (d) => naivePerft(naiveWithout, d))).toEqual(c.withoutSeat1);
+    });
+  }
+});
+
+describe("random games against the naive model", () => {
+  it("match state for state, with eliminations and both rule sets", () => {
+    const random = new Random(2024);
+    for (let game = 0; game < 300; game++) {
+      const o = options({
+        players: 2 + random.int(3),
+        size: 2 + random.int(5),
+        maxDice: 2 + random.int(7),
+        rules: random.int(2) === 0 ? "classic" : "chance",
+      });
+      const seed = random.nextUint32();
+      let state = diceOfDoom.initial(o, seed);
+      let naive = naiveNew(o.size, o.players, o.maxDice, o.rules === "chance", seed);
+      for (let ply = 0; ply < 400; ply++) {
+        expect(fromModule(state)).toEqual(naive);
+        const moves = naiveMoves(naive);
+        expect(diceOfDoom.legalMoves(state)).toEqual(moves.map((m) => naiveToMove(naive, m)));
+        if (moves.length === 0) break;
+        if (o.players > 2 && random.int(60) === 0) {
+          const seat = random.int(o.players);
+          if (naive.out[seat] !== true) {
+            state = diceOfDoom.eliminate(state, seat);
+            naive = naiveEliminate(naive, seat);
+            continue;
+          }
+        }
+        const move = moves[random.int(moves.length)] ?? null;
+        state = diceOfDoom.apply(state, naiveToMove(naive, move));
+        naive = naivePlay(naive, move);
+      }
+    }
+  });
+});

@@ -1,0 +1,19 @@
+import type { AnyGame } from "./core/game.js";
+import { othello } from "./games/othello/index.js";
+
+/** Every game Arena plays, by id. */
+export const GAMES = {
+  othello,
+} as const satisfies Record<string, AnyGame>;
+
+export type GameId = keyof typeof GAMES;
+
+export const GAME_IDS = Object.keys(GAMES) as GameId[];
+
+export function isGameId(id: unknown): id is GameId {
+  return typeof id === "string" && Object.hasOwn(GAMES, id);
+}
+
+export function getGame(id: GameId): AnyGame {
+  return GAMES[id];
+}
