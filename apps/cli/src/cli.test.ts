@@ -36,7 +36,7 @@ describe("arena show", () => {
   it("prints the board after a transcript", async () => {
     const result = await run("show", "--game", "othello", "--moves", "f5d6c3");
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain(" 3  . . @ . . . . .");
+    expect(result.stdout).toContain(" 3  . . @ * . * . .");
     expect(result.stdout).toContain("White (O) to move");
   });
 

@@ -73,7 +73,8 @@ async function perftCommand(args: string[], io: Output): Promise<number> {
     },
   });
   const depth = Number(values.depth ?? "NaN");
-  if (!Number.isInteger(depth) || depth < 0 || depth > 30) return fail(io, "--depth must be an integer 0..30");
+  if (!Number.isInteger(depth) || depth < 0 || depth > 30)
+    return fail(io, "--depth must be an integer 0..30");
   const choice = chooseGame(values);
   if (typeof choice === "string") return fail(io, choice);
   const position = positionAfter(choice, values.moves);

@@ -7,3 +7,5 @@ export { perft } from "./debug.js";
 export * from "./registry.js";
 export * as Othello from "./games/othello/index.js";
 export { othello } from "./games/othello/index.js";
+export * as ConnectK from "./games/connect-k/index.js";
+export { connectK } from "./games/connect-k/index.js";

@@ -15,8 +15,11 @@ export function checkedPlay<S, M>(
 ): Result<S, GameError> {
   const toMove = game.toMove(state);
   if (toMove.length === 0) return err(gameError("game-over", "the game is over"));
-  if (seat !== undefined && !toMove.includes(seat)) {
-    return err(gameError("wrong-seat", `seat ${seat} is not to move`));
+  if (seat !== undefined && (typeof seat !== "number" || !toMove.includes(seat))) {
+    // The seat may come from untrusted input, so it is not interpolated unless it is a number.
+    return err(
+      gameError("wrong-seat", typeof seat === "number" ? `seat ${seat} is not to move` : "not a seat"),
+    );
   }
   const legal = game.legalMoves(state);
   if (!legal.some((candidate) => sameMove(candidate, move))) {

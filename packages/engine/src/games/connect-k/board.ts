@@ -283,43 +283,43 @@ export function isKeyExact(options: ConnectKOptions): boolean {
   return options.width * (options.height + 1) <= 53;
 }
 
+function mixLane(lane: number, word: number, multiplier: number, shift: number): number {
+  const mixed = Math.imul(lane ^ word, multiplier);
+  return mixed ^ (mixed >>> shift);
+}
+
 /**
  * A transposition-table key, a safe integer. Up to 53 board bits (Connect
  * Four: 49) it is Pons's `pos + mask`, exact and collision-free. Larger
  * boards get a 53-bit mix of both planes instead of Zobrist keys: it is as
- * good for a table, needs no random tables and costs nothing per move.
+ * good for a table, needs no random tables and nothing updated per move.
  * Equal positions (same options) always get equal keys: the side to move is
  * fixed by the disc count, and the result by the board.
  */
 export function positionKey(state: ConnectKState): number {
   if (isKeyExact(state.options)) {
     // Per column, pos + mask stays below the sentinel bit, so the sum fits W·(H+1) bits.
-    return (
-      (state.pos0 >>> 0) + (state.mask0 >>> 0) + ((state.pos1 >>> 0) + (state.mask1 >>> 0)) * TWO_POW_32
-    );
+    return (state.pos0 >>> 0) + (state.mask0 >>> 0) + ((state.pos1 >>> 0) + (state.mask1 >>> 0)) * TWO_POW_32;
   }
-  let a = 0x9e3779b9 | 0;
-  let b = 0x41c64e6d | 0;
-  const words = [
-    state.pos0,
-    state.pos1,
-    state.pos2,
-    state.pos3,
-    state.mask0,
-    state.mask1,
-    state.mask2,
-    state.mask3,
-  ];
-  for (const word of words) {
-    a = Math.imul(a ^ word, 0x85ebca77);
-    a ^= a >>> 15;
-    b = Math.imul(b ^ word, 0xc2b2ae3d);
-    b ^= b >>> 13;
-  }
-  a = Math.imul(a ^ (b >>> 16), 0x2c1b3c6d);
-  a ^= a >>> 13;
-  b = Math.imul(b ^ (a >>> 15), 0x297a2d39);
-  b ^= b >>> 16;
+  // Two independent 32-bit lanes, unrolled so hashing allocates nothing.
+  let a = mixLane(0x9e3779b9 | 0, state.pos0, 0x85ebca77, 15);
+  let b = mixLane(0x41c64e6d, state.pos0, 0xc2b2ae3d, 13);
+  a = mixLane(a, state.pos1, 0x85ebca77, 15);
+  b = mixLane(b, state.pos1, 0xc2b2ae3d, 13);
+  a = mixLane(a, state.pos2, 0x85ebca77, 15);
+  b = mixLane(b, state.pos2, 0xc2b2ae3d, 13);
+  a = mixLane(a, state.pos3, 0x85ebca77, 15);
+  b = mixLane(b, state.pos3, 0xc2b2ae3d, 13);
+  a = mixLane(a, state.mask0, 0x85ebca77, 15);
+  b = mixLane(b, state.mask0, 0xc2b2ae3d, 13);
+  a = mixLane(a, state.mask1, 0x85ebca77, 15);
+  b = mixLane(b, state.mask1, 0xc2b2ae3d, 13);
+  a = mixLane(a, state.mask2, 0x85ebca77, 15);
+  b = mixLane(b, state.mask2, 0xc2b2ae3d, 13);
+  a = mixLane(a, state.mask3, 0x85ebca77, 15);
+  b = mixLane(b, state.mask3, 0xc2b2ae3d, 13);
+  a = mixLane(a, b >>> 16, 0x2c1b3c6d, 13);
+  b = mixLane(b, a >>> 15, 0x297a2d39, 16);
   return (b & 0x1fffff) * TWO_POW_32 + (a >>> 0);
 }
 

@@ -83,7 +83,9 @@ function outcomeOf(state: ConnectKState): Outcome {
 }
 
 function play(state: ConnectKState, move: number, seat?: Seat): Result<ConnectKState, GameError> {
-  const result = checkedPlay(connectK, state, move, seat);
+  // checkedPlay puts the seat in its message; a hostile object could throw while being stringified.
+  const safeSeat = seat === undefined || Number.isInteger(seat) ? seat : Number.NaN;
+  const result = checkedPlay(connectK, state, move, safeSeat);
   if (!result.ok && result.error.code === "illegal-move") {
     if (typeof move !== "number" || !Number.isInteger(move)) {
       return err(gameError("malformed-move", "a connect-k move is a column index"));

@@ -26,9 +26,7 @@ export function parseColumn(text: unknown, width: number): Result<number, GameEr
   const trimmed = text.trim();
   const column = trimmed.length === 1 ? columnOfDigit(trimmed.charCodeAt(0), width) : -1;
   if (column < 0) {
-    return err(
-      gameError("invalid-notation", `"${trimmed.slice(0, 20)}" is not a column from 1 to ${width}`),
-    );
+    return err(gameError("invalid-notation", `"${trimmed.slice(0, 20)}" is not a column from 1 to ${width}`));
   }
   return ok(column);
 }
@@ -70,10 +68,13 @@ export function positionFromMoves(
   for (let i = 0; i < moves.length; i++) {
     const column = moves[i] ?? -1;
     if (state.status !== "ongoing") {
-      return err(gameError("game-over", `move ${i + 1} (${formatColumn(column)}) comes after the game ended`));
+      return err(
+        gameError("game-over", `move ${i + 1} (${formatColumn(column)}) comes after the game ended`),
+      );
     }
     if (!isColumnOpen(state, column)) {
-      const what = Number.isInteger(column) && column >= 0 && column < options.width ? "is full" : "does not exist";
+      const what =
+        Number.isInteger(column) && column >= 0 && column < options.width ? "is full" : "does not exist";
       return err(gameError("illegal-move", `move ${i + 1}: column ${formatColumn(column)} ${what}`));
     }
     state = applyColumn(state, column);
@@ -82,7 +83,10 @@ export function positionFromMoves(
 }
 
 /** Loads a position from Pons's notation, e.g. the move part of a test-set line. */
-export function positionFromSequence(options: ConnectKOptions, text: unknown): Result<ConnectKState, GameError> {
+export function positionFromSequence(
+  options: ConnectKOptions,
+  text: unknown,
+): Result<ConnectKState, GameError> {
   const moves = parseMoveSequence(options, text);
   if (!moves.ok) return moves;
   return positionFromMoves(options, moves.value);

@@ -73,7 +73,8 @@ export function parseOptions(input: unknown): Result<ConnectKOptions, GameError>
   const presetGiven = fields["preset"] !== undefined;
   const preset = readChoice(fields, "preset", CONNECT_K_PRESET_CHOICES, "custom");
   if (!preset.ok) return preset;
-  const base = preset.value === "custom" ? CONNECT_K_PRESETS["connect-four"] : CONNECT_K_PRESETS[preset.value];
+  const base =
+    preset.value === "custom" ? CONNECT_K_PRESETS["connect-four"] : CONNECT_K_PRESETS[preset.value];
 
   const width = readInt(fields, "width", { min: MIN_WIDTH, max: MAX_WIDTH, fallback: base.width });
   if (!width.ok) return width;

@@ -53,11 +53,20 @@ function playout(options: ConnectKOptions, seed: number): { state: ConnectKState
   }
 }
 
-function expectSameBoard(state: ConnectKState, board: NaiveBoard): void {
+/** Plain checks: vitest's `expect` per cell and per ply would dominate the run time. */
+function check(condition: boolean, what: string): void {
+  if (!condition) throw new Error(what);
+}
+
+function sameList(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((value, i) => value === b[i]);
+}
+
+function checkSameBoard(state: ConnectKState, board: NaiveBoard): void {
   for (let column = 0; column < board.width; column++) {
-    expect(columnHeight(state, column)).toBe(board.heights[column]);
+    check(columnHeight(state, column) === board.heights[column], `height of column ${column}`);
     for (let row = 0; row < board.height; row++) {
-      expect(cellOwner(state, column, row)).toBe(board.at(column, row));
+      check(cellOwner(state, column, row) === board.at(column, row), `cell ${column},${row}`);
     }
   }
 }
@@ -70,34 +79,39 @@ describe("connect-k properties", () => {
         const board = new NaiveBoard(options.width, options.height, options.k, options.firstSeat);
         let state = connectK.initial(options, 0);
         for (let ply = 0; ; ply++) {
-          expect(ply).toBeLessThanOrEqual(options.width * options.height);
+          check(ply <= options.width * options.height, "the game outlasts the board");
           const legal = connectK.legalMoves(state);
-          expect(legal).toEqual(board.legal());
-          expect(connectK.toMove(state)).toEqual(board.over ? [] : [board.seat]);
+          check(sameList(legal, board.legal()), `legal moves at ply ${ply}`);
+          check(
+            sameList(connectK.toMove(state), board.over ? [] : [board.seat]),
+            `seat to move at ply ${ply}`,
+          );
           if (legal.length === 0) break;
           // Every legal move applies, and the winning ones are the ones the reference says win.
           for (const column of legal) {
             const child = connectK.apply(state, column);
-            expect(child.plies).toBe(state.plies + 1);
-            expect(columnHeight(child, column)).toBe(columnHeight(state, column) + 1);
+            check(child.plies === state.plies + 1, "ply count");
+            check(columnHeight(child, column) === columnHeight(state, column) + 1, "column height");
             board.play(column);
-            expect(isWinningMove(state, column)).toBe(board.result === board.seat ^ 1);
-            expect(child.status).toBe(board.result === -1 ? "ongoing" : board.result === 2 ? "draw" : "won");
+            const status = board.result === -1 ? "ongoing" : board.result === 2 ? "draw" : "won";
+            check(child.status === status, `status after ${column} at ply ${ply}`);
+            check(isWinningMove(state, column) === (board.result === (board.seat ^ 1)), "isWinningMove");
             board.undo();
           }
           const move = legal[next(legal.length)] ?? -1;
           state = connectK.apply(state, move);
           board.play(move);
+          if (ply % 7 === 0) checkSameBoard(state, board);
         }
-        expectSameBoard(state, board);
+        checkSameBoard(state, board);
         const outcome = connectK.outcome(state);
-        expect(outcome.kind).toBe("finished");
+        check(outcome.kind === "finished", "finished");
         if (outcome.kind === "finished") {
-          expect(outcome.winners).toEqual(board.result === 2 ? [0, 1] : [board.result]);
+          check(sameList(outcome.winners, board.result === 2 ? [0, 1] : [board.result]), "winners");
         }
         // A finished game: only the winner has a line, a draw has none.
-        expect(board.hasLineAnywhere(0)).toBe(board.result === 0);
-        expect(board.hasLineAnywhere(1)).toBe(board.result === 1);
+        check(board.hasLineAnywhere(0) === (board.result === 0), "seat 0 line");
+        check(board.hasLineAnywhere(1) === (board.result === 1), "seat 1 line");
       }),
       { numRuns: 2000 },
     );
@@ -108,7 +122,10 @@ describe("connect-k properties", () => {
       fc.property(optionsArb, fc.integer(), (options, seed) => {
         const state = connectK.initial(options, 0);
         for (let column = 0; column < options.width; column++) {
-          expect(connectK.parseMove(state, connectK.formatMove(state, column))).toEqual({ ok: true, value: column });
+          expect(connectK.parseMove(state, connectK.formatMove(state, column))).toEqual({
+            ok: true,
+            value: column,
+          });
         }
         const { state: end, moves } = playout(options, seed);
         const text = formatMoveSequence(moves);

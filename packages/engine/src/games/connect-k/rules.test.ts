@@ -49,7 +49,13 @@ function naive(text: string, options: ConnectKOptions = C4): NaiveBoard {
 
 describe("options", () => {
   it("defaults to Connect Four with seat 0 first", () => {
-    expect(optionsFor(undefined)).toEqual({ preset: "connect-four", width: 7, height: 6, k: 4, firstSeat: 0 });
+    expect(optionsFor(undefined)).toEqual({
+      preset: "connect-four",
+      width: 7,
+      height: 6,
+      k: 4,
+      firstSeat: 0,
+    });
     expect(optionsFor({})).toEqual(optionsFor({ preset: "connect-four" }));
   });
 
@@ -72,7 +78,13 @@ describe("options", () => {
   });
 
   it("takes explicit sizes and names a matching preset", () => {
-    expect(optionsFor({ width: 5, height: 4 })).toEqual({ preset: "custom", width: 5, height: 4, k: 4, firstSeat: 0 });
+    expect(optionsFor({ width: 5, height: 4 })).toEqual({
+      preset: "custom",
+      width: 5,
+      height: 4,
+      k: 4,
+      firstSeat: 0,
+    });
     expect(optionsFor({ width: 3, height: 3 }).k).toBe(3);
     expect(optionsFor({ width: 8, height: 7 }).preset).toBe("trilobite");
     expect(optionsFor({ preset: "custom", width: 7, height: 6 }).preset).toBe("custom");
@@ -80,7 +92,12 @@ describe("options", () => {
   });
 
   it("is stable under a re-parse", () => {
-    for (const input of [{}, { preset: "tiny" }, { width: 9, height: 10, k: 8, firstSeat: 1 }, { preset: "custom" }]) {
+    for (const input of [
+      {},
+      { preset: "tiny" },
+      { width: 9, height: 10, k: 8, firstSeat: 1 },
+      { preset: "custom" },
+    ]) {
       const once = optionsFor(input);
       expect(optionsFor(once)).toEqual(once);
     }
@@ -344,7 +361,9 @@ describe("state helpers", () => {
       ].join("\n"),
     );
     const tiny = optionsFor({ preset: "tiny" });
-    expect(connectK.render(load("132132132", tiny))).toBe(["X X O", "O O X", "X X O", "1 2 3", "Draw"].join("\n"));
+    expect(connectK.render(load("132132132", tiny))).toBe(
+      ["X X O", "O O X", "X X O", "1 2 3", "Draw"].join("\n"),
+    );
     expect(connectK.render(load("11223", tiny)).split("\n").at(-1)).toBe("X (seat 0) wins");
   });
 });
