@@ -7,7 +7,7 @@ import tseslint from "typescript-eslint";
 /** @param {{ tsconfigRootDir: string, pure?: boolean }} options */
 export function config({ tsconfigRootDir, pure = false }) {
   return tseslint.config(
-    { ignores: ["dist/**", ".next/**", "coverage/**", "*.config.*", "next-env.d.ts"] },
+    { ignores: ["dist/**", "bin/**", ".next/**", "coverage/**", "*.config.*", "next-env.d.ts"] },
     js.configs.recommended,
     ...tseslint.configs.recommendedTypeChecked,
     {

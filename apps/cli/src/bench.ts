@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { Othello, othello } from "@arena/engine";
+import { BIG_START, perftBigInt, perftHalvesPlain, perftTyped } from "./bench/representations.js";
 
 const sharedDir = process.env.ARENA_SHARED ?? fileURLToPath(new URL("../../../../shared", import.meta.url));
 
@@ -59,6 +60,39 @@ function perftBench(depth: number): void {
   console.log(`ratio: ${(ours.leavesPerSecond / c.leavesPerSecond).toFixed(2)}x the C yardstick\n`);
 }
 
+/** The same perft on BigInt, typed-array and int32-halves boards, each measured after a warm-up. */
+function representationsBench(depth: number): void {
+  console.log(`## Board representations in V8: Othello perft(${depth}), bulk-counted last ply`);
+  const start = othello.initial({}, 0);
+  const runs: [string, () => number][] = [
+    ["int32 halves (engine)", () => Othello.perftOthello(start, depth)],
+    [
+      "int32 halves, C's algo",
+      () => perftHalvesPlain(start.blackLo, start.blackHi, start.whiteLo, start.whiteHi, depth, false),
+    ],
+    [
+      "typed arrays, C's algo",
+      () => perftTyped(start.blackLo, start.blackHi, start.whiteLo, start.whiteHi, depth),
+    ],
+    ["BigInt, C's algo", () => perftBigInt(BIG_START.black, BIG_START.white, depth, false)],
+  ];
+  const results: [string, number][] = [];
+  for (const [name, run] of runs) {
+    run();
+    const started = performance.now();
+    const leaves = run();
+    const seconds = (performance.now() - started) / 1000;
+    results.push([name, leaves / seconds]);
+    console.log(
+      `${name.padEnd(24)} leaves ${leaves} seconds ${seconds.toFixed(3)} leaves_per_s ${Math.round(leaves / seconds)}`,
+    );
+  }
+  const fastest = Math.max(...results.map(([, rate]) => rate));
+  for (const [name, rate] of results)
+    console.log(`${name.padEnd(24)} ${(rate / fastest).toFixed(3)} of the fastest`);
+  console.log("");
+}
+
 function formatLine(line: PerftLine): string {
   return `depth ${line.depth} leaves ${line.leaves} seconds ${line.seconds.toFixed(3)} leaves_per_s ${line.leavesPerSecond}`;
 }
@@ -66,5 +100,6 @@ function formatLine(line: PerftLine): string {
 const { values } = parseArgs({
   options: { only: { type: "string", multiple: true }, depth: { type: "string" } },
 });
-const sections = new Set(values.only ?? ["perft"]);
+const sections = new Set(values.only ?? ["perft", "representations"]);
 if (sections.has("perft")) perftBench(Number(values.depth ?? 11));
+if (sections.has("representations")) representationsBench(9);
