@@ -9,3 +9,5 @@ export * as Othello from "./games/othello/index.js";
 export { othello } from "./games/othello/index.js";
 export * as ConnectK from "./games/connect-k/index.js";
 export { connectK } from "./games/connect-k/index.js";
+export * as DiceOfDoom from "./games/dice-of-doom/index.js";
+export { diceOfDoom } from "./games/dice-of-doom/index.js";

@@ -1,11 +1,13 @@
 import type { AnyGame } from "./core/game.js";
 import { connectK } from "./games/connect-k/index.js";
+import { diceOfDoom } from "./games/dice-of-doom/index.js";
 import { othello } from "./games/othello/index.js";
 
 /** Every game Arena plays, by id. */
 export const GAMES = {
   othello,
   "connect-k": connectK,
+  "dice-of-doom": diceOfDoom,
 } as const satisfies Record<string, AnyGame>;
 
 export type GameId = keyof typeof GAMES;

@@ -27,7 +27,7 @@ export interface AiResponse {
 }
 
 /** Highest level per game; the lobby offers 1..max. */
-export const AI_MAX_LEVEL: Record<GameId, number> = { othello: 1, "connect-k": 1 };
+export const AI_MAX_LEVEL: Record<GameId, number> = { othello: 1, "connect-k": 1, "dice-of-doom": 1 };
 
 /**
  * Picks a move for an AI seat. Pure apart from the clock it is handed; the

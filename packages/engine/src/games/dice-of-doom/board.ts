@@ -16,9 +16,7 @@ function computeNeighbors(pos: number, size: number): readonly number[] {
 const NEIGHBOR_TABLES: readonly (readonly (readonly number[])[])[] = Array.from(
   { length: MAX_SIZE + 1 },
   (_, size) =>
-    size < MIN_SIZE
-      ? []
-      : Array.from({ length: size * size }, (_unused, pos) => computeNeighbors(pos, size)),
+    size < MIN_SIZE ? [] : Array.from({ length: size * size }, (_unused, pos) => computeNeighbors(pos, size)),
 );
 
 const NO_NEIGHBORS: readonly number[] = Object.freeze([]);
@@ -35,7 +33,7 @@ export function neighbors(pos: number, size: number): readonly number[] {
  * The book's `threatened`: a neighbour of another owner has strictly more
  * dice. Neutral hexes never attack, so they are no threat.
  */
-export function isThreatenedOnBoard(board: DiceOfDoomBoard, pos: number): boolean {
+export function isThreatened(board: DiceOfDoomBoard, pos: number): boolean {
   const player = board.owner[pos] ?? NEUTRAL;
   const dice = board.dice[pos] ?? 0;
   for (const n of neighbors(pos, board.size)) {
@@ -87,12 +85,12 @@ export function largestCluster(board: DiceOfDoomBoard, player: Seat): number {
  * threatened hex, −1 per hex of another player. Neutral hexes count 0: they
  * are nobody's score, only a target.
  */
-export function scoreBoardFor(board: DiceOfDoomBoard, seat: Seat): number {
+export function scoreBoard(board: DiceOfDoomBoard, seat: Seat): number {
   const cells = board.size * board.size;
   let score = 0;
   for (let pos = 0; pos < cells; pos++) {
     const owner = board.owner[pos];
-    if (owner === seat) score += isThreatenedOnBoard(board, pos) ? 1 : 2;
+    if (owner === seat) score += isThreatened(board, pos) ? 1 : 2;
     else if (owner !== NEUTRAL) score -= 1;
   }
   return score;

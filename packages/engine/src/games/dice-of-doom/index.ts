@@ -2,7 +2,7 @@ import { checkedPlay } from "../../core/checked-play.js";
 import { type GameError, gameError } from "../../core/errors.js";
 import { type ChanceOutcome, type Game, type Seat } from "../../core/game.js";
 import { type Result, err } from "../../core/result.js";
-import { generateBoard, isThreatenedOnBoard, scoreBoardFor } from "./board.js";
+import { generateBoard } from "./board.js";
 import { hashState } from "./hash.js";
 import { isWellFormedMove } from "./moves.js";
 import { formatMove, parseMove } from "./notation.js";
@@ -23,19 +23,9 @@ export {
 } from "./types.js";
 export { PASS, attackMove, attackSource, attackTarget } from "./moves.js";
 export { DICE_PROBABILITY, attackProbability, exactAttackProbability } from "./probability.js";
-export { largestCluster, neighbors } from "./board.js";
+export { isThreatened, largestCluster, neighbors, scoreBoard } from "./board.js";
 export { addNewDice, isLegal, nextLiveSeat } from "./rules.js";
 export { cellName, parseCell } from "./notation.js";
-
-/** The book's `threatened`: an enemy neighbour has strictly more dice. */
-export function isThreatened(state: DiceOfDoomState, pos: number): boolean {
-  return isThreatenedOnBoard(state, pos);
-}
-
-/** The book's `score-board` heuristic from `seat`'s point of view. */
-export function scoreBoard(state: DiceOfDoomState, seat: Seat): number {
-  return scoreBoardFor(state, seat);
-}
 
 // Shared so `toMove` does not allocate on every call.
 const SEAT_LISTS: readonly (readonly Seat[])[] = Object.freeze(
@@ -51,9 +41,17 @@ export interface DiceOfDoomGame extends Game<DiceOfDoomState, number, DiceOfDoom
 /**
  * Dice of Doom (Land of Lisp ch. 15–20). "classic" is v2: deterministic
  * attacks needing strictly more dice, reinforcement = captured dice − 1.
- * "chance" is v4: any hex with 2+ dice may attack, a dice roll decides,
- * reinforcement = largest connected territory. Unlike v4, reaching an
- * eliminated seat's turn does not end the game: eliminated seats are skipped.
+ * "chance" is v4: any hex with 2+ dice may attack, real dice decide,
+ * reinforcement = largest connected territory.
+ *
+ * Where we depart from the book, on purpose:
+ * - v4 ends the game when the turn reaches an eliminated seat; here
+ *   eliminated seats are skipped and the game goes on.
+ * - An eliminated seat (no hex left, or `eliminate`) leaves its hexes as
+ *   NEUTRAL hexes: they keep their dice, never attack or reinforce, and any
+ *   seat may attack them. See `eliminateSeat` for the turn hand-over.
+ * - Boards are drawn again until every seat owns a hex (`generateBoard`).
+ * - Moves are written "a1>b1" ("a1-b1" is read too) and "pass".
  */
 export const diceOfDoom: DiceOfDoomGame = {
   id: GAME_ID,
@@ -84,7 +82,9 @@ export const diceOfDoom: DiceOfDoomGame = {
   play(state, move, seat): Result<DiceOfDoomState, GameError> {
     const result = checkedPlay(diceOfDoom, state, move, seat);
     if (!result.ok && result.error.code === "illegal-move" && !isWellFormedMove(move, state.size)) {
-      return err(gameError("malformed-move", `${String(move)} is not a Dice of Doom move`));
+      // Untrusted: only a number is safe to put in the message (String() can throw on objects).
+      const shown = typeof move === "number" ? String(move) : typeof move;
+      return err(gameError("malformed-move", `${shown} is not a Dice of Doom move`));
     }
     return result;
   },

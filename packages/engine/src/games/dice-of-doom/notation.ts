@@ -24,7 +24,9 @@ export function parseCell(text: string, size: number): number {
  */
 export function formatMove(move: number, size: number): string {
   if (move === PASS) return "pass";
-  if (!isWellFormedMove(move, size)) return `#${String(move)}`;
+  // Callers may pass anything despite the type; String() of an object can throw.
+  const raw: unknown = move;
+  if (!isWellFormedMove(raw, size)) return typeof raw === "number" ? `#${raw}` : "#?";
   return `${cellName(attackSource(move, size), size)}>${cellName(attackTarget(move, size), size)}`;
 }
 

@@ -12,7 +12,7 @@ import {
   RULES,
 } from "./types.js";
 
-const OPTION_KEYS = ["players", "size", "maxDice", "rules"] as const;
+export const OPTION_KEYS = ["players", "size", "maxDice", "rules"] as const;
 
 /** The book's `*max-dice*`: 3 in v2, 5 in v4. */
 const DEFAULT_MAX_DICE = { classic: 3, chance: 5 } as const;

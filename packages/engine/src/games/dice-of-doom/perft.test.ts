@@ -216,7 +216,8 @@ function naiveChancePerft(g: NaiveGame, depth: number): number {
   const moves = naiveMoves(g);
   if (moves.length === 0) return 1;
   let sum = 0;
-  for (const m of moves) for (const [, child] of naiveBranches(g, m)) sum += naiveChancePerft(child, depth - 1);
+  for (const m of moves)
+    for (const [, child] of naiveBranches(g, m)) sum += naiveChancePerft(child, depth - 1);
   return sum;
 }
 
@@ -393,7 +394,7 @@ describe("perft against a naive model", () => {
 describe("random games against the naive model", () => {
   it("match state for state, with eliminations and both rule sets", () => {
     const random = new Random(2024);
-    for (let game = 0; game < 300; game++) {
+    for (let game = 0; game < 200; game++) {
       const o = options({
         players: 2 + random.int(3),
         size: 2 + random.int(5),

@@ -1,7 +1,7 @@
 import { type ChanceOutcome, type Outcome, type Seat } from "../../core/game.js";
 import { Random } from "../../core/rng.js";
 import { largestCluster, neighbors } from "./board.js";
-import { PASS, attackMove, attackSource, attackTarget } from "./moves.js";
+import { PASS, attackMove, attackSource, attackTarget, isWellFormedMove } from "./moves.js";
 import { attackProbability } from "./probability.js";
 import { type DiceOfDoomBoard, type DiceOfDoomState, NEUTRAL } from "./types.js";
 
@@ -72,8 +72,9 @@ export function legalMoves(state: DiceOfDoomState): number[] {
   return moves;
 }
 
+/** Whether `move` is in `legalMoves(state)`, without building the list; safe on any value. */
 export function isLegal(state: DiceOfDoomState, move: number): boolean {
-  if (state.over) return false;
+  if (state.over || !isWellFormedMove(move, state.size)) return false;
   if (move === PASS) return !state.firstMove;
   const { size } = state;
   const src = attackSource(move, size);

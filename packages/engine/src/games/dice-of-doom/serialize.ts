@@ -1,7 +1,7 @@
 import { type GameError, gameError } from "../../core/errors.js";
 import { type Json } from "../../core/game.js";
 import { type Result, err, ok } from "../../core/result.js";
-import { parseOptions } from "./options.js";
+import { OPTION_KEYS, parseOptions } from "./options.js";
 import { isOver } from "./rules.js";
 import { type DiceOfDoomState, GAME_ID, NEUTRAL } from "./types.js";
 
@@ -65,10 +65,17 @@ export function deserializeState(input: unknown): Result<DiceOfDoomState, GameEr
   const record = input as Record<string, unknown>;
   const extra = Object.keys(record).filter((key) => !(STATE_KEYS as readonly string[]).includes(key));
   if (extra.length > 0) return invalid(`unknown field(s): ${extra.join(", ")}`);
-  if (record.v !== SERIAL_VERSION) return invalid(`unsupported version ${String(record.v)}`);
+  if (record.v !== SERIAL_VERSION) {
+    const shown = typeof record.v === "number" ? String(record.v) : typeof record.v;
+    return invalid(`unsupported version ${shown}`);
+  }
   if (record.game !== GAME_ID) return invalid(`not a ${GAME_ID} state`);
-  if (typeof record.options !== "object" || record.options === null) return invalid("options missing");
-  const options = parseOptions(record.options);
+  const rawOptions = record.options;
+  if (typeof rawOptions !== "object" || rawOptions === null) return invalid("options missing");
+  // A stored game spells out every option, so a later change of defaults cannot alter it.
+  const missing = OPTION_KEYS.filter((key) => !Object.hasOwn(rawOptions, key));
+  if (missing.length > 0) return invalid(`options lack ${missing.join(", ")}`);
+  const options = parseOptions(rawOptions);
   if (!options.ok) return invalid(`bad options: ${options.error.message}`);
   const { players, size, maxDice, rules } = options.value;
   const cells = size * size;

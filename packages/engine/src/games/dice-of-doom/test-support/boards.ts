@@ -30,9 +30,13 @@ export function board(spec: BoardSpec): DiceOfDoomState {
   const dice = flat.map((cell) => Number(cell.slice(1)));
   const players = spec.players ?? 2;
   const rules = spec.rules ?? "classic";
-  const opts = options({ players, size, rules, ...(spec.maxDice === undefined ? {} : { maxDice: spec.maxDice }) });
-  const eliminated =
-    spec.eliminated ?? Array.from({ length: players }, (_, seat) => !owner.includes(seat));
+  const opts = options({
+    players,
+    size,
+    rules,
+    ...(spec.maxDice === undefined ? {} : { maxDice: spec.maxDice }),
+  });
+  const eliminated = spec.eliminated ?? Array.from({ length: players }, (_, seat) => !owner.includes(seat));
   const firstMove = spec.firstMove ?? true;
   const parsed = diceOfDoom.deserialize({
     v: 1,
