@@ -11,3 +11,4 @@ export * as ConnectK from "./games/connect-k/index.js";
 export { connectK } from "./games/connect-k/index.js";
 export * as DiceOfDoom from "./games/dice-of-doom/index.js";
 export { diceOfDoom } from "./games/dice-of-doom/index.js";
+export * as Search from "./search/index.js";

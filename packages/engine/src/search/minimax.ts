@@ -1,11 +1,16 @@
 import type { Seat } from "../core/game.js";
+import { soleOutcome } from "./chance.js";
 import { Counters } from "./counters.js";
 import { PvTable } from "./pv.js";
-import { MAX_PLY, Scorer } from "./scoring.js";
+import { MAX_PLY, Scorer, plainZero } from "./scoring.js";
 import type { DepthSearchResult, Evaluator, ScoringOptions, SearchGame } from "./types.js";
 
 /** Checks a fixed search depth and returns the root seat, or null when the game is over. */
-export function rootSeatOf<S>(game: Pick<SearchGame<S, unknown>, "toMove">, state: S, depth: number): Seat | null {
+export function rootSeatOf<S>(
+  game: Pick<SearchGame<S, unknown>, "toMove">,
+  state: S,
+  depth: number,
+): Seat | null {
   if (!Number.isInteger(depth) || depth < 0 || depth >= MAX_PLY) {
     throw new RangeError(`depth must be an integer from 0 to ${MAX_PLY - 1}`);
   }
@@ -23,7 +28,9 @@ export function staticValue<S, M>(
   options: ScoringOptions<S>,
 ): number {
   const outcome = game.outcome(state);
-  return outcome.kind === "finished" ? new Scorer(options, 0).terminal(state, outcome, 0) : evaluate(state, 0);
+  return outcome.kind === "finished"
+    ? new Scorer(options, 0).terminal(state, outcome, 0)
+    : evaluate(state, 0);
 }
 
 /**
@@ -78,14 +85,18 @@ class PlainSearch<S, M> {
 
   private child(state: S, move: M, depth: number, ply: number): number {
     const outcomes = this.chance ? this.game.chanceOutcomes?.(state, move) : undefined;
-    if (outcomes === undefined || outcomes.length === 0) return this.visit(this.game.apply(state, move), depth - 1, ply + 1);
+    if (outcomes === undefined || outcomes.length === 0) {
+      return this.visit(this.game.apply(state, move), depth - 1, ply + 1);
+    }
+    const sole = soleOutcome(outcomes);
+    if (sole !== undefined) return this.visit(sole.state, depth - 1, ply + 1);
     let sum = 0;
     for (let i = 0; i < outcomes.length; i++) {
       const outcome = outcomes[i];
-      if (outcome === undefined || outcome.probability === 0) continue;
+      if (outcome === undefined || !(outcome.probability > 0)) continue;
       sum += outcome.probability * this.visit(outcome.state, depth - 1, ply + 1);
     }
-    if (outcomes.length > 1) this.pv.clear(ply + 1);
+    this.pv.clear(ply + 1);
     return sum;
   }
 }
@@ -102,12 +113,17 @@ function runPlain<S, M>(
   if (root === null) {
     const stats = new Counters();
     stats.nodes = 1;
-    return { value: staticValue(game, state, evaluate, options), move: null, pv: [], stats: stats.snapshot() };
+    return {
+      value: staticValue(game, state, evaluate, options),
+      move: null,
+      pv: [],
+      stats: stats.snapshot(),
+    };
   }
   const search = new PlainSearch(game, evaluate, root, chance, options, depth);
   const value = search.visit(state, depth, 0);
   const pv = search.pv.line(0);
-  return { value, move: pv[0] ?? null, pv, stats: search.stats.snapshot() };
+  return { value: plainZero(value), move: pv[0] ?? null, pv, stats: search.stats.snapshot() };
 }
 
 /**
@@ -139,8 +155,9 @@ export function minimax<S, M>(
  * `minimax`, but when the game has `chanceOutcomes`, a move is worth the
  * probability-weighted value of its outcomes, at every depth. Seats other
  * than the root seat minimize the root seat's value (paranoid for more than
- * two seats). Outcomes of probability 0 are skipped; a move's outcomes count
- * one ply. No pruning (see `search` for a pruning search over chance moves).
+ * two seats). Outcomes of probability 0 are skipped, and a move with a single
+ * outcome of positive probability is an ordinary move; the outcomes of a move
+ * are one ply below it. No pruning (see `search` for a pruning search over chance moves).
  */
 export function expectimax<S, M>(
   game: SearchGame<S, M>,

@@ -25,7 +25,8 @@ export function withTieBreakNoise<S>(
   amount: number,
   random?: () => number,
 ): Evaluator<S> {
-  if (!(amount >= 0) || !Number.isFinite(amount)) throw new RangeError("tie-break noise must be finite and >= 0");
+  if (!(amount >= 0) || !Number.isFinite(amount))
+    throw new RangeError("tie-break noise must be finite and >= 0");
   if (amount === 0) return evaluate;
   const salt = random === undefined ? 0 : Math.floor(random() * 0x1_0000_0000) >>> 0;
   return (state: S, seat: Seat): number => {

@@ -39,7 +39,8 @@ export class Scorer<S> {
     private readonly root: Seat,
   ) {
     this.winScore = options.winScore ?? DEFAULT_WIN_SCORE;
-    if (!(this.winScore > MAX_PLY)) throw new RangeError(`winScore must exceed ${MAX_PLY}`);
+    // Above 2 * MAX_PLY a shared win (winScore / k) stays out of the proven-win band.
+    if (!(this.winScore > 2 * MAX_PLY)) throw new RangeError(`winScore must exceed ${2 * MAX_PLY}`);
     this.custom = options.terminalValue;
     this.distanceAdjusted = this.custom === undefined;
   }
@@ -54,4 +55,9 @@ export class Scorer<S> {
   isProven(value: number): boolean {
     return this.distanceAdjusted && Math.abs(value) >= this.winScore - MAX_PLY;
   }
+}
+
+/** Negamax turns 0 into -0; results report a plain 0. */
+export function plainZero(value: number): number {
+  return value === 0 ? 0 : value;
 }

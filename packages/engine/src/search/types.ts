@@ -2,7 +2,9 @@ import type { Game, Seat } from "../core/game.js";
 
 /**
  * The part of `Game` that search uses. Every `Game<S, M, O>` is one; tests
- * and adapters may pass anything with these members.
+ * and adapters may pass anything with these members. Only the first seat of
+ * `toMove` is read (no built-in game has simultaneous moves), and `hash` only
+ * by the engine's transposition table and by tie-break noise.
  */
 export type SearchGame<S, M> = Pick<
   Game<S, M, unknown>,
@@ -53,7 +55,8 @@ export interface ScoringOptions<S> {
    * found `ply` plies below the root is worth `winScore - ply` (faster wins
    * are preferred) and a loss `-(winScore - ply)` (slower losses are
    * preferred). A win shared by k of n seats (k < n) is `winScore / k`; a
-   * draw (every seat a winner) is 0. Default {@link DEFAULT_WIN_SCORE}.
+   * draw (every seat a winner) is 0. Must exceed `2 * MAX_PLY`; default
+   * `DEFAULT_WIN_SCORE` (one million).
    */
   readonly winScore?: number;
   /** Scores finished states instead of the win/draw/loss rule above. */
