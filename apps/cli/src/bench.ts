@@ -4,6 +4,7 @@
  * that ratios are meaningful on a noisy machine.
  *
  *   node apps/cli/dist/bench.js [--only perft] [--depth 11]
+ *   node apps/cli/dist/bench.js --only solve [--ffo 40-44|none] [--iago-depth 7]
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
@@ -13,6 +14,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { Othello, othello } from "@arena/engine";
 import { BIG_START, perftBigInt, perftHalvesPlain, perftTyped } from "./bench/representations.js";
+import { solveBench } from "./bench/solve.js";
 
 const sharedDir = process.env.ARENA_SHARED ?? fileURLToPath(new URL("../../../../shared", import.meta.url));
 
@@ -98,8 +100,21 @@ function formatLine(line: PerftLine): string {
 }
 
 const { values } = parseArgs({
-  options: { only: { type: "string", multiple: true }, depth: { type: "string" } },
+  options: {
+    only: { type: "string", multiple: true },
+    depth: { type: "string" },
+    ffo: { type: "string" },
+    "iago-depth": { type: "string" },
+  },
 });
 const sections = new Set(values.only ?? ["perft", "representations"]);
 if (sections.has("perft")) perftBench(Number(values.depth ?? 11));
 if (sections.has("representations")) representationsBench(9);
+if (sections.has("solve")) {
+  solveBench({
+    reference: compileReference("solve-ref"),
+    sharedDir,
+    ffo: values.ffo ?? "40-44",
+    iagoDepth: Number(values["iago-depth"] ?? 7),
+  });
+}

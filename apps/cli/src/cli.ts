@@ -1,5 +1,11 @@
 import { parseArgs } from "node:util";
 import { type GameId, GAME_IDS, Othello, getGame, isGameId, perft } from "@arena/engine";
+import { createInterface } from "node:readline";
+import { nboardCommand } from "./commands/nboard.js";
+import { PLAY_USAGE, playCommand } from "./commands/play.js";
+import { ROUND_ROBIN_USAGE, roundRobinCommand } from "./commands/round-robin.js";
+import { SERIES_USAGE, seriesCommand } from "./commands/series.js";
+import { UsageError } from "./commands/common.js";
 import type { Output } from "./io.js";
 
 const USAGE = `Usage: arena <command> [options]
@@ -7,6 +13,10 @@ const USAGE = `Usage: arena <command> [options]
 Commands:
   perft --game <id> --depth <n> [--moves <list>]   count the leaves of the game tree
   show  --game <id> [--moves <list>] [--options <json>] [--seed <n>]   print the board after some moves
+  ${PLAY_USAGE}
+  ${SERIES_USAGE}
+  ${ROUND_ROBIN_USAGE}
+  nboard   the NBoard engine protocol on stdin/stdout (Othello)
 
 Games: ${GAME_IDS.join(", ")}
 `;
@@ -114,14 +124,34 @@ function showCommand(args: string[], io: Output): number {
   return 0;
 }
 
-export async function runCli(argv: string[], io: Output): Promise<number> {
+/** Lines of standard input, for the commands that talk a protocol (nboard). */
+function stdinLines(): AsyncIterable<string> {
+  return createInterface({ input: process.stdin, crlfDelay: Infinity });
+}
+
+/** Commands take the clock and their input from here, so that tests can script both. */
+export interface CliEnvironment {
+  readonly now?: () => number;
+  readonly input?: () => AsyncIterable<string>;
+}
+
+export async function runCli(argv: string[], io: Output, env: CliEnvironment = {}): Promise<number> {
   const [command, ...rest] = argv;
+  const now = env.now ?? (() => performance.now());
   try {
     switch (command) {
       case "perft":
         return await perftCommand(rest, io);
       case "show":
         return showCommand(rest, io);
+      case "play":
+        return playCommand(rest, io, now);
+      case "series":
+        return seriesCommand(rest, io, now);
+      case "round-robin":
+        return roundRobinCommand(rest, io, now);
+      case "nboard":
+        return await nboardCommand(rest, io, (env.input ?? stdinLines)(), now);
       case undefined:
       case "help":
       case "--help":
@@ -131,6 +161,7 @@ export async function runCli(argv: string[], io: Output): Promise<number> {
         return fail(io, `unknown command '${command}'\n${USAGE}`);
     }
   } catch (error) {
+    if (error instanceof UsageError) return fail(io, error.message);
     // parseArgs reports unknown flags by throwing; anything else is a bug and keeps its stack.
     if (error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS")) {
       return fail(io, error.message);

@@ -1,0 +1,60 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type AiRequest } from "@arena/engine/ai/choose-move";
+import { getGame } from "@arena/engine";
+import { afterAll, describe, expect, it } from "vitest";
+import { PiscinaPool } from "./pool.js";
+
+const othello = getGame("othello");
+const request: AiRequest = {
+  gameId: "othello",
+  state: othello.serialize(othello.initial({}, 1)),
+  level: 1,
+  remainingMs: 60_000,
+  incrementMs: 0,
+  seed: 7,
+};
+
+// A stand-in worker that misbehaves on demand: it hangs on seed 1 and crashes on seed 2.
+const dir = mkdtempSync(join(tmpdir(), "arena-pool-"));
+const badWorker = join(dir, "bad-worker.mjs");
+writeFileSync(
+  badWorker,
+  `export default function (request) {
+    if (request.seed === 1) { const end = Date.now() + 60000; while (Date.now() < end) {} }
+    if (request.seed === 2) throw new Error("worker crashed");
+    return { ok: true, value: { move: "f5", depth: 0, nodes: 1, value: 0 } };
+  }\n`,
+);
+
+describe("PiscinaPool", () => {
+  const pools: PiscinaPool[] = [];
+  afterAll(async () => {
+    await Promise.all(pools.map((pool) => pool.close()));
+  });
+
+  it("runs the engine's compiled worker", async () => {
+    const pool = new PiscinaPool({ maxThreads: 1, maxQueue: 4 });
+    pools.push(pool);
+    const answer = await pool.choose(request, new AbortController().signal);
+    expect(answer.ok && ["d3", "c4", "f5", "e6"]).toContain(answer.ok ? answer.value.move : "");
+  });
+
+  it("cancels a search that outlives its time and replaces a crashed worker", async () => {
+    const pool = new PiscinaPool({ maxThreads: 1, maxQueue: 4 }, badWorker);
+    pools.push(pool);
+    const controller = new AbortController();
+    const hung = pool.choose({ ...request, seed: 1 }, controller.signal);
+    setTimeout(() => controller.abort(), 100);
+    expect(await hung).toMatchObject({ ok: false, error: { code: "aborted" } });
+    expect(await pool.choose({ ...request, seed: 2 }, new AbortController().signal)).toMatchObject({
+      ok: false,
+      error: { code: "failed" },
+    });
+    expect(await pool.choose({ ...request, seed: 3 }, new AbortController().signal)).toMatchObject({
+      ok: true,
+      value: { move: "f5" },
+    });
+  });
+});

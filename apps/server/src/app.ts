@@ -1,0 +1,232 @@
+import { createServer, type Server as HttpServer } from "node:http";
+import { GAME_IDS } from "@arena/engine";
+import { asMatchId, MatchId, TIME_PRESETS } from "@arena/protocol";
+import express, { type NextFunction, type Request, type Response } from "express";
+import { type Logger } from "pino";
+import { Server } from "socket.io";
+import { type AiPool } from "./ai/pool.js";
+import { type Clock } from "./clocks/scheduler.js";
+import { Identity } from "./identity/tokens.js";
+import { createMetrics } from "./metrics.js";
+import { type ArenaServer, attachGateway, LOBBY_ROOM, matchRoom } from "./protocol/gateway.js";
+import { RoomManager } from "./rooms/manager.js";
+import { Presence } from "./rooms/presence.js";
+import { snapshotOf } from "./rooms/view.js";
+import { type MatchStore } from "./store/ports.js";
+import { DisplayName } from "@arena/protocol";
+import { fold } from "./rooms/model.js";
+import { randomId } from "./identity/tokens.js";
+
+export interface AppConfig {
+  readonly secret: string;
+  readonly corsOrigin: string | string[];
+  /** Socket.io's per-message limit (bytes). */
+  readonly maxPayloadBytes: number;
+  readonly rateLimit: { readonly burst: number; readonly perSecond: number; readonly maxRefusals: number };
+  readonly leaseTtlMs: number;
+  /** 1 in production; tests shrink the §6 disconnect timeouts. */
+  readonly goneScale: number;
+  readonly creditToMoveMs: number;
+  readonly creditOthersMs: number;
+  /** This process's name in leases. */
+  readonly instanceId: string;
+}
+
+export const DEFAULT_CONFIG: Omit<AppConfig, "secret" | "instanceId"> = {
+  corsOrigin: "http://localhost:3000",
+  maxPayloadBytes: 16 * 1024,
+  rateLimit: { burst: 40, perSecond: 20, maxRefusals: 40 },
+  leaseTtlMs: 10_000,
+  goneScale: 1,
+  creditToMoveMs: 20_000,
+  creditOthersMs: 10_000,
+};
+
+export interface AppDeps {
+  readonly store: MatchStore;
+  readonly ai: AiPool;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly config: AppConfig;
+  /** Installs a cross-process socket.io adapter (Redis) before anything is emitted. */
+  readonly adapter?: (io: ArenaServer) => void;
+}
+
+export interface App {
+  readonly http: HttpServer;
+  readonly io: ArenaServer;
+  readonly manager: RoomManager;
+  readonly identity: Identity;
+  /** Loads live games and starts lease upkeep; call before listening. */
+  start(): Promise<void>;
+  /** Graceful: leases are handed back. Not graceful: as if the process died. */
+  close(graceful?: boolean): Promise<void>;
+}
+
+/** Builds the HTTP and socket.io servers without listening (tests listen on port 0). */
+export function createApp(deps: AppDeps): App {
+  const { store, clock, logger, config } = deps;
+  const identity = new Identity(config.secret);
+  const manager = new RoomManager({
+    store,
+    clock,
+    ai: deps.ai,
+    logger,
+    identity,
+    owner: config.instanceId,
+    leaseTtlMs: config.leaseTtlMs,
+    goneScale: config.goneScale,
+    creditToMoveMs: config.creditToMoveMs,
+    creditOthersMs: config.creditOthersMs,
+  });
+  const metrics = createMetrics({
+    liveGames: () => manager.liveCount(),
+    aiQueue: () => deps.ai.queueDepth(),
+  });
+  manager.metrics = { onMove: () => metrics.moves.inc() };
+  let ready = false;
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(express.json({ limit: "16kb" }));
+  app.use((req, res, next) => {
+    const origin = req.headers.origin;
+    const allowed = Array.isArray(config.corsOrigin) ? config.corsOrigin : [config.corsOrigin];
+    if (origin !== undefined && allowed.includes(origin)) {
+      res.setHeader("Access-Control-Allow-Origin", origin);
+      res.setHeader("Access-Control-Allow-Headers", "content-type, authorization");
+      res.setHeader("Vary", "Origin");
+    }
+    if (req.method === "OPTIONS") res.sendStatus(204);
+    else next();
+  });
+
+  app.get("/healthz", (_req, res) => {
+    res.json({ ok: true });
+  });
+  app.get("/readyz", (_req, res) => {
+    res.status(ready ? 200 : 503).json({ ok: ready });
+  });
+  app.get("/metrics", async (_req, res) => {
+    res.setHeader("Content-Type", metrics.registry.contentType);
+    res.send(await metrics.registry.metrics());
+  });
+
+  app.post("/api/session", (req: Request, res: Response) => {
+    const body: unknown = req.body;
+    const record = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
+    const existing = identity.verify(record.token);
+    const name = DisplayName.safeParse(record.name);
+    if (record.name !== undefined && !name.success) {
+      res.status(400).json({ ok: false, code: "invalid-payload", message: "name: 1–24 characters" });
+      return;
+    }
+    const base = existing ?? identity.newGuest().user;
+    const user = name.success ? { ...base, name: name.data } : base;
+    res.json({ ok: true, token: identity.issue(user), user });
+  });
+
+  app.get("/api/games", (_req, res) => {
+    res.json({ ok: true, games: manager.gameInfo(), timePresets: TIME_PRESETS, gameIds: GAME_IDS });
+  });
+
+  app.get("/api/rooms", async (_req, res) => {
+    res.json({ ok: true, rooms: await store.listSummaries() });
+  });
+
+  app.get("/api/matches/:id", async (req: Request<{ id: string }>, res: Response) => {
+    const id = MatchId.safeParse(req.params.id);
+    if (!id.success) {
+      res.status(400).json({ ok: false, code: "invalid-payload", message: "bad match id" });
+      return;
+    }
+    const room = await manager.get(id.data);
+    if (room !== null) {
+      const match = await room.read(() =>
+        snapshotOf(room.model, { presence: room.presence, viewers: room.viewers, now: clock.now() }),
+      );
+      res.json({ ok: true, match });
+      return;
+    }
+    const log = await store.read(asMatchId(id.data), 0);
+    if (log === null) {
+      res.status(404).json({ ok: false, code: "not-found", message: "no such match" });
+      return;
+    }
+    const model = fold(id.data, log);
+    res.json({
+      ok: true,
+      match: snapshotOf(model, { presence: new Presence(model.timeControl), viewers: 0, now: clock.now() }),
+    });
+  });
+
+  app.use((_req, res) => {
+    res.status(404).json({ ok: false, code: "not-found", message: "no such route" });
+  });
+  app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) {
+      next(error);
+      return;
+    }
+    const status =
+      typeof error === "object" && error !== null && "status" in error && typeof error.status === "number"
+        ? error.status
+        : 500;
+    if (status >= 500) logger.error({ err: error }, "http handler failed");
+    res.status(status).json({
+      ok: false,
+      code: status === 413 ? "payload-too-large" : status < 500 ? "invalid-payload" : "internal",
+      message: status < 500 ? "bad request" : "internal error",
+    });
+  });
+
+  const http = createServer(app);
+  const io: ArenaServer = new Server(http, {
+    maxHttpBufferSize: config.maxPayloadBytes,
+    cors: { origin: config.corsOrigin },
+    serveClient: false,
+  });
+  deps.adapter?.(io);
+
+  attachGateway(io, {
+    manager,
+    identity,
+    logger,
+    now: () => clock.now(),
+    rateLimit: config.rateLimit,
+    // Half the transport limit: payloads in between get a `payload-too-large` ack instead of a dropped socket.
+    maxPayloadChars: Math.floor(config.maxPayloadBytes / 2),
+    observeAck: (event, ok, seconds) => metrics.acks.observe({ event, ok: String(ok) }, seconds),
+  });
+
+  manager.attach({
+    matchEvent: (matchId, entry) => io.to(matchRoom(matchId)).emit("match:event", { matchId, ...entry }),
+    presence: (update) => io.to(matchRoom(update.matchId)).emit("presence:update", update),
+    lobbyUpdated: (room) => io.to(LOBBY_ROOM).emit("lobby:room-updated", { room }),
+    lobbyRemoved: (matchId) => io.to(LOBBY_ROOM).emit("lobby:room-removed", { matchId }),
+  });
+
+  return {
+    http,
+    io,
+    manager,
+    identity,
+    async start() {
+      await manager.start();
+      ready = true;
+    },
+    async close(graceful = true) {
+      ready = false;
+      await manager.stop(graceful);
+      io.disconnectSockets(true);
+      await new Promise<void>((resolve) => {
+        void io.close(() => resolve());
+      });
+      if (http.listening) await new Promise<void>((resolve) => http.close(() => resolve()));
+    },
+  };
+}
+
+export function instanceName(): string {
+  return `${process.pid}-${randomId(6)}`;
+}

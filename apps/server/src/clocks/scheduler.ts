@@ -1,0 +1,57 @@
+/** Time, injected: the real one reads Date.now and setTimeout; tests use `FakeClock`. */
+export interface Clock {
+  now(): number;
+  /** Runs `fn` once at server time `at` (or at once if that has passed); returns a cancel function. */
+  schedule(at: number, fn: () => void): () => void;
+}
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  schedule(at, fn) {
+    // setTimeout's limit is 2^31-1 ms; longer waits are re-armed by the room anyway.
+    const handle = setTimeout(fn, Math.min(Math.max(0, at - Date.now()), 2 ** 31 - 1));
+    handle.unref();
+    return () => clearTimeout(handle);
+  },
+};
+
+/** A clock that only moves when told to: tests advance it and timers fire in order. */
+export class FakeClock implements Clock {
+  private time: number;
+  private nextId = 0;
+  private readonly timers = new Map<number, { at: number; fn: () => void }>();
+
+  constructor(start = 1_700_000_000_000) {
+    this.time = start;
+  }
+
+  now(): number {
+    return this.time;
+  }
+
+  schedule(at: number, fn: () => void): () => void {
+    const id = this.nextId++;
+    this.timers.set(id, { at, fn });
+    return () => this.timers.delete(id);
+  }
+
+  /** Moves time forward, firing due timers in time order. */
+  advance(ms: number): void {
+    const target = this.time + ms;
+    for (;;) {
+      let due: [number, { at: number; fn: () => void }] | undefined;
+      for (const entry of this.timers) {
+        if (entry[1].at <= target && (due === undefined || entry[1].at < due[1].at)) due = entry;
+      }
+      if (due === undefined) break;
+      this.timers.delete(due[0]);
+      this.time = Math.max(this.time, due[1].at);
+      due[1].fn();
+    }
+    this.time = target;
+  }
+
+  pending(): number {
+    return this.timers.size;
+  }
+}

@@ -1,0 +1,165 @@
+import { type MatchId } from "@arena/protocol";
+import { afterEach, describe, expect, it } from "vitest";
+import { FakeClock } from "../clocks/scheduler.js";
+import { randomId } from "../identity/tokens.js";
+import { type RedisConnection } from "../store/redis.js";
+import { Client, startServer, type TestServer } from "../test-support/harness.js";
+import { firstLegal, playOut } from "../test-support/play.js";
+import { connectTestRedis, redisUrl } from "../test-support/redis.js";
+
+const blitz = { baseMs: 180_000, incrementMs: 2_000 };
+
+if (redisUrl === null) console.warn("!!! redis-server missing: the multi-instance suite is SKIPPED !!!");
+
+describe.skipIf(redisUrl === null)("several server instances on one Redis", () => {
+  const cleanup: (() => Promise<void> | void)[] = [];
+
+  afterEach(async () => {
+    for (const step of cleanup.reverse()) await step();
+    cleanup.length = 0;
+  });
+
+  async function instance(prefix: string, clock: FakeClock, leaseTtlMs = 10_000): Promise<TestServer> {
+    const redis: RedisConnection = await connectTestRedis(prefix);
+    const server = await startServer({
+      store: redis.store,
+      clock,
+      adapter: (io) => redis.adapter(io),
+      config: { leaseTtlMs },
+    });
+    let closed = false;
+    const close = async (graceful = true) => {
+      if (closed) return;
+      closed = true;
+      await server.close(graceful);
+      await redis.close();
+    };
+    cleanup.push(() => close());
+    return { ...server, close };
+  }
+
+  async function connect(server: TestServer, token?: string): Promise<Client> {
+    const client = await Client.connect(server.url, token);
+    cleanup.push(() => client.close());
+    return client;
+  }
+
+  async function othelloAcross(a: TestServer, b: TestServer) {
+    const black = await connect(a);
+    const white = await connect(b);
+    const created = await black.call("room:create", {
+      gameId: "othello",
+      timeControl: blitz,
+      seats: [{ kind: "open" }, { kind: "open" }],
+      sit: 0,
+    });
+    if (!created.ok) throw new Error(created.code);
+    // White found the room in the lobby, served by the other instance from Redis.
+    const lobby = await white.call("lobby:subscribe", {});
+    expect(lobby.ok && lobby.rooms.map((r) => r.matchId)).toContain(created.matchId);
+    const joined = await white.call("room:join-seat", {
+      matchId: created.matchId,
+      version: created.version,
+      seat: 1,
+    });
+    expect(joined.ok).toBe(true);
+    return { black, white, matchId: created.matchId };
+  }
+
+  it("plays a full game between players connected to different instances", async () => {
+    const prefix = `cluster-${randomId(6)}:`;
+    const clock = new FakeClock();
+    const a = await instance(prefix, clock);
+    const b = await instance(prefix, clock);
+    const { black, white, matchId } = await othelloAcross(a, b);
+    const final = await playOut(matchId, [black, white], white);
+    expect(final.status).toBe("finished");
+    expect(final.result?.reason).toBe("normal");
+    // Both players saw every event exactly once, each from its own instance. Events appended by
+    // different processes may arrive out of order (clients re-order or sync on a gap).
+    for (const client of [black, white]) {
+      const seen = () =>
+        new Set<number>(client.events.filter((e) => e.matchId === matchId).map((e) => e.version));
+      await client.until(
+        () => [...Array(final.version - 3).keys()].every((i) => seen().has(i + 4)),
+        "all events",
+      );
+      const versions = client.events.filter((e) => e.matchId === matchId).map((e) => e.version);
+      expect(new Set(versions).size).toBe(versions.length);
+    }
+  });
+
+  it("never applies two moves on the same version from two instances", async () => {
+    const prefix = `race-${randomId(6)}:`;
+    const clock = new FakeClock();
+    const a = await instance(prefix, clock);
+    const b = await instance(prefix, clock);
+    const { black, matchId } = await othelloAcross(a, b);
+    const blackOnB = await connect(b, black.session?.token);
+    const snapshot = await black.snapshot(matchId);
+    const next = firstLegal(snapshot);
+    const move = next?.move ?? "";
+    const [first, second] = await Promise.all([
+      black.call("match:move", { matchId, version: snapshot.version, move }),
+      blackOnB.call("match:move", { matchId, version: snapshot.version, move }),
+    ]);
+    const oks = [first, second].filter((ack) => ack.ok);
+    expect(oks).toHaveLength(1);
+    expect([first, second].find((ack) => !ack.ok)).toMatchObject({ code: "stale-version" });
+    expect((await black.snapshot(matchId)).moves).toHaveLength(1);
+    expect(a.app.manager.liveCount() + b.app.manager.liveCount()).toBe(1);
+  });
+
+  it("resumes a game on a new instance after the owner died, crediting the clocks and re-arming the flag", async () => {
+    const prefix = `restart-${randomId(6)}:`;
+    const clock = new FakeClock();
+    const ttl = 200;
+    const a = await instance(prefix, clock, ttl);
+    const black = await connect(a);
+    const white = await connect(a);
+    const created = await black.call("room:create", {
+      gameId: "othello",
+      timeControl: blitz,
+      seats: [{ kind: "open" }, { kind: "open" }],
+      sit: 0,
+    });
+    if (!created.ok) throw new Error(created.code);
+    const matchId: MatchId = created.matchId;
+    await white.call("room:join-seat", { matchId, version: created.version, seat: 1 });
+    for (const player of [black, white, black]) {
+      const snapshot = await player.snapshot(matchId);
+      const ack = await player.call("match:move", {
+        matchId,
+        version: snapshot.version,
+        move: firstLegal(snapshot)?.move ?? "",
+      });
+      expect(ack.ok).toBe(true);
+    }
+    const before = await white.snapshot(matchId);
+    expect(before.clock?.running).toBe(1);
+    // The owner dies without a word (no lease release); nobody runs the game for a minute.
+    black.close();
+    white.close();
+    await a.close(false);
+    clock.advance(60_000);
+    await new Promise((resolve) => setTimeout(resolve, ttl + 100));
+    const b = await instance(prefix, clock, ttl);
+    expect(b.app.manager.liveCount()).toBe(1);
+    const whiteAgain = await connect(b, white.session?.token);
+    const sync = await whiteAgain.call("match:sync", { matchId, sinceVersion: before.version });
+    if (!sync.ok || sync.kind !== "events") throw new Error("expected events");
+    const credited = sync.events.find((e) => e.event.type === "clock-credited");
+    expect(credited?.event).toMatchObject({ type: "clock-credited", creditsMs: [10_000, 20_000] });
+    const after = await whiteAgain.snapshot(matchId);
+    // White was to move: it lost the minute of downtime but got 20 s back.
+    const whiteBefore = before.clock?.remainingMs[1] ?? 0;
+    expect(after.clock?.remainingMs[1]).toBe(
+      whiteBefore - (after.clock?.runningSince ?? 0) + (before.clock?.runningSince ?? 0) + 20_000,
+    );
+    // The new owner's flag timer ends the game.
+    clock.advance(blitz.baseMs + 30_000);
+    await whiteAgain.until((c) => c.ended(matchId), "the re-armed flag");
+    const final = await whiteAgain.snapshot(matchId);
+    expect(final.result).toMatchObject({ reason: "timeout", winners: [0], scores: [64, 0] });
+  });
+});

@@ -1,0 +1,122 @@
+import { asMillis, asVersion, type UserRef } from "@arena/protocol";
+import { pino } from "pino";
+import { describe, expect, it } from "vitest";
+import { InlinePool } from "../ai/pool.js";
+import { FakeClock } from "../clocks/scheduler.js";
+import { Identity } from "../identity/tokens.js";
+import { MemoryStore } from "../store/memory.js";
+import { History } from "./history.js";
+import { Mailbox } from "./mailbox.js";
+import { RoomManager } from "./manager.js";
+
+describe("Mailbox", () => {
+  it("runs tasks one at a time in arrival order, whatever their duration", async () => {
+    const mailbox = new Mailbox();
+    const log: string[] = [];
+    const delays = [30, 0, 10, 0, 20];
+    const results = await Promise.all(
+      delays.map((ms, i) =>
+        mailbox.post(async () => {
+          log.push(`start ${i}`);
+          await new Promise((resolve) => setTimeout(resolve, ms));
+          log.push(`end ${i}`);
+          return i;
+        }),
+      ),
+    );
+    expect(results).toEqual([0, 1, 2, 3, 4]);
+    expect(log).toEqual(delays.flatMap((_, i) => [`start ${i}`, `end ${i}`]));
+    expect(mailbox.pending).toBe(0);
+  });
+
+  it("keeps going after a failing task", async () => {
+    const mailbox = new Mailbox();
+    const failed = mailbox.post(() => Promise.reject(new Error("boom")));
+    const next = mailbox.post(() => "still running");
+    await expect(failed).rejects.toThrow("boom");
+    await expect(next).resolves.toBe("still running");
+  });
+});
+
+describe("History", () => {
+  const entry = (version: number) => ({
+    version: asVersion(version),
+    at: asMillis(0),
+    event: { type: "seat-left" as const, seat: 0 },
+  });
+
+  it("returns the events after a version, or null for a gap older than its window", () => {
+    const history = new History(3);
+    for (let v = 1; v <= 5; v++) history.push(entry(v));
+    expect(history.since(5)).toEqual([]);
+    expect(history.since(3)?.map((e) => e.version)).toEqual([4, 5]);
+    expect(history.since(2)?.map((e) => e.version)).toEqual([3, 4, 5]);
+    expect(history.since(1)).toBeNull();
+    expect(history.since(0)).toBeNull();
+  });
+});
+
+describe("Room mailbox with versions", () => {
+  async function setup() {
+    const clock = new FakeClock();
+    const manager = new RoomManager({
+      store: new MemoryStore(),
+      clock,
+      ai: new InlinePool(),
+      logger: pino({ level: "silent" }),
+      identity: new Identity("secret"),
+      owner: "test",
+      leaseTtlMs: 10_000,
+      goneScale: 1,
+      creditToMoveMs: 20_000,
+      creditOthersMs: 10_000,
+    });
+    await manager.start();
+    const ada = { id: "u_ada", name: "Ada" } as UserRef;
+    const bob = { id: "u_bob", name: "Bob" } as UserRef;
+    const created = await manager.create(ada, {
+      gameId: "othello",
+      timeControl: { baseMs: 60_000, incrementMs: 0 },
+      seats: [{ kind: "open" }, { kind: "open" }],
+      rated: false,
+      visibility: "public",
+      sit: 0,
+    });
+    if (!created.ok) throw new Error(created.code);
+    const room = await manager.get(created.matchId);
+    if (room === null) throw new Error("no room");
+    const joined = await room.submit(
+      { kind: "user", user: bob, inviteOk: false },
+      { type: "join", seat: 1 },
+      created.version,
+    );
+    if (!joined.ok) throw new Error(joined.code);
+    return { manager, room, ada, bob };
+  }
+
+  it("applies the first of two commands based on one version and refuses the other as stale", async () => {
+    const { manager, room, ada } = await setup();
+    const version = room.model.version;
+    const actor = { kind: "user" as const, user: ada, inviteOk: false };
+    const [first, second] = await Promise.all([
+      room.submit(actor, { type: "move", move: "f5" }, version),
+      room.submit(actor, { type: "move", move: "d6" }, version),
+    ]);
+    expect(first).toEqual({ ok: true, version: version + 1 });
+    expect(second).toMatchObject({ ok: false, code: "stale-version" });
+    expect(room.model.moves.map((m) => m.move)).toEqual(["f5"]);
+    await manager.stop(true);
+  });
+
+  it("keeps arrival order: a command based on the version its predecessor produced succeeds", async () => {
+    const { manager, room, ada, bob } = await setup();
+    const version = room.model.version;
+    const [black, white] = await Promise.all([
+      room.submit({ kind: "user", user: ada, inviteOk: false }, { type: "move", move: "f5" }, version),
+      room.submit({ kind: "user", user: bob, inviteOk: false }, { type: "move", move: "d6" }, version + 1),
+    ]);
+    expect(black.ok && white.ok).toBe(true);
+    expect(room.model.moves.map((m) => m.move)).toEqual(["f5", "d6"]);
+    await manager.stop(true);
+  });
+});

@@ -1,0 +1,375 @@
+import { GAME_IDS, getGame, isGameId } from "@arena/engine";
+import { AI_MAX_LEVEL } from "@arena/engine/ai/choose-move";
+import {
+  type Ack,
+  asMatchId,
+  asMillis,
+  asVersion,
+  type ClientPayload,
+  failure,
+  type MatchEvent,
+  type MatchId,
+  type PresenceUpdate,
+  type RoomSummary,
+  type SeatToken,
+  type UserRef,
+  type VersionedEvent,
+} from "@arena/protocol";
+import { type Logger } from "pino";
+import { type AiPool } from "../ai/pool.js";
+import { type Clock } from "../clocks/scheduler.js";
+import { type Identity, randomId } from "../identity/tokens.js";
+import { type MatchStore } from "../store/ports.js";
+import { type MatchModel, openSeats } from "./model.js";
+import { Room, type RoomHost } from "./room.js";
+import { summaryOf } from "./view.js";
+import { randomInt } from "node:crypto";
+
+const EVICT_AFTER_MS = 15 * 60_000;
+
+/** How a room's news leaves the process (socket.io in the app, a spy in tests). */
+export interface Fanout {
+  matchEvent(matchId: MatchId, entry: VersionedEvent): void;
+  presence(update: PresenceUpdate): void;
+  lobbyUpdated(summary: RoomSummary): void;
+  lobbyRemoved(matchId: MatchId): void;
+}
+
+export interface ManagerOptions {
+  readonly store: MatchStore;
+  readonly clock: Clock;
+  readonly ai: AiPool;
+  readonly logger: Logger;
+  readonly identity: Identity;
+  /** This process's name in leases. */
+  readonly owner: string;
+  readonly leaseTtlMs: number;
+  readonly goneScale: number;
+  /** clocks.md §7 caps on the downtime credited to the side to move and the others. */
+  readonly creditToMoveMs: number;
+  readonly creditOthersMs: number;
+}
+
+export interface ManagerMetrics {
+  onMove?(): void;
+}
+
+/**
+ * Every room this process has touched, and the process's part in the
+ * cluster: it owns (leases) the live matches whose timers and AI it runs,
+ * renews those leases, and takes over matches whose owner went away.
+ */
+export class RoomManager implements RoomHost {
+  private readonly rooms = new Map<MatchId, Room>();
+  private readonly loading = new Map<MatchId, Promise<Room | null>>();
+  private fanout: Fanout | null = null;
+  private unsubscribe: (() => void) | null = null;
+  private cancelMaintenance: (() => void) | null = null;
+  private stopped = false;
+  metrics: ManagerMetrics = {};
+
+  readonly store: MatchStore;
+  readonly clock: Clock;
+  readonly ai: AiPool;
+  readonly logger: Logger;
+  readonly goneScale: number;
+
+  constructor(private readonly options: ManagerOptions) {
+    this.store = options.store;
+    this.clock = options.clock;
+    this.ai = options.ai;
+    this.logger = options.logger;
+    this.goneScale = options.goneScale;
+  }
+
+  attach(fanout: Fanout): void {
+    this.fanout = fanout;
+  }
+
+  /** Subscribes to appends, loads the live games (taking over orphans) and starts lease upkeep. */
+  async start(): Promise<void> {
+    this.unsubscribe = this.store.onAppend((matchId, version) => this.rooms.get(matchId)?.notify(version));
+    await this.maintain();
+  }
+
+  /** One round of lease upkeep: renew ours, take over expired ones. Tests call it directly. */
+  async maintain(): Promise<void> {
+    if (this.stopped) return;
+    this.cancelMaintenance?.();
+    const now = this.clock.now();
+    for (const room of this.rooms.values()) {
+      if (!room.owned) continue;
+      const kept = await this.store.renewLease(
+        room.matchId,
+        this.options.owner,
+        this.options.leaseTtlMs,
+        now,
+      );
+      if (!kept) {
+        this.logger.warn({ matchId: room.matchId }, "lost a lease");
+        room.owned = false;
+        room.rearm();
+      }
+    }
+    for (const matchId of await this.store.listLive()) {
+      const local = this.rooms.get(matchId);
+      if (local?.owned === true) continue;
+      await this.tryOwn(matchId, true);
+    }
+    if (!this.stopped) {
+      this.cancelMaintenance = this.clock.schedule(this.clock.now() + this.options.leaseTtlMs / 3, () => {
+        void this.maintain().catch((error: unknown) =>
+          this.logger.error({ err: error }, "lease upkeep failed"),
+        );
+      });
+    }
+  }
+
+  private async tryOwn(matchId: MatchId, takeover: boolean): Promise<void> {
+    const now = this.clock.now();
+    const grant = await this.store.acquireLease(matchId, this.options.owner, this.options.leaseTtlMs, now);
+    if (!grant.acquired) return;
+    const room = await this.get(matchId);
+    if (room === null) return;
+    if (room.model.status !== "live") {
+      await this.store.setLive(matchId, false);
+      await this.store.releaseLease(matchId, this.options.owner);
+      return;
+    }
+    room.owned = true;
+    if (takeover && grant.previousHeartbeat !== null) {
+      // §7: credit the time nobody ran this game (capped), and say so in its event stream.
+      const away = Math.max(0, now - grant.previousHeartbeat);
+      const running = room.model.clock?.running ?? null;
+      const creditsMs = room.model.slots.map((_, seat) =>
+        Math.min(away, seat === running ? this.options.creditToMoveMs : this.options.creditOthersMs),
+      );
+      this.logger.info({ matchId, away }, "took over a live match");
+      await room.submit({ kind: "system" }, { type: "credit", creditsMs, why: "server restart" }, null);
+    }
+    await room.run(() => room.rearm());
+  }
+
+  /** Stops timers and AI. Graceful: hand the leases back so another process takes over at once. */
+  async stop(graceful: boolean): Promise<void> {
+    this.stopped = true;
+    this.fanout = null;
+    this.cancelMaintenance?.();
+    this.unsubscribe?.();
+    for (const room of this.rooms.values()) {
+      room.close();
+      if (graceful && room.owned) await this.store.releaseLease(room.matchId, this.options.owner);
+    }
+    this.rooms.clear();
+  }
+
+  /** The room of a match, loaded from the store on first use. */
+  async get(matchId: MatchId): Promise<Room | null> {
+    if (this.stopped) return null;
+    const cached = this.rooms.get(matchId);
+    if (cached !== undefined) return cached;
+    let pending = this.loading.get(matchId);
+    if (pending === undefined) {
+      pending = Room.load(this, matchId).then((room) => {
+        this.loading.delete(matchId);
+        if (room !== null && !this.stopped) this.rooms.set(matchId, room);
+        return room;
+      });
+      this.loading.set(matchId, pending);
+    }
+    return pending;
+  }
+
+  liveCount(): number {
+    let live = 0;
+    for (const room of this.rooms.values()) if (room.owned && room.model.status === "live") live++;
+    return live;
+  }
+
+  maxAiLevel(gameId: string): number {
+    return isGameId(gameId) ? (AI_MAX_LEVEL[gameId] ?? 1) : 1;
+  }
+
+  /** What the lobby needs per game; the engine has no option descriptions, so the defaults stand in. */
+  gameInfo(): {
+    id: string;
+    title: string;
+    seats: number | null;
+    defaultOptions: unknown;
+    aiLevels: number;
+  }[] {
+    return GAME_IDS.map((id) => {
+      const game = getGame(id);
+      const options = game.parseOptions({});
+      return {
+        id,
+        title: game.title,
+        seats: options.ok ? game.seatCount(options.value) : null,
+        defaultOptions: options.ok ? options.value : null,
+        aiLevels: this.maxAiLevel(id),
+      };
+    });
+  }
+
+  async create(
+    host: UserRef,
+    input: ClientPayload<"room:create">,
+  ): Promise<Ack<{ matchId: MatchId; version: number; inviteToken: string; seatToken?: SeatToken }>> {
+    if (!isGameId(input.gameId)) return failure("not-found", `no game '${input.gameId}'`);
+    const game = getGame(input.gameId);
+    const options = game.parseOptions(input.options ?? {});
+    if (!options.ok) return failure(options.error.code, options.error.message);
+    const seats = game.seatCount(options.value);
+    if (input.seats.length !== seats) {
+      return failure("invalid-payload", `${input.gameId} with these options has ${seats} seats`);
+    }
+    const maxLevel = this.maxAiLevel(input.gameId);
+    if (input.seats.some((seat) => seat.kind === "ai" && seat.level > maxLevel)) {
+      return failure("invalid-payload", `AI levels go up to ${maxLevel}`);
+    }
+    if (input.sit !== undefined && input.seats[input.sit]?.kind === "ai") {
+      return failure("seat-taken", "that seat is an AI seat");
+    }
+    if (input.sit !== undefined && input.sit >= seats) return failure("not-found", "no such seat");
+    const matchId = asMatchId(`m_${randomId(9)}`);
+    const event: MatchEvent = {
+      type: "created",
+      gameId: input.gameId,
+      options: options.value,
+      timeControl: input.timeControl,
+      seats: input.seats,
+      rated: input.rated,
+      visibility: input.visibility,
+      host,
+      seed: randomInt(0, 2 ** 31 - 1),
+    };
+    const now = this.clock.now();
+    const written = await this.store.append(matchId, 0, [
+      { version: asVersion(1), at: asMillis(now), event },
+    ]);
+    if (!written.ok) return failure("internal", "match id collision");
+    const room = await this.get(matchId);
+    if (room === null) return failure("store-unavailable", "the new match could not be read back");
+    this.changed(room, room.model);
+    let seatToken: SeatToken | undefined;
+    if (input.sit !== undefined) {
+      const joined = await room.submit(
+        { kind: "user", user: host, inviteOk: true },
+        { type: "join", seat: input.sit },
+        null,
+      );
+      if (!joined.ok) return joined;
+      seatToken = this.options.identity.seatToken(matchId, input.sit, host.id);
+    }
+    if (openSeats(room.model) === 0) await room.submit({ kind: "system" }, { type: "start" }, null);
+    return {
+      ok: true,
+      matchId,
+      version: room.model.version,
+      inviteToken: this.options.identity.inviteToken(matchId),
+      ...(seatToken === undefined ? {} : { seatToken }),
+    };
+  }
+
+  async createRematch(model: MatchModel): Promise<MatchId> {
+    // Seats rotate by one (colours swapped in a two-seat game); everyone keeps their kind and level.
+    const n = model.slots.length;
+    const rotated = model.slots.map(
+      (_, seat) => model.slots[(seat + n - 1) % n] ?? { kind: "open" as const },
+    );
+    const matchId = asMatchId(`m_${randomId(9)}`);
+    const now = asMillis(this.clock.now());
+    const events: MatchEvent[] = [
+      {
+        type: "created",
+        gameId: model.gameId,
+        options: model.options,
+        timeControl: model.timeControl,
+        seats: rotated.map((slot) => (slot.kind === "ai" ? slot : { kind: "open" as const })),
+        rated: model.rated,
+        visibility: model.visibility,
+        host: model.host,
+        seed: randomInt(0, 2 ** 31 - 1),
+      },
+      ...rotated.flatMap((slot, seat): MatchEvent[] =>
+        slot.kind === "human" ? [{ type: "seat-joined", seat, user: slot.user }] : [],
+      ),
+    ];
+    await this.store.append(
+      matchId,
+      0,
+      events.map((event, i) => ({ version: asVersion(i + 1), at: now, event })),
+    );
+    const room = await this.get(matchId);
+    if (room !== null) await room.submit({ kind: "system" }, { type: "start" }, null);
+    return matchId;
+  }
+
+  publish(matchId: MatchId, entry: VersionedEvent): void {
+    if (entry.event.type === "moved") this.metrics.onMove?.();
+    this.fanout?.matchEvent(matchId, entry);
+  }
+
+  presenceChanged(room: Room): void {
+    const now = this.clock.now();
+    this.fanout?.presence({
+      matchId: room.matchId,
+      seats: room.model.slots.flatMap((slot, seat) => {
+        if (slot.kind !== "human") return [];
+        const offline = room.presence.offlineSince(seat, now);
+        return [
+          {
+            seat,
+            connected: room.presence.connected(seat),
+            offlineSince: offline === null ? null : asMillis(offline),
+            gone: room.presence.isGone(seat, now),
+          },
+        ];
+      }),
+      viewers: room.viewers,
+    });
+  }
+
+  changed(room: Room, before: MatchModel): void {
+    const model = room.model;
+    const log = (error: unknown) =>
+      this.logger.error({ err: error, matchId: model.matchId }, "store update failed");
+    if (before.status !== "live" && model.status === "live") {
+      void this.store
+        .setLive(model.matchId, true)
+        .then(() => this.tryOwn(model.matchId, false))
+        .catch(log);
+    }
+    if (model.status !== "live" && model.status !== "waiting" && (before.status === "live" || room.owned)) {
+      room.owned = false;
+      void this.store.setLive(model.matchId, false).catch(log);
+      void this.store.releaseLease(model.matchId, this.options.owner).catch(log);
+    }
+    if (
+      model.status !== "live" &&
+      model.status !== "waiting" &&
+      (before.status === "live" || before.status === "waiting")
+    ) {
+      // Finished rooms leave memory after a while (rematch offers, late viewers); the store keeps them.
+      this.clock.schedule(this.clock.now() + EVICT_AFTER_MS, () => {
+        if (this.rooms.get(model.matchId) === room) {
+          room.close();
+          this.rooms.delete(model.matchId);
+        }
+      });
+    }
+    if (model.visibility !== "public") return;
+    if (model.status === "waiting" || model.status === "live") {
+      const summary = summaryOf(model, {
+        presence: room.presence,
+        viewers: room.viewers,
+        now: this.clock.now(),
+      });
+      void this.store.putSummary(model.matchId, summary).catch(log);
+      this.fanout?.lobbyUpdated(summary);
+    } else if (before.status === "waiting" || before.status === "live") {
+      void this.store.putSummary(model.matchId, null).catch(log);
+      this.fanout?.lobbyRemoved(model.matchId);
+    }
+  }
+}

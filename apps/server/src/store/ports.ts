@@ -1,0 +1,37 @@
+import { type MatchId, type RoomSummary, type VersionedEvent } from "@arena/protocol";
+
+export type AppendResult = { readonly ok: true } | { readonly ok: false; readonly reason: "conflict" };
+
+export interface LeaseGrant {
+  readonly acquired: boolean;
+  /** When the previous owner last renewed, if one ever did: the start of any downtime. */
+  readonly previousHeartbeat: number | null;
+}
+
+/**
+ * Where matches live. Every method may reject when the backing service is
+ * down; the room maps that to `store-unavailable`.
+ */
+export interface MatchStore {
+  /**
+   * Appends events if and only if the log has exactly `expectedVersion`
+   * events (compare-and-set): two processes can never both apply a move.
+   */
+  append(matchId: MatchId, expectedVersion: number, events: readonly VersionedEvent[]): Promise<AppendResult>;
+  /** Events after `sinceVersion`, in order; null if the match does not exist. */
+  read(matchId: MatchId, sinceVersion: number): Promise<VersionedEvent[] | null>;
+  /** The lobby index: a summary per open or live room; null removes it. */
+  putSummary(matchId: MatchId, summary: RoomSummary | null): Promise<void>;
+  listSummaries(): Promise<RoomSummary[]>;
+  /** The set of live (started, unfinished) matches, for takeover after a crash. */
+  setLive(matchId: MatchId, live: boolean): Promise<void>;
+  listLive(): Promise<MatchId[]>;
+  /** One process owns a live match (runs its flag timer and AI); leases expire unless renewed. */
+  /** `now` is the caller's clock: heartbeats measure downtime in the same time base as the game clocks. */
+  acquireLease(matchId: MatchId, owner: string, ttlMs: number, now: number): Promise<LeaseGrant>;
+  renewLease(matchId: MatchId, owner: string, ttlMs: number, now: number): Promise<boolean>;
+  releaseLease(matchId: MatchId, owner: string): Promise<void>;
+  /** Called when any process appends to a match (including this one). */
+  onAppend(listener: (matchId: MatchId, version: number) => void): () => void;
+  close(): Promise<void>;
+}

@@ -1,0 +1,195 @@
+import { createAdapter } from "@socket.io/redis-adapter";
+import { type MatchId, RoomSummary, VersionedEvent, asMatchId } from "@arena/protocol";
+import { type Logger } from "pino";
+import { createClient } from "redis";
+import { type ArenaServer } from "../protocol/gateway.js";
+import { type AppendResult, type LeaseGrant, type MatchStore } from "./ports.js";
+
+const makeClient = (url: string) => createClient({ url });
+type Client = ReturnType<typeof makeClient>;
+
+// Compare-and-set append: the log must have exactly ARGV[1] entries. The
+// notification is published from inside the script so that it can never
+// be lost between the write and the announcement.
+const APPEND = `
+local n = redis.call('LLEN', KEYS[1])
+if n ~= tonumber(ARGV[1]) then return -1 end
+for i = 4, #ARGV do redis.call('RPUSH', KEYS[1], ARGV[i]) end
+local v = n + #ARGV - 3
+redis.call('PUBLISH', ARGV[2], ARGV[3] .. ' ' .. v)
+return v
+`;
+
+// SET NX PX, except that the current owner may re-acquire; also reads and
+// bumps the heartbeat so the new owner learns how long nobody ran the game.
+const ACQUIRE = `
+local cur = redis.call('GET', KEYS[1])
+local hb = redis.call('GET', KEYS[2]) or ''
+if cur and cur ~= ARGV[1] then return {0, hb} end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+redis.call('SET', KEYS[2], ARGV[3])
+return {1, hb}
+`;
+
+const RENEW = `
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+redis.call('SET', KEYS[2], ARGV[3])
+return 1
+`;
+
+const RELEASE = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
+return 1
+`;
+
+/**
+ * Redis layout (prefix `arena:` by default):
+ * - `m:<id>:log`   LIST of JSON events, the append-only log (never trimmed; finished games stay)
+ * - `m:<id>:lease` STRING owner, PX ttl: which process runs the match's timer and AI
+ * - `m:<id>:hb`    STRING ms: the owner's last heartbeat (downtime credit on takeover)
+ * - `live`         SET of live match ids (takeover scan)
+ * - `lobby`        HASH id → RoomSummary JSON (open and live public rooms)
+ * - channel `appended`: "<id> <version>" after every append
+ */
+export class RedisStore implements MatchStore {
+  private readonly listeners = new Set<(matchId: MatchId, version: number) => void>();
+
+  constructor(
+    private readonly client: Client,
+    private readonly subscriber: Client,
+    private readonly prefix: string,
+    private readonly logger: Logger,
+  ) {}
+
+  get channel(): string {
+    return `${this.prefix}appended`;
+  }
+
+  async listen(): Promise<void> {
+    await this.subscriber.subscribe(this.channel, (message: string) => {
+      const [id, version] = message.split(" ");
+      const n = Number(version);
+      if (id === undefined || !Number.isInteger(n)) return;
+      for (const listener of this.listeners) listener(asMatchId(id), n);
+    });
+  }
+
+  private key(matchId: MatchId, part: string): string {
+    return `${this.prefix}m:${matchId}:${part}`;
+  }
+
+  async append(
+    matchId: MatchId,
+    expectedVersion: number,
+    events: readonly VersionedEvent[],
+  ): Promise<AppendResult> {
+    const reply = await this.client.eval(APPEND, {
+      keys: [this.key(matchId, "log")],
+      arguments: [String(expectedVersion), this.channel, matchId, ...events.map((e) => JSON.stringify(e))],
+    });
+    return reply === -1 ? { ok: false, reason: "conflict" } : { ok: true };
+  }
+
+  async read(matchId: MatchId, sinceVersion: number): Promise<VersionedEvent[] | null> {
+    const key = this.key(matchId, "log");
+    const [exists, entries] = await Promise.all([
+      this.client.exists(key),
+      this.client.lRange(key, sinceVersion, -1),
+    ]);
+    if (exists === 0) return null;
+    return entries.map((entry) => {
+      const parsed = VersionedEvent.safeParse(JSON.parse(entry));
+      if (!parsed.success) throw new Error(`corrupt log entry in ${matchId}`);
+      return parsed.data;
+    });
+  }
+
+  async putSummary(matchId: MatchId, summary: RoomSummary | null): Promise<void> {
+    if (summary === null) await this.client.hDel(`${this.prefix}lobby`, matchId);
+    else await this.client.hSet(`${this.prefix}lobby`, matchId, JSON.stringify(summary));
+  }
+
+  async listSummaries(): Promise<RoomSummary[]> {
+    const all = await this.client.hGetAll(`${this.prefix}lobby`);
+    return Object.values(all).flatMap((json) => {
+      const parsed = RoomSummary.safeParse(JSON.parse(json));
+      if (!parsed.success) this.logger.warn("dropping a malformed lobby entry");
+      return parsed.success ? [parsed.data] : [];
+    });
+  }
+
+  async setLive(matchId: MatchId, live: boolean): Promise<void> {
+    if (live) await this.client.sAdd(`${this.prefix}live`, matchId);
+    else await this.client.sRem(`${this.prefix}live`, matchId);
+  }
+
+  async listLive(): Promise<MatchId[]> {
+    return (await this.client.sMembers(`${this.prefix}live`)).map(asMatchId);
+  }
+
+  async acquireLease(matchId: MatchId, owner: string, ttlMs: number, now: number): Promise<LeaseGrant> {
+    const reply = await this.client.eval(ACQUIRE, {
+      keys: [this.key(matchId, "lease"), this.key(matchId, "hb")],
+      arguments: [owner, String(Math.max(1, Math.round(ttlMs))), String(now)],
+    });
+    const [acquired, heartbeat] = Array.isArray(reply) ? reply : [0, ""];
+    const previous = Number(heartbeat);
+    return {
+      acquired: acquired === 1,
+      previousHeartbeat:
+        typeof heartbeat === "string" && heartbeat !== "" && Number.isFinite(previous) ? previous : null,
+    };
+  }
+
+  async renewLease(matchId: MatchId, owner: string, ttlMs: number, now: number): Promise<boolean> {
+    const reply = await this.client.eval(RENEW, {
+      keys: [this.key(matchId, "lease"), this.key(matchId, "hb")],
+      arguments: [owner, String(Math.max(1, Math.round(ttlMs))), String(now)],
+    });
+    return reply === 1;
+  }
+
+  async releaseLease(matchId: MatchId, owner: string): Promise<void> {
+    await this.client.eval(RELEASE, { keys: [this.key(matchId, "lease")], arguments: [owner] });
+  }
+
+  onAppend(listener: (matchId: MatchId, version: number) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  close(): Promise<void> {
+    this.listeners.clear();
+    return Promise.resolve();
+  }
+}
+
+export interface RedisConnection {
+  readonly store: RedisStore;
+  /** Installs the socket.io Redis adapter: broadcasts reach sockets on every process. */
+  adapter(io: ArenaServer): void;
+  close(): Promise<void>;
+}
+
+/** Four connections: commands, the store's subscriber, and the adapter's pub and sub. */
+export async function connectRedis(url: string, logger: Logger, prefix = "arena:"): Promise<RedisConnection> {
+  const clients = [makeClient(url), makeClient(url), makeClient(url), makeClient(url)] as const;
+  for (const c of clients) {
+    c.on("error", (error: unknown) => logger.error({ err: error }, "redis connection error"));
+  }
+  await Promise.all(clients.map((c) => c.connect()));
+  const [client, subscriber, adapterPub, adapterSub] = clients;
+  const store = new RedisStore(client, subscriber, prefix, logger);
+  await store.listen();
+  return {
+    store,
+    adapter(io) {
+      io.adapter(createAdapter(adapterPub, adapterSub, { key: `${prefix}socket.io` }));
+    },
+    async close() {
+      await store.close();
+      await Promise.all(clients.map((c) => c.quit().catch(() => undefined)));
+    },
+  };
+}

@@ -1,0 +1,130 @@
+import {
+  asMatchId,
+  asMillis,
+  asVersion,
+  type MatchId,
+  type RoomSummary,
+  type VersionedEvent,
+} from "@arena/protocol";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectTestRedis, redisUrl } from "../test-support/redis.js";
+import { MemoryStore } from "./memory.js";
+import { type MatchStore } from "./ports.js";
+import { type RedisConnection } from "./redis.js";
+
+function entry(version: number): VersionedEvent {
+  return { version: asVersion(version), at: asMillis(1000 + version), event: { type: "seat-left", seat: 0 } };
+}
+
+function summary(matchId: MatchId): RoomSummary {
+  return {
+    matchId,
+    gameId: "othello",
+    status: "waiting",
+    timeControl: { baseMs: 60_000, incrementMs: 0 },
+    rated: false,
+    host: { id: "u1" as RoomSummary["host"]["id"], name: "Ada" },
+    seats: [],
+    openSeats: 2,
+    viewers: 0,
+    version: asVersion(1),
+  };
+}
+
+function contract(name: string, make: () => Promise<{ store: MatchStore; close: () => Promise<void> }>) {
+  describe(`MatchStore contract: ${name}`, () => {
+    let store: MatchStore;
+    let close: () => Promise<void>;
+
+    beforeAll(async () => {
+      ({ store, close } = await make());
+    });
+    afterAll(async () => {
+      await close();
+    });
+
+    it("appends with compare-and-set on the version", async () => {
+      const id = asMatchId(`cas-${Math.random().toString(36).slice(2)}`);
+      expect(await store.read(id, 0)).toBeNull();
+      expect(await store.append(id, 0, [entry(1), entry(2)])).toEqual({ ok: true });
+      expect(await store.append(id, 1, [entry(2)])).toEqual({ ok: false, reason: "conflict" });
+      expect(await store.append(id, 3, [entry(4)])).toEqual({ ok: false, reason: "conflict" });
+      expect(await store.append(id, 2, [entry(3)])).toEqual({ ok: true });
+      expect((await store.read(id, 0))?.map((e) => e.version)).toEqual([1, 2, 3]);
+      expect((await store.read(id, 2))?.map((e) => e.version)).toEqual([3]);
+      expect(await store.read(id, 3)).toEqual([]);
+    });
+
+    it("lets exactly one of two racing appends win", async () => {
+      const id = asMatchId(`race-${Math.random().toString(36).slice(2)}`);
+      await store.append(id, 0, [entry(1)]);
+      const results = await Promise.all([store.append(id, 1, [entry(2)]), store.append(id, 1, [entry(2)])]);
+      expect(results.filter((r) => r.ok)).toHaveLength(1);
+      expect(await store.read(id, 0)).toHaveLength(2);
+    });
+
+    it("notifies appends", async () => {
+      const id = asMatchId(`notify-${Math.random().toString(36).slice(2)}`);
+      const seen = new Promise<[MatchId, number]>((resolve) => {
+        const off = store.onAppend((matchId, version) => {
+          if (matchId === id) {
+            off();
+            resolve([matchId, version]);
+          }
+        });
+      });
+      await store.append(id, 0, [entry(1), entry(2)]);
+      expect(await seen).toEqual([id, 2]);
+    });
+
+    it("keeps the lobby index and the live set", async () => {
+      const id = asMatchId(`lobby-${Math.random().toString(36).slice(2)}`);
+      await store.putSummary(id, summary(id));
+      expect((await store.listSummaries()).map((s) => s.matchId)).toContain(id);
+      await store.putSummary(id, null);
+      expect((await store.listSummaries()).map((s) => s.matchId)).not.toContain(id);
+      await store.setLive(id, true);
+      expect(await store.listLive()).toContain(id);
+      await store.setLive(id, false);
+      expect(await store.listLive()).not.toContain(id);
+    });
+
+    it("grants a lease to one owner at a time and reports the last heartbeat", async () => {
+      const id = asMatchId(`lease-${Math.random().toString(36).slice(2)}`);
+      expect(await store.acquireLease(id, "a", 60_000, 100)).toEqual({
+        acquired: true,
+        previousHeartbeat: null,
+      });
+      expect((await store.acquireLease(id, "b", 60_000, 200)).acquired).toBe(false);
+      expect(await store.renewLease(id, "a", 60_000, 300)).toBe(true);
+      expect(await store.renewLease(id, "b", 60_000, 300)).toBe(false);
+      await store.releaseLease(id, "b");
+      expect((await store.acquireLease(id, "b", 60_000, 400)).acquired).toBe(false);
+      await store.releaseLease(id, "a");
+      expect(await store.acquireLease(id, "b", 60_000, 500)).toEqual({
+        acquired: true,
+        previousHeartbeat: 300,
+      });
+    });
+
+    it("lets a lease expire", async () => {
+      const id = asMatchId(`expire-${Math.random().toString(36).slice(2)}`);
+      // Memory leases expire on the caller's clock; Redis on its own (PX), so wait a little for it.
+      expect((await store.acquireLease(id, "a", 50, 0)).acquired).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 80));
+      expect((await store.acquireLease(id, "b", 50, 1000)).acquired).toBe(true);
+    });
+  });
+}
+
+contract("memory", () => Promise.resolve({ store: new MemoryStore(), close: () => Promise.resolve() }));
+
+if (redisUrl === null) {
+  console.warn("!!! redis-server missing: the Redis store contract suite is SKIPPED !!!");
+}
+describe.skipIf(redisUrl === null)("redis", () => {
+  contract("redis", async () => {
+    const connection: RedisConnection = await connectTestRedis();
+    return { store: connection.store, close: () => connection.close() };
+  });
+});

@@ -1,0 +1,148 @@
+import { type AddressInfo } from "node:net";
+import {
+  type AckFor,
+  type ClientEventName,
+  type ClientInput,
+  type ClientToServerEvents,
+  type MatchId,
+  type ServerToClientEvents,
+  type SessionInfo,
+  type Snapshot,
+  type VersionedEvent,
+} from "@arena/protocol";
+import { pino } from "pino";
+import { io as connectClient, type Socket } from "socket.io-client";
+import { type AiPool, InlinePool } from "../ai/pool.js";
+import { type App, type AppConfig, createApp, DEFAULT_CONFIG } from "../app.js";
+import { type Clock, FakeClock } from "../clocks/scheduler.js";
+import { MemoryStore } from "../store/memory.js";
+import { type MatchStore } from "../store/ports.js";
+import { type ArenaServer } from "../protocol/gateway.js";
+
+export interface TestServer {
+  readonly app: App;
+  readonly url: string;
+  readonly clock: Clock;
+  close(graceful?: boolean): Promise<void>;
+}
+
+export async function startServer(
+  options: {
+    store?: MatchStore;
+    clock?: Clock;
+    ai?: AiPool;
+    config?: Partial<AppConfig>;
+    adapter?: (io: ArenaServer) => void;
+  } = {},
+): Promise<TestServer> {
+  const clock = options.clock ?? new FakeClock();
+  const app = createApp({
+    store: options.store ?? new MemoryStore(),
+    ai: options.ai ?? new InlinePool(),
+    clock,
+    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" }),
+    config: {
+      ...DEFAULT_CONFIG,
+      // Scripted games send events much faster than people; the limiter has its own test.
+      rateLimit: { burst: 10_000, perSecond: 10_000, maxRefusals: 10 },
+      secret: "test-secret",
+      instanceId: `test-${Math.random()}`,
+      ...options.config,
+    },
+    ...(options.adapter === undefined ? {} : { adapter: options.adapter }),
+  });
+  await app.start();
+  await new Promise<void>((resolve) => app.http.listen(0, "127.0.0.1", resolve));
+  const port = (app.http.address() as AddressInfo).port;
+  return {
+    app,
+    url: `http://127.0.0.1:${port}`,
+    clock,
+    close: (graceful = true) => app.close(graceful),
+  };
+}
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** A test client: typed calls with acks, and every match event it has received. */
+export class Client {
+  readonly events: ({ matchId: MatchId } & VersionedEvent)[] = [];
+  readonly errors: unknown[] = [];
+  session: SessionInfo | null = null;
+  private waiters: (() => void)[] = [];
+
+  private constructor(readonly socket: ClientSocket) {
+    socket.on("match:event", (event) => {
+      this.events.push(event);
+      this.wake();
+    });
+    socket.on("presence:update", () => this.wake());
+    socket.on("error", (error) => {
+      this.errors.push(error);
+      this.wake();
+    });
+  }
+
+  static async connect(url: string, token?: string): Promise<Client> {
+    const socket: ClientSocket = connectClient(url, {
+      transports: ["websocket"],
+      forceNew: true,
+      reconnection: false,
+      ...(token === undefined ? {} : { auth: { token } }),
+    });
+    const client = new Client(socket);
+    client.session = await new Promise<SessionInfo>((resolve, reject) => {
+      socket.once("session:ready", resolve);
+      socket.once("connect_error", reject);
+    });
+    return client;
+  }
+
+  private wake(): void {
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const wake of waiters) wake();
+  }
+
+  call<E extends ClientEventName>(event: E, payload: ClientInput<E>): Promise<AckFor<E>> {
+    // socket.io's typed emit cannot see through the mapped event type; the shapes are the protocol's.
+    const socket = this.socket as unknown as {
+      timeout(ms: number): { emitWithAck(event: string, payload: unknown): Promise<unknown> };
+    };
+    return socket.timeout(10_000).emitWithAck(event, payload) as Promise<AckFor<E>>;
+  }
+
+  /** Resolves once `predicate` holds over the received events (or times out). */
+  async until(predicate: (client: Client) => boolean, what = "condition", timeoutMs = 10_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!predicate(this)) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`timed out waiting for ${what}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.min(left, 200));
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  lastVersion(matchId: MatchId): number {
+    return this.events.filter((e) => e.matchId === matchId).reduce((v, e) => Math.max(v, e.version), 0);
+  }
+
+  ended(matchId: MatchId): boolean {
+    return this.events.some((e) => e.matchId === matchId && e.event.type === "ended");
+  }
+
+  async snapshot(matchId: MatchId): Promise<Snapshot> {
+    const ack = await this.call("match:watch", { matchId });
+    if (!ack.ok) throw new Error(`watch failed: ${ack.code}`);
+    return ack.snapshot;
+  }
+
+  close(): void {
+    this.socket.disconnect();
+  }
+}

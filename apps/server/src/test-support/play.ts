@@ -1,0 +1,35 @@
+import { getGame, isGameId } from "@arena/engine";
+import { type MatchId, type Snapshot } from "@arena/protocol";
+import { type Client } from "./harness.js";
+
+/** The first legal move of the position in a snapshot, in notation, and the seat to move. */
+export function firstLegal(snapshot: Snapshot): { seat: number; move: string } | null {
+  if (!isGameId(snapshot.gameId)) throw new Error(`unknown game ${snapshot.gameId}`);
+  const game = getGame(snapshot.gameId);
+  const state = game.deserialize(snapshot.state);
+  if (!state.ok) throw new Error(state.error.message);
+  const seat = game.toMove(state.value)[0];
+  const move = game.legalMoves(state.value)[0];
+  if (seat === undefined || move === undefined) return null;
+  return { seat, move: game.formatMove(state.value, move) };
+}
+
+/** Plays first-legal moves from whichever client holds the seat to move, until the match ends. */
+export async function playOut(
+  matchId: MatchId,
+  bySeat: readonly Client[],
+  watcher: Client,
+  maxMoves = 200,
+): Promise<Snapshot> {
+  for (let i = 0; i < maxMoves; i++) {
+    const snapshot = await watcher.snapshot(matchId);
+    if (snapshot.status !== "live") return snapshot;
+    const next = firstLegal(snapshot);
+    if (next === null) throw new Error("live match without a move");
+    const client = bySeat[next.seat];
+    if (client === undefined) throw new Error(`no client for seat ${next.seat}`);
+    const ack = await client.call("match:move", { matchId, version: snapshot.version, move: next.move });
+    if (!ack.ok) throw new Error(`move ${next.move} refused: ${ack.code} ${ack.message}`);
+  }
+  throw new Error("the match did not end");
+}

@@ -1,0 +1,9 @@
+import type { NextConfig } from "next";
+
+// Workspace packages (@arena/engine, @arena/protocol) are consumed as built JS from dist/.
+const nextConfig: NextConfig = {
+  reactStrictMode: true,
+  poweredByHeader: false,
+};
+
+export default nextConfig;

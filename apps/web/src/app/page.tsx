@@ -1,0 +1,5 @@
+import { Lobby } from "../lobby/lobby";
+
+export default function Home() {
+  return <Lobby />;
+}

@@ -1,0 +1,57 @@
+"use client";
+
+import type { SessionInfo } from "@arena/protocol";
+import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
+import { socketUrl } from "../env";
+import { ArenaClient, type ConnectionState } from "./client";
+
+const ArenaContext = createContext<ArenaClient | null>(null);
+
+declare global {
+  interface Window {
+    /** The tab's client, for tests (drop the socket) and the console. */
+    __arena?: ArenaClient;
+  }
+}
+
+export function ArenaProvider({ children }: { children: ReactNode }) {
+  const [client, setClient] = useState<ArenaClient | null>(null);
+  useEffect(() => {
+    const created = new ArenaClient(socketUrl());
+    window.__arena = created;
+    setClient(created);
+    return () => {
+      created.socket.disconnect();
+      if (window.__arena === created) delete window.__arena;
+    };
+  }, []);
+  return <ArenaContext.Provider value={client}>{children}</ArenaContext.Provider>;
+}
+
+export interface ArenaStatus {
+  readonly client: ArenaClient | null;
+  readonly state: ConnectionState;
+  readonly session: SessionInfo | null;
+  readonly connectCount: number;
+}
+
+const NO_CLIENT = (): (() => void) => () => undefined;
+
+export function useArena(): ArenaStatus {
+  const client = useContext(ArenaContext);
+  const key = useSyncExternalStore(
+    client === null ? NO_CLIENT : (listener) => client.subscribe(listener),
+    () =>
+      client === null
+        ? "none"
+        : `${client.state}|${client.connectCount}|${client.session?.token ?? ""}|${client.session?.user.name ?? ""}`,
+    () => "none",
+  );
+  void key;
+  return {
+    client,
+    state: client?.state ?? "connecting",
+    session: client?.session ?? null,
+    connectCount: client?.connectCount ?? 0,
+  };
+}

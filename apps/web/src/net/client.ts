@@ -1,0 +1,135 @@
+import type {
+  AckFor,
+  ClientEventName,
+  ClientInput,
+  ClientToServerEvents,
+  ServerToClientEvents,
+  SessionInfo,
+} from "@arena/protocol";
+import { io, type Socket } from "socket.io-client";
+
+export type ArenaSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+export type ConnectionState = "connecting" | "connected" | "reconnecting" | "offline";
+
+const TOKEN_KEY = "arena.session";
+const NAME_KEY = "arena.name";
+const ACK_TIMEOUT_MS = 10_000;
+
+type Listener = () => void;
+
+export function storedName(): string | null {
+  try {
+    return localStorage.getItem(NAME_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One socket for the whole tab: connection state, the guest session and
+ * typed requests with acks. React subscribes through `subscribe`.
+ */
+export class ArenaClient {
+  readonly socket: ArenaSocket;
+  state: ConnectionState = "connecting";
+  session: SessionInfo | null = null;
+  /** Bumped on every (re)connect so pages know to resync. */
+  connectCount = 0;
+  private readonly listeners = new Set<Listener>();
+
+  constructor(url: string) {
+    let token: string | null = null;
+    try {
+      token = localStorage.getItem(TOKEN_KEY);
+    } catch {
+      token = null;
+    }
+    const name = storedName();
+    this.socket = io(url, {
+      transports: ["websocket"],
+      auth: (cb) => {
+        let current: string | null;
+        try {
+          current = localStorage.getItem(TOKEN_KEY);
+        } catch {
+          current = token;
+        }
+        cb({ ...(current === null ? {} : { token: current }), ...(name === null ? {} : { name }) });
+      },
+      reconnectionDelay: 300,
+      reconnectionDelayMax: 2_000,
+    });
+    this.socket.on("connect", () => {
+      this.state = "connected";
+      this.connectCount += 1;
+      this.emitChange();
+    });
+    this.socket.on("disconnect", (reason) => {
+      this.state = reason === "io client disconnect" ? "offline" : "reconnecting";
+      this.emitChange();
+    });
+    this.socket.io.on("reconnect_attempt", () => {
+      this.state = "reconnecting";
+      this.emitChange();
+    });
+    this.socket.on("connect_error", () => {
+      this.state = this.connectCount === 0 ? "offline" : "reconnecting";
+      this.emitChange();
+    });
+    this.socket.on("session:ready", (session) => {
+      this.session = session;
+      try {
+        localStorage.setItem(TOKEN_KEY, session.token);
+        localStorage.setItem(NAME_KEY, session.user.name);
+      } catch {
+        // private mode: the session lasts as long as the tab
+      }
+      this.emitChange();
+    });
+  }
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emitChange(): void {
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Sends one command and waits for its ack; a timeout or a dropped socket reads as a failure. */
+  async request<E extends ClientEventName>(event: E, payload: ClientInput<E>): Promise<AckFor<E>> {
+    const timed = this.socket.timeout(ACK_TIMEOUT_MS) as unknown as {
+      emitWithAck(event: string, payload: unknown): Promise<unknown>;
+    };
+    try {
+      return (await timed.emitWithAck(event, payload)) as AckFor<E>;
+    } catch (error) {
+      return {
+        ok: false,
+        code: "unavailable",
+        message: error instanceof Error ? error.message : "no answer from the server",
+      };
+    }
+  }
+
+  async rename(name: string): Promise<AckFor<"session:rename">> {
+    const ack = await this.request("session:rename", { name });
+    if (ack.ok) {
+      this.session = { token: ack.token, user: ack.user };
+      try {
+        localStorage.setItem(TOKEN_KEY, ack.token);
+        localStorage.setItem(NAME_KEY, ack.user.name);
+      } catch {
+        // ignore
+      }
+      this.emitChange();
+    }
+    return ack;
+  }
+
+  /** Drops the transport as a network failure would (used by the reconnect test and the debug menu). */
+  dropConnection(): void {
+    this.socket.io.engine.close();
+  }
+}

@@ -1,0 +1,64 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { useArena } from "../net/arena-context";
+
+/** The guest identity: shows the name and lets the player change it. */
+export function SessionBadge() {
+  const { client, session, state } = useArena();
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (session !== null && !editing) setName(session.user.name);
+  }, [session, editing]);
+  return (
+    <div className="session" data-connection={state}>
+      <span className={`conn-dot ${state}`} aria-hidden="true" />
+      {editing ? (
+        <form
+          className="name-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (client === null) return;
+            void client.rename(name).then((ack) => {
+              if (ack.ok) {
+                setEditing(false);
+                setError(null);
+              } else setError(ack.message);
+            });
+          }}
+        >
+          <input
+            aria-label="Your name"
+            value={name}
+            maxLength={24}
+            autoFocus
+            onChange={(e) => setName(e.target.value)}
+          />
+          <button type="submit" className="btn small">
+            Save
+          </button>
+          {error !== null && <span className="error">{error}</span>}
+        </form>
+      ) : (
+        <button type="button" className="link-btn" onClick={() => setEditing(true)} aria-label="Change name">
+          {session?.user.name ?? (state === "connected" ? "…" : "offline")}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** Shown while the socket is down; pages resync by themselves when it comes back. */
+export function ConnectionBanner() {
+  const { state, connectCount } = useArena();
+  if (state === "connected" || (state === "connecting" && connectCount === 0)) return null;
+  return (
+    <div className="banner warn" role="status" data-testid="connection-banner">
+      {state === "offline" && connectCount === 0
+        ? "Cannot reach the game server. Retrying…"
+        : "Connection lost. Reconnecting…"}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { defineConfig } from "@playwright/test";
+
+// Debian's Chromium (apt-get install chromium); never `npx playwright install` here.
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const SERVER_ENTRY = "../apps/server/dist/main.js";
+
+export default defineConfig({
+  testDir: "./tests",
+  testMatch: /.*\.e2e\.ts/,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  workers: 1, // 2-core machines: one worker, and the specs share one server
+  fullyParallel: false,
+  forbidOnly: true,
+  retries: 0,
+  reporter: [["list"], ["json", { outputFile: "playwright-summary.json" }]],
+  outputDir: "test-results",
+  use: {
+    baseURL: "http://127.0.0.1:3000",
+    browserName: "chromium",
+    screenshot: "only-on-failure",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: CHROMIUM,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  webServer: [
+    {
+      command: `node ${SERVER_ENTRY}`,
+      url: "http://127.0.0.1:4000/healthz",
+      env: {
+        PORT: "4000",
+        HOST: "127.0.0.1",
+        LOG_LEVEL: "warn",
+        CORS_ORIGIN: "http://127.0.0.1:3000,http://localhost:3000",
+      },
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: "npx next start -p 3000 -H 127.0.0.1",
+      cwd: "../apps/web",
+      url: "http://127.0.0.1:3000",
+      env: { NEXT_TELEMETRY_DISABLED: "1" },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
+});

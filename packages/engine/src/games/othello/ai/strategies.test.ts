@@ -1,0 +1,201 @@
+import { describe, expect, it } from "vitest";
+import { Random } from "../../../core/rng.js";
+import {
+  type OthelloState,
+  STANDARD_START,
+  applyMove,
+  discCounts,
+  formatPosition,
+  legalMoves,
+  parsePosition,
+} from "../rules.js";
+import { PASS } from "../squares.js";
+import { playMatch } from "./match.js";
+import {
+  STATIC_ORDER,
+  alphaBetaSearcher,
+  alphaBetaSearcher2,
+  alphaBetaSearcher3,
+  createContext,
+  iago,
+  maximizer,
+  minimaxSearcher,
+  randomStrategy,
+} from "./strategies.js";
+
+const board = (rows: string[]): string => rows.join("");
+
+/** The boards a game passes through, keyed by the number of discs. */
+function boardsByDiscs(moves: readonly number[]): Map<number, string> {
+  const parsed = parsePosition(STANDARD_START);
+  if (!parsed.ok) throw new Error("start");
+  let state: OthelloState = parsed.value;
+  const boards = new Map<number, string>();
+  for (const move of moves) {
+    state = applyMove(state, move);
+    const { black, white } = discCounts(state);
+    boards.set(black + white, formatPosition(state).slice(0, 64));
+  }
+  return boards;
+}
+
+function randomPosition(seed: number, plies: number): OthelloState {
+  const parsed = parsePosition(STANDARD_START);
+  if (!parsed.ok) throw new Error("start");
+  let state = parsed.value;
+  const random = new Random(seed);
+  for (let i = 0; i < plies && legalMoves(state).length > 0; i++) {
+    const moves = legalMoves(state);
+    state = applyMove(state, moves[random.int(moves.length)] ?? PASS);
+  }
+  return state;
+}
+
+describe("PAIP's printed games (chapter 18)", () => {
+  it("(othello (minimax-searcher 3 #'count-difference) (maximizer #'count-difference)) ends @=53 O=0", () => {
+    const result = playMatch(minimaxSearcher(3, "count-difference"), maximizer("count-difference"));
+    expect(result.score).toBe(53);
+    expect(formatPosition(result.final).slice(0, 64)).toBe(
+      board(["XXXXXXXX", "XXXXXXXX", "XXXXXXXX", "XXXXXXXX", "XXXXXXXX", "--XXXXXX", "---XXXXX", "----XX--"]),
+    );
+  });
+
+  it("(othello (alpha-beta-searcher 4 #'count-difference) (alpha-beta-searcher 4 #'weighted-squares)) ends -16", () => {
+    const result = playMatch(
+      alphaBetaSearcher(4, "count-difference"),
+      alphaBetaSearcher(4, "weighted-squares"),
+    );
+    expect(result.score).toBe(-16);
+    expect(formatPosition(result.final).slice(0, 64)).toBe(
+      board(["OOOOXXOO", "XXOOXXXO", "XXOOOXXO", "OXOOOXXO", "OXOXOXXO", "OXOXOXOO", "OXXOXOOO", "OOOOOOOO"]),
+    );
+    // "After 17 moves, white is down to only one piece": @=20 O=1.
+    const boards = boardsByDiscs(result.moves);
+    expect(boards.get(21)).toBe(
+      board(["OX------", "-X---XX-", "XXXXXX--", "-X-XX---", "XXXXXX--", "-X------", "--------", "--------"]),
+    );
+  });
+
+  it("(othello (alpha-beta-searcher 6 #'count-difference) (alpha-beta-searcher 4 #'weighted-squares)) passes PAIP's three printed middle positions", () => {
+    // PAIP prints the final result as -16; this replay reaches all three printed
+    // positions (29, 45 and 50 discs) move for move but ends -30: the last 14
+    // plies, where black's 6-ply search sees the end of the game, differ.
+    const result = playMatch(
+      alphaBetaSearcher(6, "count-difference"),
+      alphaBetaSearcher(4, "weighted-squares"),
+    );
+    const boards = boardsByDiscs(result.moves);
+    expect(boards.get(29)).toBe(
+      board(["--XXXXX-", "-X-XOX--", "OXXOXOO-", "-X-XOXO-", "-XXXXX--", "-X-X-O--", "--------", "--------"]),
+    );
+    expect(boards.get(45)).toBe(
+      board(["O-XXXXX-", "-OOXXX--", "OXOOXXXX", "XXXXOXX-", "XXXXXOX-", "XXXXXXOO", "X--X--XO", "--------"]),
+    );
+    expect(boards.get(50)).toBe(
+      board(["OOOOOOOO", "XXOXXX--", "OXOOXXXX", "OXOXOXX-", "OXOXXOX-", "OOOXXXOO", "O-OX--XO", "O-------"]),
+    );
+    expect(result.score).toBeLessThan(0);
+  });
+
+  it("(othello-series (alpha-beta-searcher 2 #'modified-weighted-squares) (alpha-beta-searcher 2 #'weighted-squares) 5) scores -28 and 40", () => {
+    const mws = alphaBetaSearcher(2, "modified-weighted-squares");
+    const ws = alphaBetaSearcher(2, "weighted-squares");
+    expect(playMatch(mws, ws).score).toBe(-28);
+    expect(-playMatch(ws, mws).score).toBe(40);
+  });
+});
+
+describe("the strategy ladder", () => {
+  it("alpha-beta picks exactly minimax's move (PAIP: same result, fewer boards)", () => {
+    for (let seed = 1; seed <= 25; seed++) {
+      const state = randomPosition(seed, 8 + seed);
+      if (legalMoves(state).length === 0 || legalMoves(state)[0] === PASS) continue;
+      for (const evaluator of ["count-difference", "weighted-squares"] as const) {
+        const mm = createContext();
+        const ab = createContext();
+        const a = minimaxSearcher(3, evaluator)(state, mm);
+        const b = alphaBetaSearcher(3, evaluator)(state, ab);
+        expect(b).toBe(a);
+        expect(ab.counter.nodes).toBeLessThanOrEqual(mm.counter.nodes);
+      }
+    }
+  });
+
+  it("every strategy returns a legal move, and a pass when forced", () => {
+    const strategies = [
+      randomStrategy,
+      maximizer("mobility"),
+      minimaxSearcher(2, "weighted-squares"),
+      alphaBetaSearcher(3, "modified-weighted-squares"),
+      alphaBetaSearcher2(3, "weighted-squares"),
+      alphaBetaSearcher3(3, "weighted-squares"),
+      iago(2),
+    ];
+    for (let seed = 1; seed <= 15; seed++) {
+      const state = randomPosition(seed, seed * 4);
+      const legal = legalMoves(state);
+      if (legal.length === 0) continue;
+      for (const strategy of strategies) expect(legal).toContain(strategy(state, createContext(seed)));
+    }
+    const pass = parsePosition("XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXO-- O");
+    if (!pass.ok) throw new Error("pass");
+    expect(iago(3)(pass.value, createContext())).toBe(PASS);
+  });
+
+  it("random is reproducible from its seed", () => {
+    const a = playMatch(randomStrategy, randomStrategy, { context: createContext(42) });
+    const b = playMatch(randomStrategy, randomStrategy, { context: createContext(42) });
+    expect(b.moves).toEqual(a.moves);
+  });
+
+  it("orders squares statically by weight, corners first", () => {
+    expect(STATIC_ORDER.slice(0, 4)).toEqual([0, 7, 56, 63]);
+    expect(STATIC_ORDER.slice(-4)).toEqual([9, 14, 49, 54]);
+  });
+
+  it("alpha-beta-searcher3 at depth 1 takes the first best move in the static order", () => {
+    for (let seed = 1; seed <= 20; seed++) {
+      const state = randomPosition(seed, 10 + seed);
+      const legal = legalMoves(state);
+      if (legal.length === 0 || legal[0] === PASS) continue;
+      // With count-difference many moves tie, so the order decides.
+      const values = new Map(
+        legal.map((m) => {
+          const child = applyMove(state, m);
+          const { black, white } = discCounts(child);
+          return [m, state.turn === 0 ? black - white : white - black];
+        }),
+      );
+      const best = Math.max(...values.values());
+      const expected = STATIC_ORDER.find((sq) => values.get(sq) === best);
+      expect(alphaBetaSearcher3(1, "count-difference")(state, createContext())).toBe(expected);
+    }
+  });
+
+  it("sorted ordering and killer moves visit fewer boards at depth 5 than plain alpha-beta", () => {
+    let plain = 0;
+    let sorted = 0;
+    let killer = 0;
+    for (let seed = 1; seed <= 6; seed++) {
+      const state = randomPosition(seed, 20);
+      if (legalMoves(state)[0] === PASS || legalMoves(state).length === 0) continue;
+      const c1 = createContext();
+      const c2 = createContext();
+      const c3 = createContext();
+      alphaBetaSearcher(5, "modified-weighted-squares")(state, c1);
+      alphaBetaSearcher2(5, "modified-weighted-squares")(state, c2);
+      alphaBetaSearcher3(5, "modified-weighted-squares")(state, c3);
+      plain += c1.counter.nodes;
+      sorted += c2.counter.nodes;
+      killer += c3.counter.nodes;
+    }
+    expect(sorted).toBeLessThan(plain);
+    expect(killer).toBeLessThan(plain);
+  });
+
+  it("Iago at 3 ply beats alpha-beta 3 with modified weighted squares from the start, both colours", () => {
+    const mws = alphaBetaSearcher(3, "modified-weighted-squares");
+    expect(playMatch(iago(3), mws).score).toBeGreaterThan(0);
+    expect(playMatch(mws, iago(3)).score).toBeLessThan(0);
+  });
+});

@@ -1,0 +1,29 @@
+import { type Result, ok } from "../core/result.js";
+import { type DiceOfDoomState, diceOfDoom, scoreBoard } from "../games/dice-of-doom/index.js";
+import { randomPlayer, searchPlayer } from "./generic.js";
+import { type SpecError, expectArgs, readInt, specError, splitSpec } from "./spec.js";
+import type { Player } from "./types.js";
+
+export const DICE_OF_DOOM_SPECS = ["random", "search:<depth>"] as const;
+
+export function parseDiceOfDoomSpec(spec: string): Result<Player<DiceOfDoomState, number>, SpecError> {
+  const { name, args } = splitSpec(spec);
+  switch (name) {
+    case "random": {
+      const arity = expectArgs(spec, args, 0, "random");
+      return arity.ok ? ok(randomPlayer(diceOfDoom)) : arity;
+    }
+    case "search": {
+      const depth = readInt(spec, "the depth", args[0], 1, 12);
+      if (!depth.ok) return depth;
+      const arity = expectArgs(spec, args, 1, "search:<depth>");
+      if (!arity.ok) return arity;
+      // The book's v2 AI: paranoid search on score-board (games.md §1.7); with chance rules it averages rolls.
+      return ok(
+        searchPlayer(diceOfDoom, { name: `search:${depth.value}`, depth: depth.value, evaluate: scoreBoard }),
+      );
+    }
+    default:
+      return specError(`unknown dice-of-doom player '${spec}' (one of ${DICE_OF_DOOM_SPECS.join(", ")})`);
+  }
+}

@@ -1,0 +1,25 @@
+export {
+  END_REASONS,
+  deriveSeed,
+  playMatch,
+  randomOpening,
+  type ClockSetting,
+  type EndReason,
+  type GameRecord,
+  type Match,
+  type MatchOptions,
+  type MatchResult,
+  type MoveEvent,
+  type MoveKind,
+  type MoveRecord,
+} from "./match.js";
+export {
+  series,
+  totalsOf,
+  type GameSummary,
+  type PlayerTotals,
+  type SeriesOptions,
+  type SeriesResult,
+} from "./series.js";
+export { combinations, roundRobin, type RoundRobinResult } from "./round-robin.js";
+export { fitElo, type EloEstimate, type EloOptions } from "./elo.js";

@@ -1,0 +1,137 @@
+import { z } from "zod";
+import { DisplayName, InviteToken, MatchId, Millis, Seat, Version } from "./ids.js";
+import {
+  SeatSpec,
+  TimeControl,
+  Visibility,
+  type RoomSummary,
+  type Snapshot,
+  type VersionedEvent,
+} from "./model.js";
+import { type Ack } from "./errors.js";
+import { type SeatToken, type UserId } from "./ids.js";
+
+const empty = z.strictObject({});
+const matchOnly = z.strictObject({ matchId: MatchId });
+/** Every command that changes a match names the version it was based on. */
+const command = z.strictObject({ matchId: MatchId, version: Version });
+const seatCommand = z.strictObject({ matchId: MatchId, version: Version, seat: Seat.optional() });
+
+/** Every client→server event and its payload schema. Parsed once, at the gateway. */
+export const CLIENT_EVENTS = {
+  "session:rename": z.strictObject({ name: DisplayName }),
+  "lobby:subscribe": empty,
+  "lobby:unsubscribe": empty,
+  "room:create": z.strictObject({
+    gameId: z.string().min(1).max(32),
+    options: z.unknown().optional(),
+    timeControl: TimeControl,
+    seats: z.array(SeatSpec).min(1).max(16),
+    rated: z.boolean().default(false),
+    visibility: Visibility.default("public"),
+    /** The seat the host takes at once, if any. */
+    sit: Seat.optional(),
+  }),
+  "room:join-seat": z.strictObject({
+    matchId: MatchId,
+    version: Version,
+    seat: Seat,
+    inviteToken: InviteToken.optional(),
+  }),
+  "room:leave-seat": z.strictObject({ matchId: MatchId, version: Version, seat: Seat }),
+  "room:set-ai": z.strictObject({
+    matchId: MatchId,
+    version: Version,
+    seat: Seat,
+    level: z.number().int().min(1).max(20),
+  }),
+  "room:kick-ai": z.strictObject({ matchId: MatchId, version: Version, seat: Seat }),
+  "room:cancel": command,
+  "match:move": z.strictObject({
+    matchId: MatchId,
+    version: Version,
+    /** The move in the game's notation (Othello: "f5", "PA"). */
+    move: z.string().min(1).max(64),
+    seat: Seat.optional(),
+    /** How long the move took on the client's own clock; lets the server measure lag (clocks.md §2). */
+    clientMs: Millis.optional(),
+    /** The client's own lag estimate, used when `clientMs` is absent. */
+    lagMs: Millis.optional(),
+  }),
+  "match:resign": seatCommand,
+  "match:flag": matchOnly,
+  "match:claim": z.strictObject({
+    matchId: MatchId,
+    version: Version,
+    kind: z.enum(["win", "draw"]),
+    seat: Seat.optional(),
+  }),
+  "match:draw-offer": seatCommand,
+  "match:draw-accept": seatCommand,
+  "match:draw-decline": seatCommand,
+  "match:abort": seatCommand,
+  "match:rematch": matchOnly,
+  "match:watch": z.strictObject({ matchId: MatchId, inviteToken: InviteToken.optional() }),
+  "match:unwatch": matchOnly,
+  "match:sync": z.strictObject({ matchId: MatchId, sinceVersion: Version }),
+} as const;
+
+export type ClientEventName = keyof typeof CLIENT_EVENTS;
+export const CLIENT_EVENT_NAMES = Object.keys(CLIENT_EVENTS) as ClientEventName[];
+export type ClientPayload<E extends ClientEventName> = z.output<(typeof CLIENT_EVENTS)[E]>;
+export type ClientInput<E extends ClientEventName> = z.input<(typeof CLIENT_EVENTS)[E]>;
+
+export function isClientEventName(name: string): name is ClientEventName {
+  return Object.hasOwn(CLIENT_EVENTS, name);
+}
+
+export interface SessionInfo {
+  readonly token: string;
+  readonly user: { readonly id: UserId; readonly name: string };
+}
+
+export interface SyncEvents {
+  readonly kind: "events";
+  readonly events: readonly VersionedEvent[];
+}
+export interface SyncSnapshot {
+  readonly kind: "snapshot";
+  readonly snapshot: Snapshot;
+}
+
+/** What each event's ack carries on success. */
+export interface AckData {
+  "session:rename": SessionInfo;
+  "lobby:subscribe": { readonly rooms: readonly RoomSummary[] };
+  "lobby:unsubscribe": object;
+  "room:create": {
+    readonly matchId: MatchId;
+    readonly version: Version;
+    readonly inviteToken: string;
+    readonly seatToken?: SeatToken;
+  };
+  "room:join-seat": { readonly version: Version; readonly seat: number; readonly seatToken: SeatToken };
+  "room:leave-seat": { readonly version: Version };
+  "room:set-ai": { readonly version: Version };
+  "room:kick-ai": { readonly version: Version };
+  "room:cancel": { readonly version: Version };
+  "match:move": { readonly version: Version };
+  "match:resign": { readonly version: Version };
+  "match:flag": { readonly version: Version; readonly flagged: boolean };
+  "match:claim": { readonly version: Version };
+  "match:draw-offer": { readonly version: Version };
+  "match:draw-accept": { readonly version: Version };
+  "match:draw-decline": { readonly version: Version };
+  "match:abort": { readonly version: Version };
+  "match:rematch": { readonly version: Version; readonly nextMatchId: MatchId | null };
+  "match:watch": { readonly snapshot: Snapshot };
+  "match:unwatch": object;
+  "match:sync": SyncEvents | SyncSnapshot;
+}
+
+export type AckFor<E extends ClientEventName> = Ack<AckData[E]>;
+
+/** socket.io's typed map for a client emitting these events with an ack. */
+export type ClientToServerEvents = {
+  [E in ClientEventName]: (payload: ClientInput<E>, ack: (response: AckFor<E>) => void) => void;
+};

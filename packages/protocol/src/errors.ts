@@ -1,0 +1,48 @@
+import { GAME_ERROR_CODES } from "@arena/engine";
+import { z } from "zod";
+
+/** Every way the server refuses a request. One closed set: the engine's codes plus the server's own. */
+export const ERROR_CODES = [
+  ...GAME_ERROR_CODES,
+  "invalid-payload",
+  "unknown-event",
+  "not-found",
+  "forbidden",
+  "not-your-seat",
+  "not-your-turn",
+  "stale-version",
+  "not-started",
+  "rate-limited",
+  "payload-too-large",
+  "seat-taken",
+  "room-full",
+  "not-host",
+  "no-draw-offer",
+  "cannot-claim",
+  "cannot-abort",
+  "store-unavailable",
+  "unavailable",
+  "internal",
+] as const;
+
+export const ErrorCode = z.enum(ERROR_CODES);
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface Failure {
+  readonly ok: false;
+  readonly code: ErrorCode;
+  readonly message: string;
+}
+
+/** Every acknowledgement: success with data, or a code from the closed set. */
+export type Ack<T extends object = object> = ({ readonly ok: true } & T) | Failure;
+
+export function failure(code: ErrorCode, message: string): Failure {
+  return { ok: false, code, message };
+}
+
+export const FailureSchema = z.object({ ok: z.literal(false), code: ErrorCode, message: z.string() });
+
+/** Sent instead of an ack when the client gave no ack callback. */
+export const ErrorEvent = z.object({ event: z.string(), code: ErrorCode, message: z.string() });
+export type ErrorEvent = z.infer<typeof ErrorEvent>;

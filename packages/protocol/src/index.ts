@@ -1,0 +1,5 @@
+export * from "./ids.js";
+export * from "./errors.js";
+export * from "./model.js";
+export * from "./client-events.js";
+export * from "./server-events.js";

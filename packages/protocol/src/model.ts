@@ -1,0 +1,191 @@
+import { z } from "zod";
+import { InviteToken, Millis, Seat, UserId, Version, MatchId, DisplayName } from "./ids.js";
+
+/** The lobby's presets (clocks.md §1); any other base+increment within bounds is accepted too. */
+export const TIME_PRESETS = [
+  { name: "1+0", baseMs: 60_000, incrementMs: 0 },
+  { name: "3+2", baseMs: 180_000, incrementMs: 2_000 },
+  { name: "5+0", baseMs: 300_000, incrementMs: 0 },
+  { name: "10+5", baseMs: 600_000, incrementMs: 5_000 },
+  { name: "15+10", baseMs: 900_000, incrementMs: 10_000 },
+  { name: "30+0", baseMs: 1_800_000, incrementMs: 0 },
+] as const;
+
+/** Every match has a clock: no untimed or correspondence games. */
+export const TimeControl = z.strictObject({
+  baseMs: z
+    .number()
+    .int()
+    .min(1_000)
+    .max(3 * 3_600_000),
+  incrementMs: z.number().int().min(0).max(180_000),
+});
+export type TimeControl = z.infer<typeof TimeControl>;
+
+export const VISIBILITIES = ["public", "link"] as const;
+export const Visibility = z.enum(VISIBILITIES);
+export type Visibility = z.infer<typeof Visibility>;
+
+/** What the host asks for, per seat, when creating a room. */
+export const SeatSpec = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("open") }),
+  z.strictObject({ kind: z.literal("invite") }),
+  z.strictObject({ kind: z.literal("ai"), level: z.number().int().min(1).max(20) }),
+]);
+export type SeatSpec = z.infer<typeof SeatSpec>;
+
+export const UserRef = z.object({ id: UserId, name: DisplayName });
+export type UserRef = z.infer<typeof UserRef>;
+
+/** A seat as everyone sees it. */
+export const SeatView = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("open"), seat: Seat }),
+  z.object({ kind: z.literal("invite"), seat: Seat }),
+  z.object({ kind: z.literal("ai"), seat: Seat, level: z.number().int() }),
+  z.object({
+    kind: z.literal("human"),
+    seat: Seat,
+    user: UserRef,
+    connected: z.boolean(),
+    /** Server time at which the player went offline, if they are. */
+    offlineSince: Millis.nullable(),
+    gone: z.boolean(),
+    eliminated: z.boolean(),
+  }),
+]);
+export type SeatView = z.infer<typeof SeatView>;
+
+export const MATCH_STATUSES = ["waiting", "live", "finished", "aborted", "cancelled"] as const;
+export const MatchStatus = z.enum(MATCH_STATUSES);
+export type MatchStatus = z.infer<typeof MatchStatus>;
+
+export const RESULT_REASONS = ["normal", "resign", "timeout", "abandon", "abort", "draw-agreed"] as const;
+export const ResultReason = z.enum(RESULT_REASONS);
+export type ResultReason = z.infer<typeof ResultReason>;
+
+export const MatchResult = z.object({
+  reason: ResultReason,
+  /** Empty for an abort; every seat for a draw. */
+  winners: z.array(Seat),
+  /** One per seat in the game's unit; Othello forfeits are recorded as 64–0 (PAIP). Empty for an abort. */
+  scores: z.array(z.number()),
+});
+export type MatchResult = z.infer<typeof MatchResult>;
+
+/**
+ * The clock as a plain value (clocks.md §1–4). `runningSince` is the server
+ * time at which the seat to move started thinking; `remainingMs` is as of then.
+ */
+export const ClockState = z.object({
+  baseMs: z.number().int(),
+  incrementMs: z.number().int(),
+  remainingMs: z.array(z.number().int()),
+  quotaMs: z.array(z.number().int()),
+  /** Whether each seat has made its first move (the clock runs only once it has). */
+  started: z.array(z.boolean()),
+  running: Seat.nullable(),
+  runningSince: z.number().int().nullable(),
+});
+export type ClockState = z.infer<typeof ClockState>;
+
+/** What a match's event log holds; broadcast to players and spectators as is. */
+export const MatchEvent = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("created"),
+    gameId: z.string(),
+    options: z.unknown(),
+    timeControl: TimeControl,
+    seats: z.array(SeatSpec),
+    rated: z.boolean(),
+    visibility: Visibility,
+    host: UserRef,
+    seed: z.number().int(),
+  }),
+  z.object({ type: z.literal("seat-joined"), seat: Seat, user: UserRef }),
+  z.object({ type: z.literal("seat-left"), seat: Seat }),
+  z.object({ type: z.literal("ai-set"), seat: Seat, level: z.number().int() }),
+  z.object({ type: z.literal("ai-kicked"), seat: Seat }),
+  z.object({ type: z.literal("cancelled") }),
+  z.object({ type: z.literal("started"), state: z.unknown(), clock: ClockState }),
+  z.object({
+    type: z.literal("moved"),
+    seat: Seat,
+    move: z.string(),
+    /** A forced move (Othello's pass) applied by the server, with no time charged. */
+    forced: z.boolean(),
+    clock: ClockState,
+  }),
+  z.object({
+    type: z.literal("eliminated"),
+    seat: Seat,
+    reason: z.enum(["resign", "timeout", "abandon"]),
+    clock: ClockState,
+  }),
+  z.object({ type: z.literal("draw-offered"), seat: Seat }),
+  z.object({ type: z.literal("draw-declined"), seat: Seat }),
+  z.object({
+    type: z.literal("clock-credited"),
+    creditsMs: z.array(z.number().int()),
+    clock: ClockState,
+    why: z.string(),
+  }),
+  z.object({ type: z.literal("ended"), result: MatchResult, clock: ClockState.nullable() }),
+  z.object({ type: z.literal("rematch-offered"), seat: Seat }),
+  z.object({ type: z.literal("rematch"), nextMatchId: MatchId }),
+]);
+export type MatchEvent = z.infer<typeof MatchEvent>;
+export type MatchEventType = MatchEvent["type"];
+
+/** One versioned entry of a match's log: `version` is the count of events including this one. */
+export const VersionedEvent = z.object({ version: Version, at: Millis, event: MatchEvent });
+export type VersionedEvent = z.infer<typeof VersionedEvent>;
+
+export const Snapshot = z.object({
+  matchId: MatchId,
+  version: Version,
+  gameId: z.string(),
+  options: z.unknown(),
+  timeControl: TimeControl,
+  rated: z.boolean(),
+  visibility: Visibility,
+  host: UserRef,
+  status: MatchStatus,
+  seats: z.array(SeatView),
+  /** The game's serialized state (engine `serialize`), null before the start. */
+  state: z.unknown(),
+  moves: z.array(z.object({ seat: Seat, move: z.string(), forced: z.boolean() })),
+  clock: ClockState.nullable(),
+  result: MatchResult.nullable(),
+  drawOffers: z.array(Seat),
+  rematchOffers: z.array(Seat),
+  viewers: z.number().int(),
+  /** Server time when the snapshot was taken, to line the client's clock display up. */
+  now: Millis,
+  nextMatchId: MatchId.nullable(),
+  /** Only present for the host: the invite secret for the room's link. */
+  inviteToken: InviteToken.optional(),
+});
+export type Snapshot = z.infer<typeof Snapshot>;
+
+export const RoomSummary = z.object({
+  matchId: MatchId,
+  gameId: z.string(),
+  status: MatchStatus,
+  timeControl: TimeControl,
+  rated: z.boolean(),
+  host: UserRef,
+  seats: z.array(SeatView),
+  openSeats: z.number().int(),
+  viewers: z.number().int(),
+  version: Version,
+});
+export type RoomSummary = z.infer<typeof RoomSummary>;
+
+export const PresenceUpdate = z.object({
+  matchId: MatchId,
+  seats: z.array(
+    z.object({ seat: Seat, connected: z.boolean(), offlineSince: Millis.nullable(), gone: z.boolean() }),
+  ),
+  viewers: z.number().int(),
+});
+export type PresenceUpdate = z.infer<typeof PresenceUpdate>;
