@@ -25,8 +25,16 @@ test("a player resigns after confirming", async ({ browser }) => {
   const page = gus.page;
   await createGame(page, { game: "othello", seats: ["me", "ai"], time: "5+0" });
   await expect(square(page, "d3")).toHaveClass(/playable/);
-  await square(page, "d3").click();
+  // Keyboard entry: an illegal square is refused in place, a legal one is played.
+  const input = page.getByRole("textbox", { name: "Move" });
+  await input.fill("a1");
+  await input.press("Enter");
+  await expect(page.getByText("a1 is not legal here")).toBeVisible();
+  await expect(moveButtons(page)).toHaveCount(0);
+  await input.fill("D3");
+  await input.press("Enter");
   await expect(moveButtons(page)).toHaveCount(2, { timeout: 20_000 });
+  await expect(square(page, "d3")).toHaveAttribute("data-disc", "black");
   await page.getByRole("button", { name: "Resign" }).click();
   await page.getByRole("button", { name: "Cancel" }).click();
   await expect(resultBanner(page)).toHaveCount(0);

@@ -124,9 +124,14 @@ function showCommand(args: string[], io: Output): number {
   return 0;
 }
 
-/** Lines of standard input, for the commands that talk a protocol (nboard). */
-function stdinLines(): AsyncIterable<string> {
-  return createInterface({ input: process.stdin, crlfDelay: Infinity });
+/** Runs a protocol command on standard input; closing the interface afterwards lets the process exit after "quit". */
+async function withStdin(run: (lines: AsyncIterable<string>) => Promise<number>): Promise<number> {
+  const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+  try {
+    return await run(lines);
+  } finally {
+    lines.close();
+  }
 }
 
 /** Commands take the clock and their input from here, so that tests can script both. */
@@ -151,7 +156,9 @@ export async function runCli(argv: string[], io: Output, env: CliEnvironment = {
       case "round-robin":
         return roundRobinCommand(rest, io, now);
       case "nboard":
-        return await nboardCommand(rest, io, (env.input ?? stdinLines)(), now);
+        return env.input === undefined
+          ? await withStdin((lines) => nboardCommand(rest, io, lines, now))
+          : await nboardCommand(rest, io, env.input(), now);
       case undefined:
       case "help":
       case "--help":

@@ -110,6 +110,34 @@ describe.skipIf(redisUrl === null)("several server instances on one Redis", () =
     expect(a.app.manager.liveCount() + b.app.manager.liveCount()).toBe(1);
   });
 
+  it("never lets a player claim against an opponent connected to another instance", async () => {
+    const prefix = `claim-${randomId(6)}:`;
+    const clock = new FakeClock();
+    const a = await instance(prefix, clock);
+    const b = await instance(prefix, clock);
+    const { black, white, matchId } = await othelloAcross(a, b);
+    for (const player of [black, white]) {
+      const snapshot = await player.snapshot(matchId);
+      const ack = await player.call("match:move", {
+        matchId,
+        version: snapshot.version,
+        move: firstLegal(snapshot)?.move ?? "",
+      });
+      expect(ack.ok).toBe(true);
+    }
+    // Instance A has never seen white's socket; only the cluster-wide check knows white is here.
+    clock.advance(60_000);
+    let snapshot = await black.snapshot(matchId);
+    const refused = await black.call("match:claim", { matchId, version: snapshot.version, kind: "win" });
+    expect(refused).toMatchObject({ ok: false, code: "cannot-claim" });
+    white.close();
+    clock.advance(60_000);
+    snapshot = await black.snapshot(matchId);
+    const claimed = await black.call("match:claim", { matchId, version: snapshot.version, kind: "win" });
+    expect(claimed.ok).toBe(true);
+    expect((await black.snapshot(matchId)).result).toMatchObject({ reason: "abandon", winners: [0] });
+  });
+
   it("resumes a game on a new instance after the owner died, crediting the clocks and re-arming the flag", async () => {
     const prefix = `restart-${randomId(6)}:`;
     const clock = new FakeClock();

@@ -211,12 +211,23 @@ export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
       if (room === null) return failure("not-found", "no such match");
       return (await room.submit(user(socket), { type: "flag" }, null)) as AckFor<"match:flag">;
     },
-    "match:claim": async (socket, p) =>
-      (await command(socket, p.matchId, p.version, {
+    "match:claim": async (socket, p) => {
+      // Presence is tracked per process; before declaring anyone gone, ask every process (through the
+      // adapter) who is connected to the match, so a player on another instance is never claimed against.
+      const online = await io
+        .in(matchRoom(p.matchId))
+        .timeout(2_000)
+        .fetchSockets()
+        .then((sockets) => sockets.map((s) => s.data.user.id as string))
+        .catch(() => null);
+      if (online === null) return failure("unavailable", "could not check who is connected; try again");
+      return (await command(socket, p.matchId, p.version, {
         type: "claim",
         kind: p.kind,
         seat: p.seat,
-      })) as AckFor<"match:claim">,
+        online,
+      })) as AckFor<"match:claim">;
+    },
     "match:draw-offer": async (socket, p) =>
       (await command(socket, p.matchId, p.version, {
         type: "draw-offer",

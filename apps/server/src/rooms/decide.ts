@@ -45,7 +45,13 @@ export type Command =
     }
   | { readonly type: "resign"; readonly seat?: number | undefined }
   | { readonly type: "flag" }
-  | { readonly type: "claim"; readonly kind: "win" | "draw"; readonly seat?: number | undefined }
+  | {
+      readonly type: "claim";
+      readonly kind: "win" | "draw";
+      readonly seat?: number | undefined;
+      /** Users connected to the match on any process: never gone, whatever this process saw. */
+      readonly online?: readonly string[];
+    }
   | { readonly type: "draw-offer"; readonly seat?: number | undefined }
   | { readonly type: "draw-accept"; readonly seat?: number | undefined }
   | { readonly type: "draw-decline"; readonly seat?: number | undefined }
@@ -157,17 +163,12 @@ function forfeit(
       const next = current.game.eliminate ? current.game.eliminate(current.state, seat) : current.state;
       const nextSeat = current.game.toMove(next)[0] ?? null;
       const running = current.clock ?? clock;
-      const handed =
-        running.running === seat || reason === "timeout" ? handOver(running, nextSeat, now) : running;
-      const event: MatchEvent = {
-        type: "eliminated",
-        seat,
-        reason,
-        clock:
-          reason === "timeout" && running.running === seat
-            ? handOver(flagClock(running), nextSeat, now)
-            : handed,
-      };
+      // The eliminated seat's turn (if it was its turn) passes on; a flagged seat ends at zero.
+      const after =
+        running.running === seat
+          ? handOver(reason === "timeout" ? flagClock(running) : running, nextSeat, now)
+          : running;
+      const event: MatchEvent = { type: "eliminated", seat, reason, clock: after };
       events.push(event);
       current = draft(current, event, now);
     }
@@ -357,7 +358,11 @@ function decideInner(model: MatchModel, command: Command, ctx: DecideContext): D
       if (notLive) return notLive;
       const seat = actingSeat(model, actor, command.seat);
       if (typeof seat !== "number") return seat;
-      const gone = activeSeats(model).filter((s) => s !== seat && ctx.gone.has(s));
+      const online = new Set(command.online ?? []);
+      const gone = activeSeats(model).filter((s) => {
+        const slot = model.slots[s];
+        return s !== seat && ctx.gone.has(s) && !(slot?.kind === "human" && online.has(slot.user.id));
+      });
       if (gone.length === 0) return refuse("cannot-claim", "no opponent is gone");
       const clock = model.clock;
       if (clock === null) return refuse("internal", "live match without a clock");

@@ -127,7 +127,7 @@ describe("initialFromEvents", () => {
 describe("modelFromSnapshot", () => {
   it("takes a live snapshot with no moves as the replay start", () => {
     const start = Othello.othello.serialize(Othello.othello.initial({}, 0));
-    const model = modelFromSnapshot({ ...waiting(), status: "live", state: start, clock } as Snapshot);
+    const model = modelFromSnapshot({ ...waiting(), status: "live", state: start, clock });
     expect(model.history).toEqual([]);
     expect(model.initial).not.toBeNull();
   });

@@ -1,6 +1,13 @@
 "use client";
 
-import type { AckFor, ClientEventName, ClientInput, Snapshot, VersionedEvent } from "@arena/protocol";
+import {
+  CLIENT_EVENTS,
+  type AckFor,
+  type ClientEventName,
+  type ClientInput,
+  type Snapshot,
+  type VersionedEvent,
+} from "@arena/protocol";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { updateOffset } from "../lib/clock";
 import { useArena } from "./arena-context";
@@ -24,6 +31,18 @@ export interface MatchHandle {
 }
 
 type Payload = { matchId: string } & VersionedEvent;
+
+/** A match command's payload: commands name the version they were based on; flag and rematch carry none. */
+export function commandBody<E extends ClientEventName>(
+  event: E,
+  matchId: string,
+  version: number,
+  payload: Omit<ClientInput<E>, "matchId" | "version">,
+): ClientInput<E> {
+  const versioned = "version" in CLIENT_EVENTS[event].shape;
+  const body = versioned ? { matchId, version, ...payload } : { matchId, ...payload };
+  return body as unknown as ClientInput<E>;
+}
 
 /** Subscribes to one match: snapshot on watch, versioned events after, resync on gaps and reconnects. */
 export function useMatch(matchId: string, inviteToken: string | null): MatchHandle {
@@ -197,7 +216,7 @@ export function useMatch(matchId: string, inviteToken: string | null): MatchHand
     ): Promise<AckFor<E>> => {
       if (client === null) return { ok: false, code: "unavailable", message: "not connected" };
       const version = modelRef.current?.snapshot.version ?? 0;
-      const ack = await client.request(event, { matchId, version, ...payload } as unknown as ClientInput<E>);
+      const ack = await client.request(event, commandBody(event, matchId, version, payload));
       if (!ack.ok && ack.code === "stale-version") void resync();
       return ack;
     },

@@ -45,6 +45,7 @@ export function Room({ matchId, inviteToken }: { matchId: string; inviteToken: s
   const toMove = game !== null && model !== null && model.state !== null ? game.toMove(model.state) : [];
   const mySeatToMove = live ? mine.find((s) => toMove.includes(s)) : undefined;
   const plies = snapshot?.moves.length ?? 0;
+  const playedByChoice = snapshot?.moves.filter((m) => !m.forced).length ?? 0;
 
   // Sounds: a move, the end, and my clock dropping under ten seconds.
   useEffect(() => {
@@ -193,10 +194,10 @@ export function Room({ matchId, inviteToken }: { matchId: string; inviteToken: s
                   Resign
                 </button>
               )}
-              {snapshot.seats.length === 2 && snapshot.gameId !== "dice-of-doom" && (
+              {snapshot.seats.length === 2 && (
                 <DrawButtons snapshot={snapshot} mine={mine} command={command} setNotice={setNotice} />
               )}
-              {plies < 2 && (
+              {playedByChoice < 2 && (
                 <button
                   type="button"
                   className="btn"
@@ -231,8 +232,7 @@ export function Room({ matchId, inviteToken }: { matchId: string; inviteToken: s
                   Go to rematch
                 </Link>
               ) : (
-                mine.length > 0 &&
-                snapshot.status === "finished" && (
+                mine.length > 0 && (
                   <button
                     type="button"
                     className="btn primary"
@@ -422,6 +422,11 @@ function Seats({
                   title={seat.connected ? "online" : "offline"}
                   aria-label={seat.connected ? "online" : seat.gone ? "gone" : "offline"}
                 />
+              )}
+              {seat.kind === "human" && !seat.connected && (
+                <span className="muted" data-testid={`presence-${seat.seat}`}>
+                  {seat.gone ? " (gone)" : " (offline)"}
+                </span>
               )}
               {seat.kind === "human" && seat.eliminated && <span className="muted"> (out)</span>}
               {turn && <span className="turn-flag"> to move</span>}

@@ -34,6 +34,7 @@ describe("parsePlayerSpec", () => {
     ["connect-k", "search:4", "search:4"],
     ["connect-k", "level:2", "level:2"],
     ["dice-of-doom", "search:2", "search:2"],
+    ["dice-of-doom", "level:3", "level:3"],
   ] as const)("%s %s", (gameId, spec, name) => {
     const player = parsePlayerSpec(gameId, spec);
     expect(player.ok && player.value.name).toBe(name);
@@ -52,6 +53,7 @@ describe("parsePlayerSpec", () => {
     ["connect-k", "search", "depth must be"],
     ["connect-k", "iago:3", "unknown connect-k player"],
     ["dice-of-doom", "search:2:3", "expected search:<depth>"],
+    ["dice-of-doom", "level:0", "the level must be"],
   ] as const)("%s refuses '%s'", (gameId, spec, message) => {
     const player = parsePlayerSpec(gameId, spec);
     expect(player.ok).toBe(false);
@@ -94,9 +96,11 @@ describe("parsePlayerSpec", () => {
     const options = diceOfDoom.parseOptions({ players: 3, size: 3 });
     if (!options.ok) throw new Error(options.error.message);
     const dice = diceOfDoom.initial(options.value, 7);
-    const searcher = parsePlayerSpec("dice-of-doom", "search:2");
-    if (!searcher.ok) throw new Error(searcher.error.message);
-    expect(diceOfDoom.legalMoves(dice)).toContain(searcher.value.choose(dice, context()));
+    for (const spec of ["random", "search:2", "level:1", "level:2", "level:3", "level:4"]) {
+      const player = parsePlayerSpec("dice-of-doom", spec);
+      if (!player.ok) throw new Error(player.error.message);
+      expect(diceOfDoom.legalMoves(dice)).toContain(player.value.choose(dice, context()));
+    }
   });
 
   it("counts the nodes a search visits", () => {

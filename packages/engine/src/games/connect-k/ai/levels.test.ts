@@ -89,8 +89,22 @@ describe("chooseConnectKMove", () => {
 
   it("level 1 is random but seeded", () => {
     const state = connectK.initial(C4, 0);
-    const a = [1, 2, 3, 4, 5].map((seed) => chooseConnectKMove(state, 1, choose(seed, () => 0)).move);
-    const b = [1, 2, 3, 4, 5].map((seed) => chooseConnectKMove(state, 1, choose(seed, () => 0)).move);
+    const a = [1, 2, 3, 4, 5].map(
+      (seed) =>
+        chooseConnectKMove(
+          state,
+          1,
+          choose(seed, () => 0),
+        ).move,
+    );
+    const b = [1, 2, 3, 4, 5].map(
+      (seed) =>
+        chooseConnectKMove(
+          state,
+          1,
+          choose(seed, () => 0),
+        ).move,
+    );
     expect(a).toEqual(b);
     expect(new Set(a).size).toBeGreaterThan(1);
   });
@@ -132,7 +146,13 @@ describe("chooseConnectKMove", () => {
   });
 
   it("rejects a finished game", () => {
-    expect(() => chooseConnectKMove(position(C4, "1212121"), 3, choose(1, () => 0))).toThrow(RangeError);
+    expect(() =>
+      chooseConnectKMove(
+        position(C4, "1212121"),
+        3,
+        choose(1, () => 0),
+      ),
+    ).toThrow(RangeError);
   });
 });
 

@@ -109,7 +109,12 @@ export interface ChosenMove {
  * never more than half of what is left nor the level's cap. Untimed games
  * get the cap.
  */
-export function moveBudgetMs(remainingMs: number, incrementMs: number, movesLeft: number, capMs: number): number {
+export function moveBudgetMs(
+  remainingMs: number,
+  incrementMs: number,
+  movesLeft: number,
+  capMs: number,
+): number {
   if (!Number.isFinite(remainingMs)) return capMs;
   const share = Math.max(0, remainingMs) / Math.max(8, movesLeft) + 0.8 * Math.max(0, incrementMs);
   return Math.max(0, Math.min(share, remainingMs / 2, capMs));

@@ -54,3 +54,4 @@ export {
   minimaxSearcher,
   randomStrategy,
 } from "./strategies.js";
+export { type LevelMove, OTHELLO_LEVELS, OTHELLO_MAX_LEVEL, othelloLevelMove } from "./levels.js";

@@ -646,6 +646,7 @@ export function solveExact(state: OthelloState, options: SolveOptions = {}): Sol
   clock = options.now;
   deadline = options.deadline ?? Infinity;
   let alpha = options.alpha ?? -64;
+  const alpha0 = alpha;
   const beta = options.beta ?? 64;
   const n = 64 - popcount32(pl | ol) - popcount32(ph | oh);
 
@@ -695,7 +696,7 @@ export function solveExact(state: OthelloState, options: SolveOptions = {}): Sol
     }
   }
   if (aborted) return { score: 0, bestMove: -1, nodes, pv: [], aborted: true };
-  ttStore(pl, ph, ol, oh, n, best, best, bestMove);
+  ttStore(pl, ph, ol, oh, n, best > alpha0 ? best : -64, best < beta ? best : 64, bestMove);
   return finish(best, bestMove, state, n);
 }
 

@@ -10,6 +10,7 @@ import {
   parsePosition,
 } from "../rules.js";
 import { PASS } from "../squares.js";
+import { OTHELLO_MAX_LEVEL, othelloLevelMove } from "./levels.js";
 import { playMatch } from "./match.js";
 import {
   STATIC_ORDER,
@@ -197,5 +198,21 @@ describe("the strategy ladder", () => {
     const mws = alphaBetaSearcher(3, "modified-weighted-squares");
     expect(playMatch(iago(3), mws).score).toBeGreaterThan(0);
     expect(playMatch(mws, iago(3)).score).toBeLessThan(0);
+  });
+});
+
+describe("levels", () => {
+  it("every level plays a legal move", () => {
+    const state = randomPosition(5, 20);
+    for (let level = 1; level <= OTHELLO_MAX_LEVEL; level++) {
+      let t = 0;
+      const result = othelloLevelMove(state, level, {
+        remainingMs: 1_000,
+        incrementMs: 0,
+        now: () => (t += 1),
+        seed: 1,
+      });
+      expect(legalMoves(state)).toContain(result.move);
+    }
   });
 });

@@ -1,0 +1,175 @@
+import { alphaBeta, search, withTieBreakNoise } from "../../../search/index.js";
+import { diceOfDoom } from "../index.js";
+import { type DiceOfDoomState } from "../types.js";
+import { BOOK_DEPTH, bookEvaluate, bookMove } from "./book.js";
+
+export const DICE_OF_DOOM_STRATEGIES = ["random", "greedy", "book", "deep"] as const;
+export type DiceOfDoomStrategy = (typeof DICE_OF_DOOM_STRATEGIES)[number];
+
+export interface DiceOfDoomLevel {
+  readonly level: number;
+  readonly name: string;
+  readonly description: string;
+  readonly strategy: DiceOfDoomStrategy;
+  /** Plies (each attack or pass is one) for classic and chance rules; deepest iteration for "deep". */
+  readonly depth: { readonly classic: number; readonly chance: number };
+  /** Hard cap on thinking time per move, in ms; the clock usually allows less. */
+  readonly maxTimeMs: number;
+  /**
+   * Seeded noise added to leaf values, in score-board points (a hex is worth
+   * 1 or 2). Below 1 it only breaks ties; the book level has none and keeps
+   * the book's first-maximum choice.
+   */
+  readonly noise: number;
+}
+
+export const diceOfDoomLevels: readonly DiceOfDoomLevel[] = Object.freeze([
+  {
+    level: 1,
+    name: "Beginner",
+    description: "Any legal move at random, passing included.",
+    strategy: "random",
+    depth: { classic: 0, chance: 0 },
+    maxTimeMs: 50,
+    noise: 0,
+  },
+  {
+    level: 2,
+    name: "Greedy",
+    description:
+      "The move with the best score-board right after it (expected, for dice rolls); ties at random.",
+    strategy: "greedy",
+    depth: { classic: 1, chance: 1 },
+    maxTimeMs: 250,
+    noise: 0.5,
+  },
+  {
+    level: 3,
+    name: "Book",
+    description:
+      "The Land of Lisp AI: alpha-beta 4 plies deep on score-board (paranoid with 3–4 players), " +
+      "or for dice-roll rules the chapter 20 expectimax 2 plies deep.",
+    strategy: "book",
+    depth: BOOK_DEPTH,
+    maxTimeMs: 2000,
+    noise: 0,
+  },
+  {
+    level: 4,
+    name: "Deep",
+    description:
+      "Iterative-deepening alpha-beta with a transposition table as deep as the clock allows " +
+      "(up to 12 plies), valuing real wins above any score-board; chance moves averaged.",
+    strategy: "deep",
+    depth: { classic: 12, chance: 12 },
+    maxTimeMs: 5000,
+    noise: 0.25,
+  },
+]);
+
+export interface ChooseOptions {
+  /** The seat's remaining clock and increment, in ms (Infinity for an untimed game). */
+  readonly remainingMs: number;
+  readonly incrementMs: number;
+  /** The clock, injected to keep the engine pure (milliseconds). */
+  readonly now: () => number;
+  /** Uniform in [0, 1), seeded by the caller so that games replay. */
+  readonly random: () => number;
+}
+
+export interface ChosenMove {
+  readonly move: number;
+  /** The search value for the seat to move (score-board points; wins near ±1e6 at level 4), 0 for random. */
+  readonly value: number;
+  readonly depth: number;
+  readonly nodes: number;
+}
+
+/** Actions a seat is assumed to have left (attacks and passes); a game rarely lasts longer. */
+const ASSUMED_MOVES_LEFT = 30;
+
+/**
+ * Thinking time for one move: an even share of the remaining clock over the
+ * moves assumed left, plus most of the increment, never more than half of
+ * what is left nor the level's cap. Untimed games get the cap.
+ */
+export function moveBudgetMs(
+  remainingMs: number,
+  incrementMs: number,
+  movesLeft: number,
+  capMs: number,
+): number {
+  if (!Number.isFinite(remainingMs)) return capMs;
+  const share = Math.max(0, remainingMs) / Math.max(8, movesLeft) + 0.8 * Math.max(0, incrementMs);
+  return Math.max(0, Math.min(share, remainingMs / 2, capMs));
+}
+
+function levelOf(level: number): DiceOfDoomLevel {
+  const index = Math.min(diceOfDoomLevels.length, Math.max(1, Math.floor(level))) - 1;
+  return diceOfDoomLevels[index] as DiceOfDoomLevel;
+}
+
+/**
+ * The AI's move at `level` (1..diceOfDoomLevels.length; out-of-range levels
+ * are clamped). Levels 1–3 do a fixed amount of work (the book level is
+ * small on the book's boards: a few thousand nodes at 5×5); level 4 stops
+ * within the budget of `moveBudgetMs` as read from `now`. Throws when the
+ * game is over.
+ */
+export function chooseDiceOfDoomMove(
+  state: DiceOfDoomState,
+  level: number,
+  options: ChooseOptions,
+): ChosenMove {
+  const moves = diceOfDoom.legalMoves(state);
+  if (moves.length === 0) throw new RangeError("the game is over");
+  const spec = levelOf(level);
+  const rules = state.options.rules;
+  const depth = spec.depth[rules];
+  switch (spec.strategy) {
+    case "random": {
+      const move = moves[Math.min(moves.length - 1, Math.floor(options.random() * moves.length))] as number;
+      return { move, value: 0, depth: 0, nodes: 0 };
+    }
+    case "greedy": {
+      const evaluate = withTieBreakNoise(diceOfDoom, bookEvaluate, spec.noise, options.random);
+      const result = alphaBeta(diceOfDoom, state, 1, evaluate, { terminalValue: bookEvaluate });
+      return {
+        move: result.move ?? (moves[0] as number),
+        value: result.value,
+        depth: 1,
+        nodes: result.stats.nodes,
+      };
+    }
+    case "book": {
+      const result = bookMove(state, depth);
+      return { move: result.move ?? (moves[0] as number), value: result.value, depth, nodes: result.nodes };
+    }
+    case "deep": {
+      const budget = moveBudgetMs(
+        options.remainingMs,
+        options.incrementMs,
+        ASSUMED_MOVES_LEFT,
+        spec.maxTimeMs,
+      );
+      const result = search(diceOfDoom, state, {
+        evaluate: bookEvaluate,
+        maxDepth: depth,
+        timeLimit: budget,
+        now: options.now,
+        checkInterval: 64,
+        tableSize: 1 << 16,
+        // Score-board swings by a few points a ply.
+        aspirationWindow: 3,
+        tieBreakNoise: spec.noise,
+        random: options.random,
+      });
+      return {
+        move: result.move ?? (moves[0] as number),
+        value: result.value,
+        depth: result.depth,
+        nodes: result.nodes,
+      };
+    }
+  }
+}
