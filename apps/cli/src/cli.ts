@@ -5,6 +5,7 @@ import { nboardCommand } from "./commands/nboard.js";
 import { PLAY_USAGE, playCommand } from "./commands/play.js";
 import { ROUND_ROBIN_USAGE, roundRobinCommand } from "./commands/round-robin.js";
 import { SERIES_USAGE, seriesCommand } from "./commands/series.js";
+import { OTHELLO_EVAL_NAMES, PLAYER_SPECS } from "@arena/engine/players/index";
 import { UsageError } from "./commands/common.js";
 import type { Output } from "./io.js";
 
@@ -19,6 +20,10 @@ Commands:
   nboard   the NBoard engine protocol on stdin/stdout (Othello)
 
 Games: ${GAME_IDS.join(", ")}
+
+Players (<spec>, PAIP's strategy names):
+${GAME_IDS.map((id) => `  ${id}: ${PLAYER_SPECS[id].join(", ")}`).join("\n")}
+  othello <eval>: ${OTHELLO_EVAL_NAMES.join(", ")}
 `;
 
 interface GameChoice {

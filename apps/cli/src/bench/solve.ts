@@ -150,15 +150,21 @@ export function solveBench(options: {
   console.log(`\n## Midgame: Iago (alpha-beta-searcher3 + iago-eval) at depth ${options.iagoDepth}`);
   let nodes = 0;
   let seconds = 0;
+  let cpu = 0;
   iago(4)(othello.initial({}, 0), createContext(1)); // warm-up
   for (const state of benchPositions(4, 40)) {
     const context = createContext(1);
+    const cpuStart = process.cpuUsage();
     const started = performance.now();
     iago(options.iagoDepth)(state, context);
     const s = (performance.now() - started) / 1000;
+    cpu += process.cpuUsage(cpuStart).user / 1e6;
     nodes += context.counter.nodes;
     seconds += s;
     console.log(`  ${Othello.formatPosition(state)} nodes ${context.counter.nodes} ${s.toFixed(2)}s`);
   }
-  console.log(`total ${nodes} nodes in ${seconds.toFixed(2)}s: ${Math.round(nodes / seconds)} nodes/s`);
+  console.log(
+    `total ${nodes} nodes in ${seconds.toFixed(2)}s wall (${Math.round(nodes / seconds)} nodes/s), ` +
+      `${cpu.toFixed(2)}s cpu (${Math.round(nodes / cpu)} nodes/s)`,
+  );
 }

@@ -3,8 +3,8 @@ import { playMatch } from "@arena/engine/tournament/index";
 import type { Output } from "../io.js";
 import { UsageError, gameSetup, parseClock, players, timeString, wholeNumber } from "./common.js";
 
-export const PLAY_USAGE = `arena play --black <spec> --white <spec> [--clock 5+0] [--game othello] [--seed N] [--random-start N]
-arena play --game <id> [--options <json>] <spec per seat>...   one game on the terminal, PAIP style`;
+export const PLAY_USAGE = `play --black <spec> --white <spec> [--clock 5+0] [--game <id>] [--options <json>] [--seed <n>] [--random-start <n>]
+        one game on the terminal, PAIP style (games other than Othello: one <spec> per seat)`;
 
 function seatName(gameId: string, seat: number): string {
   if (gameId === "othello") return seat === 0 ? "Black (@)" : "White (O)";

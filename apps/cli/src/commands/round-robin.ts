@@ -13,8 +13,8 @@ import {
   wholeNumber,
 } from "./common.js";
 
-export const ROUND_ROBIN_USAGE = `arena round-robin <spec> <spec>... --pairs N [--random-start 10] [--game <id>] [--options <json>] [--seed N] [--clock 5+0] [--json <file>|-]
-    PAIP's round-robin: every pair (every table, for games of more seats) plays a random-start series`;
+export const ROUND_ROBIN_USAGE = `round-robin <spec> <spec>... --pairs <n> [--random-start <n>, default 10] [--clock 5+0] [--json <file>|-]
+        PAIP's round-robin: table, ranking and Elo (also --game/--options/--seed)`;
 
 /** PAIP's table: name, total, then what the row player scored against each column player. */
 export function paipTable(result: RoundRobinResult): string {

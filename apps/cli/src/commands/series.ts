@@ -12,8 +12,8 @@ import {
   wholeNumber,
 } from "./common.js";
 
-export const SERIES_USAGE = `arena series <spec> <spec> [more specs, one per seat] --pairs N [--random-start 10] [--game <id>] [--options <json>] [--seed N] [--clock 5+0] [--json <file>|-]
-    PAIP's othello-series / random-othello-series: each pair plays every seat rotation from one opening`;
+export const SERIES_USAGE = `series <spec> <spec>... --pairs <n> [--random-start <n>] [--clock 5+0] [--json <file>|-] [--game/--options/--seed]
+        PAIP's othello-series, one spec per seat (random-othello-series with --random-start 10)`;
 
 const OPTIONS = {
   pairs: { type: "string" },

@@ -126,9 +126,7 @@ export class ConnectKSolver {
   private readonly boardHi: number;
   private readonly columnLo: Int32Array;
   private readonly columnHi: Int32Array;
-  private readonly topLo: Int32Array;
-  private readonly topHi: Int32Array;
-  /** Columns, centre first (ties broken to the left). */
+  /** Columns, centre first, then alternately left and right of it (Pons's order). */
   readonly order: readonly number[];
   private readonly tableSize: number;
   private readonly keys: Uint32Array;
@@ -161,8 +159,6 @@ export class ConnectKSolver {
     this.maxScore = Math.floor((this.cells + 1) / 2);
     this.columnLo = new Int32Array(width);
     this.columnHi = new Int32Array(width);
-    this.topLo = new Int32Array(width);
-    this.topHi = new Int32Array(width);
     let bottomLo = 0;
     let bottomHi = 0;
     let boardLo = 0;
@@ -171,19 +167,16 @@ export class ConnectKSolver {
     for (let c = 0; c < width; c++) {
       for (let r = 0; r < height; r++) {
         const bit = c * stride + r;
-        const isTop = r === height - 1;
         if (bit < 32) {
           const b = 1 << bit;
           boardLo |= b;
           this.columnLo[c] = (this.columnLo[c] as number) | b;
           if (r === 0) bottomLo |= b;
-          if (isTop) this.topLo[c] = b;
         } else {
           const b = 1 << (bit - 32);
           boardHi |= b;
           this.columnHi[c] = (this.columnHi[c] as number) | b;
           if (r === 0) bottomHi |= b;
-          if (isTop) this.topHi[c] = b;
         }
       }
     }

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { sampleOthelloSquares } from "../fixtures/visual.js";
 
-// Pages that need no game server: the offline board demo and the lobby shell.
+// Pages that need no game: the offline board demo (engine only) and the lobby shell.
 
 test("the Othello start position shows d4/e5 white and d5/e4 black", async ({ page }) => {
   await page.goto("/board-demo");
