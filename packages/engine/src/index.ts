@@ -12,3 +12,4 @@ export { connectK } from "./games/connect-k/index.js";
 export * as DiceOfDoom from "./games/dice-of-doom/index.js";
 export { diceOfDoom } from "./games/dice-of-doom/index.js";
 export * as Search from "./search/index.js";
+export { AI_LEVELS, AI_MAX_LEVEL, type AiRequest, type AiResponse, chooseMove } from "./ai/choose-move.js";

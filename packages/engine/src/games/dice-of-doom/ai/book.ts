@@ -1,5 +1,5 @@
 import { type Seat } from "../../../core/game.js";
-import { alphaBeta, expectimax } from "../../../search/index.js";
+import { type SearchGame, alphaBeta, expectimax } from "../../../search/index.js";
 import { scoreBoard } from "../board.js";
 import { diceOfDoom } from "../index.js";
 import { type DiceOfDoomState } from "../types.js";
@@ -41,15 +41,20 @@ export interface BookChoice {
 /**
  * The book's move for the seat to move: v2's alpha-beta for classic rules,
  * v4's expectimax for chance rules, to `depth` plies (default: the book's).
+ * `game` may wrap `diceOfDoom` (to watch a clock, say) without changing it.
  */
-export function bookMove(state: DiceOfDoomState, depth?: number): BookChoice {
+export function bookMove(
+  state: DiceOfDoomState,
+  depth?: number,
+  game: SearchGame<DiceOfDoomState, number> = diceOfDoom,
+): BookChoice {
   const rules = state.options.rules;
   const plies = depth ?? BOOK_DEPTH[rules];
   const scoring = { terminalValue: bookEvaluate };
   const result =
     rules === "classic"
-      ? alphaBeta(diceOfDoom, state, plies, bookEvaluate, scoring)
-      : expectimax(diceOfDoom, state, plies, bookEvaluate, scoring);
+      ? alphaBeta(game, state, plies, bookEvaluate, scoring)
+      : expectimax(game, state, plies, bookEvaluate, scoring);
   return { move: result.move, value: result.value, nodes: result.stats.nodes };
 }
 

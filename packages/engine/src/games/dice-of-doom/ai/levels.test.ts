@@ -47,6 +47,17 @@ describe("chooseDiceOfDoomMove", () => {
     expect(chosen.depth).toBe(4);
   });
 
+  it("level 3 settles for a shallower book search when the clock is short", () => {
+    const big = diceOfDoom.initial(options({ size: 8, players: 4, rules: "classic" }), 5);
+    const now = fakeClock(1);
+    const t0 = now();
+    const remainingMs = 600;
+    const chosen = chooseDiceOfDoomMove(big, 3, choose(1, now, remainingMs));
+    expect(now() - t0).toBeLessThanOrEqual(moveBudgetMs(remainingMs, 0, 30, 2000) + 2);
+    expect(chosen.depth).toBeLessThan(4);
+    expect(diceOfDoom.legalMoves(big)).toContain(chosen.move);
+  });
+
   it("level 1 is seeded random, level 2 greedy", () => {
     const a = chooseDiceOfDoomMove(
       state,

@@ -1,4 +1,4 @@
-import { alphaBeta, search, withTieBreakNoise } from "../../../search/index.js";
+import { type SearchGame, alphaBeta, search, withTieBreakNoise } from "../../../search/index.js";
 import { diceOfDoom } from "../index.js";
 import { type DiceOfDoomState } from "../types.js";
 import { BOOK_DEPTH, bookEvaluate, bookMove } from "./book.js";
@@ -48,7 +48,8 @@ export const diceOfDoomLevels: readonly DiceOfDoomLevel[] = Object.freeze([
     name: "Book",
     description:
       "The Land of Lisp AI: alpha-beta 4 plies deep on score-board (paranoid with 3–4 players), " +
-      "or for dice-roll rules the chapter 20 expectimax 2 plies deep.",
+      "or for dice-roll rules the chapter 20 expectimax 2 plies deep; shallower only when the clock " +
+      "cannot afford the full depth (large boards).",
     strategy: "book",
     depth: BOOK_DEPTH,
     maxTimeMs: 2000,
@@ -104,6 +105,53 @@ export function moveBudgetMs(
   return Math.max(0, Math.min(share, remainingMs / 2, capMs));
 }
 
+/** Thrown out of a book search whose time ran out. */
+class OutOfTime extends Error {}
+const OUT_OF_TIME = new OutOfTime("book search out of time");
+
+// Expanded nodes between clock readings (each expands up to a few dozen leaves).
+const CLOCK_INTERVAL = 16;
+
+/**
+ * The book search deepened one ply at a time up to `depth`, keeping the last
+ * depth that finished before `deadline`: on the book's boards depth 4 takes
+ * milliseconds and the result is exactly the book's, but on 8×8 boards
+ * with many seats it could take minutes. Null if not even depth 1 finished.
+ */
+function timedBookMove(
+  state: DiceOfDoomState,
+  depth: number,
+  deadline: number,
+  now: () => number,
+): ChosenMove | null {
+  let calls = 0;
+  const watched: SearchGame<DiceOfDoomState, number> = {
+    ...diceOfDoom,
+    legalMoves(s) {
+      if (++calls % CLOCK_INTERVAL === 0 && now() >= deadline) throw OUT_OF_TIME;
+      return diceOfDoom.legalMoves(s);
+    },
+  };
+  let best: ChosenMove | null = null;
+  let nodes = 0;
+  for (let d = 1; d <= depth; d++) {
+    try {
+      const result = bookMove(state, d, watched);
+      nodes += result.nodes;
+      if (result.move !== null) best = { move: result.move, value: result.value, depth: d, nodes };
+    } catch (error) {
+      if (error !== OUT_OF_TIME) throw error;
+      break;
+    }
+    if (now() >= deadline) break;
+  }
+  return best === null ? null : { ...best, nodes };
+}
+
+function firstMoveFallback(moves: readonly number[]): ChosenMove {
+  return { move: moves[0] as number, value: 0, depth: 0, nodes: 0 };
+}
+
 function levelOf(level: number): DiceOfDoomLevel {
   const index = Math.min(diceOfDoomLevels.length, Math.max(1, Math.floor(level))) - 1;
   return diceOfDoomLevels[index] as DiceOfDoomLevel;
@@ -111,10 +159,10 @@ function levelOf(level: number): DiceOfDoomLevel {
 
 /**
  * The AI's move at `level` (1..diceOfDoomLevels.length; out-of-range levels
- * are clamped). Levels 1–3 do a fixed amount of work (the book level is
- * small on the book's boards: a few thousand nodes at 5×5); level 4 stops
- * within the budget of `moveBudgetMs` as read from `now`. Throws when the
- * game is over.
+ * are clamped). Levels 1–2 do a small fixed amount of work; levels 3–4 stop
+ * within the budget of `moveBudgetMs` as read from `now` (level 3 then
+ * plays the deepest book search that finished, the book's own choice
+ * whenever its full depth fits). Throws when the game is over.
  */
 export function chooseDiceOfDoomMove(
   state: DiceOfDoomState,
@@ -142,8 +190,13 @@ export function chooseDiceOfDoomMove(
       };
     }
     case "book": {
-      const result = bookMove(state, depth);
-      return { move: result.move ?? (moves[0] as number), value: result.value, depth, nodes: result.nodes };
+      const budget = moveBudgetMs(
+        options.remainingMs,
+        options.incrementMs,
+        ASSUMED_MOVES_LEFT,
+        spec.maxTimeMs,
+      );
+      return timedBookMove(state, depth, options.now() + budget, options.now) ?? firstMoveFallback(moves);
     }
     case "deep": {
       const budget = moveBudgetMs(

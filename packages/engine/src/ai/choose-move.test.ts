@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { GAME_IDS, getGame } from "../registry.js";
+import { AI_LEVELS, AI_MAX_LEVEL, chooseMove } from "./choose-move.js";
+
+/** A clock that advances 1 ms per reading, so budgets are honoured without real time. */
+function fakeClock(): () => number {
+  let t = 0;
+  return () => (t += 1);
+}
+
+describe("chooseMove", () => {
+  it.each(GAME_IDS)("plays a legal move at every level of %s", (gameId) => {
+    const game = getGame(gameId);
+    const options = game.parseOptions({});
+    if (!options.ok) throw new Error("default options");
+    const state = game.initial(options.value, 7);
+    expect(AI_LEVELS[gameId]).toHaveLength(AI_MAX_LEVEL[gameId]);
+    for (let level = 1; level <= AI_MAX_LEVEL[gameId]; level++) {
+      const answer = chooseMove(
+        { gameId, state: game.serialize(state), level, remainingMs: 60_000, incrementMs: 0, seed: level },
+        fakeClock(),
+      );
+      expect(answer.ok).toBe(true);
+      if (!answer.ok) continue;
+      const move = game.parseMove(state, answer.value.move);
+      expect(move.ok).toBe(true);
+      if (move.ok) expect(game.play(state, move.value).ok).toBe(true);
+    }
+  });
+
+  it("refuses a state that does not deserialize and a finished game", () => {
+    expect(
+      chooseMove(
+        {
+          gameId: "othello",
+          state: { nonsense: true },
+          level: 1,
+          remainingMs: 1000,
+          incrementMs: 0,
+          seed: 1,
+        },
+        fakeClock(),
+      ),
+    ).toMatchObject({ ok: false, error: { code: "invalid-state" } });
+    const finished = getGame("othello").deserialize({
+      v: 1,
+      game: "othello",
+      position: `${"X".repeat(64)} O`,
+      ply: 60,
+      options: {},
+    });
+    if (!finished.ok) throw new Error("state");
+    expect(
+      chooseMove(
+        {
+          gameId: "othello",
+          state: getGame("othello").serialize(finished.value),
+          level: 3,
+          remainingMs: 1000,
+          incrementMs: 0,
+          seed: 1,
+        },
+        fakeClock(),
+      ),
+    ).toMatchObject({ ok: false, error: { code: "game-over" } });
+  });
+});
