@@ -13,7 +13,7 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: true,
   retries: 0,
-  reporter: [["list"], ["json", { outputFile: "playwright-summary.json" }]],
+  reporter: [["list"], ["json", { outputFile: "playwright-summary.json" }], ["./fixtures/format-summary.ts"]],
   outputDir: "test-results",
   use: {
     baseURL: "http://127.0.0.1:3000",

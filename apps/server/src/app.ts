@@ -105,7 +105,9 @@ export function createApp(deps: AppDeps): App {
     res.json({ ok: true });
   });
   app.get("/readyz", (_req, res) => {
-    res.status(ready ? 200 : 503).json({ ok: ready });
+    // Not ready while the store is unreachable (Redis down): load balancers stop sending players here.
+    const ok = ready && (store.isReady?.() ?? true);
+    res.status(ok ? 200 : 503).json({ ok });
   });
   app.get("/metrics", async (_req, res) => {
     res.setHeader("Content-Type", metrics.registry.contentType);

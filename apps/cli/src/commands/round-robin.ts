@@ -16,13 +16,17 @@ import {
 export const ROUND_ROBIN_USAGE = `round-robin <spec> <spec>... --pairs <n> [--random-start <n>, default 10] [--clock 5+0] [--json <file>|-]
         PAIP's round-robin: table, ranking and Elo (also --game/--options/--seed)`;
 
-/** PAIP's table: name, total, then what the row player scored against each column player. */
+/**
+ * PAIP's table: name, total, then what the row player scored against each
+ * column player (in games of more seats, against each other player at the table).
+ */
 export function paipTable(result: RoundRobinResult): string {
   const width = Math.max(8, ...result.players.map((name) => name.length)) + 2;
   const cell = 7;
   const header = `${"".padEnd(width)}${"total".padStart(cell)}:${result.players.map((_, j) => String(j + 1).padStart(cell)).join("")}`;
   const rows = result.players.map((name, i) => {
-    const total = result.totals[i]?.points ?? 0;
+    // The row's sum, as in PAIP; for games of two seats it equals the player's points.
+    const total = (result.points[i] ?? []).reduce((sum, value) => sum + value, 0);
     const cells = result.players.map((_, j) =>
       (i === j ? "---" : formatNumber(result.points[i]?.[j] ?? 0)).padStart(cell),
     );

@@ -61,6 +61,13 @@ type Handler<E extends ClientEventName> = (
 ) => Promise<AckFor<E>>;
 type Handlers = { [E in ClientEventName]: Handler<E> };
 
+/** The store could not be reached while loading a room. */
+class StoreUnavailable extends Error {
+  constructor(cause: unknown) {
+    super("store unavailable", { cause });
+  }
+}
+
 export const matchRoom = (matchId: MatchId): string => `match:${matchId}`;
 export const LOBBY_ROOM = "lobby";
 
@@ -115,7 +122,12 @@ export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
   }
 
   async function roomFor(matchId: MatchId): Promise<Room | null> {
-    return manager.get(matchId);
+    try {
+      return await manager.get(matchId);
+    } catch (error) {
+      // Loading a room only reads the store: a failure here means the store is unreachable.
+      throw new StoreUnavailable(error);
+    }
   }
 
   const user = (socket: ArenaSocket) => ({ kind: "user" as const, user: socket.data.user, inviteOk: false });
@@ -307,7 +319,8 @@ export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const where = issue === undefined ? "" : `${issue.path.join(".") || "payload"}: ${issue.message}`;
-      return failure("invalid-payload", where);
+      // zod echoes unknown keys and paths from the payload: bound what is reflected back.
+      return failure("invalid-payload", where.length > 200 ? `${where.slice(0, 199)}…` : where);
     }
     const handler = handlers[event] as (socket: ArenaSocket, payload: unknown) => Promise<Ack>;
     return handler(socket, parsed.data);
@@ -352,6 +365,10 @@ export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
       const started = performance.now();
       dispatch(socket, name, payload)
         .catch((error: unknown): Ack => {
+          if (error instanceof StoreUnavailable) {
+            logger.warn({ err: error.cause, event: name }, "store unavailable");
+            return failure("store-unavailable", "the match store is unavailable");
+          }
           // A bug: log it with its stack here, but never send the stack to the client.
           logger.error({ err: error, event: name }, "handler failed");
           return failure("internal", "internal error");

@@ -96,6 +96,21 @@ export class RoomManager implements RoomHost {
   async maintain(): Promise<void> {
     if (this.stopped) return;
     this.cancelMaintenance?.();
+    try {
+      await this.maintainOnce();
+    } finally {
+      // Keep the upkeep going even when a round failed (store down): leases must be renewed after it returns.
+      if (!this.stopped) {
+        this.cancelMaintenance = this.clock.schedule(this.clock.now() + this.options.leaseTtlMs / 3, () => {
+          void this.maintain().catch((error: unknown) =>
+            this.logger.error({ err: error }, "lease upkeep failed"),
+          );
+        });
+      }
+    }
+  }
+
+  private async maintainOnce(): Promise<void> {
     const now = this.clock.now();
     for (const room of this.rooms.values()) {
       if (!room.owned) continue;
@@ -115,13 +130,6 @@ export class RoomManager implements RoomHost {
       const local = this.rooms.get(matchId);
       if (local?.owned === true) continue;
       await this.tryOwn(matchId, true);
-    }
-    if (!this.stopped) {
-      this.cancelMaintenance = this.clock.schedule(this.clock.now() + this.options.leaseTtlMs / 3, () => {
-        void this.maintain().catch((error: unknown) =>
-          this.logger.error({ err: error }, "lease upkeep failed"),
-        );
-      });
     }
   }
 
@@ -170,11 +178,18 @@ export class RoomManager implements RoomHost {
     if (cached !== undefined) return cached;
     let pending = this.loading.get(matchId);
     if (pending === undefined) {
-      pending = Room.load(this, matchId).then((room) => {
-        this.loading.delete(matchId);
-        if (room !== null && !this.stopped) this.rooms.set(matchId, room);
-        return room;
-      });
+      pending = Room.load(this, matchId).then(
+        (room) => {
+          this.loading.delete(matchId);
+          if (room !== null && !this.stopped) this.rooms.set(matchId, room);
+          return room;
+        },
+        (error: unknown) => {
+          // A failed load (store down) must not be remembered: the next request tries again.
+          this.loading.delete(matchId);
+          throw error;
+        },
+      );
       this.loading.set(matchId, pending);
     }
     return pending;
@@ -244,9 +259,13 @@ export class RoomManager implements RoomHost {
       seed: randomInt(0, 2 ** 31 - 1),
     };
     const now = this.clock.now();
-    const written = await this.store.append(matchId, 0, [
-      { version: asVersion(1), at: asMillis(now), event },
-    ]);
+    let written;
+    try {
+      written = await this.store.append(matchId, 0, [{ version: asVersion(1), at: asMillis(now), event }]);
+    } catch (error) {
+      this.logger.warn({ err: error, matchId }, "store append failed");
+      return failure("store-unavailable", "the match store is unavailable");
+    }
     if (!written.ok) return failure("internal", "match id collision");
     const room = await this.get(matchId);
     if (room === null) return failure("store-unavailable", "the new match could not be read back");

@@ -33,5 +33,7 @@ export interface MatchStore {
   releaseLease(matchId: MatchId, owner: string): Promise<void>;
   /** Called when any process appends to a match (including this one). */
   onAppend(listener: (matchId: MatchId, version: number) => void): () => void;
+  /** Whether the backing service is reachable right now (readiness); absent means always. */
+  isReady?(): boolean;
   close(): Promise<void>;
 }

@@ -10,7 +10,7 @@ export {
 } from "./generic.js";
 export { type SpecError } from "./spec.js";
 export { PLAYER_SPECS, parsePlayerSpec } from "./registry.js";
-export { OTHELLO_LEVELS, OTHELLO_SPECS, iagoPlayPlayer, parseOthelloSpec } from "./othello.js";
+export { OTHELLO_SPECS, iagoPlayPlayer, parseOthelloSpec } from "./othello.js";
 export { OTHELLO_EVAL_NAMES, othelloEvaluator, type OthelloEvalName } from "./othello-evals.js";
 export { CONNECT_K_SPECS, parseConnectKSpec } from "./connect-k.js";
 export { DICE_OF_DOOM_SPECS, parseDiceOfDoomSpec } from "./dice-of-doom.js";

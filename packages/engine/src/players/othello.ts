@@ -9,6 +9,8 @@ import {
   iagoPlay,
   maximizer,
   minimaxSearcher,
+  OTHELLO_MAX_LEVEL,
+  othelloLevelMove,
   randomStrategy,
 } from "../games/othello/ai/index.js";
 import { type OthelloState, othello } from "../games/othello/rules.js";
@@ -32,22 +34,8 @@ export const OTHELLO_SPECS = [
 
 type OthelloPlayer = Player<OthelloState, number>;
 
-/**
- * Arena's Othello levels, weakest first, each an existing spec: PAIP's
- * ladder from random to Iago, topped by the AI module's clock-managed Iago
- * with the exact endgame solver.
- */
-export const OTHELLO_LEVELS: readonly string[] = [
-  "random",
-  "maximizer:weighted-squares",
-  "alpha-beta3:2:modified-weighted-squares",
-  "iago:3",
-  "iago:5",
-  "iago-play:8",
-];
-
 const MAX_DEPTH = { minimax: 6, alphaBeta: 12, iagoPlay: 60 } as const;
-/** The clock `iago-play` plans with in untimed games: two minutes a side, a few seconds a move. */
+/** The clock the clock-managed Iago plans with in untimed games: two minutes a side, a few seconds a move. */
 const UNTIMED_BUDGET_MS = 2 * 60_000;
 
 /** The AI module's name for a spec's evaluation. */
@@ -69,6 +57,28 @@ function strategyPlayer(name: string, strategy: Strategy): OthelloPlayer {
       });
       ctx.nodes.count += counter.nodes;
       return move;
+    },
+  };
+}
+
+/**
+ * Arena's Othello level as a player: the AI module's `othelloLevelMove`
+ * (PAIP's ladder from random to Iago, topped by the clock-managed Iago with
+ * the endgame solver). Untimed games give the top level a virtual clock,
+ * since it plans its moves from the time left.
+ */
+function levelPlayer(name: string, level: number): OthelloPlayer {
+  return {
+    name,
+    choose(state, ctx) {
+      const result = othelloLevelMove(state, level, {
+        remainingMs: Number.isFinite(ctx.remainingMs) ? ctx.remainingMs : UNTIMED_BUDGET_MS,
+        incrementMs: ctx.incrementMs,
+        now: () => ctx.now(),
+        seed: ctx.random.nextUint32(),
+      });
+      ctx.nodes.count += result.nodes;
+      return result.move;
     },
   };
 }
@@ -167,10 +177,8 @@ export function parseOthelloSpec(spec: string): Result<OthelloPlayer, SpecError>
     case "level": {
       const arity = expectArgs(spec, args, 1, "level:<n>");
       if (!arity.ok) return arity;
-      const level = readInt(spec, "the level", args[0], 1, OTHELLO_LEVELS.length);
-      if (!level.ok) return level;
-      const inner = parseOthelloSpec(OTHELLO_LEVELS[level.value - 1] ?? "random");
-      return inner.ok ? ok({ ...inner.value, name: canonical }) : inner;
+      const level = readInt(spec, "the level", args[0], 1, OTHELLO_MAX_LEVEL);
+      return level.ok ? ok(levelPlayer(canonical, level.value)) : level;
     }
     default:
       return specError(`unknown othello player '${spec}' (one of ${OTHELLO_SPECS.join(", ")})`);

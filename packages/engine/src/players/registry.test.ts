@@ -76,6 +76,11 @@ describe("parsePlayerSpec", () => {
           "maximizer:mobility",
           "alpha-beta2:2:count-difference",
           "minimax:2:count-difference",
+          "iago:2",
+          "iago-play:3",
+          "search:3:weighted-squares",
+          "level:2",
+          "level:7",
         ],
       },
       {

@@ -11,7 +11,7 @@ import {
 } from "../rules.js";
 import { PASS, parseSquare, squareName } from "../squares.js";
 import { FFO_40_49 } from "./ffo-fixture.js";
-import { clearSolverTable, solveExact, solveWinLossDraw, stableDiscs } from "./solver.js";
+import { clearSolverTable, solveBits, solveExact, solveWinLossDraw, stableDiscs } from "./solver.js";
 
 declare const process: { env: Record<string, string | undefined> };
 
@@ -174,4 +174,23 @@ describe("FFO endgame suite", () => {
       600_000,
     );
   }
+});
+
+describe("solveBits", () => {
+  it("solves from raw boards after an aborted solve", () => {
+    const [line] = FFO_40_49;
+    let t = 0;
+    expect(
+      solveExact(position(line.split(" ").slice(0, 2).join(" ")), { now: () => (t += 1), deadline: 5 })
+        .aborted,
+    ).toBe(true);
+    const state = randomEndgame(31, 10);
+    if (state === null) throw new Error("no position");
+    const bits = solveBits(
+      ...(state.turn === BLACK
+        ? ([state.blackLo, state.blackHi, state.whiteLo, state.whiteHi] as const)
+        : ([state.whiteLo, state.whiteHi, state.blackLo, state.blackHi] as const)),
+    );
+    expect(bits).toBe(naive(state, -65, 65) + 0);
+  });
 });

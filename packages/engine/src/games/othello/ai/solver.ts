@@ -17,6 +17,7 @@
  *   (the opponent's stable discs cap what we can reach).
  *
  * Everything works on (lo, hi) int32 halves and never allocates per node.
+ * The first solve builds the edge table Iago's evaluation needs (~0.4 s).
  */
 import { flips, moves, out, popcount32 } from "../bitboard.js";
 import { BLACK, type OthelloState } from "../rules.js";
@@ -337,12 +338,22 @@ export function stableDiscs(pl: number, ph: number, ol: number, oh: number): num
 const TT_BITS = 20;
 const TT_SIZE = 1 << TT_BITS;
 const TT_MASK = TT_SIZE - 2; // buckets of two entries
-const ttBoards = new Int32Array(TT_SIZE * 4);
-const ttLower = new Int8Array(TT_SIZE);
-const ttUpper = new Int8Array(TT_SIZE);
-const ttMove = new Int8Array(TT_SIZE);
+// About 19 MB, allocated by the first solve rather than at import (the engine also runs in browsers).
+let ttBoards = new Int32Array(0);
+let ttLower = new Int8Array(0);
+let ttUpper = new Int8Array(0);
+let ttMove = new Int8Array(0);
 /** Empties of the stored position; 0 marks a free slot. */
-const ttDepth = new Int8Array(TT_SIZE);
+let ttDepth = new Int8Array(0);
+
+function allocateTable(): void {
+  if (ttDepth.length === TT_SIZE) return;
+  ttBoards = new Int32Array(TT_SIZE * 4);
+  ttLower = new Int8Array(TT_SIZE);
+  ttUpper = new Int8Array(TT_SIZE);
+  ttMove = new Int8Array(TT_SIZE);
+  ttDepth = new Int8Array(TT_SIZE);
+}
 
 function ttHash(pl: number, ph: number, ol: number, oh: number): number {
   let h = Math.imul(pl, 0x9e3779b1) ^ Math.imul(ph ^ 0x5bd1e995, 0x85ebca77);
@@ -619,7 +630,13 @@ function search(
 /** The exact final disc difference for the side to move in (pl, ph) vs (ol, oh), within (alpha, beta). */
 export function solveBits(pl: number, ph: number, ol: number, oh: number, alpha = -64, beta = 64): number {
   const n = 64 - popcount32(pl | ol) - popcount32(ph | oh);
-  return search(pl, ph, ol, oh, alpha, beta, n);
+  allocateTable();
+  nodes = 0;
+  nextCheck = CHECK_INTERVAL;
+  aborted = false;
+  clock = undefined;
+  deadline = Infinity;
+  return search(pl, ph, ol, oh, alpha, beta, n) | 0;
 }
 
 /** Node count of the last solve, for callers using `solveBits` directly. */
@@ -640,6 +657,7 @@ function sidesOf(state: OthelloState): [number, number, number, number] {
  */
 export function solveExact(state: OthelloState, options: SolveOptions = {}): SolveResult {
   const [pl, ph, ol, oh] = sidesOf(state);
+  allocateTable();
   nodes = 0;
   nextCheck = CHECK_INTERVAL;
   aborted = false;
@@ -658,7 +676,9 @@ export function solveExact(state: OthelloState, options: SolveOptions = {}): Sol
     if ((out.lo | out.hi) === 0) {
       return { score: finalScore(pl, ph, ol, oh), bestMove: -1, nodes: 1, pv: [], aborted: false };
     }
-    const score = -solveBits(ol, oh, pl, ph, -beta, -alpha);
+    nodes++;
+    const score = -search(ol, oh, pl, ph, -beta, -alpha, n);
+    if (aborted) return { score: 0, bestMove: -1, nodes, pv: [], aborted: true };
     return finish(score, PASS, state, n);
   }
   const root = n + 1; // a list slot the recursion never uses

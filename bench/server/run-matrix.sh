@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Runs the load matrix sequentially (each run self-stopping); appends JSON lines to $OUT.
+set -u
+cd "$(dirname "$0")/../.."
+OUT=${OUT:-bench/server/results/load-$(date -u +%Y%m%dT%H%M%S).jsonl}
+DUR=${DUR:-30}
+mkdir -p "$(dirname "$OUT")"
+port=4400
+run() { port=$((port+10)); echo "== $* (uptime: $(uptime | sed 's/.*load/load/'))"; timeout $((DUR+300)) node bench/server/src/load.mjs --duration "$DUR" --port $port --out "$OUT" "$@" | tail -1; }
+for G in ${GAMES:-100 500 1000}; do
+  run --target arena --games "$G"
+  run --target echo --games "$G"
+  run --target bgio --games "$G"
+  run --target arena --servers 2 --games "$G" --redis-port $((6390))
+done

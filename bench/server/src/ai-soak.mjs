@@ -1,0 +1,88 @@
+#!/usr/bin/env node
+// AI seats under load, and the soak: AI-vs-AI Othello games (3+2 by default) on one server, with bounded
+// concurrency, back to back, for a bounded time. Reports event-loop lag (prom-client p99 per scrape window),
+// results (no AI seat may lose on time), errors, and server RSS over time (growth after warm-up).
+//   AI load: node bench/server/src/ai-soak.mjs --concurrency 50 --total 50 --duration 90
+//   soak:    node bench/server/src/ai-soak.mjs --concurrency 10 --total 0 --duration 300   (--total 0: until the time is up)
+import { spawn, execSync } from "node:child_process";
+import { io } from "socket.io-client";
+import { serverMain } from "./paths.mjs";
+import { parseProm, procSample, summarize } from "./stats.mjs";
+
+const args = Object.fromEntries(process.argv.slice(2).join(" ").split("--").filter(Boolean).map((kv) => { const [k, ...v] = kv.trim().split(/\s+/); return [k, v.length ? v.join(" ") : "true"]; }));
+const concurrency = Number(args.concurrency ?? 50);
+const total = Number(args.total ?? 50);
+const duration = Number(args.duration ?? 90) * 1000;
+const port = Number(args.port ?? 4800);
+const baseMs = Number(args.base ?? 180000), incrementMs = Number(args.inc ?? 2000);
+const level = Number(args.level ?? 1);
+const warmupMs = Number(args.warmup ?? 30) * 1000;
+const url = `http://127.0.0.1:${port}`;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const uptime = () => execSync("uptime").toString().trim().replace(/.*load average: /, "");
+const loadBefore = uptime();
+const T0 = Date.now();
+const srv = spawn(process.execPath, [serverMain], { env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", SECRET: "soak-secret-0123456789", LOG_LEVEL: "warn", AI_THREADS: args["ai-threads"] ?? "1" }, stdio: ["ignore", "ignore", "inherit"] });
+process.on("exit", () => { try { srv.kill("SIGKILL"); } catch {} });
+setTimeout(() => { console.error("soak: hard time limit"); process.exit(2); }, duration + 420_000).unref();
+for (let k = 0; k < 150; k++) { try { if ((await fetch(url + "/readyz")).ok) break; } catch {} await sleep(200); }
+
+const errors = {};
+const err = (k) => (errors[k] = (errors[k] ?? 0) + 1);
+const results = { started: 0, finished: 0, invalid: 0, reasons: {}, aiTimeouts: 0, durationsS: [] };
+const lagWindows = [];
+const rss = [];
+const metricsTimer = setInterval(async () => {
+  try {
+    const m = parseProm(await (await fetch(url + "/metrics")).text());
+    lagWindows.push({ t: Date.now() - T0, p99: m.nodejs_eventloop_lag_p99_seconds * 1000, max: m.nodejs_eventloop_lag_max_seconds * 1000 });
+  } catch { err("metrics"); }
+  const s = procSample(srv.pid); if (s) rss.push({ t: Date.now() - T0, mb: s.rss / 1048576 });
+}, 5000);
+await fetch(url + "/metrics"); // reset the lag histogram: windows start now
+
+const sock = io(url, { transports: ["websocket"], reconnection: false });
+await new Promise((r) => sock.once("session:ready", r));
+const waiting = new Map();
+sock.on("match:event", (m) => {
+  const w = waiting.get(m.matchId);
+  if (!w) return;
+  if (m.event.type === "ended") w(m.event.result);
+});
+const tEnd = T0 + duration;
+async function playOne() {
+  const t = Date.now();
+  const c = await new Promise((r) => sock.timeout(10000).emit("room:create", { gameId: "othello", timeControl: { baseMs, incrementMs }, seats: [{ kind: "ai", level }, { kind: "ai", level }], visibility: "link" }, (e, a) => r(e ? { ok: false, code: "ack-timeout" } : a)));
+  if (!c.ok) { err("create:" + c.code); await sleep(1000); return; }
+  results.started++;
+  const result = await Promise.race([new Promise((r) => waiting.set(c.matchId, r)), sleep(Math.max(0, tEnd - Date.now()) + 1000).then(() => null)]);
+  waiting.delete(c.matchId);
+  if (!result) return; // still running at the end of the window
+  results.finished++;
+  results.durationsS.push((Date.now() - t) / 1000);
+  results.reasons[result.reason] = (results.reasons[result.reason] ?? 0) + 1;
+  if (result.reason === "timeout") results.aiTimeouts++;
+  const valid = ["normal", "resign", "draw-agreed"].includes(result.reason) && Array.isArray(result.winners) && result.winners.length >= 1 && result.scores?.length === 2;
+  if (!valid) { results.invalid++; console.error("invalid result", c.matchId, JSON.stringify(result)); }
+  // cross-check the record over REST
+  const snap = (await (await fetch(`${url}/api/matches/${c.matchId}`)).json()).match;
+  if (snap?.status !== "finished") { results.invalid++; console.error("REST status", c.matchId, snap?.status); }
+}
+let launched = 0;
+async function lane() { while ((total === 0 || launched < total) && Date.now() < tEnd) { launched++; await playOne(); } }
+await Promise.all(Array.from({ length: concurrency }, lane));
+clearInterval(metricsTimer);
+sock.close();
+const lag = summarize(lagWindows.map((w) => w.p99));
+const afterWarm = rss.filter((r) => r.t >= warmupMs);
+const rssFirst = afterWarm[0]?.mb, rssLast = afterWarm.at(-1)?.mb, rssMax = Math.max(...rss.map((r) => r.mb));
+const out = {
+  concurrency, total, durationS: duration / 1000, baseMs, incrementMs, level, elapsedS: (Date.now() - T0) / 1000,
+  ...results, durationsS: summarize(results.durationsS),
+  lagP99WindowsMs: { median: +lag.p50.toFixed(1), max: +lag.max.toFixed(1), windows: lagWindows.length, over20: lagWindows.filter((w) => w.p99 > 20).length },
+  rssMB: { afterWarmup: +(rssFirst ?? 0).toFixed(0), end: +(rssLast ?? 0).toFixed(0), max: +rssMax.toFixed(0), growthPct: rssFirst ? +(((rssLast - rssFirst) / rssFirst) * 100).toFixed(1) : null, series: rss.filter((_, i) => i % 6 === 0).map((r) => Math.round(r.mb)) },
+  errors, loadBefore, loadAfter: uptime(),
+};
+console.log(JSON.stringify(out));
+if (args.out) (await import("node:fs")).appendFileSync(args.out, JSON.stringify(out) + "\n");
+process.exit(0);
