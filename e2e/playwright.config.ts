@@ -3,6 +3,9 @@ import { defineConfig } from "@playwright/test";
 // Debian's Chromium (apt-get install chromium); never `npx playwright install` here.
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const SERVER_ENTRY = "../apps/server/dist/main.js";
+// CI runs the suite a second time against Redis (.ci/run); each run keeps its own summary.
+const SUMMARY = process.env.PLAYWRIGHT_SUMMARY ?? "playwright-summary.json";
+const REDIS = process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {};
 
 export default defineConfig({
   testDir: "./tests",
@@ -13,7 +16,7 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: true,
   retries: 0,
-  reporter: [["list"], ["json", { outputFile: "playwright-summary.json" }], ["./fixtures/format-summary.ts"]],
+  reporter: [["list"], ["json", { outputFile: SUMMARY }]],
   outputDir: "test-results",
   use: {
     baseURL: "http://127.0.0.1:3000",
@@ -41,6 +44,7 @@ export default defineConfig({
         HOST: "127.0.0.1",
         LOG_LEVEL: "warn",
         CORS_ORIGIN: "http://127.0.0.1:3000,http://localhost:3000",
+        ...REDIS,
       },
       reuseExistingServer: false,
       timeout: 30_000,

@@ -17,8 +17,9 @@ for (const group of ["packages", "apps", "."]) {
       skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
       if (report.success === false && (report.numFailedTests ?? 0) === 0) failed += 1;
     }
-    const playwright = join(dir, "playwright-summary.json");
-    if (existsSync(playwright)) {
+    for (const name of ["playwright-summary.json", "playwright-redis-summary.json"]) {
+      const playwright = join(dir, name);
+      if (!existsSync(playwright)) continue;
       const stats = JSON.parse(readFileSync(playwright, "utf8")).stats ?? {};
       passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
       failed += stats.unexpected ?? 0;

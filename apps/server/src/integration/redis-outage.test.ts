@@ -143,7 +143,7 @@ describe.skipIf(!hasRedis)("Redis outage during a live game", () => {
     // Redis crashes.
     const downAt = Date.now();
     await redis.kill();
-    const unreadyMs = await within(5_000, "readyz 503", async () => (await readyz()) === 503).catch(() => -1);
+    const unreadyMs = await within(5_000, "readyz 503", async () => (await readyz()) === 503);
 
     // Moves are refused quickly with a clear code, never queued or lost silently.
     const refusals: number[] = [];

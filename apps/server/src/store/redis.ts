@@ -5,8 +5,31 @@ import { createClient } from "redis";
 import { type ArenaServer } from "../protocol/gateway.js";
 import { type AppendResult, type LeaseGrant, type MatchStore } from "./ports.js";
 
-const makeClient = (url: string) => createClient({ url });
+/** How long a store command may take before the caller is told the store is unavailable. */
+export const COMMAND_TIMEOUT_MS = 2_000;
+
+const makeClient = (url: string, failFast = false) =>
+  createClient({
+    url,
+    // While Redis is down, the command client fails at once (the room answers `store-unavailable`)
+    // instead of queueing commands until it returns; pub/sub clients keep their offline queue.
+    disableOfflineQueue: failFast,
+    socket: {
+      connectTimeout: 2_000,
+      // Reconnect forever, backing off to one attempt a second.
+      reconnectStrategy: (retries: number) => Math.min(50 * 2 ** retries, 1_000),
+    },
+  });
 type Client = ReturnType<typeof makeClient>;
+
+/** Rejects after `ms` so a Redis that accepts connections but does not answer cannot hang a room's mailbox. */
+function timed<T>(promise: Promise<T>, ms = COMMAND_TIMEOUT_MS): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`redis command timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
 
 // Compare-and-set append: the log must have exactly ARGV[1] entries. The
 // notification is published from inside the script so that it can never
@@ -75,6 +98,11 @@ export class RedisStore implements MatchStore {
     });
   }
 
+  /** Both connections the store needs are up (readiness). */
+  isReady(): boolean {
+    return this.client.isReady && this.subscriber.isReady;
+  }
+
   private key(matchId: MatchId, part: string): string {
     return `${this.prefix}m:${matchId}:${part}`;
   }
@@ -84,19 +112,20 @@ export class RedisStore implements MatchStore {
     expectedVersion: number,
     events: readonly VersionedEvent[],
   ): Promise<AppendResult> {
-    const reply = await this.client.eval(APPEND, {
-      keys: [this.key(matchId, "log")],
-      arguments: [String(expectedVersion), this.channel, matchId, ...events.map((e) => JSON.stringify(e))],
-    });
+    const reply = await timed(
+      this.client.eval(APPEND, {
+        keys: [this.key(matchId, "log")],
+        arguments: [String(expectedVersion), this.channel, matchId, ...events.map((e) => JSON.stringify(e))],
+      }),
+    );
     return reply === -1 ? { ok: false, reason: "conflict" } : { ok: true };
   }
 
   async read(matchId: MatchId, sinceVersion: number): Promise<VersionedEvent[] | null> {
     const key = this.key(matchId, "log");
-    const [exists, entries] = await Promise.all([
-      this.client.exists(key),
-      this.client.lRange(key, sinceVersion, -1),
-    ]);
+    const [exists, entries] = await timed(
+      Promise.all([this.client.exists(key), this.client.lRange(key, sinceVersion, -1)]),
+    );
     if (exists === 0) return null;
     return entries.map((entry) => {
       const parsed = VersionedEvent.safeParse(JSON.parse(entry));
@@ -174,7 +203,7 @@ export interface RedisConnection {
 
 /** Four connections: commands, the store's subscriber, and the adapter's pub and sub. */
 export async function connectRedis(url: string, logger: Logger, prefix = "arena:"): Promise<RedisConnection> {
-  const clients = [makeClient(url), makeClient(url), makeClient(url), makeClient(url)] as const;
+  const clients = [makeClient(url, true), makeClient(url), makeClient(url), makeClient(url)] as const;
   for (const c of clients) {
     c.on("error", (error: unknown) => logger.error({ err: error }, "redis connection error"));
   }

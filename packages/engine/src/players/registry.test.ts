@@ -7,8 +7,10 @@ import { parsePlayerSpec } from "./registry.js";
 import type { PlayerContext } from "./types.js";
 
 function context(seed = 1): PlayerContext {
+  // A fake clock moving 100 ms a reading, so that players thinking on the clock stop soon.
+  let t = 0;
   return {
-    now: () => 0,
+    now: () => (t += 100),
     remainingMs: Infinity,
     incrementMs: 0,
     random: new Random(seed),
