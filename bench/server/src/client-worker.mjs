@@ -12,6 +12,8 @@ const lat = [];
 let acks = 0;
 let moves = 0;
 let measuring = false;
+let playing = false;
+const kicks = [];
 let stopping = false;
 let gamesFinished = 0;
 const errors = {};
@@ -30,7 +32,9 @@ const emitAck = (s, ev, p) =>
 
 // ---------- shared per-game bookkeeping ----------
 function makeGame(idx) {
-  return { idx, pending: new Map(), members: 2 + S };
+  const g = { idx, pending: new Map(), members: 2 + S, kick: () => {} };
+  kicks.push(g);
+  return g;
 }
 function sent(g, version) {
   // the event that results from a move emitted at `version` is version+1
@@ -100,7 +104,7 @@ async function arenaGame(idx, onReady) {
           g.version = msg.version;
         }
         // a player acts on events seen on its own socket
-        if (mi < 2 && g.state && !g.over && msg.version === g.version) {
+        if (playing && mi < 2 && g.state && !g.over && msg.version === g.version) {
           const toMove = othello.toMove(g.state);
           if (toMove[0] === mi && othello.forcedMove(g.state) === null) {
             const v = g.version;
@@ -121,6 +125,7 @@ async function arenaGame(idx, onReady) {
       s.on("match:event", h);
       return h;
     });
+    g.kick = () => { if (g.state && !g.over) { const m = othello.toMove(g.state)[0]; handlers[m]?.({ matchId, version: g.version, event: { type: "kick" } }); } };
     const j = await emitAck(b, "room:join-seat", { matchId, version: c.version, seat: 1 });
     if (!j.ok) err("join:" + j.code);
     await Promise.race([done, waitStop()]);
@@ -152,7 +157,7 @@ async function echoGame(idx, onReady) {
           g.version = msg.version;
           if (msg.version >= 60) { g.over = true; gamesFinished++; g.finish(); }
         }
-        if (mi < 2 && !g.over && msg.version === g.version && msg.version % 2 === mi) play(mi, g.version);
+        if (playing && mi < 2 && !g.over && msg.version === g.version && msg.version % 2 === mi) play(mi, g.version);
       };
       s.on("event", h);
       return h;
@@ -167,7 +172,8 @@ async function echoGame(idx, onReady) {
           if (ack.ok && measuring) acks++;
         });
       }, paceMs);
-    play(0, 0);
+    g.kick = () => { if (g.version === 0) play(0, 0); };
+    if (playing) play(0, 0);
     await Promise.race([done, waitStop()]);
     members.forEach((s, i) => s.off("event", handlers[i]));
     await Promise.all(members.map((s) => emitAck(s, "leave", { room })));
@@ -198,11 +204,11 @@ async function bgioGame(idx, onReady) {
     const clients = ids.map((playerID) =>
       BgClient({ game: BgGame, matchID, playerID, multiplayer: BgSocketIO({ server: urls[0], socketOpts: { transports: ["websocket"] } }), debug: false }),
     );
+    const subs = [];
     clients.forEach((c, mi) => {
-      c.subscribe((st) => {
+      c.subscribe((subs[mi] = (st) => {
         if (!st) return;
         const v = st.G.n;
-        if (st._bench_seen === undefined) st._bench_seen = new Set();
         // dedupe per client: subscribe may fire more than once for one state
         c._lastV ??= -1;
         if (v <= c._lastV) return;
@@ -210,7 +216,7 @@ async function bgioGame(idx, onReady) {
         seen(g, v);
         if (v > g.version) g.version = v;
         if (st.ctx.gameover && !g.over) { g.over = true; gamesFinished++; g.finish(); }
-        if (mi < 2 && !g.over && st.ctx.currentPlayer === String(mi) && v === g.version) {
+        if (playing && mi < 2 && !g.over && st.ctx.currentPlayer === String(mi) && v === g.version) {
           setTimeout(() => {
             if (stopping || g.over || g.version !== v) return;
             sent(g, v);
@@ -218,9 +224,10 @@ async function bgioGame(idx, onReady) {
             c.moves.play("f5");
           }, paceMs);
         }
-      });
+      }));
       c.start();
     });
+    g.kick = () => clients.forEach((c, mi) => { c._lastV = -1; subs[mi]?.(c.getState()); });
     await Promise.race([done, waitStop()]);
     clients.forEach((c) => c.stop());
   }
@@ -231,6 +238,7 @@ const stopP = new Promise((r) => (stopResolve = r));
 const waitStop = () => stopP;
 
 process.on("message", (m) => {
+  if (m.cmd === "play") { playing = true; for (const g of kicks) g.kick(); }
   if (m.cmd === "go") { measuring = true; moves = 0; acks = 0; lat.length = 0; cpu0 = process.cpuUsage(); t0 = performance.now(); }
   if (m.cmd === "stop") {
     measuring = false;

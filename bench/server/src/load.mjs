@@ -89,6 +89,7 @@ const msgs = (cmd) => Promise.all(workers.map((c) => new Promise((r) => { const 
 const t0 = Date.now();
 await msgs("ready");
 const setupSec = (Date.now() - t0) / 1000;
+workers.forEach((c) => c.send({ cmd: "play" })); // every game is set up: start moving
 await sleep(3000); // let every game get going
 
 const scrape = async () => Promise.all(urls.map(async (u) => { try { return parseProm(await (await fetch(u + "/metrics")).text()); } catch { return {}; } }));

@@ -374,7 +374,9 @@ export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
           return failure("internal", "internal error");
         })
         .then((response) => {
-          options.observeAck?.(name, response.ok, (performance.now() - started) / 1000);
+          // Label by protocol event only: client-chosen names would grow the metrics registry without bound.
+          const label = isClientEventName(name) ? name : "unknown";
+          options.observeAck?.(label, response.ok, (performance.now() - started) / 1000);
           if (!response.ok) {
             logger.debug({ event: name, code: response.code, user: socket.data.user.id }, "refused");
           }
