@@ -13,3 +13,5 @@ export * as DiceOfDoom from "./games/dice-of-doom/index.js";
 export { diceOfDoom } from "./games/dice-of-doom/index.js";
 export * as Search from "./search/index.js";
 export { AI_LEVELS, AI_MAX_LEVEL, type AiRequest, type AiResponse, chooseMove } from "./ai/choose-move.js";
+export * as Players from "./players/index.js";
+export * as Tournament from "./tournament/index.js";
