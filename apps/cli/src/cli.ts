@@ -5,6 +5,7 @@ import { nboardCommand } from "./commands/nboard.js";
 import { PLAY_USAGE, playCommand } from "./commands/play.js";
 import { ROUND_ROBIN_USAGE, roundRobinCommand } from "./commands/round-robin.js";
 import { SERIES_USAGE, seriesCommand } from "./commands/series.js";
+import { solveCommand } from "./commands/solve.js";
 import { OTHELLO_EVAL_NAMES, PLAYER_SPECS } from "@arena/engine/players/index";
 import { UsageError } from "./commands/common.js";
 import type { Output } from "./io.js";
@@ -14,6 +15,7 @@ const USAGE = `Usage: arena <command> [options]
 Commands:
   perft --game <id> --depth <n> [--moves <list>]   count the leaves of the game tree
   show  --game <id> [--moves <list>] [--options <json>] [--seed <n>]   print the board after some moves
+  solve --file <F> [--threads 1]   solve FFO-format Othello positions exactly: id score best_move nodes seconds
   ${PLAY_USAGE}
   ${SERIES_USAGE}
   ${ROUND_ROBIN_USAGE}
@@ -154,6 +156,8 @@ export async function runCli(argv: string[], io: Output, env: CliEnvironment = {
         return await perftCommand(rest, io);
       case "show":
         return showCommand(rest, io);
+      case "solve":
+        return solveCommand(rest, io, now);
       case "play":
         return playCommand(rest, io, now);
       case "series":

@@ -41,16 +41,20 @@ const metricsTimer = setInterval(async () => {
 }, 5000);
 await fetch(url + "/metrics"); // reset the lag histogram: windows start now
 
-const sock = io(url, { transports: ["websocket"], reconnection: false });
-await new Promise((r) => sock.once("session:ready", r));
+// one watcher socket per lane (a single socket creating every game would trip the per-socket rate limit)
 const waiting = new Map();
-sock.on("match:event", (m) => {
-  const w = waiting.get(m.matchId);
-  if (!w) return;
-  if (m.event.type === "ended") w(m.event.result);
-});
+async function openSocket() {
+  const sock = io(url, { transports: ["websocket"], reconnection: false });
+  await new Promise((r) => sock.once("session:ready", r));
+  sock.on("match:event", (m) => {
+    const w = waiting.get(m.matchId);
+    if (w && m.event.type === "ended") w(m.event.result);
+  });
+  sock.on("disconnect", (why) => { if (why !== "io client disconnect") err("disconnect:" + why); });
+  return sock;
+}
 const tEnd = T0 + duration;
-async function playOne() {
+async function playOne(sock) {
   const t = Date.now();
   const c = await new Promise((r) => sock.timeout(10000).emit("room:create", { gameId: "othello", timeControl: { baseMs, incrementMs }, seats: [{ kind: "ai", level }, { kind: "ai", level }], visibility: "link" }, (e, a) => r(e ? { ok: false, code: "ack-timeout" } : a)));
   if (!c.ok) { err("create:" + c.code); await sleep(1000); return; }
@@ -69,10 +73,9 @@ async function playOne() {
   if (snap?.status !== "finished") { results.invalid++; console.error("REST status", c.matchId, snap?.status); }
 }
 let launched = 0;
-async function lane() { while ((total === 0 || launched < total) && Date.now() < tEnd) { launched++; await playOne(); } }
+async function lane() { const sock = await openSocket(); while ((total === 0 || launched < total) && Date.now() < tEnd) { launched++; await playOne(sock); } sock.close(); }
 await Promise.all(Array.from({ length: concurrency }, lane));
 clearInterval(metricsTimer);
-sock.close();
 const lag = summarize(lagWindows.map((w) => w.p99));
 const afterWarm = rss.filter((r) => r.t >= warmupMs);
 const rssFirst = afterWarm[0]?.mb, rssLast = afterWarm.at(-1)?.mb, rssMax = Math.max(...rss.map((r) => r.mb));

@@ -15,3 +15,4 @@ export * as Search from "./search/index.js";
 export { AI_LEVELS, AI_MAX_LEVEL, type AiRequest, type AiResponse, chooseMove } from "./ai/choose-move.js";
 export * as Players from "./players/index.js";
 export * as Tournament from "./tournament/index.js";
+export * as OthelloAi from "./games/othello/ai/index.js";

@@ -84,7 +84,8 @@ describe.skipIf(!hasRedis)("Redis outage during a live game", () => {
     cleanup.length = 0;
   });
 
-  it("reports unready, refuses moves fast with store-unavailable, and recovers with no acknowledged move lost", async () => {
+  /** A dedicated redis-server, a server on it, and a live Othello game between two clients. */
+  async function liveGame() {
     const dir = mkdtempSync(join(tmpdir(), "arena-redis-outage-"));
     cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
     const redis = new RedisProcess(await freePort(), dir);
@@ -137,6 +138,12 @@ describe.skipIf(!hasRedis)("Redis outage during a live game", () => {
       if (ack.ok) acknowledged.push(next.move);
       return { ack, ms: performance.now() - started, version: snapshot.version };
     };
+    return { redis, connection, server, readyz, black, white, matchId, playOne, acknowledged };
+  }
+
+  it("reports unready, refuses moves fast with store-unavailable, and recovers with no acknowledged move lost", async () => {
+    const { redis, connection, server, readyz, black, white, matchId, playOne, acknowledged } =
+      await liveGame();
     for (let i = 0; i < 4; i++) expect((await playOne()).ack.ok).toBe(true);
     expect(await readyz()).toBe(200);
 
@@ -199,6 +206,47 @@ describe.skipIf(!hasRedis)("Redis outage during a live game", () => {
         .map((ms) => ms.toFixed(0))
         .join("/")} ms; down ${upAt - downAt} ms; readyz 200 ${readyMs} ms after restart; ` +
         `moves accepted ${resumeMs} ms later; ${acknowledged.length} acknowledged moves, none lost`,
+    );
+  }, 60_000);
+  it("times out a write that a paused Redis does not answer, then carries on once it answers", async () => {
+    const { redis, connection, readyz, white, matchId, playOne, acknowledged } = await liveGame();
+    for (let i = 0; i < 2; i++) expect((await playOne()).ack.ok).toBe(true);
+    // Writes (and scripts) block while reads go on: the append is stuck, not refused.
+    const paused = spawnSync("redis-cli", ["-p", String(redis.port), "CLIENT", "PAUSE", "4000", "WRITE"]);
+    expect(paused.stdout.toString()).toContain("OK");
+    const pausedAt = Date.now();
+    const stuck = await playOne();
+    expect(stuck.ack).toMatchObject({ ok: false, code: "store-unavailable" });
+    // Bounded by the store's command timeout (2 s), not by the pause.
+    expect(stuck.ms).toBeGreaterThan(1_500);
+    expect(stuck.ms).toBeLessThan(3_500);
+    const readyDuringPause = await readyz();
+    // After the pause the blocked append runs: the refused move may still land (an unknown outcome, never a
+    // lost acknowledged one). Play on until moves are accepted again.
+    let next = await playOne();
+    const resumeMs = await within(10_000, "moves accepted after the pause", async () => {
+      if (next.ack.ok) return true;
+      next = await playOne();
+      return next.ack.ok;
+    });
+    expect(next.ack.ok).toBe(true);
+    for (let i = 0; i < 2; i++) expect((await playOne()).ack.ok).toBe(true);
+    const log = (await connection.store.read(matchId, 0)) ?? [];
+    expect(log.map((e) => e.version)).toEqual(log.map((_, i) => i + 1));
+    const moves = log.flatMap((e) => (e.event.type === "moved" && !e.event.forced ? [e.event.move] : []));
+    // Every acknowledged move is in the log in order; at most the one timed-out move is extra.
+    expect(moves.filter((m, i) => moves.indexOf(m) === i)).toEqual(moves);
+    expect(moves.length - acknowledged.length).toBeLessThanOrEqual(1);
+    let k = 0;
+    for (const m of moves) if (m === acknowledged[k]) k++;
+    expect(k).toBe(acknowledged.length);
+    // A client that saw a gap (the late append is not broadcast by anyone) recovers with match:sync.
+    const sync = await white.call("match:sync", { matchId, sinceVersion: 0 });
+    expect(sync.ok).toBe(true);
+    console.info(
+      `redis pause: the stuck move was refused after ${stuck.ms.toFixed(0)} ms (readyz ${readyDuringPause}); ` +
+        `moves accepted ${Date.now() - pausedAt} ms after the pause began (${resumeMs} ms of retries); ` +
+        `${moves.length - acknowledged.length} unacknowledged move landed late`,
     );
   }, 60_000);
 });
