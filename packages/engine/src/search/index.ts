@@ -14,3 +14,4 @@ export { alphaBeta, paranoidSearch, type AlphaBetaOptions } from "./alpha-beta.j
 export { search, STOP_REASONS, type SearchOptions, type SearchResult, type StopReason } from "./engine.js";
 export { BOUND, DEFAULT_TABLE_SIZE, TranspositionTable, type Bound } from "./transposition.js";
 export { withTieBreakNoise } from "./noise.js";
+export * from "./budget.js";

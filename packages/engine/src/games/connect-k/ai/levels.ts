@@ -3,6 +3,9 @@ import { type ConnectKState, isWinningMove, legalColumns } from "../board.js";
 import { connectK } from "../index.js";
 import { centreFirst, evaluateConnectK } from "./heuristic.js";
 import { isSolvable, solverFor } from "./solver.js";
+import { type ChooseOptions, type ChosenMove, moveBudgetMs } from "../../../search/budget.js";
+
+export { type ChooseOptions, type ChosenMove, moveBudgetMs };
 
 export const CONNECT_K_STRATEGIES = ["random", "search", "solver"] as const;
 export type ConnectKStrategy = (typeof CONNECT_K_STRATEGIES)[number];
@@ -83,42 +86,6 @@ export const connectKLevels: readonly ConnectKLevel[] = Object.freeze([
     noise: 0,
   },
 ]);
-
-export interface ChooseOptions {
-  /** The seat's remaining clock and increment, in ms (Infinity for an untimed game). */
-  readonly remainingMs: number;
-  readonly incrementMs: number;
-  /** The clock, injected to keep the engine pure (milliseconds). */
-  readonly now: () => number;
-  /** Uniform in [0, 1), seeded by the caller so that games replay. */
-  readonly random: () => number;
-}
-
-export interface ChosenMove {
-  readonly move: number;
-  /** For the seat to move: Pons's score from the solver, the search value otherwise (0 for random). */
-  readonly value: number;
-  /** Plies searched (0 for random; the number of empty cells when solved exactly). */
-  readonly depth: number;
-  readonly nodes: number;
-}
-
-/**
- * Thinking time for one move: an even share of the remaining clock over the
- * moves still to play (at least 8 assumed), plus most of the increment,
- * never more than half of what is left nor the level's cap. Untimed games
- * get the cap.
- */
-export function moveBudgetMs(
-  remainingMs: number,
-  incrementMs: number,
-  movesLeft: number,
-  capMs: number,
-): number {
-  if (!Number.isFinite(remainingMs)) return capMs;
-  const share = Math.max(0, remainingMs) / Math.max(8, movesLeft) + 0.8 * Math.max(0, incrementMs);
-  return Math.max(0, Math.min(share, remainingMs / 2, capMs));
-}
 
 function levelOf(level: number): ConnectKLevel {
   const index = Math.min(connectKLevels.length, Math.max(1, Math.floor(level))) - 1;

@@ -2,6 +2,9 @@ import { type SearchGame, alphaBeta, search, withTieBreakNoise } from "../../../
 import { diceOfDoom } from "../index.js";
 import { type DiceOfDoomState } from "../types.js";
 import { BOOK_DEPTH, bookEvaluate, bookMove } from "./book.js";
+import { type ChooseOptions, type ChosenMove, moveBudgetMs } from "../../../search/budget.js";
+
+export { type ChooseOptions, type ChosenMove, moveBudgetMs };
 
 export const DICE_OF_DOOM_STRATEGIES = ["random", "greedy", "book", "deep"] as const;
 export type DiceOfDoomStrategy = (typeof DICE_OF_DOOM_STRATEGIES)[number];
@@ -68,42 +71,8 @@ export const diceOfDoomLevels: readonly DiceOfDoomLevel[] = Object.freeze([
   },
 ]);
 
-export interface ChooseOptions {
-  /** The seat's remaining clock and increment, in ms (Infinity for an untimed game). */
-  readonly remainingMs: number;
-  readonly incrementMs: number;
-  /** The clock, injected to keep the engine pure (milliseconds). */
-  readonly now: () => number;
-  /** Uniform in [0, 1), seeded by the caller so that games replay. */
-  readonly random: () => number;
-}
-
-export interface ChosenMove {
-  readonly move: number;
-  /** The search value for the seat to move (score-board points; wins near ±1e6 at level 4), 0 for random. */
-  readonly value: number;
-  readonly depth: number;
-  readonly nodes: number;
-}
-
 /** Actions a seat is assumed to have left (attacks and passes); a game rarely lasts longer. */
 const ASSUMED_MOVES_LEFT = 30;
-
-/**
- * Thinking time for one move: an even share of the remaining clock over the
- * moves assumed left, plus most of the increment, never more than half of
- * what is left nor the level's cap. Untimed games get the cap.
- */
-export function moveBudgetMs(
-  remainingMs: number,
-  incrementMs: number,
-  movesLeft: number,
-  capMs: number,
-): number {
-  if (!Number.isFinite(remainingMs)) return capMs;
-  const share = Math.max(0, remainingMs) / Math.max(8, movesLeft) + 0.8 * Math.max(0, incrementMs);
-  return Math.max(0, Math.min(share, remainingMs / 2, capMs));
-}
 
 /** Thrown out of a book search whose time ran out. */
 class OutOfTime extends Error {}
