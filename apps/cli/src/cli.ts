@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { type GameId, GAME_IDS, Othello, getGame, isGameId, perft } from "@arena/engine";
 import { createInterface } from "node:readline";
+import { BOOK_USAGE, bookCommand } from "./commands/book.js";
 import { nboardCommand } from "./commands/nboard.js";
 import { PLAY_USAGE, playCommand } from "./commands/play.js";
 import { ROUND_ROBIN_USAGE, roundRobinCommand } from "./commands/round-robin.js";
@@ -20,6 +21,7 @@ Commands:
   ${SERIES_USAGE}
   ${ROUND_ROBIN_USAGE}
   nboard   the NBoard engine protocol on stdin/stdout (Othello)
+  ${BOOK_USAGE}
 
 Games: ${GAME_IDS.join(", ")}
 
@@ -164,6 +166,8 @@ export async function runCli(argv: string[], io: Output, env: CliEnvironment = {
         return seriesCommand(rest, io, now);
       case "round-robin":
         return roundRobinCommand(rest, io, now);
+      case "book":
+        return bookCommand(rest, io, now);
       case "nboard":
         return env.input === undefined
           ? await withStdin((lines) => nboardCommand(rest, io, lines, now))

@@ -9,23 +9,79 @@ import { io } from "socket.io-client";
 import { serverMain } from "./paths.mjs";
 import { parseProm, procSample, summarize } from "./stats.mjs";
 
-const args = Object.fromEntries(process.argv.slice(2).join(" ").split("--").filter(Boolean).map((kv) => { const [k, ...v] = kv.trim().split(/\s+/); return [k, v.length ? v.join(" ") : "true"]; }));
+const args = Object.fromEntries(
+  process.argv
+    .slice(2)
+    .join(" ")
+    .split("--")
+    .filter(Boolean)
+    .map((kv) => {
+      const [k, ...v] = kv.trim().split(/\s+/);
+      return [k, v.length ? v.join(" ") : "true"];
+    }),
+);
 const concurrency = Number(args.concurrency ?? 50);
 const total = Number(args.total ?? 50);
 const duration = Number(args.duration ?? 90) * 1000;
 const port = Number(args.port ?? 4800);
-const baseMs = Number(args.base ?? 180000), incrementMs = Number(args.inc ?? 2000);
+const baseMs = Number(args.base ?? 180000),
+  incrementMs = Number(args.inc ?? 2000);
 const level = Number(args.level ?? 1);
 const warmupMs = Number(args.warmup ?? 30) * 1000;
 const url = `http://127.0.0.1:${port}`;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const uptime = () => execSync("uptime").toString().trim().replace(/.*load average: /, "");
+const uptime = () =>
+  execSync("uptime")
+    .toString()
+    .trim()
+    .replace(/.*load average: /, "");
 const loadBefore = uptime();
 const T0 = Date.now();
-const srv = spawn(process.execPath, [serverMain], { env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", SECRET: "soak-secret-0123456789", LOG_LEVEL: "warn", AI_THREADS: args["ai-threads"] ?? "1" }, stdio: ["ignore", "ignore", "inherit"] });
-process.on("exit", () => { try { srv.kill("SIGKILL"); } catch {} });
-setTimeout(() => { console.error("soak: hard time limit"); process.exit(2); }, duration + 420_000).unref();
-for (let k = 0; k < 150; k++) { try { if ((await fetch(url + "/readyz")).ok) break; } catch {} await sleep(200); }
+let redisEnv = {};
+let redis;
+if (args.redis) {
+  // --redis PORT: a private redis-server, so finished games live in Redis and not in the process
+  redis = spawn(
+    "redis-server",
+    ["--port", String(args.redis), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    { stdio: "ignore" },
+  );
+  process.on("exit", () => {
+    try {
+      redis.kill("SIGKILL");
+    } catch {}
+  });
+  await sleep(500);
+  execSync(`redis-cli -p ${args.redis} flushall`);
+  redisEnv = { REDIS_URL: `redis://127.0.0.1:${args.redis}` };
+}
+const srv = spawn(process.execPath, [serverMain], {
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    SECRET: "soak-secret-0123456789",
+    LOG_LEVEL: "warn",
+    AI_THREADS: args["ai-threads"] ?? "1",
+    ...redisEnv,
+  },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+process.on("exit", () => {
+  try {
+    srv.kill("SIGKILL");
+  } catch {}
+});
+setTimeout(() => {
+  console.error("soak: hard time limit");
+  process.exit(2);
+}, duration + 420_000).unref();
+for (let k = 0; k < 150; k++) {
+  try {
+    if ((await fetch(url + "/readyz")).ok) break;
+  } catch {}
+  await sleep(200);
+}
 
 const errors = {};
 const err = (k) => (errors[k] = (errors[k] ?? 0) + 1);
@@ -35,9 +91,16 @@ const rss = [];
 const metricsTimer = setInterval(async () => {
   try {
     const m = parseProm(await (await fetch(url + "/metrics")).text());
-    lagWindows.push({ t: Date.now() - T0, p99: m.nodejs_eventloop_lag_p99_seconds * 1000, max: m.nodejs_eventloop_lag_max_seconds * 1000 });
-  } catch { err("metrics"); }
-  const s = procSample(srv.pid); if (s) rss.push({ t: Date.now() - T0, mb: s.rss / 1048576 });
+    lagWindows.push({
+      t: Date.now() - T0,
+      p99: m.nodejs_eventloop_lag_p99_seconds * 1000,
+      max: m.nodejs_eventloop_lag_max_seconds * 1000,
+    });
+  } catch {
+    err("metrics");
+  }
+  const s = procSample(srv.pid);
+  if (s) rss.push({ t: Date.now() - T0, mb: s.rss / 1048576 });
 }, 5000);
 await fetch(url + "/metrics"); // reset the lag histogram: windows start now
 
@@ -50,41 +113,104 @@ async function openSocket() {
     const w = waiting.get(m.matchId);
     if (w && m.event.type === "ended") w(m.event.result);
   });
-  sock.on("disconnect", (why) => { if (why !== "io client disconnect") err("disconnect:" + why); });
+  sock.on("disconnect", (why) => {
+    if (why !== "io client disconnect") err("disconnect:" + why);
+  });
   return sock;
 }
 const tEnd = T0 + duration;
 async function playOne(sock) {
   const t = Date.now();
-  const c = await new Promise((r) => sock.timeout(10000).emit("room:create", { gameId: "othello", timeControl: { baseMs, incrementMs }, seats: [{ kind: "ai", level }, { kind: "ai", level }], visibility: "link" }, (e, a) => r(e ? { ok: false, code: "ack-timeout" } : a)));
-  if (!c.ok) { err("create:" + c.code); await sleep(1000); return; }
+  const c = await new Promise((r) =>
+    sock.timeout(10000).emit(
+      "room:create",
+      {
+        gameId: "othello",
+        timeControl: { baseMs, incrementMs },
+        seats: [
+          { kind: "ai", level },
+          { kind: "ai", level },
+        ],
+        visibility: "link",
+      },
+      (e, a) => r(e ? { ok: false, code: "ack-timeout" } : a),
+    ),
+  );
+  if (!c.ok) {
+    err("create:" + c.code);
+    await sleep(1000);
+    return;
+  }
   results.started++;
-  const result = await Promise.race([new Promise((r) => waiting.set(c.matchId, r)), sleep(Math.max(0, tEnd - Date.now()) + 1000).then(() => null)]);
+  const result = await Promise.race([
+    new Promise((r) => waiting.set(c.matchId, r)),
+    sleep(Math.max(0, tEnd - Date.now()) + 1000).then(() => null),
+  ]);
   waiting.delete(c.matchId);
   if (!result) return; // still running at the end of the window
   results.finished++;
   results.durationsS.push((Date.now() - t) / 1000);
   results.reasons[result.reason] = (results.reasons[result.reason] ?? 0) + 1;
   if (result.reason === "timeout") results.aiTimeouts++;
-  const valid = ["normal", "resign", "draw-agreed"].includes(result.reason) && Array.isArray(result.winners) && result.winners.length >= 1 && result.scores?.length === 2;
-  if (!valid) { results.invalid++; console.error("invalid result", c.matchId, JSON.stringify(result)); }
+  const valid =
+    ["normal", "resign", "draw-agreed"].includes(result.reason) &&
+    Array.isArray(result.winners) &&
+    result.winners.length >= 1 &&
+    result.scores?.length === 2;
+  if (!valid) {
+    results.invalid++;
+    console.error("invalid result", c.matchId, JSON.stringify(result));
+  }
   // cross-check the record over REST
   const snap = (await (await fetch(`${url}/api/matches/${c.matchId}`)).json()).match;
-  if (snap?.status !== "finished") { results.invalid++; console.error("REST status", c.matchId, snap?.status); }
+  if (snap?.status !== "finished") {
+    results.invalid++;
+    console.error("REST status", c.matchId, snap?.status);
+  }
 }
 let launched = 0;
-async function lane() { const sock = await openSocket(); while ((total === 0 || launched < total) && Date.now() < tEnd) { launched++; await playOne(sock); } sock.close(); }
+async function lane() {
+  const sock = await openSocket();
+  while ((total === 0 || launched < total) && Date.now() < tEnd) {
+    launched++;
+    await playOne(sock);
+  }
+  sock.close();
+}
 await Promise.all(Array.from({ length: concurrency }, lane));
 clearInterval(metricsTimer);
 const lag = summarize(lagWindows.map((w) => w.p99));
 const afterWarm = rss.filter((r) => r.t >= warmupMs);
-const rssFirst = afterWarm[0]?.mb, rssLast = afterWarm.at(-1)?.mb, rssMax = Math.max(...rss.map((r) => r.mb));
+const rssFirst = afterWarm[0]?.mb,
+  rssLast = afterWarm.at(-1)?.mb,
+  rssMax = Math.max(...rss.map((r) => r.mb));
 const out = {
-  concurrency, total, durationS: duration / 1000, baseMs, incrementMs, level, elapsedS: (Date.now() - T0) / 1000,
-  ...results, durationsS: summarize(results.durationsS),
-  lagP99WindowsMs: { median: +lag.p50.toFixed(1), max: +lag.max.toFixed(1), windows: lagWindows.length, over20: lagWindows.filter((w) => w.p99 > 20).length },
-  rssMB: { afterWarmup: +(rssFirst ?? 0).toFixed(0), end: +(rssLast ?? 0).toFixed(0), max: +rssMax.toFixed(0), growthPct: rssFirst ? +(((rssLast - rssFirst) / rssFirst) * 100).toFixed(1) : null, series: rss.filter((_, i) => i % 6 === 0).map((r) => Math.round(r.mb)) },
-  errors, loadBefore, loadAfter: uptime(),
+  store: args.redis ? "redis" : "memory",
+  concurrency,
+  total,
+  durationS: duration / 1000,
+  baseMs,
+  incrementMs,
+  level,
+  elapsedS: (Date.now() - T0) / 1000,
+  ...results,
+  durationsS: summarize(results.durationsS),
+  lagP99WindowsMs: {
+    median: +lag.p50.toFixed(1),
+    max: +lag.max.toFixed(1),
+    windows: lagWindows.length,
+    over20: lagWindows.filter((w) => w.p99 > 20).length,
+  },
+  rssMB: {
+    afterWarmup: +(rssFirst ?? 0).toFixed(0),
+    end: +(rssLast ?? 0).toFixed(0),
+    max: +rssMax.toFixed(0),
+    growthPct: rssFirst ? +(((rssLast - rssFirst) / rssFirst) * 100).toFixed(1) : null,
+    series: rss.filter((_, i) => i % 6 === 0).map((r) => Math.round(r.mb)),
+  },
+  errors,
+  loadBefore,
+  loadAfter: uptime(),
 };
 console.log(JSON.stringify(out));
 if (args.out) (await import("node:fs")).appendFileSync(args.out, JSON.stringify(out) + "\n");

@@ -19,7 +19,17 @@ import { loadEngine, serverMain } from "./paths.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "../../..");
-const args = Object.fromEntries(process.argv.slice(2).join(" ").split("--").filter(Boolean).map((kv) => { const [k, ...v] = kv.trim().split(/\s+/); return [k, v.length ? v.join(" ") : "true"]; }));
+const args = Object.fromEntries(
+  process.argv
+    .slice(2)
+    .join(" ")
+    .split("--")
+    .filter(Boolean)
+    .map((kv) => {
+      const [k, ...v] = kv.trim().split(/\s+/);
+      return [k, v.length ? v.join(" ") : "true"];
+    }),
+);
 const seed = Number(args.seed ?? 42);
 const nServers = Number(args.servers ?? 2);
 const nGames = Number(args.games ?? 100);
@@ -34,16 +44,37 @@ const SECRET = "chaos-secret-0123456789";
 const othello = (await loadEngine()).getGame("othello");
 
 let s = seed >>> 0;
-const rand = () => { s = (s + 0x6d2b79f5) >>> 0; let t = s; t = Math.imul(t ^ (t >>> 15), t | 1); t ^= t + Math.imul(t ^ (t >>> 7), t | 61); return ((t ^ (t >>> 14)) >>> 0) / 4294967296; };
+const rand = () => {
+  s = (s + 0x6d2b79f5) >>> 0;
+  let t = s;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const children = new Set();
-process.on("exit", () => { for (const c of children) try { c.kill("SIGKILL"); } catch {} });
-setTimeout(() => { console.error("chaos: hard time limit"); process.exit(2); }, duration + 300_000).unref();
+process.on("exit", () => {
+  for (const c of children)
+    try {
+      c.kill("SIGKILL");
+    } catch {}
+});
+setTimeout(() => {
+  console.error("chaos: hard time limit");
+  process.exit(2);
+}, duration + 300_000).unref();
 const log = (...a) => console.log(`[${((Date.now() - T0) / 1000).toFixed(1)}s]`, ...a);
 const T0 = Date.now();
-const loadBefore = execSync("uptime").toString().trim().replace(/.*load average: /, "");
+const loadBefore = execSync("uptime")
+  .toString()
+  .trim()
+  .replace(/.*load average: /, "");
 
-const redis = spawn("redis-server", ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+const redis = spawn(
+  "redis-server",
+  ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+  { stdio: "ignore" },
+);
 children.add(redis);
 await sleep(500);
 execSync(`redis-cli -p ${redisPort} flushall`);
@@ -51,12 +82,26 @@ const urls = Array.from({ length: nServers }, (_, i) => `http://127.0.0.1:${base
 const procs = [];
 async function startServer(i) {
   const p = spawn(process.execPath, [serverMain], {
-    env: { ...process.env, PORT: String(basePort + i), HOST: "127.0.0.1", SECRET, LOG_LEVEL: "warn", REDIS_URL: `redis://127.0.0.1:${redisPort}`, AI_THREADS: "1" },
+    env: {
+      ...process.env,
+      PORT: String(basePort + i),
+      HOST: "127.0.0.1",
+      SECRET,
+      LOG_LEVEL: "warn",
+      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+      AI_THREADS: "1",
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  children.add(p); procs[i] = p;
+  children.add(p);
+  procs[i] = p;
   p.on("exit", () => children.delete(p));
-  for (let k = 0; k < 150; k++) { try { if ((await fetch(urls[i] + "/readyz")).ok) return; } catch {} await sleep(200); }
+  for (let k = 0; k < 150; k++) {
+    try {
+      if ((await fetch(urls[i] + "/readyz")).ok) return;
+    } catch {}
+    await sleep(200);
+  }
   throw new Error("server " + i + " did not start");
 }
 await Promise.all(urls.map((_, i) => startServer(i)));
@@ -67,17 +112,47 @@ const stats = { reconnects: 0, syncs: 0, acked: 0, moveErrors: {} };
 
 // A player: keeps its token, fails over to another live server when its socket drops.
 class Player {
-  constructor(game, seat, home) { this.game = game; this.seat = seat; this.home = home; this.token = undefined; this.acked = []; this.sent = []; }
+  constructor(game, seat, home) {
+    this.game = game;
+    this.seat = seat;
+    this.home = home;
+    this.token = undefined;
+    this.acked = [];
+    this.sent = [];
+  }
   async connect(preferred) {
     for (let attempt = 0; attempt < 200; attempt++) {
       const order = [preferred, ...urls.keys()].filter((i) => i !== undefined);
       const i = order.find((k) => alive(k)) ?? preferred;
-      const sock = io(urls[i], { transports: ["websocket"], forceNew: true, reconnection: false, auth: this.token ? { token: this.token } : {} });
-      const ok = await new Promise((r) => { sock.once("session:ready", (m) => { this.token = m.token; this.user = m.user; r(true); }); sock.once("connect_error", () => r(false)); setTimeout(() => r(false), 3000); });
-      if (!ok) { sock.close(); await sleep(250); continue; }
-      this.sock = sock; this.server = i;
+      const sock = io(urls[i], {
+        transports: ["websocket"],
+        forceNew: true,
+        reconnection: false,
+        auth: this.token ? { token: this.token } : {},
+      });
+      const ok = await new Promise((r) => {
+        sock.once("session:ready", (m) => {
+          this.token = m.token;
+          this.user = m.user;
+          r(true);
+        });
+        sock.once("connect_error", () => r(false));
+        setTimeout(() => r(false), 3000);
+      });
+      if (!ok) {
+        sock.close();
+        await sleep(250);
+        continue;
+      }
+      this.sock = sock;
+      this.server = i;
       sock.on("match:event", (m) => this.game.onEvent(m, this));
-      sock.on("disconnect", () => { if (this.sock === sock && !this.game.closed) { stats.reconnects++; this.reconnect(); } });
+      sock.on("disconnect", () => {
+        if (this.sock === sock && !this.game.closed) {
+          stats.reconnects++;
+          this.reconnect();
+        }
+      });
       return;
     }
     throw new Error("could not connect");
@@ -89,18 +164,38 @@ class Player {
     await this.connect(other >= 0 ? other : this.server);
     if (this.game.matchId) await this.game.sync(this);
   }
-  ack(ev, p) { return new Promise((r) => this.sock.timeout(5000).emit(ev, p, (e, a) => r(e ? { ok: false, code: "ack-timeout" } : a))); }
+  ack(ev, p) {
+    return new Promise((r) =>
+      this.sock.timeout(5000).emit(ev, p, (e, a) => r(e ? { ok: false, code: "ack-timeout" } : a)),
+    );
+  }
 }
 
 class Game {
-  constructor(idx, flag) { this.idx = idx; this.flag = flag; this.version = 0; this.state = null; this.over = false; this.closed = false; this.credits = []; this.events = new Map(); }
+  constructor(idx, flag) {
+    this.idx = idx;
+    this.flag = flag;
+    this.version = 0;
+    this.state = null;
+    this.over = false;
+    this.closed = false;
+    this.credits = [];
+    this.events = new Map();
+  }
   async start() {
     const a = (this.p0 = new Player(this, 0, this.idx % urls.length));
     const b = (this.p1 = new Player(this, 1, (this.idx + 1) % urls.length));
-    await a.connect(a.home); await b.connect(b.home);
+    await a.connect(a.home);
+    await b.connect(b.home);
     const tc = this.flag ? { baseMs: 20000, incrementMs: 0 } : { baseMs: 180000, incrementMs: 2000 };
     this.tc = tc;
-    const c = await a.ack("room:create", { gameId: "othello", timeControl: tc, seats: [{ kind: "open" }, { kind: "open" }], sit: 0, visibility: "link" });
+    const c = await a.ack("room:create", {
+      gameId: "othello",
+      timeControl: tc,
+      seats: [{ kind: "open" }, { kind: "open" }],
+      sit: 0,
+      visibility: "link",
+    });
     if (!c.ok) throw new Error("create " + c.code);
     this.matchId = c.matchId;
     const j = await b.ack("room:join-seat", { matchId: this.matchId, version: c.version, seat: 1 });
@@ -112,25 +207,45 @@ class Game {
     const r = await p.ack("match:sync", { matchId: this.matchId, sinceVersion: this.version });
     if (!r.ok) return;
     if (r.kind === "events") for (const m of r.events) this.onEvent({ matchId: this.matchId, ...m }, p);
-    else { this.fromSnapshot(r.snapshot); this.maybeMove(this.p0); this.maybeMove(this.p1); }
+    else {
+      this.fromSnapshot(r.snapshot);
+      this.maybeMove(this.p0);
+      this.maybeMove(this.p1);
+    }
   }
   fromSnapshot(snap) {
     if (snap.version <= this.version) return;
-    const d = othello.deserialize(snap.state); if (d.ok) this.state = d.value;
-    this.version = snap.version; this.clock = snap.clock;
-    if (snap.status !== "live") { this.over = true; }
+    const d = othello.deserialize(snap.state);
+    if (d.ok) this.state = d.value;
+    this.version = snap.version;
+    this.clock = snap.clock;
+    if (snap.status !== "live") {
+      this.over = true;
+    }
   }
   onEvent(m, p) {
     if (m.matchId !== this.matchId) return;
     if (m.version === this.version + 1) {
-      const ev = m.event; this.events.set(m.version, ev);
-      if (ev.type === "started") { const d = othello.deserialize(ev.state); this.state = d.ok ? d.value : null; }
-      else if (ev.type === "moved" && this.state) { const mv = othello.parseMove(this.state, ev.move); if (mv.ok) this.state = othello.apply(this.state, mv.value); else problems.push(`${this.matchId}: client cannot parse ${ev.move}`); }
-      else if (ev.type === "clock-credited") this.credits.push(ev);
-      else if (ev.type === "ended") { this.over = true; this.result = ev.result; }
+      const ev = m.event;
+      this.events.set(m.version, ev);
+      if (ev.type === "started") {
+        const d = othello.deserialize(ev.state);
+        this.state = d.ok ? d.value : null;
+      } else if (ev.type === "moved" && this.state) {
+        const mv = othello.parseMove(this.state, ev.move);
+        if (mv.ok) this.state = othello.apply(this.state, mv.value);
+        else problems.push(`${this.matchId}: client cannot parse ${ev.move}`);
+      } else if (ev.type === "clock-credited") this.credits.push(ev);
+      else if (ev.type === "ended") {
+        this.over = true;
+        this.result = ev.result;
+      }
       if (ev.clock) this.clock = ev.clock;
       this.version = m.version;
-    } else if (m.version > this.version + 1) { void this.sync(p); return; }
+    } else if (m.version > this.version + 1) {
+      void this.sync(p);
+      return;
+    }
     this.maybeMove(p);
   }
   maybeMove(p) {
@@ -141,20 +256,33 @@ class Game {
     const v = this.version;
     if (p.pendingV === v) return;
     p.pendingV = v;
-    setTimeout(async () => {
-      if (this.over || this.closed || this.version !== v || !p.sock?.connected) { p.pendingV = undefined; return; }
-      const legal = othello.legalMoves(this.state);
-      const mv = othello.formatMove(this.state, legal[Math.floor(rand() * legal.length)]);
-      const a = await p.ack("match:move", { matchId: this.matchId, version: v, move: mv });
-      p.pendingV = undefined;
-      p.sent.push({ move: mv, status: a.ok ? "acked" : a.code === "ack-timeout" ? "unknown" : "refused" });
-      if (a.ok) { p.acked.push(mv); stats.acked++; }
-      else { stats.moveErrors[a.code] = (stats.moveErrors[a.code] ?? 0) + 1; if (this.version === v && a.code !== "game-over") setTimeout(() => this.maybeMove(p), 300); }
-    }, paceMs * (0.5 + rand()));
+    setTimeout(
+      async () => {
+        if (this.over || this.closed || this.version !== v || !p.sock?.connected) {
+          p.pendingV = undefined;
+          return;
+        }
+        const legal = othello.legalMoves(this.state);
+        const mv = othello.formatMove(this.state, legal[Math.floor(rand() * legal.length)]);
+        const a = await p.ack("match:move", { matchId: this.matchId, version: v, move: mv });
+        p.pendingV = undefined;
+        p.sent.push({ move: mv, status: a.ok ? "acked" : a.code === "ack-timeout" ? "unknown" : "refused" });
+        if (a.ok) {
+          p.acked.push(mv);
+          stats.acked++;
+        } else {
+          stats.moveErrors[a.code] = (stats.moveErrors[a.code] ?? 0) + 1;
+          if (this.version === v && a.code !== "game-over") setTimeout(() => this.maybeMove(p), 300);
+        }
+      },
+      paceMs * (0.5 + rand()),
+    );
   }
 }
 
-log(`seed=${seed} servers=${nServers} games=${nGames} (flag games ${nFlag}) duration=${duration / 1000}s signal=${signal} load=${loadBefore}`);
+log(
+  `seed=${seed} servers=${nServers} games=${nGames} (flag games ${nFlag}) duration=${duration / 1000}s signal=${signal} load=${loadBefore}`,
+);
 const games = Array.from({ length: nGames }, (_, i) => new Game(i, i < nFlag));
 for (let i = 0; i < games.length; i += 10) await Promise.all(games.slice(i, i + 10).map((g) => g.start()));
 log("all games started");
@@ -165,14 +293,21 @@ const tEnd = Date.now() + duration;
 let nextAt = Date.now() + 5000 + rand() * 10000;
 while (Date.now() < tEnd) {
   await sleep(Math.max(0, Math.min(nextAt, tEnd) - Date.now()));
-  if (Date.now() >= tEnd || kills.length >= maxKills) { await sleep(Math.max(0, tEnd - Date.now())); break; }
+  if (Date.now() >= tEnd || kills.length >= maxKills) {
+    await sleep(Math.max(0, tEnd - Date.now()));
+    break;
+  }
   const victim = Math.floor(rand() * nServers);
   const down = 2000 + rand() * 4000;
   log(`${signal} server ${victim} (pid ${procs[victim].pid}); restart in ${(down / 1000).toFixed(1)}s`);
   const exited = new Promise((r) => procs[victim].once("exit", r));
   procs[victim].kill(signal);
   await exited;
-  kills.push({ atS: +((Date.now() - T0) / 1000).toFixed(1), server: victim, downS: +(down / 1000).toFixed(1) });
+  kills.push({
+    atS: +((Date.now() - T0) / 1000).toFixed(1),
+    server: victim,
+    downS: +(down / 1000).toFixed(1),
+  });
   await sleep(down);
   await startServer(victim);
   log(`server ${victim} back`);
@@ -184,49 +319,119 @@ for (const g of games) g.closed = true;
 await sleep(1500);
 
 // verification against the server's record
-const summary = { finished: 0, live: 0, reasons: {}, flagOk: 0, flagFailed: [] , lost: 0, dup: 0, extraUnacked: 0, creditEvents: 0, creditViolations: 0, clockViolations: 0 };
+const summary = {
+  finished: 0,
+  live: 0,
+  reasons: {},
+  flagOk: 0,
+  flagFailed: [],
+  lost: 0,
+  dup: 0,
+  extraUnacked: 0,
+  creditEvents: 0,
+  creditViolations: 0,
+  clockViolations: 0,
+};
 const liveUrl = urls[urls.findIndex((_, i) => alive(i))];
 for (const g of games) {
   const r = await fetch(`${liveUrl}/api/matches/${g.matchId}`).then((x) => x.json());
   const snap = r.match;
-  if (!snap) { problems.push(`${g.matchId}: not found`); continue; }
-  if (snap.status === "finished" || snap.status === "aborted") { summary.finished++; const reason = snap.result?.reason ?? snap.status; summary.reasons[reason] = (summary.reasons[reason] ?? 0) + 1; } else summary.live++;
+  if (!snap) {
+    problems.push(`${g.matchId}: not found`);
+    continue;
+  }
+  if (snap.status === "finished" || snap.status === "aborted") {
+    summary.finished++;
+    const reason = snap.result?.reason ?? snap.status;
+    summary.reasons[reason] = (summary.reasons[reason] ?? 0) + 1;
+  } else summary.live++;
   for (const p of [g.p0, g.p1]) {
     const server = snap.moves.filter((m) => m.seat === p.seat && !m.forced).map((m) => m.move);
     // Walk the client's sent log against the server's list: an acked move must be next on the server
     // (else lost); a move whose ack never came (the process died) may or may not be there; a refused move
     // must not be. Whatever is left on the server afterwards was never sent by this client (a double apply).
-    let k = 0, broke = false;
+    let k = 0,
+      broke = false;
     for (const e of p.sent) {
       if (e.status === "acked") {
         if (server[k] === e.move) k++;
-        else { summary.lost++; problems.push(`${g.matchId} seat ${p.seat}: acked ${e.move} not at server index ${k} (server [${server}], sent ${JSON.stringify(p.sent.map((x) => x.move + ":" + x.status[0]))})`); broke = true; break; }
-      } else if (e.status === "unknown" && server[k] === e.move) { k++; summary.extraUnacked++; }
+        else {
+          summary.lost++;
+          problems.push(
+            `${g.matchId} seat ${p.seat}: acked ${e.move} not at server index ${k} (server [${server}], sent ${JSON.stringify(p.sent.map((x) => x.move + ":" + x.status[0]))})`,
+          );
+          broke = true;
+          break;
+        }
+      } else if (e.status === "unknown" && server[k] === e.move) {
+        k++;
+        summary.extraUnacked++;
+      }
     }
-    if (k < server.length && !broke) { summary.dup++; problems.push(`${g.matchId} seat ${p.seat}: server has moves the client never sent: [${server.slice(k)}]`); }
+    if (k < server.length && !broke) {
+      summary.dup++;
+      problems.push(
+        `${g.matchId} seat ${p.seat}: server has moves the client never sent: [${server.slice(k)}]`,
+      );
+    }
   }
   // clocks: read credits from the server's full log (the REST snapshot has no events), so re-sync from 0
   const credits = [];
   const p = g.p0.sock?.connected ? g.p0 : g.p1;
-  const all = p.sock?.connected ? await p.ack("match:sync", { matchId: g.matchId, sinceVersion: 0 }) : { ok: false };
+  const all = p.sock?.connected
+    ? await p.ack("match:sync", { matchId: g.matchId, sinceVersion: 0 })
+    : { ok: false };
   if (all.ok && all.kind === "events") {
     for (const m of all.events) if (m.event.type === "clock-credited") credits.push(m.event);
   } else credits.push(...g.credits);
   summary.creditEvents += credits.length;
   const credited = [0, 0];
   for (const c of credits) {
-    c.creditsMs.forEach((ms, seat) => { credited[seat] += ms; const cap = seat === c.clock.running ? 20000 : 10000; if (ms > cap || ms < 0) { summary.creditViolations++; problems.push(`${g.matchId}: credit ${ms} ms to seat ${seat} > ${cap}`); } });
+    c.creditsMs.forEach((ms, seat) => {
+      credited[seat] += ms;
+      const cap = seat === c.clock.running ? 20000 : 10000;
+      if (ms > cap || ms < 0) {
+        summary.creditViolations++;
+        problems.push(`${g.matchId}: credit ${ms} ms to seat ${seat} > ${cap}`);
+      }
+    });
   }
   const plies = [0, 1].map((seat) => snap.moves.filter((m) => m.seat === seat && !m.forced).length);
   [0, 1].forEach((seat) => {
     const max = snap.timeControl.baseMs + snap.timeControl.incrementMs * plies[seat] + credited[seat];
-    if (snap.clock.remainingMs[seat] > max + 1) { summary.clockViolations++; problems.push(`${g.matchId}: seat ${seat} has ${snap.clock.remainingMs[seat]} ms > ${max}`); }
+    if (snap.clock.remainingMs[seat] > max + 1) {
+      summary.clockViolations++;
+      problems.push(`${g.matchId}: seat ${seat} has ${snap.clock.remainingMs[seat]} ms > ${max}`);
+    }
   });
-  if (g.flag) { if (snap.result?.reason === "timeout") summary.flagOk++; else summary.flagFailed.push(`${g.matchId}:${snap.status}/${snap.result?.reason}`); }
+  if (g.flag) {
+    if (snap.result?.reason === "timeout") summary.flagOk++;
+    else summary.flagFailed.push(`${g.matchId}:${snap.status}/${snap.result?.reason}`);
+  }
 }
-const out = { seed, servers: nServers, games: nGames, flagGames: nFlag, signal, durationS: duration / 1000, kills, ...stats, ...summary, problems: problems.slice(0, 20), problemCount: problems.length, loadBefore, loadAfter: execSync("uptime").toString().trim().replace(/.*load average: /, "") };
+const out = {
+  seed,
+  servers: nServers,
+  games: nGames,
+  flagGames: nFlag,
+  signal,
+  durationS: duration / 1000,
+  kills,
+  ...stats,
+  ...summary,
+  problems: problems.slice(0, 20),
+  problemCount: problems.length,
+  loadBefore,
+  loadAfter: execSync("uptime")
+    .toString()
+    .trim()
+    .replace(/.*load average: /, ""),
+};
 console.log(JSON.stringify(out));
 const ok = problems.length === 0 && summary.flagFailed.length === 0;
 console.log(ok ? "CHAOS: PASS" : "CHAOS: FAIL");
-for (const g of games) { g.p0.sock?.close(); g.p1.sock?.close(); }
+for (const g of games) {
+  g.p0.sock?.close();
+  g.p1.sock?.close();
+}
 process.exit(ok ? 0 : 1);

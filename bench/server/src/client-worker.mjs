@@ -21,7 +21,13 @@ const err = (k) => (errors[k] = (errors[k] ?? 0) + 1);
 const sockets = [];
 
 function connect(url, extra = {}) {
-  const s = io(url, { transports: ["websocket"], forceNew: true, reconnectionAttempts: 5, timeout: 30000, ...extra });
+  const s = io(url, {
+    transports: ["websocket"],
+    forceNew: true,
+    reconnectionAttempts: 5,
+    timeout: 30000,
+    ...extra,
+  });
   sockets.push(s);
   s.on("connect_error", (e) => err("connect_error:" + e.message));
   return s;
@@ -73,7 +79,11 @@ async function arenaGame(idx, onReady) {
       sit: 0,
       visibility: "link",
     });
-    if (!c.ok) { err("create:" + c.code); await new Promise((r) => setTimeout(r, 1000)); continue; }
+    if (!c.ok) {
+      err("create:" + c.code);
+      await new Promise((r) => setTimeout(r, 1000));
+      continue;
+    }
     const matchId = c.matchId;
     g.matchId = matchId;
     for (const sp of specs) {
@@ -116,7 +126,9 @@ async function arenaGame(idx, onReady) {
               if (measuring) moves++;
               seats[mi].timeout(15000).emit("match:move", { matchId, version: v, move: mv }, (e, ack) => {
                 if (e) return err("move:ack-timeout");
-                if (ack.ok) { if (measuring) acks++; } else err("move:" + ack.code);
+                if (ack.ok) {
+                  if (measuring) acks++;
+                } else err("move:" + ack.code);
               });
             }, paceMs);
           }
@@ -125,7 +137,12 @@ async function arenaGame(idx, onReady) {
       s.on("match:event", h);
       return h;
     });
-    g.kick = () => { if (g.state && !g.over) { const m = othello.toMove(g.state)[0]; handlers[m]?.({ matchId, version: g.version, event: { type: "kick" } }); } };
+    g.kick = () => {
+      if (g.state && !g.over) {
+        const m = othello.toMove(g.state)[0];
+        handlers[m]?.({ matchId, version: g.version, event: { type: "kick" } });
+      }
+    };
     const j = await emitAck(b, "room:join-seat", { matchId, version: c.version, seat: 1 });
     if (!j.ok) err("join:" + j.code);
     await Promise.race([done, waitStop()]);
@@ -155,9 +172,14 @@ async function echoGame(idx, onReady) {
         seen(g, msg.version);
         if (msg.version > g.version) {
           g.version = msg.version;
-          if (msg.version >= 60) { g.over = true; gamesFinished++; g.finish(); }
+          if (msg.version >= 60) {
+            g.over = true;
+            gamesFinished++;
+            g.finish();
+          }
         }
-        if (playing && mi < 2 && !g.over && msg.version === g.version && msg.version % 2 === mi) play(mi, g.version);
+        if (playing && mi < 2 && !g.over && msg.version === g.version && msg.version % 2 === mi)
+          play(mi, g.version);
       };
       s.on("event", h);
       return h;
@@ -172,7 +194,9 @@ async function echoGame(idx, onReady) {
           if (ack.ok && measuring) acks++;
         });
       }, paceMs);
-    g.kick = () => { if (g.version === 0) play(0, 0); };
+    g.kick = () => {
+      if (g.version === 0) play(0, 0);
+    };
     if (playing) play(0, 0);
     await Promise.race([done, waitStop()]);
     members.forEach((s, i) => s.off("event", handlers[i]));
@@ -194,40 +218,63 @@ async function bgioGame(idx, onReady) {
   const g = makeGame(idx);
   for (;;) {
     if (stopping) return;
-    const res = await fetch(`${urls[0].replace(/:(\d+)$/, (_, p) => ':' + (Number(p) + 1))}/games/count/create`, {
-      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ numPlayers: 2 }),
-    }).then((r) => r.json());
+    const res = await fetch(
+      `${urls[0].replace(/:(\d+)$/, (_, p) => ":" + (Number(p) + 1))}/games/count/create`,
+      {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ numPlayers: 2 }),
+      },
+    ).then((r) => r.json());
     const matchID = res.matchID;
-    g.version = 0; g.over = false; g.pending.clear();
+    g.version = 0;
+    g.over = false;
+    g.pending.clear();
     const done = new Promise((resolve) => (g.finish = resolve));
     const ids = ["0", "1", ...Array.from({ length: S }, () => undefined)];
     const clients = ids.map((playerID) =>
-      BgClient({ game: BgGame, matchID, playerID, multiplayer: BgSocketIO({ server: urls[0], socketOpts: { transports: ["websocket"] } }), debug: false }),
+      BgClient({
+        game: BgGame,
+        matchID,
+        playerID,
+        multiplayer: BgSocketIO({ server: urls[0], socketOpts: { transports: ["websocket"] } }),
+        debug: false,
+      }),
     );
     const subs = [];
     clients.forEach((c, mi) => {
-      c.subscribe((subs[mi] = (st) => {
-        if (!st) return;
-        const v = st.G.n;
-        // dedupe per client: subscribe may fire more than once for one state
-        c._lastV ??= -1;
-        if (v <= c._lastV) return;
-        c._lastV = v;
-        seen(g, v);
-        if (v > g.version) g.version = v;
-        if (st.ctx.gameover && !g.over) { g.over = true; gamesFinished++; g.finish(); }
-        if (playing && mi < 2 && !g.over && st.ctx.currentPlayer === String(mi) && v === g.version) {
-          setTimeout(() => {
-            if (stopping || g.over || g.version !== v) return;
-            sent(g, v);
-            if (measuring) moves++;
-            c.moves.play("f5");
-          }, paceMs);
-        }
-      }));
+      c.subscribe(
+        (subs[mi] = (st) => {
+          if (!st) return;
+          const v = st.G.n;
+          // dedupe per client: subscribe may fire more than once for one state
+          c._lastV ??= -1;
+          if (v <= c._lastV) return;
+          c._lastV = v;
+          seen(g, v);
+          if (v > g.version) g.version = v;
+          if (st.ctx.gameover && !g.over) {
+            g.over = true;
+            gamesFinished++;
+            g.finish();
+          }
+          if (playing && mi < 2 && !g.over && st.ctx.currentPlayer === String(mi) && v === g.version) {
+            setTimeout(() => {
+              if (stopping || g.over || g.version !== v) return;
+              sent(g, v);
+              if (measuring) moves++;
+              c.moves.play("f5");
+            }, paceMs);
+          }
+        }),
+      );
       c.start();
     });
-    g.kick = () => clients.forEach((c, mi) => { c._lastV = -1; subs[mi]?.(c.getState()); });
+    g.kick = () =>
+      clients.forEach((c, mi) => {
+        c._lastV = -1;
+        subs[mi]?.(c.getState());
+      });
     await Promise.race([done, waitStop()]);
     clients.forEach((c) => c.stop());
   }
@@ -238,19 +285,42 @@ const stopP = new Promise((r) => (stopResolve = r));
 const waitStop = () => stopP;
 
 process.on("message", (m) => {
-  if (m.cmd === "play") { playing = true; for (const g of kicks) g.kick(); }
-  if (m.cmd === "go") { measuring = true; moves = 0; acks = 0; lat.length = 0; cpu0 = process.cpuUsage(); t0 = performance.now(); }
+  if (m.cmd === "play") {
+    playing = true;
+    for (const g of kicks) g.kick();
+  }
+  if (m.cmd === "go") {
+    measuring = true;
+    moves = 0;
+    acks = 0;
+    lat.length = 0;
+    cpu0 = process.cpuUsage();
+    t0 = performance.now();
+  }
   if (m.cmd === "stop") {
     measuring = false;
     const cpu = process.cpuUsage(cpu0);
     const wall = (performance.now() - t0) / 1000;
     stopping = true;
     stopResolve();
-    process.send({ cmd: "result", lat, acks, moves, errors, gamesFinished, clientCpuSec: (cpu.user + cpu.system) / 1e6, wall });
-    setTimeout(() => { sockets.forEach((s) => s.close()); process.exit(0); }, 300);
+    process.send({
+      cmd: "result",
+      lat,
+      acks,
+      moves,
+      errors,
+      gamesFinished,
+      clientCpuSec: (cpu.user + cpu.system) / 1e6,
+      wall,
+    });
+    setTimeout(() => {
+      sockets.forEach((s) => s.close());
+      process.exit(0);
+    }, 300);
   }
 });
-let cpu0 = process.cpuUsage(), t0 = performance.now();
+let cpu0 = process.cpuUsage(),
+  t0 = performance.now();
 
 const runner = target === "arena" ? arenaGame : target === "echo" ? echoGame : bgioGame;
 // bgio acks: count server-confirmed state updates as acks (the mover's own client sees the new state)
@@ -261,7 +331,10 @@ for (let i = 0; i < G; i += BATCH) {
   for (let j = i; j < Math.min(G, i + BATCH); j++) {
     let markReady;
     batch.push(new Promise((r) => (markReady = r)));
-    runner(j, markReady).catch((e) => { err("game:" + e.message); markReady(); });
+    runner(j, markReady).catch((e) => {
+      err("game:" + e.message);
+      markReady();
+    });
   }
   await Promise.race([Promise.all(batch), new Promise((r) => setTimeout(r, 30000))]);
 }

@@ -13,10 +13,15 @@ import { serverMain } from "./paths.mjs";
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "../../..");
 const args = Object.fromEntries(
-  process.argv.slice(2).join(" ").split("--").filter(Boolean).map((kv) => {
-    const [k, ...v] = kv.trim().split(/\s+/);
-    return [k, v.length ? v.join(" ") : "true"];
-  }),
+  process.argv
+    .slice(2)
+    .join(" ")
+    .split("--")
+    .filter(Boolean)
+    .map((kv) => {
+      const [k, ...v] = kv.trim().split(/\s+/);
+      return [k, v.length ? v.join(" ") : "true"];
+    }),
 );
 const target = args.target ?? "arena";
 const games = Number(args.games ?? 100);
@@ -30,45 +35,77 @@ const redisPort = Number(args["redis-port"] ?? 6399);
 const hardLimitMs = (duration + 240) * 1000;
 
 const children = [];
-const killAll = () => { for (const c of children) try { c.kill("SIGKILL"); } catch {} };
+const killAll = () => {
+  for (const c of children)
+    try {
+      c.kill("SIGKILL");
+    } catch {}
+};
 process.on("exit", killAll);
 process.on("SIGINT", () => process.exit(130));
-setTimeout(() => { console.error("hard time limit hit"); process.exit(2); }, hardLimitMs).unref();
+setTimeout(() => {
+  console.error("hard time limit hit");
+  process.exit(2);
+}, hardLimitMs).unref();
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function waitHttp(url, ms = 30000) {
   const t = Date.now();
   while (Date.now() - t < ms) {
-    try { const r = await fetch(url); if (r.status < 500) return; } catch {}
+    try {
+      const r = await fetch(url);
+      if (r.status < 500) return;
+    } catch {}
     await sleep(200);
   }
   throw new Error("server did not come up: " + url);
 }
 
-const uptime = () => execSync("uptime").toString().trim().replace(/.*load/, "load");
+const uptime = () =>
+  execSync("uptime")
+    .toString()
+    .trim()
+    .replace(/.*load/, "load");
 const loadBefore = uptime();
 const serverProcs = [];
 const urls = [];
 if (target === "arena") {
   let redisUrl;
   if (servers > 1 || args.redis === "true") {
-    const r = spawn("redis-server", ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+    const r = spawn(
+      "redis-server",
+      ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+      { stdio: "ignore" },
+    );
     children.push(r);
     await sleep(500);
     redisUrl = `redis://127.0.0.1:${redisPort}`;
   }
   for (let i = 0; i < servers; i++) {
     const port = basePort + i;
-    const env = { ...process.env, PORT: String(port), HOST: "127.0.0.1", SECRET: "bench-secret-0123456789", LOG_LEVEL: "warn", AI_THREADS: args["ai-threads"] ?? "1", ...(redisUrl ? { REDIS_URL: redisUrl } : {}) };
+    const env = {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      SECRET: "bench-secret-0123456789",
+      LOG_LEVEL: "warn",
+      AI_THREADS: args["ai-threads"] ?? "1",
+      ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+    };
     const p = spawn(process.execPath, [serverMain], { env, stdio: ["ignore", "ignore", "inherit"] });
-    children.push(p); serverProcs.push(p);
+    children.push(p);
+    serverProcs.push(p);
     urls.push(`http://127.0.0.1:${port}`);
   }
   for (const u of urls) await waitHttp(u + "/healthz");
 } else {
   const script = target === "echo" ? "echo-server.mjs" : "bgio-server.mjs";
-  const p = spawn(process.execPath, [resolve(here, script)], { env: { ...process.env, PORT: String(basePort) }, stdio: ["ignore", "ignore", "inherit"] });
-  children.push(p); serverProcs.push(p);
+  const p = spawn(process.execPath, [resolve(here, script)], {
+    env: { ...process.env, PORT: String(basePort) },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  children.push(p);
+  serverProcs.push(p);
   urls.push(`http://127.0.0.1:${basePort}`);
   await waitHttp(target === "bgio" ? `http://127.0.0.1:${basePort + 1}/games` : urls[0] + "/");
 }
@@ -80,19 +117,52 @@ for (let w = 0; w < clients; w++) {
   const n = Math.min(per, games - w * per);
   if (n <= 0) break;
   const cfg = { target, urls, games: n, spectators, paceMs, offset: w };
-  const c = fork(resolve(here, "client-worker.mjs"), [JSON.stringify(cfg)], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
-  children.push(c); workers.push(c);
-  c.on("message", (m) => { if (m.cmd === "result") c.finished = true; });
-  c.on("exit", (code) => { if (!c.finished) { console.error(`client worker ${w} exited (${code}) early`); process.exit(3); } });
+  const c = fork(resolve(here, "client-worker.mjs"), [JSON.stringify(cfg)], {
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  children.push(c);
+  workers.push(c);
+  c.on("message", (m) => {
+    if (m.cmd === "result") c.finished = true;
+  });
+  c.on("exit", (code) => {
+    if (!c.finished) {
+      console.error(`client worker ${w} exited (${code}) early`);
+      process.exit(3);
+    }
+  });
 }
-const msgs = (cmd) => Promise.all(workers.map((c) => new Promise((r) => { const h = (m) => { if (m.cmd === cmd) { c.off("message", h); r(m); } }; c.on("message", h); })));
+const msgs = (cmd) =>
+  Promise.all(
+    workers.map(
+      (c) =>
+        new Promise((r) => {
+          const h = (m) => {
+            if (m.cmd === cmd) {
+              c.off("message", h);
+              r(m);
+            }
+          };
+          c.on("message", h);
+        }),
+    ),
+  );
 const t0 = Date.now();
 await msgs("ready");
 const setupSec = (Date.now() - t0) / 1000;
 workers.forEach((c) => c.send({ cmd: "play" })); // every game is set up: start moving
 await sleep(3000); // let every game get going
 
-const scrape = async () => Promise.all(urls.map(async (u) => { try { return parseProm(await (await fetch(u + "/metrics")).text()); } catch { return {}; } }));
+const scrape = async () =>
+  Promise.all(
+    urls.map(async (u) => {
+      try {
+        return parseProm(await (await fetch(u + "/metrics")).text());
+      } catch {
+        return {};
+      }
+    }),
+  );
 if (target === "arena") await scrape(); // resets prom-client's event-loop histogram: the window starts now
 const s0 = serverProcs.map((p) => procSample(p.pid));
 const c0 = workers.map((p) => procSample(p.pid));
@@ -117,20 +187,55 @@ const errors = {};
 for (const r of results) for (const [k, v] of Object.entries(r.errors)) errors[k] = (errors[k] ?? 0) + v;
 const wall = duration;
 const L = summarize(lat);
-const serverCpu = s0.map((a, i) => (a && s1[i] ? +(((s1[i].cpuSec - a.cpuSec) / ((s1[i].t - a.t) / 1000)) * 100).toFixed(0) : null));
-const clientCpu = c0.map((a, i) => (a && c1[i] ? +(((c1[i].cpuSec - a.cpuSec) / ((c1[i].t - a.t) / 1000)) * 100).toFixed(0) : null));
+const serverCpu = s0.map((a, i) =>
+  a && s1[i] ? +(((s1[i].cpuSec - a.cpuSec) / ((s1[i].t - a.t) / 1000)) * 100).toFixed(0) : null,
+);
+const clientCpu = c0.map((a, i) =>
+  a && c1[i] ? +(((c1[i].cpuSec - a.cpuSec) / ((c1[i].t - a.t) / 1000)) * 100).toFixed(0) : null,
+);
 const rssMB = serverProcs.map((_, i) => Math.round(Math.max(...rss.map((r) => r[i])) / 1048576));
 const out = {
-  target, servers, games, spectators, paceMs, duration, clients: workers.length, setupSec,
-  latencyMs: { p50: +L.p50.toFixed(2), p95: +L.p95.toFixed(2), p99: +L.p99.toFixed(2), max: +L.max.toFixed(1), n: L.n },
+  target,
+  servers,
+  games,
+  spectators,
+  paceMs,
+  duration,
+  clients: workers.length,
+  setupSec,
+  latencyMs: {
+    p50: +L.p50.toFixed(2),
+    p95: +L.p95.toFixed(2),
+    p99: +L.p99.toFixed(2),
+    max: +L.max.toFixed(1),
+    n: L.n,
+  },
   completedPerSec: +(L.n / wall).toFixed(1),
   acksPerSec: +((target === "bgio" ? L.n : acks) / wall).toFixed(1),
   movesSent: moves,
-  serverCpuPct: serverCpu, serverRssMB: rssMB, clientCpuPct: clientCpu,
-  eventLoopLagP99Ms: metrics.map((m) => (m.nodejs_eventloop_lag_p99_seconds !== undefined ? +(m.nodejs_eventloop_lag_p99_seconds * 1000).toFixed(1) : null)),
-  errors, loadBefore, loadAfter, at: new Date().toISOString(),
+  serverCpuPct: serverCpu,
+  serverRssMB: rssMB,
+  clientCpuPct: clientCpu,
+  eventLoopLagP99Ms: metrics.map((m) =>
+    m.nodejs_eventloop_lag_p99_seconds !== undefined
+      ? +(m.nodejs_eventloop_lag_p99_seconds * 1000).toFixed(1)
+      : null,
+  ),
+  errors,
+  loadBefore,
+  loadAfter,
+  at: new Date().toISOString(),
 };
 console.log(JSON.stringify(out));
-console.log(`| ${target}${servers > 1 ? " x" + servers : ""} | ${games} | ${L.p50.toFixed(1)} | ${L.p95.toFixed(1)} | ${L.p99.toFixed(1)} | ${out.acksPerSec} | ${serverCpu.join("+")} | ${rssMB.join("+")} | ${out.eventLoopLagP99Ms.join("+") || "-"} | ${clientCpu.join("+")} | ${Object.entries(errors).map(([k, v]) => k + "=" + v).join(" ") || 0} | ${loadBefore.replace("load average: ", "")} |`);
-if (args.out) { const fs = await import("node:fs"); fs.appendFileSync(args.out, JSON.stringify(out) + "\n"); }
+console.log(
+  `| ${target}${servers > 1 ? " x" + servers : ""} | ${games} | ${L.p50.toFixed(1)} | ${L.p95.toFixed(1)} | ${L.p99.toFixed(1)} | ${out.acksPerSec} | ${serverCpu.join("+")} | ${rssMB.join("+")} | ${out.eventLoopLagP99Ms.join("+") || "-"} | ${clientCpu.join("+")} | ${
+    Object.entries(errors)
+      .map(([k, v]) => k + "=" + v)
+      .join(" ") || 0
+  } | ${loadBefore.replace("load average: ", "")} |`,
+);
+if (args.out) {
+  const fs = await import("node:fs");
+  fs.appendFileSync(args.out, JSON.stringify(out) + "\n");
+}
 process.exit(0);

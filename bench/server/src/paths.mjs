@@ -6,7 +6,11 @@ import { dirname, resolve } from "node:path";
 const here = dirname(fileURLToPath(import.meta.url));
 export const root = resolve(here, "../../..");
 const snap = process.env.ARENA_SNAPSHOT;
-export const serverMain = snap ? resolve(snap, "server/dist/main.js") : resolve(root, "apps/server/dist/main.js");
+export const serverMain = snap
+  ? resolve(snap, "server/dist/main.js")
+  : resolve(root, "apps/server/dist/main.js");
 export async function loadEngine() {
-  return snap ? import(pathToFileURL(resolve(snap, "node_modules/@arena/engine/dist/index.js")).href) : import("@arena/engine");
+  return snap
+    ? import(pathToFileURL(resolve(snap, "node_modules/@arena/engine/dist/index.js")).href)
+    : import("@arena/engine");
 }

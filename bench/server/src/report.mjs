@@ -4,21 +4,34 @@
 //   node bench/server/src/report.mjs bench/server/results/matrix.jsonl
 import { readFileSync } from "node:fs";
 
-const rows = readFileSync(process.argv[2], "utf8").trim().split("\n").map((l) => JSON.parse(l));
+const rows = readFileSync(process.argv[2], "utf8")
+  .trim()
+  .split("\n")
+  .map((l) => JSON.parse(l));
 const key = (r) => `${r.target}${r.servers > 1 ? " ×" + r.servers : ""}`;
 const last = new Map();
 for (const r of rows) last.set(`${key(r)}|${r.games}`, r); // a rerun replaces the earlier row
 const fmt = (x, d = 1) => (x === null || x === undefined || Number.isNaN(x) ? "–" : Number(x).toFixed(d));
-console.log("| server | games | p50 ms | p95 ms | p99 ms | acks/s | p99 / echo | acks/s ÷ bgio | server CPU % | server CPU ms / ack | server RSS MB | loop lag p99 ms | client CPU % | errors | load (1/5/15 min) before |");
-console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | --- | --- | --- | --- | --- |");
+console.log(
+  "| server | games | p50 ms | p95 ms | p99 ms | acks/s | p99 / echo | acks/s ÷ bgio | server CPU % | server CPU ms / ack | server RSS MB | loop lag p99 ms | client CPU % | errors | load (1/5/15 min) before |",
+);
+console.log(
+  "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | --- | --- | --- | --- | --- |",
+);
 const order = ["arena", "arena ×2", "echo", "bgio"];
 const games = [...new Set(rows.map((r) => r.games))].sort((a, b) => a - b);
 for (const g of games) {
   for (const k of order) {
     const r = last.get(`${k}|${g}`);
     if (!r) continue;
-    const echo = last.get(`echo|${g}`), bgio = last.get(`bgio|${g}`);
-    const errs = Object.entries(r.errors).map(([e, n]) => `${e}: ${n}`).join("; ") || "0";
-    console.log(`| ${k} | ${g} | ${fmt(r.latencyMs.p50)} | ${fmt(r.latencyMs.p95)} | ${fmt(r.latencyMs.p99)} | ${fmt(r.acksPerSec, 0)} | ${k.startsWith("arena") && echo ? fmt(r.latencyMs.p99 / echo.latencyMs.p99, 2) + "×" : "–"} | ${k.startsWith("arena") && bgio ? fmt(r.acksPerSec / bgio.acksPerSec, 2) + "×" : "–"} | ${r.serverCpuPct.join(" + ")} | ${fmt((r.serverCpuPct.reduce((a, b) => a + b, 0) * 10) / r.acksPerSec, 2)} | ${r.serverRssMB.join(" + ")} | ${r.eventLoopLagP99Ms.join(" + ") || "–"} | ${r.clientCpuPct.join(" + ")} | ${errs} | ${r.loadBefore.replace("load average: ", "")} |`);
+    const echo = last.get(`echo|${g}`),
+      bgio = last.get(`bgio|${g}`);
+    const errs =
+      Object.entries(r.errors)
+        .map(([e, n]) => `${e}: ${n}`)
+        .join("; ") || "0";
+    console.log(
+      `| ${k} | ${g} | ${fmt(r.latencyMs.p50)} | ${fmt(r.latencyMs.p95)} | ${fmt(r.latencyMs.p99)} | ${fmt(r.acksPerSec, 0)} | ${k.startsWith("arena") && echo ? fmt(r.latencyMs.p99 / echo.latencyMs.p99, 2) + "×" : "–"} | ${k.startsWith("arena") && bgio ? fmt(r.acksPerSec / bgio.acksPerSec, 2) + "×" : "–"} | ${r.serverCpuPct.join(" + ")} | ${fmt((r.serverCpuPct.reduce((a, b) => a + b, 0) * 10) / r.acksPerSec, 2)} | ${r.serverRssMB.join(" + ")} | ${r.eventLoopLagP99Ms.join(" + ") || "–"} | ${r.clientCpuPct.join(" + ")} | ${errs} | ${r.loadBefore.replace("load average: ", "")} |`,
+    );
   }
 }

@@ -1,9 +1,11 @@
 /**
  * Strength levels for an Othello AI seat, weakest first, climbing PAIP's
- * ladder; the top level is the time-managed Iago with the exact solver.
+ * ladder; the top level is the time-managed Iago with the exact solver,
+ * playing from the opening book while the position is in it.
  * `chooseMove` in src/ai can call `othelloLevelMove` for Othello requests.
  */
 import { type OthelloState } from "../rules.js";
+import { chooseBookMove } from "./book.js";
 import { iagoPlay } from "./player.js";
 import {
   type Strategy,
@@ -55,6 +57,9 @@ export function othelloLevelMove(
   const index = Math.min(Math.max(Math.trunc(level), 1), OTHELLO_MAX_LEVEL) - 1;
   const entry = OTHELLO_LEVELS[index] ?? OTHELLO_LEVELS[0];
   if (entry.strategy === null) {
+    // In book, a move near the best drawn with the seat's seed, so that games vary; depth 0 = no search.
+    const book = chooseBookMove(state, createContext(clock.seed).random);
+    if (book !== null) return { move: book.move, depth: 0, nodes: 0, value: book.value };
     const result = iagoPlay(state, clock);
     return { move: result.move, depth: result.depth, nodes: result.nodes, value: result.value };
   }

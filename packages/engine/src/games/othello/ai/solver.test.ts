@@ -159,11 +159,11 @@ describe("stableDiscs", () => {
 const SLOW = process.env.ARENA_TEST_SLOW === "1";
 
 describe("FFO endgame suite", () => {
-  // #40 (20 empties) takes seconds; #41–#49 (22–26 empties) take minutes in total, so they run with ARENA_TEST_SLOW=1.
-  for (const [index, line] of FFO_40_49.entries()) {
+  // #40 (20 empties) takes seconds; #41–#49 (22–26 empties) take many minutes in total, so they run with
+  // ARENA_TEST_SLOW=1, and `arena solve` over the whole file is recorded in docs/benchmarks.md.
+  for (const line of SLOW ? FFO_40_49 : FFO_40_49.slice(0, 1)) {
     const [board = "", side = "", score = "", best = "", id = ""] = line.split(/\s+/);
-    const run = index === 0 || SLOW ? it : it.skip;
-    run(
+    it(
       `${id}: ${score} by ${best}`,
       () => {
         const result = solveExact(position(`${board} ${side}`));
@@ -179,6 +179,8 @@ describe("FFO endgame suite", () => {
 describe("solveBits", () => {
   it("solves from raw boards after an aborted solve", () => {
     const [line] = FFO_40_49;
+    // An earlier test may have left FFO #40 solved in the table, which would answer before the deadline.
+    clearSolverTable();
     let t = 0;
     expect(
       solveExact(position(line.split(" ").slice(0, 2).join(" ")), { now: () => (t += 1), deadline: 5 })
