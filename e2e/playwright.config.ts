@@ -5,7 +5,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const SERVER_ENTRY = "../apps/server/dist/main.js";
 // CI runs the suite a second time against Redis (.ci/run); each run keeps its own summary.
 const SUMMARY = process.env.PLAYWRIGHT_SUMMARY ?? "playwright-summary.json";
-const REDIS = process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {};
+const REDIS: Record<string, string> = process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {};
 
 export default defineConfig({
   testDir: "./tests",

@@ -7,7 +7,8 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 for (const group of ["packages", "apps", "."]) {
-  const dirs = group === "." ? ["e2e"] : existsSync(group) ? readdirSync(group).map((d) => join(group, d)) : [];
+  const dirs =
+    group === "." ? ["e2e"] : existsSync(group) ? readdirSync(group).map((d) => join(group, d)) : [];
   for (const dir of dirs) {
     const vitest = join(dir, "vitest-summary.json");
     if (existsSync(vitest)) {

@@ -202,7 +202,14 @@ export function flips(square: number, pl: number, ph: number, ol: number, oh: nu
  * move. A pass is one ply and a finished game one leaf, as in the C
  * yardstick; the last ply is counted from the move mask without playing it.
  */
-export function perftBits(pl: number, ph: number, ol: number, oh: number, depth: number, passed: boolean): number {
+export function perftBits(
+  pl: number,
+  ph: number,
+  ol: number,
+  oh: number,
+  depth: number,
+  passed: boolean,
+): number {
   moves(pl, ph, ol, oh);
   let ml = out.lo;
   let mh = out.hi;

@@ -32,7 +32,8 @@ export function replay(start: OthelloState, moves: readonly number[]): Result<Ot
  */
 export function parseTranscript(text: string, start?: OthelloState): Result<number[], GameError> {
   const compact = text.replace(/\s+/g, "");
-  if (compact.length % 2 !== 0) return err(gameError("invalid-notation", "a transcript is a list of squares"));
+  if (compact.length % 2 !== 0)
+    return err(gameError("invalid-notation", "a transcript is a list of squares"));
   let state = start ?? defaultStart();
   const moves: number[] = [];
   for (let i = 0; i < compact.length; i += 2) {

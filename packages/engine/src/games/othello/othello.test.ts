@@ -40,9 +40,12 @@ function randomGame(seed: number, stopAt = 200): number[] {
 describe("othello perft from the start position", () => {
   // OEIS A124004; a pass is one ply and a finished game one leaf.
   const table = [1, 4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288];
-  it.each(table.map((leaves, depth) => [depth, leaves] as const))("depth %i has %i leaves", (depth, leaves) => {
-    expect(perftOthello(start, depth)).toBe(leaves);
-  });
+  it.each(table.map((leaves, depth) => [depth, leaves] as const))(
+    "depth %i has %i leaves",
+    (depth, leaves) => {
+      expect(perftOthello(start, depth)).toBe(leaves);
+    },
+  );
 
   it("the generic perft over the Game interface agrees to depth 6", () => {
     for (let depth = 0; depth <= 6; depth++) expect(perft(othello, start, depth)).toBe(table[depth]);
@@ -67,18 +70,14 @@ describe("othello perft from the start position", () => {
 
 describe("othello rules", () => {
   it("starts with the four discs on d4 e4 d5 e5 and black to move", () => {
-    expect(formatPosition(start)).toBe(
-      "---------------------------OX------XO--------------------------- X",
-    );
+    expect(formatPosition(start)).toBe("---------------------------OX------XO--------------------------- X");
     expect(othello.toMove(start)).toEqual([BLACK]);
     expect(othello.legalMoves(start).map(squareName)).toEqual(["d3", "c4", "f5", "e6"]);
   });
 
   it("flips the outflanked line and hands the turn over", () => {
     const after = othello.apply(start, parseSquare("f5"));
-    expect(formatPosition(after)).toBe(
-      "---------------------------OX------XXX-------------------------- O",
-    );
+    expect(formatPosition(after)).toBe("---------------------------OX------XXX-------------------------- O");
     expect(after.turn).toBe(WHITE);
     expect(othello.legalMoves(after).map(squareName)).toEqual(["f4", "d6", "f6"]);
   });
@@ -170,7 +169,10 @@ describe("othello notation", () => {
         expect(parsed).toEqual({ ok: true, value: moves });
         let state = start;
         for (const move of moves) {
-          expect(othello.parseMove(state, othello.formatMove(state, move))).toEqual({ ok: true, value: move });
+          expect(othello.parseMove(state, othello.formatMove(state, move))).toEqual({
+            ok: true,
+            value: move,
+          });
           state = othello.apply(state, move);
         }
         expect(othello.deserialize(JSON.parse(JSON.stringify(othello.serialize(state))))).toEqual({

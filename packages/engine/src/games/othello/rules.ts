@@ -204,7 +204,9 @@ export function hashState(state: OthelloState): number {
 /** A text board in the manner of PAIP's print-board: @ black, O white, . empty, with the disc counts. */
 export function renderBoard(state: OthelloState, legal: readonly number[] = []): string {
   const { black, white } = discCounts(state);
-  const lines = [`    a b c d e f g h   [@=${black} O=${white} (${black - white >= 0 ? "+" : ""}${black - white})]`];
+  const lines = [
+    `    a b c d e f g h   [@=${black} O=${white} (${black - white >= 0 ? "+" : ""}${black - white})]`,
+  ];
   for (let row = 0; row < 8; row++) {
     let line = ` ${row + 1} `;
     for (let col = 0; col < 8; col++) {
@@ -264,7 +266,8 @@ function deserialize(input: unknown): Result<OthelloState, GameError> {
   }
   const options = parseOptions(record.options);
   if (!options.ok) return err(gameError("invalid-state", options.error.message));
-  if (typeof record.position !== "string") return err(gameError("invalid-state", "position must be a string"));
+  if (typeof record.position !== "string")
+    return err(gameError("invalid-state", "position must be a string"));
   const position = parsePosition(record.position, options.value);
   if (!position.ok) return position;
   return ok({ ...position.value, ply });

@@ -163,16 +163,12 @@ describe("FFO endgame suite", () => {
   // ARENA_TEST_SLOW=1, and `arena solve` over the whole file is recorded in docs/benchmarks.md.
   for (const line of SLOW ? FFO_40_49 : FFO_40_49.slice(0, 1)) {
     const [board = "", side = "", score = "", best = "", id = ""] = line.split(/\s+/);
-    it(
-      `${id}: ${score} by ${best}`,
-      () => {
-        const result = solveExact(position(`${board} ${side}`));
-        expect(result.score).toBe(Number(score));
-        expect(best.split(",").map(parseSquare)).toContain(result.bestMove);
-        expect(squareName(result.bestMove)).toMatch(/^[a-h][1-8]$/);
-      },
-      600_000,
-    );
+    it(`${id}: ${score} by ${best}`, () => {
+      const result = solveExact(position(`${board} ${side}`));
+      expect(result.score).toBe(Number(score));
+      expect(best.split(",").map(parseSquare)).toContain(result.bestMove);
+      expect(squareName(result.bestMove)).toMatch(/^[a-h][1-8]$/);
+    }, 600_000);
   }
 });
 
