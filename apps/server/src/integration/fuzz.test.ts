@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeClock } from "../clocks/scheduler.js";
 import { MemoryStore } from "../store/memory.js";
 import { Client, startServer, type TestServer } from "../test-support/harness.js";
-import { firstLegal } from "../test-support/play.js";
+import { firstLegal, startOthello } from "../test-support/play.js";
 
 const SEED = Number(process.env.ARENA_FUZZ_SEED ?? 20_261_122);
 /** ~30 s on the 2-core machine when it is otherwise idle, ~2 min under heavy load (timeout 300 s). */
@@ -113,22 +113,9 @@ describe("protocol fuzzer (real sockets, memory store, fake clock)", () => {
   async function othello(moves: number, end: "resign" | null): Promise<MatchId> {
     const black = await connect();
     const white = await connect();
-    const created = await black.call("room:create", {
-      gameId: "othello",
-      timeControl: blitz,
-      seats: [{ kind: "open" }, { kind: "open" }],
-      sit: 0,
-    });
-    if (!created.ok) throw new Error(created.code);
-    const joined = await white.call("room:join-seat", {
-      matchId: created.matchId,
-      version: created.version,
-      seat: 1,
-    });
-    if (!joined.ok) throw new Error(joined.code);
-    for (const s of [created.seatToken, joined.seatToken]) if (s !== undefined) seatTokens.push(s);
-    inviteTokens.push(created.inviteToken);
-    const matchId = created.matchId;
+    const { matchId, inviteToken, seatTokens: tokens } = await startOthello(black, white, blitz);
+    for (const s of tokens) if (s !== "") seatTokens.push(s);
+    inviteTokens.push(inviteToken);
     const bySeat = [black, white];
     for (let i = 0; i < moves; i++) {
       const snapshot = await black.snapshot(matchId);

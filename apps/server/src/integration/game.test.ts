@@ -2,7 +2,7 @@ import { type MatchId } from "@arena/protocol";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { FakeClock } from "../clocks/scheduler.js";
 import { Client, startServer, type TestServer } from "../test-support/harness.js";
-import { firstLegal, playOut } from "../test-support/play.js";
+import { firstLegal, playOut, startOthello } from "../test-support/play.js";
 
 const blitz = { baseMs: 180_000, incrementMs: 2_000 };
 
@@ -32,20 +32,8 @@ describe("two players over real sockets (memory store, fake clock)", () => {
   async function othelloMatch(): Promise<{ black: Client; white: Client; matchId: MatchId }> {
     const black = await connect();
     const white = await connect();
-    const created = await black.call("room:create", {
-      gameId: "othello",
-      timeControl: blitz,
-      seats: [{ kind: "open" }, { kind: "open" }],
-      sit: 0,
-    });
-    if (!created.ok) throw new Error(created.code);
-    const joined = await white.call("room:join-seat", {
-      matchId: created.matchId,
-      version: created.version,
-      seat: 1,
-    });
-    expect(joined.ok).toBe(true);
-    return { black, white, matchId: created.matchId };
+    const { matchId } = await startOthello(black, white, blitz);
+    return { black, white, matchId };
   }
 
   it("plays a full Othello game to the end with the engine's result", async () => {
@@ -227,21 +215,7 @@ describe("two players over real sockets (memory store, fake clock)", () => {
     const white = await connect();
     // Found by random play: after black's a5, white has no move and must pass.
     const start = "OOOOOOOXOOXXOOOXOXOXXXOXOOOXOOOX-OOXOOOXOOOOXOOXO--OXXXX-XXXXXXX X";
-    const created = await black.call("room:create", {
-      gameId: "othello",
-      options: { start },
-      timeControl: blitz,
-      seats: [{ kind: "open" }, { kind: "open" }],
-      sit: 0,
-    });
-    if (!created.ok) throw new Error(`${created.code}: ${created.message}`);
-    const joined = await white.call("room:join-seat", {
-      matchId: created.matchId,
-      version: created.version,
-      seat: 1,
-    });
-    if (!joined.ok) throw new Error(joined.code);
-    const matchId = created.matchId;
+    const { matchId } = await startOthello(black, white, blitz, { start });
     const before = await black.snapshot(matchId);
     expect(firstLegal(before)?.seat).toBe(0);
     clock.advance(3_000);

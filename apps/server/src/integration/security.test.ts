@@ -5,7 +5,7 @@ import { DEFAULT_CONFIG } from "../app.js";
 import { FakeClock } from "../clocks/scheduler.js";
 import { MemoryStore } from "../store/memory.js";
 import { Client, startServer, type TestServer } from "../test-support/harness.js";
-import { firstLegal } from "../test-support/play.js";
+import { firstLegal, startOthello } from "../test-support/play.js";
 
 const blitz = { baseMs: 180_000, incrementMs: 2_000 };
 const LEAK = /(\n\s+at\s|Error:|node_modules|\.ts:\d|\.js:\d|\/work\/|secret internal detail)/;
@@ -44,25 +44,8 @@ describe("security rules (real sockets)", () => {
   }> {
     const black = await connect();
     const white = await connect();
-    const created = await black.call("room:create", {
-      gameId: "othello",
-      timeControl: blitz,
-      seats: [{ kind: "open" }, { kind: "open" }],
-      sit: 0,
-    });
-    if (!created.ok) throw new Error(created.code);
-    const joined = await white.call("room:join-seat", {
-      matchId: created.matchId,
-      version: created.version,
-      seat: 1,
-    });
-    if (!joined.ok) throw new Error(joined.code);
-    return {
-      black,
-      white,
-      matchId: created.matchId,
-      seatTokens: [created.seatToken ?? "", joined.seatToken],
-    };
+    const { matchId, seatTokens } = await startOthello(black, white, blitz);
+    return { black, white, matchId, seatTokens };
   }
 
   /** Every seat command a non-holder might try, for the given seat (or the default seat). */

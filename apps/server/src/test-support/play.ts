@@ -1,5 +1,5 @@
 import { getGame, isGameId } from "@arena/engine";
-import { type MatchId, type Snapshot } from "@arena/protocol";
+import { type MatchId, type Snapshot, type TimeControl } from "@arena/protocol";
 import { type Client } from "./harness.js";
 
 /** The first legal move of the position in a snapshot, in notation, and the seat to move. */
@@ -32,4 +32,35 @@ export async function playOut(
     if (!ack.ok) throw new Error(`move ${next.move} refused: ${ack.code} ${ack.message}`);
   }
   throw new Error("the match did not end");
+}
+
+/**
+ * The usual opening of a socket test: the host creates a two-seat Othello room
+ * sitting at seat 0 (black) and the guest joins seat 1, which starts the match.
+ */
+export async function startOthello(
+  black: Client,
+  white: Client,
+  timeControl: TimeControl,
+  options: { readonly start?: string } = {},
+): Promise<{ matchId: MatchId; inviteToken: string; seatTokens: [string, string] }> {
+  const created = await black.call("room:create", {
+    gameId: "othello",
+    ...(options.start === undefined ? {} : { options: { start: options.start } }),
+    timeControl,
+    seats: [{ kind: "open" }, { kind: "open" }],
+    sit: 0,
+  });
+  if (!created.ok) throw new Error(`${created.code}: ${created.message}`);
+  const joined = await white.call("room:join-seat", {
+    matchId: created.matchId,
+    version: created.version,
+    seat: 1,
+  });
+  if (!joined.ok) throw new Error(`${joined.code}: ${joined.message}`);
+  return {
+    matchId: created.matchId,
+    inviteToken: created.inviteToken,
+    seatTokens: [created.seatToken ?? "", joined.seatToken],
+  };
 }
