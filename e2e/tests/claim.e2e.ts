@@ -1,9 +1,9 @@
 import { Othello } from "@arena/engine";
-import { expect, test } from "@playwright/test";
-import { createGame, moveButtons, newPlayer, resultBanner, square } from "../fixtures/arena.js";
+import { type Browser, expect, test } from "@playwright/test";
+import { createGame, moveButtons, newPlayer, type Player, resultBanner, square } from "../fixtures/arena.js";
 
-test("when the opponent leaves, the player sees them go and claims the win", async ({ browser }) => {
-  test.setTimeout(90_000);
+/** Lee (black) and Max (white) each play one move of a 3+2 Othello game, then Max is to leave. */
+async function twoMovesIn(browser: Browser): Promise<{ lee: Player; max: Player }> {
   const lee = await newPlayer(browser, "Lee");
   const max = await newPlayer(browser, "Max");
   const matchId = await createGame(lee.page, { game: "othello", seats: ["me", "open"], time: "3+2" });
@@ -16,16 +16,36 @@ test("when the opponent leaves, the player sees them go and claims the win", asy
   await expect(square(max.page, reply)).toHaveClass(/playable/);
   await square(max.page, reply).click();
   await expect(moveButtons(lee.page)).toHaveCount(2);
+  return { lee, max };
+}
 
-  // Max leaves the room for the lobby: a deliberate exit (unwatch), gone after ten seconds. If the page
-  // unloads before the unwatch reaches the server it counts as a dropped connection, gone after the
-  // blitz timeout of 40 s (clocks.md §6), so the wait covers both.
+test("when the opponent leaves, the player sees them go and claims the win", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const { lee, max } = await twoMovesIn(browser);
+
+  // Max leaves the room for the lobby: a deliberate exit (unwatch), gone after ten seconds. Should the
+  // unwatch be lost with the connection, a dropped connection is gone after the blitz timeout of 40 s
+  // (clocks.md §6): the wait covers both.
   await max.page.getByRole("link", { name: "Lobby" }).first().click();
   await expect(lee.page.getByTestId("presence-1")).toContainText("offline");
   await expect(lee.page.getByTestId("presence-1")).toContainText("gone", { timeout: 50_000 });
   await lee.page.getByRole("button", { name: "Claim victory" }).click();
   await expect(resultBanner(lee.page)).toContainText("Lee (Black) wins");
   await expect(resultBanner(lee.page)).toContainText("Max (White) left the game");
+  await lee.context.close();
+  await max.context.close();
+});
+
+test("closing the page is a deliberate exit: the opponent sees the short timeout", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const { lee, max } = await twoMovesIn(browser);
+
+  // A full unload (another address, or closing the tab) sends an unwatch on pagehide: gone after the
+  // deliberate ten seconds, well before the 40 s a dropped blitz connection gets (clocks.md §6).
+  await max.page.goto("about:blank");
+  await expect(lee.page.getByTestId("presence-1")).toContainText("offline");
+  await expect(lee.page.getByTestId("presence-1")).toContainText("gone", { timeout: 25_000 });
+  await expect(lee.page.getByRole("button", { name: "Claim victory" })).toBeVisible();
   await lee.context.close();
   await max.context.close();
 });

@@ -16,6 +16,8 @@ const Env = z.object({
   SECRET: z.string().min(16).optional(),
   AI_THREADS: z.coerce.number().int().min(1).max(4).default(1),
   AI_QUEUE: z.coerce.number().int().min(1).max(10_000).default(64),
+  /** The embedded store only: how many finished matches stay replayable (oldest dropped first). */
+  KEEP_FINISHED: z.coerce.number().int().min(0).max(10_000_000).default(10_000),
 });
 
 export type Env = z.infer<typeof Env>;

@@ -17,7 +17,7 @@ if (secret === undefined) {
 }
 
 const redis = env.REDIS_URL === undefined ? null : await connectRedis(env.REDIS_URL, logger);
-const store = redis?.store ?? new MemoryStore();
+const store = redis?.store ?? new MemoryStore({ keepFinished: env.KEEP_FINISHED });
 const ai = new PiscinaPool({ maxThreads: env.AI_THREADS, maxQueue: env.AI_QUEUE });
 const app = createApp({
   store,

@@ -8,6 +8,9 @@ const { target, urls, games: G, spectators: S, paceMs, offset } = cfg;
 let othello;
 if (target === "arena") othello = (await loadEngine()).getGame("othello");
 
+// Think time per move: uniform on [0.5, 1.5] × pace, so the mean is the pace but the games drift out of
+// step (bots that all wait exactly `pace` move in lockstep bursts, which no real lobby does).
+const think = () => paceMs * (0.5 + Math.random());
 const lat = [];
 let acks = 0;
 let moves = 0;
@@ -42,6 +45,13 @@ function makeGame(idx) {
   kicks.push(g);
   return g;
 }
+// One move per version: the start-up kick and a just-arrived event must not both schedule one.
+function firstFor(g, version) {
+  if (g.scheduledFor === version && g.scheduledGame === g.round) return false;
+  g.scheduledFor = version;
+  g.scheduledGame = g.round;
+  return true;
+}
 function sent(g, version) {
   // the event that results from a move emitted at `version` is version+1
   g.pending.set(version + 1, { t0: performance.now(), seen: 0 });
@@ -68,6 +78,7 @@ async function arenaGame(idx, onReady) {
   const members = [a, b, ...specs];
   for (;;) {
     if (stopping) return;
+    g.round = (g.round ?? 0) + 1;
     g.state = null;
     g.version = 0;
     g.over = false;
@@ -118,6 +129,7 @@ async function arenaGame(idx, onReady) {
           const toMove = othello.toMove(g.state);
           if (toMove[0] === mi && othello.forcedMove(g.state) === null) {
             const v = g.version;
+            if (!firstFor(g, v)) return;
             setTimeout(() => {
               if (stopping || g.over || g.version !== v) return;
               const legal = othello.legalMoves(g.state);
@@ -128,9 +140,13 @@ async function arenaGame(idx, onReady) {
                 if (e) return err("move:ack-timeout");
                 if (ack.ok) {
                   if (measuring) acks++;
-                } else err("move:" + ack.code);
+                } else {
+                  err("move:" + ack.code);
+                  if (process.env.ARENA_BENCH_DEBUG)
+                    console.error("refused", matchId, v, ack.code, ack.message);
+                }
               });
-            }, paceMs);
+            }, think());
           }
         }
       };
@@ -161,6 +177,7 @@ async function echoGame(idx, onReady) {
   for (;;) {
     if (stopping) return;
     const room = `r${offset}_${idx}_${round++}`;
+    g.round = round;
     await Promise.all(members.map((s) => emitAck(s, "join", { room })));
     g.version = 0;
     g.over = false;
@@ -185,6 +202,7 @@ async function echoGame(idx, onReady) {
       return h;
     });
     const play = (mi, v) =>
+      firstFor(g, v) &&
       setTimeout(() => {
         if (stopping || g.over || g.version !== v) return;
         sent(g, v);
@@ -193,7 +211,7 @@ async function echoGame(idx, onReady) {
           if (e) return err("move:ack-timeout");
           if (ack.ok && measuring) acks++;
         });
-      }, paceMs);
+      }, think());
     g.kick = () => {
       if (g.version === 0) play(0, 0);
     };
@@ -231,6 +249,7 @@ async function bgioGame(idx, onReady) {
     g.over = false;
     g.pending.clear();
     const done = new Promise((resolve) => (g.finish = resolve));
+    g.round = (g.round ?? 0) + 1;
     const ids = ["0", "1", ...Array.from({ length: S }, () => undefined)];
     const clients = ids.map((playerID) =>
       BgClient({
@@ -259,12 +278,13 @@ async function bgioGame(idx, onReady) {
             g.finish();
           }
           if (playing && mi < 2 && !g.over && st.ctx.currentPlayer === String(mi) && v === g.version) {
+            if (!firstFor(g, v)) return;
             setTimeout(() => {
               if (stopping || g.over || g.version !== v) return;
               sent(g, v);
               if (measuring) moves++;
               c.moves.play("f5");
-            }, paceMs);
+            }, think());
           }
         }),
       );

@@ -32,6 +32,7 @@ const servers = Number(args.servers ?? 1);
 const clients = Number(args.clients ?? Math.max(1, Math.min(4, Math.ceil(games / 250))));
 const basePort = Number(args.port ?? 4300);
 const redisPort = Number(args["redis-port"] ?? 6399);
+const serverNodeArgs = process.env.ARENA_SERVER_NODE_ARGS ?? "";
 const hardLimitMs = (duration + 240) * 1000;
 
 const children = [];
@@ -92,7 +93,13 @@ if (target === "arena") {
       AI_THREADS: args["ai-threads"] ?? "1",
       ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
     };
-    const p = spawn(process.execPath, [serverMain], { env, stdio: ["ignore", "ignore", "inherit"] });
+    // ARENA_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": extra node flags for the server
+    // (profiles are written on the graceful SIGTERM stop below)
+    const nodeArgs = serverNodeArgs ? serverNodeArgs.split(" ") : [];
+    const p = spawn(process.execPath, [...nodeArgs, serverMain], {
+      env,
+      stdio: ["ignore", "ignore", "inherit"],
+    });
     children.push(p);
     serverProcs.push(p);
     urls.push(`http://127.0.0.1:${port}`);
@@ -179,6 +186,19 @@ workers.forEach((c) => c.send({ cmd: "stop" }));
 const results = await resultsP;
 workers.forEach((c) => (c.finished = true));
 const loadAfter = uptime();
+if (serverNodeArgs) {
+  // a graceful stop so the server can write its profile
+  await Promise.all(
+    serverProcs.map(
+      (p) =>
+        new Promise((r) => {
+          p.once("exit", r);
+          p.kill("SIGTERM");
+          setTimeout(r, 15000);
+        }),
+    ),
+  );
+}
 
 const lat = results.flatMap((r) => r.lat);
 const acks = results.reduce((a, r) => a + r.acks, 0);

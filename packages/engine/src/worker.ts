@@ -1,14 +1,17 @@
 // The AI worker entry: piscina loads the compiled dist/worker.js in a worker
 // thread and calls the default export once per request, so search never
 // blocks the server's event loop.
-import { type AiRequest, type AiResponse, chooseMove } from "./ai/choose-move.js";
+import { type AiRequest, type AiResponse, chooseMove, effectiveClock } from "./ai/choose-move.js";
 import { type GameError } from "./core/errors.js";
 import { type Result } from "./core/result.js";
 
 // The engine compiles without DOM or Node types (it stays pure), so the one
 // global the worker needs is declared here rather than pulled in wholesale.
-const clock = (globalThis as unknown as { readonly performance: { now(): number } }).performance;
+const clock = (globalThis as unknown as { readonly performance: { now(): number; timeOrigin: number } })
+  .performance;
 
 export default function runAi(request: AiRequest): Result<AiResponse, GameError> {
-  return chooseMove(request, () => clock.now());
+  // timeOrigin + now() is epoch time on every thread, the base of `queuedAt`.
+  const startedAt = clock.timeOrigin + clock.now();
+  return chooseMove({ ...request, ...effectiveClock(request, startedAt) }, () => clock.now());
 }

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { type AiRequest } from "@arena/engine/ai/choose-move";
 import { getGame } from "@arena/engine";
 import { afterAll, describe, expect, it } from "vitest";
-import { PiscinaPool } from "./pool.js";
+import { aiShare, PiscinaPool } from "./pool.js";
 
 const othello = getGame("othello");
 const request: AiRequest = {
@@ -28,6 +28,16 @@ writeFileSync(
   }\n`,
 );
 
+// A stand-in worker that reports what the pool stamped on the request.
+const echoWorker = join(dir, "echo-worker.mjs");
+writeFileSync(
+  echoWorker,
+  `export default function (request) {
+    const waited = performance.timeOrigin + performance.now() - request.queuedAt;
+    return { ok: true, value: { move: "f5", depth: Math.round(waited), nodes: 1, value: request.share } };
+  }\n`,
+);
+
 describe("PiscinaPool", () => {
   const pools: PiscinaPool[] = [];
   afterAll(async () => {
@@ -39,6 +49,20 @@ describe("PiscinaPool", () => {
     pools.push(pool);
     const answer = await pool.choose(request, new AbortController().signal);
     expect(answer.ok && ["d3", "c4", "f5", "e6"]).toContain(answer.ok ? answer.value.move : "");
+  });
+
+  it("stamps each request with when it was queued and its share of the threads", async () => {
+    const pool = new PiscinaPool({ maxThreads: 1, maxQueue: 8 }, echoWorker);
+    pools.push(pool);
+    const signal = new AbortController().signal;
+    const answers = await Promise.all([1, 2, 3].map(() => pool.choose(request, signal)));
+    expect(answers.map((answer) => (answer.ok ? answer.value.value : null))).toEqual([1, 1 / 2, 1 / 3]);
+    for (const answer of answers) {
+      // the wait is measured across threads on one time base: never negative, never absurd
+      expect(answer.ok && answer.value.depth >= 0 && answer.value.depth < 10_000).toBe(true);
+    }
+    expect(aiShare(2, 1)).toBe(1);
+    expect(aiShare(2, 8)).toBe(1 / 4);
   });
 
   it("cancels a search that outlives its time and replaces a crashed worker", async () => {

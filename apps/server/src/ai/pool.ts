@@ -46,6 +46,14 @@ export interface PiscinaPoolOptions {
   readonly maxQueue: number;
 }
 
+/**
+ * A search's share of the threads when `inFlight` searches (itself included) compete for them. The
+ * queue is FIFO, so the share is fixed when the request is queued: later arrivals do not slow it.
+ */
+export function aiShare(threads: number, inFlight: number): number {
+  return Math.min(1, threads / Math.max(1, inFlight));
+}
+
 /** The compiled worker of the engine (`packages/engine/src/worker.ts`); piscina cannot load TypeScript. */
 export function engineWorkerPath(): string {
   return createRequire(import.meta.url).resolve("@arena/engine/worker");
@@ -58,8 +66,12 @@ export function engineWorkerPath(): string {
  */
 export class PiscinaPool implements AiPool {
   private readonly pool: Piscina<AiRequest, Result<AiResponse, GameError>>;
+  private readonly threads: number;
+  /** Searches queued or running, this one included once counted. */
+  private inFlight = 0;
 
   constructor(options: PiscinaPoolOptions, filename: string = engineWorkerPath()) {
+    this.threads = options.maxThreads;
     this.pool = new Piscina({
       filename,
       minThreads: 1,
@@ -72,14 +84,22 @@ export class PiscinaPool implements AiPool {
     if (this.pool.queueSize >= this.pool.options.maxQueue) {
       return { ok: false, error: { code: "busy", message: "the AI queue is full" } };
     }
+    this.inFlight++;
     try {
-      return fromEngine(await this.pool.run(request, { signal }));
+      const stamped: AiRequest = {
+        ...request,
+        queuedAt: performance.timeOrigin + performance.now(),
+        share: aiShare(this.threads, this.inFlight),
+      };
+      return fromEngine(await this.pool.run(stamped, { signal }));
     } catch (error) {
       if (signal.aborted) return { ok: false, error: { code: "aborted", message: "cancelled" } };
       return {
         ok: false,
         error: { code: "failed", message: error instanceof Error ? error.message : "worker failed" },
       };
+    } finally {
+      this.inFlight--;
     }
   }
 

@@ -8,9 +8,18 @@ export interface Clock {
 export const systemClock: Clock = {
   now: () => Date.now(),
   schedule(at, fn) {
-    // setTimeout's limit is 2^31-1 ms; longer waits are re-armed by the room anyway.
-    const handle = setTimeout(fn, Math.min(Math.max(0, at - Date.now()), 2 ** 31 - 1));
-    handle.unref();
+    // Node's timers may fire a millisecond before Date.now() reaches `at` (they run on a monotonic clock
+    // and round), and a flag or "gone" check made then finds nothing due and arms nothing: so a timer
+    // that wakes early sleeps again. setTimeout's limit is 2^31-1 ms; longer waits re-arm the same way.
+    let handle: ReturnType<typeof setTimeout>;
+    const arm = (): void => {
+      handle = setTimeout(
+        () => (Date.now() >= at ? fn() : arm()),
+        Math.min(Math.max(0, at - Date.now()), 2 ** 31 - 1),
+      );
+      handle.unref();
+    };
+    arm();
     return () => clearTimeout(handle);
   },
 };

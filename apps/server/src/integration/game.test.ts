@@ -58,6 +58,19 @@ describe("two players over real sockets (memory store, fake clock)", () => {
     expect(record.match.moves.length).toBe(final.moves.length);
   });
 
+  it("answers 'unavailable', not 'not-found', to a command that arrives while the server shuts down", async () => {
+    const { black, matchId } = await othelloMatch();
+    const snapshot = await black.snapshot(matchId);
+    const next = firstLegal(snapshot);
+    await server.app.manager.stop(true);
+    const ack = await black.call("match:move", {
+      matchId,
+      version: snapshot.version,
+      move: next?.move ?? "",
+    });
+    expect(ack).toMatchObject({ ok: false, code: "unavailable" });
+  });
+
   it("refuses stale versions and moves from the wrong seat or a spectator", async () => {
     const { black, white, matchId } = await othelloMatch();
     const snapshot = await black.snapshot(matchId);

@@ -64,8 +64,11 @@ describe("rooms and the lobby", () => {
     const listed = await watcher.call("lobby:subscribe", {});
     expect(listed.ok && listed.rooms.map((r) => r.matchId)).toEqual([created.matchId]);
 
-    await playOut(created.matchId, [host, guest], host);
+    const moves = await playOut(created.matchId, [host, guest], host);
     await watcher.until(() => removed.includes(created.matchId), "finished room removed");
+    // The lobby hears that the game went live and that its second player is connected, not each move.
+    expect(moves.moves.length).toBeGreaterThan(50);
+    expect(updates.filter((r) => r.matchId === created.matchId && r.status === "live")).toHaveLength(2);
   });
 
   it("lets the host fill and empty seats with AI and cancel; others may not", async () => {

@@ -102,8 +102,11 @@ export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
   function attach(socket: ArenaSocket, room: Room): void {
     const seats = seatsOf(room.model, socket.data.user.id);
     const previous = socket.data.attached.get(room.matchId);
+    // Every successful command re-attaches (a join turns a viewer into a player): when nothing changed,
+    // nothing is broadcast, or each move would cost a second round of writes to the whole room.
+    if (previous !== undefined && sameSeats(previous.seats, seats)) return;
     const t = now();
-    void socket.join(matchRoom(room.matchId));
+    if (previous === undefined) void socket.join(matchRoom(room.matchId));
     if (previous === undefined && seats.length === 0) room.viewers++;
     if (previous !== undefined && previous.seats.length === 0 && seats.length > 0) room.viewers--;
     for (const seat of seats) if (!(previous?.seats.includes(seat) ?? false)) room.presence.connect(seat, t);
@@ -286,7 +289,8 @@ export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
     },
     "match:unwatch": async (socket, p) => {
       const room = await roomFor(p.matchId);
-      if (room !== null) detach(socket, room, true);
+      // Through the mailbox, like watch and sync: a sync queued before this unwatch cannot re-attach after it.
+      if (room !== null) await room.run(() => detach(socket, room, true));
       return { ok: true };
     },
     "match:sync": async (socket, p) => {
@@ -322,6 +326,10 @@ export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
       // zod echoes unknown keys and paths from the payload: bound what is reflected back.
       return failure("invalid-payload", where.length > 200 ? `${where.slice(0, 199)}…` : where);
     }
+    // Between the rooms closing and the sockets closing, a stopping process cannot load a match; the match
+    // lives on in the store (another process, or this one after its restart), so "not found" would lie.
+    if (manager.isStopped)
+      return failure("unavailable", "this server is shutting down; reconnect and try again");
     const handler = handlers[event] as (socket: ArenaSocket, payload: unknown) => Promise<Ack>;
     return handler(socket, parsed.data);
   }
@@ -397,3 +405,7 @@ export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
 }
 
 export type { ErrorCode };
+
+function sameSeats(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((seat, i) => seat === b[i]);
+}

@@ -25,7 +25,9 @@ import { Room, type RoomHost } from "./room.js";
 import { summaryOf } from "./view.js";
 import { randomInt } from "node:crypto";
 
-const EVICT_AFTER_MS = 15 * 60_000;
+// Long enough for rematch offers and the first wave of late viewers; after that a finished room is
+// loaded from the store again on demand.
+const EVICT_AFTER_MS = 2 * 60_000;
 
 /** How a room's news leaves the process (socket.io in the app, a spy in tests). */
 export interface Fanout {
@@ -169,6 +171,11 @@ export class RoomManager implements RoomHost {
       if (graceful && room.owned) await this.store.releaseLease(room.matchId, this.options.owner);
     }
     this.rooms.clear();
+  }
+
+  /** Shutting down: rooms are closed and no longer loaded. */
+  get isStopped(): boolean {
+    return this.stopped;
   }
 
   /** The room of a match, loaded from the store on first use. */
@@ -347,6 +354,7 @@ export class RoomManager implements RoomHost {
       }),
       viewers: room.viewers,
     });
+    this.publishSummary(room, room.model);
   }
 
   changed(room: Room, before: MatchModel): void {
@@ -377,6 +385,14 @@ export class RoomManager implements RoomHost {
         }
       });
     }
+    this.publishSummary(room, before);
+  }
+
+  /** Keeps the lobby's copy of a public room current (the store's list and the lobby subscribers). */
+  private publishSummary(room: Room, before: MatchModel): void {
+    const model = room.model;
+    const log = (error: unknown) =>
+      this.logger.error({ err: error, matchId: model.matchId }, "store update failed");
     if (model.visibility !== "public") return;
     if (model.status === "waiting" || model.status === "live") {
       const summary = summaryOf(model, {
@@ -384,6 +400,11 @@ export class RoomManager implements RoomHost {
         viewers: room.viewers,
         now: this.clock.now(),
       });
+      // Every lobby subscriber would otherwise get every move of every public game: a live game's
+      // summary is republished only when something the lobby shows (seats, presence, viewers) changes.
+      const key = JSON.stringify({ ...summary, version: 0 });
+      if (model.status === "live" && before.status === "live" && key === room.lobbyKey) return;
+      room.lobbyKey = key;
       void this.store.putSummary(model.matchId, summary).catch(log);
       this.fanout?.lobbyUpdated(summary);
     } else if (before.status === "waiting" || before.status === "live") {

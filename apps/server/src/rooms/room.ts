@@ -55,6 +55,8 @@ export class Room {
   readonly presence: Presence;
   /** Local spectators (sockets watching without a seat). */
   viewers = 0;
+  /** The lobby summary last published, without its version: a live game's moves don't reach the lobby. */
+  lobbyKey: string | null = null;
   /** Whether this process holds the match's lease: only the owner runs its timer and AI seats. */
   owned = false;
   private cancelTimer: (() => void) | null = null;
@@ -157,11 +159,16 @@ export class Room {
   }
 
   private async handle(actor: Actor, command: Command, basedOn: number | null): Promise<CommandAck> {
-    try {
-      await this.catchUp();
-    } catch (error) {
-      this.host.logger.warn({ err: error, matchId: this.matchId }, "store read failed");
-      return failure("store-unavailable", "the match store is unavailable");
+    // A command based on the version this room holds skips the read: if another process appended in the
+    // meantime, the compare-and-set append below fails and the loop catches up then. That saves a store
+    // round trip on nearly every move.
+    if (basedOn !== this.current.version) {
+      try {
+        await this.catchUp();
+      } catch (error) {
+        this.host.logger.warn({ err: error, matchId: this.matchId }, "store read failed");
+        return failure("store-unavailable", "the match store is unavailable");
+      }
     }
     for (let attempt = 0; attempt < MAX_CAS_RETRIES; attempt++) {
       if (basedOn !== null && basedOn !== this.current.version) {
@@ -186,7 +193,12 @@ export class Room {
       const appended = await this.append(decision.events, now);
       if (appended === "conflict") {
         // Another process got there first: catch up, then decide again (a user's command is now stale).
-        await this.catchUp();
+        try {
+          await this.catchUp();
+        } catch (error) {
+          this.host.logger.warn({ err: error, matchId: this.matchId }, "store read failed");
+          return failure("store-unavailable", "the match store is unavailable");
+        }
         continue;
       }
       if (appended !== "ok") return appended;
@@ -315,9 +327,13 @@ export class Room {
   presenceUpdated(): void {
     this.cancelPresenceTimer?.();
     this.cancelPresenceTimer = null;
+    // Read the time once, before the broadcast (which reads it again, later or equal): a seat not re-armed
+    // for below is then one the broadcast already called gone. Reading it after would lose the seat when a
+    // timer fires a millisecond early (Node's timers may, against Date.now) and the clock ticks during the
+    // broadcast: the update says "not gone yet" and no timer is left to say "gone" (flaky claim e2e).
+    const now = this.host.clock.now();
     this.host.presenceChanged(this);
     if (this.closed || this.current.status !== "live") return;
-    const now = this.host.clock.now();
     const pending = this.current.slots
       .map((slot, seat) => (slot.kind === "human" ? this.presence.goneAt(seat, now) : null))
       .filter((at): at is number => at !== null && at > now);

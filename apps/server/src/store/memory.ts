@@ -6,24 +6,54 @@ interface Lease {
   expiresAt: number;
 }
 
-/** The embedded default: one process, nothing survives a restart. */
+export interface MemoryStoreOptions {
+  /**
+   * How many finished matches (ended or cancelled) are kept for replay and late viewers; the oldest is
+   * dropped first. The embedded store lives in the server's heap, so its history must be bounded;
+   * Redis is the durable store.
+   */
+  readonly keepFinished?: number;
+}
+
+export const DEFAULT_KEEP_FINISHED = 10_000;
+
+/**
+ * The embedded default: one process, nothing survives a restart. A live match's log is an array of
+ * immutable events; a finished one is kept as its JSON text (a few KB for a whole Othello game
+ * instead of tens of KB of objects), parsed again on the rare read.
+ */
 export class MemoryStore implements MatchStore {
-  private readonly logs = new Map<MatchId, VersionedEvent[]>();
+  private readonly logs = new Map<MatchId, VersionedEvent[] | string>();
+  /** Finished matches, oldest first (a Map keeps insertion order). */
+  private readonly finished = new Map<MatchId, true>();
+  private readonly keepFinished: number;
   private readonly summaries = new Map<MatchId, RoomSummary>();
   private readonly live = new Set<MatchId>();
   private readonly leases = new Map<MatchId, Lease>();
   private readonly heartbeats = new Map<MatchId, number>();
   private readonly listeners = new Set<(matchId: MatchId, version: number) => void>();
 
+  constructor(options: MemoryStoreOptions = {}) {
+    this.keepFinished = options.keepFinished ?? DEFAULT_KEEP_FINISHED;
+  }
+
   append(
     matchId: MatchId,
     expectedVersion: number,
     events: readonly VersionedEvent[],
   ): Promise<AppendResult> {
-    const log = this.logs.get(matchId) ?? [];
+    const stored = this.logs.get(matchId);
+    const log = stored === undefined ? [] : typeof stored === "string" ? parseLog(stored) : stored;
     if (log.length !== expectedVersion) return Promise.resolve({ ok: false, reason: "conflict" });
-    log.push(...events.map((event) => structuredClone(event)));
-    this.logs.set(matchId, log);
+    // No copies: events are immutable values (readonly all the way down), as they are once serialized.
+    log.push(...events);
+    const ends = events.some(({ event }) => event.type === "ended" || event.type === "cancelled");
+    if (typeof stored === "string" || ends) {
+      this.logs.set(matchId, JSON.stringify(log));
+      if (ends) this.retire(matchId);
+    } else {
+      this.logs.set(matchId, log);
+    }
     const version = log.length;
     // Listeners run after the caller's await resumes, as they would over Redis pub/sub.
     queueMicrotask(() => {
@@ -33,8 +63,26 @@ export class MemoryStore implements MatchStore {
   }
 
   read(matchId: MatchId, sinceVersion: number): Promise<VersionedEvent[] | null> {
-    const log = this.logs.get(matchId);
-    return Promise.resolve(log === undefined ? null : structuredClone(log.slice(sinceVersion)));
+    const stored = this.logs.get(matchId);
+    if (stored === undefined) return Promise.resolve(null);
+    const log = typeof stored === "string" ? parseLog(stored) : stored;
+    return Promise.resolve(log.slice(sinceVersion));
+  }
+
+  /** How many matches' logs are held (live and finished), for tests and metrics. */
+  get size(): number {
+    return this.logs.size;
+  }
+
+  private retire(matchId: MatchId): void {
+    this.finished.delete(matchId);
+    this.finished.set(matchId, true);
+    for (const oldest of this.finished.keys()) {
+      if (this.finished.size <= this.keepFinished) break;
+      this.finished.delete(oldest);
+      this.logs.delete(oldest);
+      this.heartbeats.delete(oldest);
+    }
   }
 
   putSummary(matchId: MatchId, summary: RoomSummary | null): Promise<void> {
@@ -92,4 +140,8 @@ export class MemoryStore implements MatchStore {
     this.listeners.clear();
     return Promise.resolve();
   }
+}
+
+function parseLog(text: string): VersionedEvent[] {
+  return JSON.parse(text) as VersionedEvent[];
 }

@@ -209,6 +209,23 @@ export function useMatch(matchId: string, inviteToken: string | null): MatchHand
     };
   }, [client, matchId]);
 
+  // A full page unload (closing the tab, another address) is a deliberate exit too: say so before the
+  // socket closes, or the server sees a dropped connection and waits the longer timeout (clocks.md §6).
+  // A page restored from the back/forward cache follows the match again.
+  useEffect(() => {
+    if (client === null) return;
+    const onPageHide = () => void client.request("match:unwatch", { matchId });
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) void resync();
+    };
+    window.addEventListener("pagehide", onPageHide);
+    window.addEventListener("pageshow", onPageShow);
+    return () => {
+      window.removeEventListener("pagehide", onPageHide);
+      window.removeEventListener("pageshow", onPageShow);
+    };
+  }, [client, matchId, resync]);
+
   const command = useCallback(
     async <E extends ClientEventName>(
       event: E,

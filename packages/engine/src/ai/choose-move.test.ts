@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { GAME_IDS, getGame } from "../registry.js";
-import { AI_LEVELS, AI_MAX_LEVEL, chooseMove } from "./choose-move.js";
+import { AI_LEVELS, AI_MAX_LEVEL, chooseMove, effectiveClock } from "./choose-move.js";
 
 /** A clock that advances 1 ms per reading, so budgets are honoured without real time. */
 function fakeClock(): () => number {
@@ -63,5 +63,36 @@ describe("chooseMove", () => {
         fakeClock(),
       ),
     ).toMatchObject({ ok: false, error: { code: "game-over" } });
+  });
+
+  it("budgets with the clock as it leaves the queue: the wait taken off, then the share applied", () => {
+    const base = { gameId: "othello" as const, state: null, level: 7, seed: 1 };
+    expect(effectiveClock({ ...base, remainingMs: 60_000, incrementMs: 2_000 }, 5_000)).toEqual({
+      remainingMs: 60_000,
+      incrementMs: 2_000,
+    });
+    expect(
+      effectiveClock(
+        { ...base, remainingMs: 60_000, incrementMs: 2_000, queuedAt: 1_000, share: 0.25 },
+        5_000,
+      ),
+    ).toEqual({ remainingMs: 14_000, incrementMs: 500 });
+    // a wait longer than the clock leaves nothing to think with (the search then plays its quickest move)
+    expect(
+      effectiveClock({ ...base, remainingMs: 3_000, incrementMs: 0, queuedAt: 0 }, 9_000).remainingMs,
+    ).toBe(0);
+  });
+
+  it("still answers, at once, when the wait has used the whole clock", () => {
+    const othello = getGame("othello");
+    const state = othello.serialize(othello.initial({}, 3));
+    let readings = 0;
+    const clock = () => ++readings;
+    const answer = chooseMove(
+      { gameId: "othello", state, level: AI_MAX_LEVEL.othello, remainingMs: 0, incrementMs: 0, seed: 4 },
+      clock,
+    );
+    expect(answer.ok).toBe(true);
+    expect(readings).toBeLessThan(1_000);
   });
 });

@@ -18,6 +18,33 @@ export interface AiRequest {
   readonly incrementMs: number;
   /** Seeds the tie-breaking randomness, so a game with AI seats replays. */
   readonly seed: number;
+  /**
+   * When the request was queued, in epoch milliseconds: time spent waiting for a worker is the seat's
+   * own clock running, so it is taken off `remainingMs` before the search budgets its time.
+   */
+  readonly queuedAt?: number;
+  /**
+   * This search's share of the AI threads, in (0, 1]: with more searches in flight than threads, each
+   * gets that fraction of the thinking time its clock alone would allow, so a busy pool slows every seat
+   * a little instead of letting the end of the queue lose on time.
+   */
+  readonly share?: number;
+}
+
+/**
+ * The clock a search should budget with, as it leaves the queue at `startedAt` (epoch ms): the wait
+ * comes off the remaining time, and the remainder and the increment are scaled by the request's share.
+ */
+export function effectiveClock(
+  request: AiRequest,
+  startedAt: number,
+): { readonly remainingMs: number; readonly incrementMs: number } {
+  const waited = request.queuedAt === undefined ? 0 : Math.max(0, startedAt - request.queuedAt);
+  const share = Math.min(1, Math.max(0.001, request.share ?? 1));
+  return {
+    remainingMs: Math.max(0, request.remainingMs - waited) * share,
+    incrementMs: request.incrementMs * share,
+  };
 }
 
 export interface AiResponse {

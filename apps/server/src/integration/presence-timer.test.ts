@@ -1,0 +1,83 @@
+import { type MatchId, type PresenceUpdate } from "@arena/protocol";
+import { afterEach, describe, expect, it } from "vitest";
+import { type Clock, FakeClock } from "../clocks/scheduler.js";
+import { Client, startServer, type TestServer } from "../test-support/harness.js";
+import { startOthello } from "../test-support/play.js";
+
+const blitz = { baseMs: 180_000, incrementMs: 2_000 };
+
+/**
+ * A fake clock with the real one's quirks: like `setTimeout` measured against `Date.now`, a timer may
+ * fire a millisecond before its time, and the time can move on while the server is busy (`work`).
+ */
+class SkewedClock implements Clock {
+  private readonly timers = new FakeClock();
+  private skew = 0;
+
+  now(): number {
+    return this.timers.now() + this.skew;
+  }
+
+  schedule(at: number, fn: () => void): () => void {
+    return this.timers.schedule(this.timers.now() + Math.max(0, at - this.now()) - 1, fn);
+  }
+
+  advance(ms: number): void {
+    this.timers.advance(ms);
+  }
+
+  /** Time passes without any timer firing (the process was busy). */
+  work(ms: number): void {
+    this.skew += ms;
+  }
+}
+
+describe("presence timers (clocks.md §6)", () => {
+  let server: TestServer | null = null;
+  const clients: Client[] = [];
+
+  afterEach(async () => {
+    for (const client of clients.splice(0)) client.close();
+    await server?.close();
+    server = null;
+  });
+
+  it("tells the opponent a player is gone even when the timer fires early and the clock ticks meanwhile", async () => {
+    const clock = new SkewedClock();
+    server = await startServer({ clock });
+    const manager = server.app.manager;
+    // Every presence broadcast takes a millisecond of server time.
+    const broadcast = manager.presenceChanged.bind(manager);
+    manager.presenceChanged = (room) => {
+      broadcast(room);
+      clock.work(1);
+    };
+    const black = await Client.connect(server.url);
+    const white = await Client.connect(server.url);
+    clients.push(black, white);
+    const { matchId } = await startOthello(black, white, blitz);
+    const updates: PresenceUpdate[] = [];
+    black.socket.on("presence:update", (update) => updates.push(update));
+    const whiteGone = () =>
+      updates.some((u) => u.matchId === matchId && u.seats.some((s) => s.seat === 1 && s.gone));
+    const settle = async (id: MatchId) => {
+      // A round trip on black's socket: every update sent before it has arrived.
+      await black.snapshot(id);
+    };
+
+    // White leaves the room for the lobby (a deliberate exit): offline at once, gone after 10 s.
+    expect(await white.call("match:unwatch", { matchId })).toEqual({ ok: true });
+    await settle(matchId);
+    expect(updates.at(-1)?.seats.find((s) => s.seat === 1)).toMatchObject({ connected: false, gone: false });
+
+    clock.advance(10_000);
+    await settle(matchId);
+    expect(whiteGone()).toBe(true);
+    expect(updates.at(-1)?.seats.find((s) => s.seat === 1)).toMatchObject({ connected: false, gone: true });
+    // The snapshot agrees, and the claim goes through.
+    const snapshot = await black.snapshot(matchId);
+    expect(snapshot.seats[1]).toMatchObject({ kind: "human", connected: false, gone: true });
+    const claimed = await black.call("match:claim", { matchId, version: snapshot.version, kind: "win" });
+    expect(claimed.ok).toBe(true);
+  });
+});
