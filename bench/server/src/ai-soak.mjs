@@ -6,8 +6,8 @@
 //   soak:    node bench/server/src/ai-soak.mjs --concurrency 10 --total 0 --duration 300   (--total 0: until the time is up)
 import { spawn, execSync } from "node:child_process";
 import { io } from "socket.io-client";
-import { serverMain } from "./paths.mjs";
-import { parseProm, procSample, summarize } from "./stats.mjs";
+import { SERVER_NODE_FLAGS, serverMain } from "./paths.mjs";
+import { loopDelayMs, parseProm, procSample, summarize } from "./stats.mjs";
 
 const args = Object.fromEntries(
   process.argv
@@ -55,7 +55,7 @@ if (args.redis) {
   execSync(`redis-cli -p ${args.redis} flushall`);
   redisEnv = { REDIS_URL: `redis://127.0.0.1:${args.redis}` };
 }
-const srv = spawn(process.execPath, [serverMain], {
+const srv = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverMain], {
   env: {
     ...process.env,
     PORT: String(port),
@@ -93,8 +93,8 @@ const metricsTimer = setInterval(async () => {
     const m = parseProm(await (await fetch(url + "/metrics")).text());
     lagWindows.push({
       t: Date.now() - T0,
-      p99: m.nodejs_eventloop_lag_p99_seconds * 1000,
-      max: m.nodejs_eventloop_lag_max_seconds * 1000,
+      p99: loopDelayMs(m.nodejs_eventloop_lag_p99_seconds),
+      max: loopDelayMs(m.nodejs_eventloop_lag_max_seconds),
     });
   } catch {
     err("metrics");

@@ -15,7 +15,7 @@ import { spawn, execSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { dirname, resolve } from "node:path";
 import { io } from "socket.io-client";
-import { loadEngine, serverMain } from "./paths.mjs";
+import { SERVER_NODE_FLAGS, loadEngine, serverMain } from "./paths.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "../../..");
@@ -81,7 +81,7 @@ execSync(`redis-cli -p ${redisPort} flushall`);
 const urls = Array.from({ length: nServers }, (_, i) => `http://127.0.0.1:${basePort + i}`);
 const procs = [];
 async function startServer(i) {
-  const p = spawn(process.execPath, [serverMain], {
+  const p = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverMain], {
     env: {
       ...process.env,
       PORT: String(basePort + i),

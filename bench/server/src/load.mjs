@@ -7,8 +7,8 @@ import { fork, spawn, execSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { dirname, resolve } from "node:path";
 import { loadavg } from "node:os";
-import { summarize, procSample, parseProm } from "./stats.mjs";
-import { serverMain } from "./paths.mjs";
+import { summarize, procSample, parseProm, loopDelayMs } from "./stats.mjs";
+import { SERVER_NODE_FLAGS, serverMain } from "./paths.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "../../..");
@@ -96,7 +96,7 @@ if (target === "arena") {
     // ARENA_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": extra node flags for the server
     // (profiles are written on the graceful SIGTERM stop below)
     const nodeArgs = serverNodeArgs ? serverNodeArgs.split(" ") : [];
-    const p = spawn(process.execPath, [...nodeArgs, serverMain], {
+    const p = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, serverMain], {
       env,
       stdio: ["ignore", "ignore", "inherit"],
     });
@@ -107,7 +107,7 @@ if (target === "arena") {
   for (const u of urls) await waitHttp(u + "/healthz");
 } else {
   const script = target === "echo" ? "echo-server.mjs" : "bgio-server.mjs";
-  const p = spawn(process.execPath, [resolve(here, script)], {
+  const p = spawn(process.execPath, [...SERVER_NODE_FLAGS, resolve(here, script)], {
     env: { ...process.env, PORT: String(basePort) },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -236,9 +236,9 @@ const out = {
   serverCpuPct: serverCpu,
   serverRssMB: rssMB,
   clientCpuPct: clientCpu,
-  eventLoopLagP99Ms: metrics.map((m) =>
+  eventLoopDelayP99Ms: metrics.map((m) =>
     m.nodejs_eventloop_lag_p99_seconds !== undefined
-      ? +(m.nodejs_eventloop_lag_p99_seconds * 1000).toFixed(1)
+      ? +loopDelayMs(m.nodejs_eventloop_lag_p99_seconds).toFixed(1)
       : null,
   ),
   errors,
@@ -248,7 +248,7 @@ const out = {
 };
 console.log(JSON.stringify(out));
 console.log(
-  `| ${target}${servers > 1 ? " x" + servers : ""} | ${games} | ${L.p50.toFixed(1)} | ${L.p95.toFixed(1)} | ${L.p99.toFixed(1)} | ${out.acksPerSec} | ${serverCpu.join("+")} | ${rssMB.join("+")} | ${out.eventLoopLagP99Ms.join("+") || "-"} | ${clientCpu.join("+")} | ${
+  `| ${target}${servers > 1 ? " x" + servers : ""} | ${games} | ${L.p50.toFixed(1)} | ${L.p95.toFixed(1)} | ${L.p99.toFixed(1)} | ${out.acksPerSec} | ${serverCpu.join("+")} | ${rssMB.join("+")} | ${out.eventLoopDelayP99Ms.join("+") || "-"} | ${clientCpu.join("+")} | ${
     Object.entries(errors)
       .map(([k, v]) => k + "=" + v)
       .join(" ") || 0

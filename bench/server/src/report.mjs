@@ -10,28 +10,38 @@ const rows = readFileSync(process.argv[2], "utf8")
   .map((l) => JSON.parse(l));
 const key = (r) => `${r.target}${r.servers > 1 ? " ×" + r.servers : ""}`;
 const last = new Map();
-for (const r of rows) last.set(`${key(r)}|${r.games}`, r); // a rerun replaces the earlier row
+const cell = (k, r) => `${k}|${r.paceMs}|${r.games}`;
+for (const r of rows) last.set(cell(key(r), r), r); // a rerun replaces the earlier row
+// Files before the fix hold prom-client's raw p99 (the 10 ms sampling interval included).
+const delays = (r) =>
+  r.eventLoopDelayP99Ms ??
+  r.eventLoopLagP99Ms.map((ms) => (ms === null ? null : +Math.max(0, ms - 10).toFixed(1)));
 const fmt = (x, d = 1) => (x === null || x === undefined || Number.isNaN(x) ? "–" : Number(x).toFixed(d));
 console.log(
-  "| server | games | p50 ms | p95 ms | p99 ms | acks/s | p99 / echo | acks/s ÷ bgio | server CPU % | server CPU ms / ack | server RSS MB | loop lag p99 ms | client CPU % | errors | load (1/5/15 min) before |",
+  "| server | pace ms | games | p50 ms | p95 ms | p99 ms | acks/s | p99 / echo | acks/s ÷ bgio | server CPU % | server CPU ms / ack | server RSS MB | loop delay p99 ms | client CPU % | errors | load (1/5/15 min) before |",
 );
 console.log(
-  "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | --- | --- | --- | --- | --- |",
+  "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | --- | --- | --- | --- | --- |",
 );
 const order = ["arena", "arena ×2", "echo", "bgio"];
-const games = [...new Set(rows.map((r) => r.games))].sort((a, b) => a - b);
-for (const g of games) {
+const groups = [...new Set(rows.map((r) => `${r.paceMs}|${r.games}`))].sort((a, b) => {
+  const [pa, ga] = a.split("|").map(Number);
+  const [pb, gb] = b.split("|").map(Number);
+  return pb - pa || ga - gb;
+});
+for (const group of groups) {
+  const [pace, g] = group.split("|").map(Number);
   for (const k of order) {
-    const r = last.get(`${k}|${g}`);
+    const r = last.get(`${k}|${pace}|${g}`);
     if (!r) continue;
-    const echo = last.get(`echo|${g}`),
-      bgio = last.get(`bgio|${g}`);
+    const echo = last.get(`echo|${pace}|${g}`),
+      bgio = last.get(`bgio|${pace}|${g}`);
     const errs =
       Object.entries(r.errors)
         .map(([e, n]) => `${e}: ${n}`)
         .join("; ") || "0";
     console.log(
-      `| ${k} | ${g} | ${fmt(r.latencyMs.p50)} | ${fmt(r.latencyMs.p95)} | ${fmt(r.latencyMs.p99)} | ${fmt(r.acksPerSec, 0)} | ${k.startsWith("arena") && echo ? fmt(r.latencyMs.p99 / echo.latencyMs.p99, 2) + "×" : "–"} | ${k.startsWith("arena") && bgio ? fmt(r.acksPerSec / bgio.acksPerSec, 2) + "×" : "–"} | ${r.serverCpuPct.join(" + ")} | ${fmt((r.serverCpuPct.reduce((a, b) => a + b, 0) * 10) / r.acksPerSec, 2)} | ${r.serverRssMB.join(" + ")} | ${r.eventLoopLagP99Ms.join(" + ") || "–"} | ${r.clientCpuPct.join(" + ")} | ${errs} | ${r.loadBefore.replace("load average: ", "")} |`,
+      `| ${k} | ${pace} | ${g} | ${fmt(r.latencyMs.p50)} | ${fmt(r.latencyMs.p95)} | ${fmt(r.latencyMs.p99)} | ${fmt(r.acksPerSec, 0)} | ${k.startsWith("arena") && echo ? fmt(r.latencyMs.p99 / echo.latencyMs.p99, 2) + "×" : "–"} | ${k.startsWith("arena") && bgio ? fmt(r.acksPerSec / bgio.acksPerSec, 2) + "×" : "–"} | ${r.serverCpuPct.join(" + ")} | ${fmt((r.serverCpuPct.reduce((a, b) => a + b, 0) * 10) / r.acksPerSec, 2)} | ${r.serverRssMB.join(" + ")} | ${delays(r).join(" + ") || "–"} | ${r.clientCpuPct.join(" + ")} | ${errs} | ${r.loadBefore.replace("load average: ", "")} |`,
     );
   }
 }

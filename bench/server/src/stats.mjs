@@ -16,6 +16,16 @@ export function summarize(samples) {
   };
 }
 
+/**
+ * Event-loop delay in ms from prom-client's `nodejs_eventloop_lag_*_seconds`. Those come from Node's
+ * monitorEventLoopDelay with a 10 ms timer (prom-client's default precision), which records each whole
+ * interval: an idle process reads 10.1 ms at p99. The delay is what exceeds the interval.
+ */
+export const LAG_RESOLUTION_MS = 10;
+export function loopDelayMs(promSeconds) {
+  return Math.max(0, promSeconds * 1000 - LAG_RESOLUTION_MS);
+}
+
 /** Reads utime+stime (ticks) and rss (bytes) of a pid from /proc. */
 import { readFileSync } from "node:fs";
 export function procSample(pid) {

@@ -28,6 +28,18 @@ import { randomInt } from "node:crypto";
 // Long enough for rematch offers and the first wave of late viewers; after that a finished room is
 // loaded from the store again on demand.
 const EVICT_AFTER_MS = 2 * 60_000;
+/** Lease commands in flight at once during upkeep (they pipeline on one Redis connection). */
+const LEASE_BATCH = 200;
+
+async function inBatches<T>(
+  items: readonly T[],
+  size: number,
+  run: (item: T) => Promise<void>,
+): Promise<void> {
+  for (let start = 0; start < items.length; start += size) {
+    await Promise.all(items.slice(start, start + size).map(run));
+  }
+}
 
 /** How a room's news leaves the process (socket.io in the app, a spy in tests). */
 export interface Fanout {
@@ -68,6 +80,8 @@ export class RoomManager implements RoomHost {
   private unsubscribe: (() => void) | null = null;
   private cancelMaintenance: (() => void) | null = null;
   private stopped = false;
+  /** Matches this process is acquiring right now. */
+  private readonly owning = new Set<MatchId>();
   metrics: ManagerMetrics = {};
 
   readonly store: MatchStore;
@@ -114,8 +128,11 @@ export class RoomManager implements RoomHost {
 
   private async maintainOnce(): Promise<void> {
     const now = this.clock.now();
-    for (const room of this.rooms.values()) {
-      if (!room.owned) continue;
+    // Concurrently, in bounded batches: one after another, a process owning hundreds of games under load
+    // took longer than a lease lives to renew them all, and the other process took over healthy games
+    // (crediting 10+ s of "downtime" and refusing the moves in flight as stale).
+    const owned = [...this.rooms.values()].filter((room) => room.owned);
+    await inBatches(owned, LEASE_BATCH, async (room) => {
       const kept = await this.store.renewLease(
         room.matchId,
         this.options.owner,
@@ -127,20 +144,33 @@ export class RoomManager implements RoomHost {
         room.owned = false;
         room.rearm();
       }
-    }
-    for (const matchId of await this.store.listLive()) {
-      const local = this.rooms.get(matchId);
-      if (local?.owned === true) continue;
-      await this.tryOwn(matchId, true);
-    }
+    });
+    const orphans = (await this.store.listLive()).filter(
+      (matchId) => this.rooms.get(matchId)?.owned !== true,
+    );
+    await inBatches(orphans, LEASE_BATCH, (matchId) => this.tryOwn(matchId, true));
   }
 
   private async tryOwn(matchId: MatchId, takeover: boolean): Promise<void> {
+    // The start of a match and the upkeep round both try to own it; if both ran, this process would
+    // "take over" from itself (its own fresh heartbeat) and append a credit that makes moves in flight stale.
+    if (this.owning.has(matchId)) return;
+    this.owning.add(matchId);
+    try {
+      await this.own(matchId, takeover);
+    } finally {
+      this.owning.delete(matchId);
+    }
+  }
+
+  private async own(matchId: MatchId, takeover: boolean): Promise<void> {
     const now = this.clock.now();
     const grant = await this.store.acquireLease(matchId, this.options.owner, this.options.leaseTtlMs, now);
     if (!grant.acquired) return;
     const room = await this.get(matchId);
     if (room === null) return;
+    // Already ours (the upkeep listed it just before this process finished acquiring it): a renewal.
+    if (room.owned) return;
     if (room.model.status !== "live") {
       await this.store.setLive(matchId, false);
       await this.store.releaseLease(matchId, this.options.owner);

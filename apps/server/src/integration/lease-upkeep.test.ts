@@ -1,0 +1,53 @@
+import { type MatchId } from "@arena/protocol";
+import { afterEach, describe, expect, it } from "vitest";
+import { FakeClock } from "../clocks/scheduler.js";
+import { MemoryStore } from "../store/memory.js";
+import { Client, startServer, type TestServer } from "../test-support/harness.js";
+import { startOthello } from "../test-support/play.js";
+
+/** A store whose lease renewals answer only when told to, like a slow Redis under load. */
+class SlowRenewals extends MemoryStore {
+  inFlight = 0;
+  maxInFlight = 0;
+  private readonly held: (() => void)[] = [];
+
+  override async renewLease(matchId: MatchId, owner: string, ttlMs: number, now: number): Promise<boolean> {
+    this.inFlight++;
+    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+    await new Promise<void>((answer) => this.held.push(answer));
+    this.inFlight--;
+    return super.renewLease(matchId, owner, ttlMs, now);
+  }
+
+  answerAll(): void {
+    for (const answer of this.held.splice(0)) answer();
+  }
+}
+
+describe("lease upkeep", () => {
+  let server: TestServer | null = null;
+  const clients: Client[] = [];
+
+  afterEach(async () => {
+    for (const client of clients.splice(0)) client.close();
+    await server?.close();
+    server = null;
+  });
+
+  it("renews every owned lease at once, not one round trip after another", async () => {
+    const store = new SlowRenewals();
+    server = await startServer({ store, clock: new FakeClock() });
+    for (let i = 0; i < 4; i++) {
+      const black = await Client.connect(server.url);
+      const white = await Client.connect(server.url);
+      clients.push(black, white);
+      await startOthello(black, white, { baseMs: 180_000, incrementMs: 2_000 });
+    }
+    const round = server.app.manager.maintain();
+    // One after another, the first renewal would hold up the other three for a whole round trip each.
+    await expect.poll(() => store.inFlight).toBe(4);
+    store.answerAll();
+    await round;
+    expect(store.maxInFlight).toBe(4);
+  });
+});
