@@ -51,18 +51,46 @@ describe("PiscinaPool", () => {
     expect(answer.ok && ["d3", "c4", "f5", "e6"]).toContain(answer.ok ? answer.value.move : "");
   });
 
-  it("stamps each request with when it was queued and its share of the threads", async () => {
+  it("serves the seat whose flag falls first, stamping when it was queued and its share of the threads", async () => {
     const pool = new PiscinaPool({ maxThreads: 1, maxQueue: 8 }, echoWorker);
     pools.push(pool);
     const signal = new AbortController().signal;
-    const answers = await Promise.all([1, 2, 3].map(() => pool.choose(request, signal)));
-    expect(answers.map((answer) => (answer.ok ? answer.value.value : null))).toEqual([1, 1 / 2, 1 / 3]);
+    const order: number[] = [];
+    const ask = (remainingMs: number) =>
+      pool.choose({ ...request, remainingMs }, signal).then((answer) => {
+        order.push(remainingMs);
+        return answer;
+      });
+    // the first starts at once; of the two that wait, the one with 5 s left goes before the one with 60 s
+    const answers = await Promise.all([ask(100_000), ask(60_000), ask(5_000)]);
+    expect(order).toEqual([100_000, 5_000, 60_000]);
+    // shares when each started: 100 s alone; 5 s one of two in flight (60 s still waiting); 60 s alone
+    expect(answers.map((answer) => (answer.ok ? answer.value.value : null))).toEqual([1, 1, 1 / 2]);
     for (const answer of answers) {
       // the wait is measured across threads on one time base: never negative, never absurd
       expect(answer.ok && answer.value.depth >= 0 && answer.value.depth < 10_000).toBe(true);
     }
     expect(aiShare(2, 1)).toBe(1);
     expect(aiShare(2, 8)).toBe(1 / 4);
+  });
+
+  it("refuses beyond the queue's length and drops a waiting search when its seat is cancelled", async () => {
+    const pool = new PiscinaPool({ maxThreads: 1, maxQueue: 1 }, badWorker);
+    pools.push(pool);
+    const hang = new AbortController();
+    const running = pool.choose({ ...request, seed: 1 }, hang.signal);
+    const cancel = new AbortController();
+    const waiting = pool.choose({ ...request, seed: 3 }, cancel.signal);
+    expect(await pool.choose({ ...request, seed: 3 }, new AbortController().signal)).toMatchObject({
+      ok: false,
+      error: { code: "busy" },
+    });
+    expect(pool.queueDepth()).toBe(1);
+    cancel.abort();
+    expect(await waiting).toMatchObject({ ok: false, error: { code: "aborted" } });
+    expect(pool.queueDepth()).toBe(0);
+    hang.abort();
+    expect(await running).toMatchObject({ ok: false, error: { code: "aborted" } });
   });
 
   it("cancels a search that outlives its time and replaces a crashed worker", async () => {
