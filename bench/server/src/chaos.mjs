@@ -332,6 +332,23 @@ const summary = {
   creditViolations: 0,
   clockViolations: 0,
 };
+/** Whether some reading of the unacknowledged moves (applied or not) turns `sent` into `server`. */
+function explains(sent, server) {
+  const memo = new Map();
+  const go = (i, k) => {
+    const key = i * 4096 + k;
+    if (memo.has(key)) return memo.get(key);
+    let ok;
+    if (i === sent.length) ok = k === server.length;
+    else if (sent[i].status === "acked") ok = server[k] === sent[i].move && go(i + 1, k + 1);
+    else if (sent[i].status === "unknown")
+      ok = (server[k] === sent[i].move && go(i + 1, k + 1)) || go(i + 1, k);
+    else ok = go(i + 1, k);
+    memo.set(key, ok);
+    return ok;
+  };
+  return go(0, 0);
+}
 const liveUrl = urls[urls.findIndex((_, i) => alive(i))];
 for (const g of games) {
   const r = await fetch(`${liveUrl}/api/matches/${g.matchId}`).then((x) => x.json());
@@ -347,9 +364,15 @@ for (const g of games) {
   } else summary.live++;
   for (const p of [g.p0, g.p1]) {
     const server = snap.moves.filter((m) => m.seat === p.seat && !m.forced).map((m) => m.move);
-    // Walk the client's sent log against the server's list: an acked move must be next on the server
-    // (else lost); a move whose ack never came (the process died) may or may not be there; a refused move
-    // must not be. Whatever is left on the server afterwards was never sent by this client (a double apply).
+    // The client's sent log must explain the server's list exactly: an acked move is the next one on the
+    // server, a move whose ack never came (the process died) may or may not be there (a bot that resent
+    // the same move after its sync makes either reading possible), a refused move is not.
+    if (explains(p.sent, server)) {
+      summary.extraUnacked += server.length - p.sent.filter((e) => e.status === "acked").length;
+      continue;
+    }
+    // No explanation: walk greedily to say where it breaks. An acked move not next on the server is lost;
+    // whatever is left on the server afterwards was never sent by this client (a double apply).
     let k = 0,
       broke = false;
     for (const e of p.sent) {

@@ -74,7 +74,7 @@ describe("PiscinaPool", () => {
     expect(aiShare(2, 8)).toBe(1 / 4);
   });
 
-  it("refuses beyond the queue's length and drops a waiting search when its seat is cancelled", async () => {
+  it("refuses beyond the queue's length unless the newcomer's flag falls sooner, and drops a cancelled search", async () => {
     const pool = new PiscinaPool({ maxThreads: 1, maxQueue: 1 }, badWorker);
     pools.push(pool);
     const hang = new AbortController();
@@ -86,8 +86,12 @@ describe("PiscinaPool", () => {
       error: { code: "busy" },
     });
     expect(pool.queueDepth()).toBe(1);
+    // a seat with less time takes the place of the one that can best afford to ask again
+    const urgent = pool.choose({ ...request, seed: 3, remainingMs: 5_000 }, cancel.signal);
+    expect(await waiting).toMatchObject({ ok: false, error: { code: "busy" } });
+    expect(pool.queueDepth()).toBe(1);
     cancel.abort();
-    expect(await waiting).toMatchObject({ ok: false, error: { code: "aborted" } });
+    expect(await urgent).toMatchObject({ ok: false, error: { code: "aborted" } });
     expect(pool.queueDepth()).toBe(0);
     hang.abort();
     expect(await running).toMatchObject({ ok: false, error: { code: "aborted" } });

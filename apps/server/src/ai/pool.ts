@@ -66,6 +66,7 @@ interface Waiting {
 }
 
 const ABORTED: AiAnswer = { ok: false, error: { code: "aborted", message: "cancelled" } };
+const BUSY: AiAnswer = { ok: false, error: { code: "busy", message: "the AI queue is full" } };
 
 /**
  * Worker threads via piscina, fed from a queue ordered by deadline: the seat whose flag falls first is
@@ -89,12 +90,22 @@ export class PiscinaPool implements AiPool {
 
   choose(request: AiRequest, signal: AbortSignal): Promise<AiAnswer> {
     if (signal.aborted) return Promise.resolve(ABORTED);
+    const queuedAt = performance.timeOrigin + performance.now();
+    const deadline = queuedAt + request.remainingMs;
     if (this.waiting.length >= this.maxQueue) {
-      return Promise.resolve({ ok: false, error: { code: "busy", message: "the AI queue is full" } });
+      // Full: the request whose flag falls last makes room if this one's falls sooner (it has the time to
+      // ask again: the room retries a busy answer), else this one is refused.
+      let latest = 0;
+      for (let i = 1; i < this.waiting.length; i++) {
+        if ((this.waiting[i]?.deadline ?? 0) > (this.waiting[latest]?.deadline ?? 0)) latest = i;
+      }
+      const evict = this.waiting[latest];
+      if (evict === undefined || evict.deadline <= deadline) return Promise.resolve(BUSY);
+      this.waiting.splice(latest, 1);
+      evict.answer(BUSY);
     }
     return new Promise((answer) => {
-      const queuedAt = performance.timeOrigin + performance.now();
-      const job: Waiting = { request, signal, queuedAt, deadline: queuedAt + request.remainingMs, answer };
+      const job: Waiting = { request, signal, queuedAt, deadline, answer };
       this.waiting.push(job);
       signal.addEventListener(
         "abort",

@@ -1,6 +1,7 @@
 import { type MatchId } from "@arena/protocol";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { PiscinaPool } from "../ai/pool.js";
+import { type AiRequest } from "@arena/engine/ai/choose-move";
+import { type AiPool, InlinePool, PiscinaPool } from "../ai/pool.js";
 import { FakeClock } from "../clocks/scheduler.js";
 import { Client, startServer, type TestServer } from "../test-support/harness.js";
 import { firstLegal } from "../test-support/play.js";
@@ -216,6 +217,41 @@ describe("spectators, reconnection, abandonment and AI seats (memory store)", ()
 });
 
 describe("AI vs AI with the real piscina pool", () => {
+  it("gives an AI seat's first move the first-move window, not its whole clock, as its time", async () => {
+    const requests: AiRequest[] = [];
+    const inline = new InlinePool();
+    const recording: AiPool = {
+      choose: (request, signal) => {
+        requests.push(request);
+        return inline.choose(request, signal);
+      },
+      queueDepth: () => 0,
+      close: () => Promise.resolve(),
+    };
+    const server = await startServer({ ai: recording, clock: new FakeClock() });
+    const watcher = await Client.connect(server.url);
+    try {
+      const created = await watcher.call("room:create", {
+        gameId: "othello",
+        timeControl: blitz,
+        seats: [
+          { kind: "ai", level: 1 },
+          { kind: "ai", level: 1 },
+        ],
+      });
+      if (!created.ok) throw new Error(created.code);
+      await watcher.snapshot(created.matchId);
+      await watcher.until(() => requests.length >= 3, "three AI moves");
+      // each seat's first move must come within the blitz window (25 s) or the game is aborted (§4);
+      // from its second move on, the seat has its clock
+      expect(requests.slice(0, 2).map((r) => r.remainingMs)).toEqual([25_000, 25_000]);
+      expect(requests[2]?.remainingMs).toBe(180_000);
+    } finally {
+      watcher.close();
+      await server.close();
+    }
+  });
+
   it("finishes an Othello game on its own", async () => {
     const pool = new PiscinaPool({ maxThreads: 1, maxQueue: 16 });
     const server = await startServer({ ai: pool, clock: new FakeClock() });

@@ -269,11 +269,16 @@ export class Room {
     this.cancelAi();
     if (seat === null || slot?.kind !== "ai" || model.clock === null) return;
     const now = this.host.clock.now();
-    const remainingMs = remainingAt(model.clock, now)[seat] ?? 0;
+    // Before its first move a seat's clock does not run, but the game is aborted if that move does not
+    // come within the first-move window (clocks.md §4): then the window is the time the AI has, both for
+    // its budget and for its place in the pool's queue (earliest deadline first).
+    const firstMoveBy = firstMoveDeadline(model.clock);
+    const clockMs = remainingAt(model.clock, now)[seat] ?? 0;
+    const remainingMs = firstMoveBy === null ? clockMs : Math.max(0, Math.min(clockMs, firstMoveBy - now));
     const controller = new AbortController();
     const version = model.version;
     // A search may not outlive the seat's time (plus the flag grace): cancel it, the flag decides.
-    const deadline = flagDeadline(model.clock) ?? now + remainingMs;
+    const deadline = flagDeadline(model.clock) ?? firstMoveBy ?? now + remainingMs;
     const cancelDeadline = this.host.clock.schedule(deadline, () => controller.abort());
     this.ai = { version, controller, cancelDeadline };
     const request: AiRequest = {
