@@ -93,4 +93,27 @@ describe("decide", () => {
     });
     expect(run(model, { kind: "system" }, { type: "tick" }, 3000).model.version).toBe(model.version);
   });
+
+  it("credits a takeover's downtime by who is to move in the model it decides on, capped per seat", () => {
+    let model = othelloLive();
+    model = run(model, user(ada), { type: "move", seat: 0, move: "f5" }, 1_000).model;
+    expect(model.clock?.running).toBe(1);
+    const credit: Command = {
+      type: "credit",
+      awayMs: 15_000,
+      toMoveCapMs: 20_000,
+      othersCapMs: 10_000,
+      why: "t",
+    };
+    const decided = decide(model, credit, {
+      now: 2_000,
+      actor: { kind: "system" },
+      gone: new Set(),
+      maxAiLevel: 1,
+    });
+    expect(isRefusal(decided) ? null : decided.events[0]).toMatchObject({
+      type: "clock-credited",
+      creditsMs: [10_000, 15_000],
+    });
+  });
 });

@@ -58,7 +58,18 @@ export type Command =
   | { readonly type: "abort"; readonly seat?: number | undefined }
   | { readonly type: "rematch" }
   | { readonly type: "tick" }
-  | { readonly type: "credit"; readonly creditsMs: readonly number[]; readonly why: string };
+  | {
+      /**
+       * Time nobody ran the match (clocks.md §7), credited up to a cap: the seat to move gets up to
+       * `toMoveCapMs`, the others up to `othersCapMs`. Who is to move is read here, on the caught-up
+       * model, not by the caller (a process taking over may hold a stale copy).
+       */
+      readonly type: "credit";
+      readonly awayMs: number;
+      readonly toMoveCapMs: number;
+      readonly othersCapMs: number;
+      readonly why: string;
+    };
 
 export interface DecideContext {
   readonly now: number;
@@ -463,12 +474,16 @@ function decideInner(model: MatchModel, command: Command, ctx: DecideContext): D
     }
     case "credit": {
       if (model.status !== "live" || model.clock === null) return { events: [] };
+      const running = model.clock.running;
+      const creditsMs = model.slots.map((_, seat) =>
+        Math.min(Math.max(0, command.awayMs), seat === running ? command.toMoveCapMs : command.othersCapMs),
+      );
       return {
         events: [
           {
             type: "clock-credited",
-            creditsMs: [...command.creditsMs],
-            clock: credit(model.clock, command.creditsMs, now),
+            creditsMs,
+            clock: credit(model.clock, creditsMs, now),
             why: command.why,
           },
         ],

@@ -180,12 +180,18 @@ export class RoomManager implements RoomHost {
     if (takeover && grant.previousHeartbeat !== null) {
       // §7: credit the time nobody ran this game (capped), and say so in its event stream.
       const away = Math.max(0, now - grant.previousHeartbeat);
-      const running = room.model.clock?.running ?? null;
-      const creditsMs = room.model.slots.map((_, seat) =>
-        Math.min(away, seat === running ? this.options.creditToMoveMs : this.options.creditOthersMs),
-      );
       this.logger.info({ matchId, away }, "took over a live match");
-      await room.submit({ kind: "system" }, { type: "credit", creditsMs, why: "server restart" }, null);
+      await room.submit(
+        { kind: "system" },
+        {
+          type: "credit",
+          awayMs: away,
+          toMoveCapMs: this.options.creditToMoveMs,
+          othersCapMs: this.options.creditOthersMs,
+          why: "server restart",
+        },
+        null,
+      );
     }
     await room.run(() => room.rearm());
   }
