@@ -206,6 +206,17 @@ export function createApp(deps: AppDeps): App {
     presence: (update) => io.to(matchRoom(update.matchId)).emit("presence:update", update),
     lobbyUpdated: (room) => io.to(LOBBY_ROOM).emit("lobby:room-updated", { room }),
     lobbyRemoved: (matchId) => io.to(LOBBY_ROOM).emit("lobby:room-removed", { matchId }),
+    evicted: (matchId) => {
+      // Without this a long-lived socket (a lobby tab that plays all day) kept every match it ever followed,
+      // in its own map and in the adapter's rooms. Local only: each process evicts on its own schedule, and
+      // a client that asks about the match again is attached again.
+      const room = matchRoom(matchId);
+      for (const id of [...(io.of("/").adapter.rooms.get(room) ?? [])]) {
+        const socket = io.of("/").sockets.get(id);
+        socket?.data.attached.delete(matchId);
+        void socket?.leave(room);
+      }
+    },
   });
 
   return {

@@ -87,6 +87,9 @@ const errors = {};
 const err = (k) => (errors[k] = (errors[k] ?? 0) + 1);
 const results = { started: 0, finished: 0, invalid: 0, reasons: {}, aiTimeouts: 0, durationsS: [] };
 const lagWindows = [];
+// V8's used heap, sampled every 5 s; the lowest sample of each minute is close to the live data (it
+// follows a major collection), while RSS also holds whatever heap V8 has grown and not given back.
+const heap = [];
 const rss = [];
 const metricsTimer = setInterval(async () => {
   try {
@@ -96,6 +99,7 @@ const metricsTimer = setInterval(async () => {
       p99: loopDelayMs(m.nodejs_eventloop_lag_p99_seconds),
       max: loopDelayMs(m.nodejs_eventloop_lag_max_seconds),
     });
+    heap.push({ t: Date.now() - T0, mb: m.nodejs_heap_size_used_bytes / 1048576 });
   } catch {
     err("metrics");
   }
@@ -187,6 +191,12 @@ const afterWarm = rss.filter((r) => r.t >= warmupMs);
 const rssFirst = afterWarm[0]?.mb,
   rssLast = afterWarm.at(-1)?.mb,
   rssMax = Math.max(...rss.map((r) => r.mb));
+const perMinute = new Map();
+for (const h of heap) {
+  const minute = Math.floor(h.t / 60000);
+  perMinute.set(minute, Math.min(perMinute.get(minute) ?? Infinity, h.mb));
+}
+const heapAfterWarm = [...perMinute].filter(([minute]) => minute * 60000 >= warmupMs).map(([, mb]) => mb);
 const out = {
   store: args.redis ? "redis" : "memory",
   concurrency,
@@ -210,6 +220,15 @@ const out = {
     max: +rssMax.toFixed(0),
     growthPct: rssFirst ? +(((rssLast - rssFirst) / rssFirst) * 100).toFixed(1) : null,
     series: rss.filter((_, i) => i % 6 === 0).map((r) => Math.round(r.mb)),
+  },
+  liveHeapMB: {
+    perMinuteMin: [...perMinute.values()].map((mb) => Math.round(mb)),
+    afterWarmup: Math.round(heapAfterWarm[0] ?? 0),
+    end: Math.round(heapAfterWarm.at(-1) ?? 0),
+    growthPct:
+      heapAfterWarm.length > 1
+        ? +(((heapAfterWarm.at(-1) - heapAfterWarm[0]) / heapAfterWarm[0]) * 100).toFixed(1)
+        : null,
   },
   errors,
   loadBefore,

@@ -58,6 +58,19 @@ describe("two players over real sockets (memory store, fake clock)", () => {
     expect(record.match.moves.length).toBe(final.moves.length);
   });
 
+  it("forgets a finished match two minutes after its end: the room, and its sockets' follow", async () => {
+    const { black, white, matchId } = await othelloMatch();
+    await black.call("match:resign", { matchId, version: (await black.snapshot(matchId)).version });
+    const adapterRooms = server.app.io.of("/").adapter.rooms;
+    expect(adapterRooms.get(`match:${matchId}`)?.size).toBe(2);
+    clock.advance(2 * 60_000);
+    expect(adapterRooms.has(`match:${matchId}`)).toBe(false);
+    // the store still has it: asking again loads it and follows it again
+    const again = await white.snapshot(matchId);
+    expect(again.status).toBe("finished");
+    expect(adapterRooms.get(`match:${matchId}`)?.size).toBe(1);
+  });
+
   it("answers 'unavailable', not 'not-found', to a command that arrives while the server shuts down", async () => {
     const { black, matchId } = await othelloMatch();
     const snapshot = await black.snapshot(matchId);

@@ -47,6 +47,8 @@ export interface Fanout {
   presence(update: PresenceUpdate): void;
   lobbyUpdated(summary: RoomSummary): void;
   lobbyRemoved(matchId: MatchId): void;
+  /** This process dropped a finished match from its cache: its sockets stop following it here. */
+  evicted(matchId: MatchId): void;
 }
 
 export interface ManagerOptions {
@@ -418,6 +420,7 @@ export class RoomManager implements RoomHost {
         if (this.rooms.get(model.matchId) === room) {
           room.close();
           this.rooms.delete(model.matchId);
+          this.fanout?.evicted(model.matchId);
         }
       });
     }
