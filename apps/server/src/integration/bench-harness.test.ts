@@ -1,25 +1,13 @@
 import { spawn } from "node:child_process";
-import { createServer } from "node:net";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { freePort } from "../test-support/net.js";
 
 // The load harness (bench/server, run by `npm run bench:server`) is plain node scripts outside the
 // workspaces; this runs it for a few seconds against the built server so that it cannot rot unnoticed.
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
 const harness = resolve(repo, "bench/server/src/load.mjs");
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once("error", fail);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address !== null ? address.port : 0;
-      server.close(() => done(port));
-    });
-  });
-}
 
 interface HarnessResult {
   readonly target: string;

@@ -2,7 +2,7 @@
 // while a game is live. Rerun: `npx vitest run src/integration/redis-outage.test.ts` in apps/server.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createConnection, createServer } from "node:net";
+import { createConnection } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type MatchId } from "@arena/protocol";
@@ -12,22 +12,11 @@ import { FakeClock } from "../clocks/scheduler.js";
 import { connectRedis, type RedisConnection } from "../store/redis.js";
 import { Client, startServer, type TestServer } from "../test-support/harness.js";
 import { firstLegal } from "../test-support/play.js";
+import { freePort } from "../test-support/net.js";
 
 const blitz = { baseMs: 180_000, incrementMs: 2_000 };
 const hasRedis = spawnSync("redis-server", ["--version"]).error === undefined;
 if (!hasRedis) console.warn("!!! redis-server missing: the Redis outage suite is SKIPPED !!!");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function ping(port: number): Promise<boolean> {
   return new Promise((resolve) => {

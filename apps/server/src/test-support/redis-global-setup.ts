@@ -2,26 +2,14 @@
 // set, as CI may do). The suites are skipped only when no binary exists, and
 // then loudly.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
 import { createConnection } from "node:net";
 import type { TestProject } from "vitest/node";
+import { freePort } from "./net.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
     redisUrl: string | null;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitForPing(port: number): Promise<void> {
