@@ -7,19 +7,9 @@
 import { spawn, execSync } from "node:child_process";
 import { io } from "socket.io-client";
 import { SERVER_NODE_FLAGS, serverMain } from "./paths.mjs";
-import { loopDelayMs, parseProm, procSample, summarize } from "./stats.mjs";
+import { loopDelayMs, parseArgs, parseProm, procSample, summarize } from "./stats.mjs";
 
-const args = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .join(" ")
-    .split("--")
-    .filter(Boolean)
-    .map((kv) => {
-      const [k, ...v] = kv.trim().split(/\s+/);
-      return [k, v.length ? v.join(" ") : "true"];
-    }),
-);
+const args = parseArgs(process.argv.slice(2));
 const concurrency = Number(args.concurrency ?? 50);
 const total = Number(args.total ?? 50);
 const duration = Number(args.duration ?? 90) * 1000;

@@ -16,20 +16,11 @@ import { fileURLToPath } from "node:url";
 import { dirname, resolve } from "node:path";
 import { io } from "socket.io-client";
 import { SERVER_NODE_FLAGS, loadEngine, serverMain } from "./paths.mjs";
+import { parseArgs } from "./stats.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "../../..");
-const args = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .join(" ")
-    .split("--")
-    .filter(Boolean)
-    .map((kv) => {
-      const [k, ...v] = kv.trim().split(/\s+/);
-      return [k, v.length ? v.join(" ") : "true"];
-    }),
-);
+const args = parseArgs(process.argv.slice(2));
 const seed = Number(args.seed ?? 42);
 const nServers = Number(args.servers ?? 2);
 const nGames = Number(args.games ?? 100);

@@ -7,22 +7,12 @@ import { fork, spawn, execSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { dirname, resolve } from "node:path";
 import { loadavg } from "node:os";
-import { summarize, procSample, parseProm, loopDelayMs } from "./stats.mjs";
+import { summarize, procSample, parseProm, loopDelayMs, parseArgs } from "./stats.mjs";
 import { SERVER_NODE_FLAGS, serverMain } from "./paths.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "../../..");
-const args = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .join(" ")
-    .split("--")
-    .filter(Boolean)
-    .map((kv) => {
-      const [k, ...v] = kv.trim().split(/\s+/);
-      return [k, v.length ? v.join(" ") : "true"];
-    }),
-);
+const args = parseArgs(process.argv.slice(2));
 const target = args.target ?? "arena";
 const games = Number(args.games ?? 100);
 const duration = Number(args.duration ?? 30);

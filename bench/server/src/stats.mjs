@@ -1,3 +1,17 @@
+/** `--name value --flag` → { name: "value", flag: "true" } (values may hold spaces, as in `--target arena --servers 2`). */
+export function parseArgs(argv) {
+  return Object.fromEntries(
+    argv
+      .join(" ")
+      .split("--")
+      .filter(Boolean)
+      .map((kv) => {
+        const [k, ...v] = kv.trim().split(/\s+/);
+        return [k, v.length ? v.join(" ") : "true"];
+      }),
+  );
+}
+
 /** Percentile of a numeric array (nearest-rank on a sorted copy). */
 export function percentile(sorted, p) {
   if (sorted.length === 0) return NaN;
