@@ -9,7 +9,7 @@ import { type Clock } from "./clocks/scheduler.js";
 import { Identity } from "./identity/tokens.js";
 import { createMetrics } from "./metrics.js";
 import { type ArenaServer, attachGateway, LOBBY_ROOM, matchRoom } from "./protocol/gateway.js";
-import { RoomManager } from "./rooms/manager.js";
+import { FINISHED_ROOMS_KEPT, RoomManager } from "./rooms/manager.js";
 import { Presence } from "./rooms/presence.js";
 import { snapshotOf } from "./rooms/view.js";
 import { type MatchStore } from "./store/ports.js";
@@ -28,6 +28,8 @@ export interface AppConfig {
   readonly goneScale: number;
   readonly creditToMoveMs: number;
   readonly creditOthersMs: number;
+  /** Finished rooms kept in memory at most; older ones are read from the store when asked for. */
+  readonly finishedRoomsKept: number;
   /** This process's name in leases. */
   readonly instanceId: string;
 }
@@ -40,6 +42,7 @@ export const DEFAULT_CONFIG: Omit<AppConfig, "secret" | "instanceId"> = {
   goneScale: 1,
   creditToMoveMs: 20_000,
   creditOthersMs: 10_000,
+  finishedRoomsKept: FINISHED_ROOMS_KEPT,
 };
 
 export interface AppDeps {
@@ -78,6 +81,7 @@ export function createApp(deps: AppDeps): App {
     goneScale: config.goneScale,
     creditToMoveMs: config.creditToMoveMs,
     creditOthersMs: config.creditOthersMs,
+    finishedRoomsKept: config.finishedRoomsKept,
   });
   const metrics = createMetrics({
     liveGames: () => manager.liveCount(),

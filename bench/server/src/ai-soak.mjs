@@ -89,7 +89,12 @@ const metricsTimer = setInterval(async () => {
       p99: loopDelayMs(m.nodejs_eventloop_lag_p99_seconds),
       max: loopDelayMs(m.nodejs_eventloop_lag_max_seconds),
     });
-    heap.push({ t: Date.now() - T0, mb: m.nodejs_heap_size_used_bytes / 1048576 });
+    heap.push({
+      t: Date.now() - T0,
+      mb: m.nodejs_heap_size_used_bytes / 1048576,
+      totalMb: m.nodejs_heap_size_total_bytes / 1048576,
+      externalMb: m.nodejs_external_memory_bytes / 1048576,
+    });
   } catch {
     err("metrics");
   }
@@ -182,9 +187,17 @@ const rssFirst = afterWarm[0]?.mb,
   rssLast = afterWarm.at(-1)?.mb,
   rssMax = Math.max(...rss.map((r) => r.mb));
 const perMinute = new Map();
-for (const h of heap) {
+// whole minutes only: the last, partial one holds the shutdown's samples
+const wholeMinutes = Math.floor((heap.at(-1)?.t ?? 0) / 60000);
+for (const h of heap.filter((sample) => sample.t < wholeMinutes * 60000)) {
   const minute = Math.floor(h.t / 60000);
   perMinute.set(minute, Math.min(perMinute.get(minute) ?? Infinity, h.mb));
+}
+function perMinuteLast(samples, key) {
+  const last = new Map();
+  for (const h of samples.filter((sample) => sample.t < wholeMinutes * 60000))
+    last.set(Math.floor(h.t / 60000), h[key]);
+  return [...last.values()].map((mb) => Math.round(mb));
 }
 const heapAfterWarm = [...perMinute].filter(([minute]) => minute * 60000 >= warmupMs).map(([, mb]) => mb);
 const out = {
@@ -213,6 +226,9 @@ const out = {
   },
   liveHeapMB: {
     perMinuteMin: [...perMinute.values()].map((mb) => Math.round(mb)),
+    // what V8 holds for the main thread's heap, and memory owned outside it (buffers), per minute's end
+    totalPerMinute: perMinuteLast(heap, "totalMb"),
+    externalPerMinute: perMinuteLast(heap, "externalMb"),
     afterWarmup: Math.round(heapAfterWarm[0] ?? 0),
     end: Math.round(heapAfterWarm.at(-1) ?? 0),
     growthPct:

@@ -69,6 +69,33 @@ describe("two players over real sockets (memory store, fake clock)", () => {
     const again = await white.snapshot(matchId);
     expect(again.status).toBe("finished");
     expect(adapterRooms.get(`match:${matchId}`)?.size).toBe(1);
+    // an old game loaded on demand is dropped again like one that just ended
+    expect(server.app.manager.finishedCached).toBe(1);
+    clock.advance(2 * 60_000);
+    expect(adapterRooms.has(`match:${matchId}`)).toBe(false);
+    expect(server.app.manager.finishedCached).toBe(0);
+  });
+
+  it("keeps at most the configured number of finished rooms, dropping the oldest first", async () => {
+    await server.close();
+    server = await startServer({ clock, config: { finishedRoomsKept: 2 } });
+    const adapterRooms = server.app.io.of("/").adapter.rooms;
+    const ended: MatchId[] = [];
+    for (let k = 0; k < 3; k++) {
+      const { black, matchId } = await othelloMatch();
+      await black.call("match:resign", { matchId, version: (await black.snapshot(matchId)).version });
+      ended.push(matchId);
+    }
+    const [first, second, third] = ended;
+    expect(server.app.manager.finishedCached).toBe(2);
+    expect(adapterRooms.has(`match:${first}`)).toBe(false);
+    expect(adapterRooms.get(`match:${second}`)?.size).toBe(2);
+    expect(adapterRooms.get(`match:${third}`)?.size).toBe(2);
+    // the dropped one is still in the store, whole
+    const record = (await (await fetch(`${server.url}/api/matches/${first}`)).json()) as {
+      match: { status: string; result: { reason: string } };
+    };
+    expect(record.match).toMatchObject({ status: "finished", result: { reason: "resign" } });
   });
 
   it("answers 'unavailable', not 'not-found', to a command that arrives while the server shuts down", async () => {

@@ -1,8 +1,8 @@
 import { type VersionedEvent } from "@arena/protocol";
 
 /**
- * The last `capacity` events of a match, by version (lila-ws History). A
- * reader asking from before the window gets null and must take a snapshot.
+ * At least the last `capacity` events of a match, by version (lila-ws History).
+ * A reader asking from before the window gets null and must take a snapshot.
  */
 export class History {
   private events: VersionedEvent[] = [];
@@ -11,7 +11,8 @@ export class History {
 
   push(event: VersionedEvent): void {
     this.events.push(event);
-    if (this.events.length > this.capacity) this.events = this.events.slice(-this.capacity);
+    // Trimmed in batches: slicing on every push past the window copied the whole window per event.
+    if (this.events.length >= 2 * this.capacity) this.events = this.events.slice(-this.capacity);
   }
 
   get version(): number {

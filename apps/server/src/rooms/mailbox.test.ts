@@ -48,10 +48,13 @@ describe("History", () => {
   it("returns the events after a version, or null for a gap older than its window", () => {
     const history = new History(3);
     for (let v = 1; v <= 5; v++) history.push(entry(v));
+    // it keeps at least its capacity, and trims in batches: all five are still there
     expect(history.since(5)).toEqual([]);
     expect(history.since(3)?.map((e) => e.version)).toEqual([4, 5]);
-    expect(history.since(2)?.map((e) => e.version)).toEqual([3, 4, 5]);
-    expect(history.since(1)).toBeNull();
+    expect(history.since(0)?.map((e) => e.version)).toEqual([1, 2, 3, 4, 5]);
+    history.push(entry(6));
+    expect(history.since(3)?.map((e) => e.version)).toEqual([4, 5, 6]);
+    expect(history.since(2)).toBeNull();
     expect(history.since(0)).toBeNull();
   });
 });

@@ -28,6 +28,11 @@ import { randomInt } from "node:crypto";
 // Long enough for rematch offers and the first wave of late viewers; after that a finished room is
 // loaded from the store again on demand.
 const EVICT_AFTER_MS = 2 * 60_000;
+/**
+ * Finished rooms kept at most, oldest dropped first. Without a bound the cache grew with the rate games
+ * end: the soak's 66 games/s kept ~8,000 rooms (200 MB of live heap, and V8 grew the heap to 4× that).
+ */
+export const FINISHED_ROOMS_KEPT = 500;
 /** Lease commands in flight at once during upkeep (they pipeline on one Redis connection). */
 const LEASE_BATCH = 200;
 
@@ -39,6 +44,10 @@ async function inBatches<T>(
   for (let start = 0; start < items.length; start += size) {
     await Promise.all(items.slice(start, start + size).map(run));
   }
+}
+
+function isOver(model: MatchModel): boolean {
+  return model.status !== "live" && model.status !== "waiting";
 }
 
 /** How a room's news leaves the process (socket.io in the app, a spy in tests). */
@@ -64,6 +73,8 @@ export interface ManagerOptions {
   /** clocks.md §7 caps on the downtime credited to the side to move and the others. */
   readonly creditToMoveMs: number;
   readonly creditOthersMs: number;
+  /** Finished rooms kept in memory at most (default FINISHED_ROOMS_KEPT). */
+  readonly finishedRoomsKept?: number;
 }
 
 export interface ManagerMetrics {
@@ -84,6 +95,8 @@ export class RoomManager implements RoomHost {
   private stopped = false;
   /** Matches this process is acquiring right now. */
   private readonly owning = new Set<MatchId>();
+  /** Cached finished rooms, oldest first, each with the cancel of its eviction timer. */
+  private readonly finished = new Map<MatchId, () => void>();
   metrics: ManagerMetrics = {};
 
   readonly store: MatchStore;
@@ -204,6 +217,8 @@ export class RoomManager implements RoomHost {
     this.fanout = null;
     this.cancelMaintenance?.();
     this.unsubscribe?.();
+    for (const cancel of this.finished.values()) cancel();
+    this.finished.clear();
     for (const room of this.rooms.values()) {
       room.close();
       if (graceful && room.owned) await this.store.releaseLease(room.matchId, this.options.owner);
@@ -226,7 +241,11 @@ export class RoomManager implements RoomHost {
       pending = Room.load(this, matchId).then(
         (room) => {
           this.loading.delete(matchId);
-          if (room !== null && !this.stopped) this.rooms.set(matchId, room);
+          if (room !== null && !this.stopped) {
+            this.rooms.set(matchId, room);
+            // An old game opened by a viewer is cached like one that just ended, and dropped the same way.
+            if (isOver(room.model)) this.retire(room);
+          }
           return room;
         },
         (error: unknown) => {
@@ -410,21 +429,41 @@ export class RoomManager implements RoomHost {
       void this.store.setLive(model.matchId, false).catch(log);
       void this.store.releaseLease(model.matchId, this.options.owner).catch(log);
     }
-    if (
-      model.status !== "live" &&
-      model.status !== "waiting" &&
-      (before.status === "live" || before.status === "waiting")
-    ) {
-      // Finished rooms leave memory after a while (rematch offers, late viewers); the store keeps them.
-      this.clock.schedule(this.clock.now() + EVICT_AFTER_MS, () => {
-        if (this.rooms.get(model.matchId) === room) {
-          room.close();
-          this.rooms.delete(model.matchId);
-          this.fanout?.evicted(model.matchId);
-        }
-      });
-    }
+    if (isOver(model) && !isOver(before)) this.retire(room);
     this.publishSummary(room, before);
+  }
+
+  /** Finished rooms leave memory after a while (rematch offers, late viewers), or sooner when too many
+   * have ended; the store keeps them. */
+  private retire(room: Room): void {
+    const matchId = room.matchId;
+    if (this.finished.has(matchId)) return;
+    this.finished.set(
+      matchId,
+      this.clock.schedule(this.clock.now() + EVICT_AFTER_MS, () => this.evict(matchId)),
+    );
+    const kept = this.options.finishedRoomsKept ?? FINISHED_ROOMS_KEPT;
+    for (const oldest of this.finished.keys()) {
+      if (this.finished.size <= kept) break;
+      this.evict(oldest);
+    }
+  }
+
+  private evict(matchId: MatchId): void {
+    const cancel = this.finished.get(matchId);
+    if (cancel === undefined) return;
+    cancel();
+    this.finished.delete(matchId);
+    const room = this.rooms.get(matchId);
+    if (room === undefined) return;
+    room.close();
+    this.rooms.delete(matchId);
+    this.fanout?.evicted(matchId);
+  }
+
+  /** Cached finished rooms (for tests and metrics). */
+  get finishedCached(): number {
+    return this.finished.size;
   }
 
   /** Keeps the lobby's copy of a public room current (the store's list and the lobby subscribers). */
