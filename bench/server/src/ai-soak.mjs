@@ -193,6 +193,29 @@ for (const h of heap.filter((sample) => sample.t < wholeMinutes * 60000)) {
   const minute = Math.floor(h.t / 60000);
   perMinute.set(minute, Math.min(perMinute.get(minute) ?? Infinity, h.mb));
 }
+function steadyGrowth(samples) {
+  if (samples.length < 2) return null;
+  const t0 = samples[0].t,
+    t1 = samples.at(-1).t;
+  const median = (list) => {
+    const sorted = list.map((r) => r.mb).sort((a, b) => a - b);
+    return sorted[Math.floor(sorted.length / 2)];
+  };
+  const first = median(samples.filter((r) => r.t <= t0 + 180_000));
+  const last = median(samples.filter((r) => r.t >= t1 - 180_000));
+  const n = samples.length;
+  const mt = samples.reduce((a, r) => a + r.t, 0) / n,
+    mm = samples.reduce((a, r) => a + r.mb, 0) / n;
+  const slope =
+    samples.reduce((a, r) => a + (r.t - mt) * (r.mb - mm), 0) /
+    samples.reduce((a, r) => a + (r.t - mt) ** 2, 0);
+  return {
+    firstMedian: Math.round(first),
+    lastMedian: Math.round(last),
+    growthPct: +(((last - first) / first) * 100).toFixed(1),
+    slopeMBPerMin: +(slope * 60_000).toFixed(1),
+  };
+}
 function perMinuteLast(samples, key) {
   const last = new Map();
   for (const h of samples.filter((sample) => sample.t < wholeMinutes * 60000))
@@ -218,6 +241,9 @@ const out = {
     over20: lagWindows.filter((w) => w.p99 > 20).length,
   },
   rssMB: {
+    // RSS swings ±20% with each major collection: a single sample at either end decides little. The
+    // median of the first and last three minutes after warm-up, and a least-squares slope, say more.
+    steady: steadyGrowth(afterWarm),
     afterWarmup: +(rssFirst ?? 0).toFixed(0),
     end: +(rssLast ?? 0).toFixed(0),
     max: +rssMax.toFixed(0),

@@ -86,9 +86,13 @@ if (target === "arena") {
     // ARENA_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": extra node flags for the server
     // (profiles are written on the graceful SIGTERM stop below)
     const nodeArgs = serverNodeArgs ? serverNodeArgs.split(" ") : [];
+    // ARENA_SERVER_STDOUT=/tmp/gc.log keeps the server's stdout (e.g. with --trace-gc)
+    const stdout = process.env.ARENA_SERVER_STDOUT
+      ? (await import("node:fs")).openSync(`${process.env.ARENA_SERVER_STDOUT}.${i}`, "a")
+      : "ignore";
     const p = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, serverMain], {
       env,
-      stdio: ["ignore", "ignore", "inherit"],
+      stdio: ["ignore", stdout, "inherit"],
     });
     children.push(p);
     serverProcs.push(p);
