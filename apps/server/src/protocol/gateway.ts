@@ -147,7 +147,7 @@ export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
     if (room === null) return failure("not-found", "no such match");
     // Follow the match before the command runs, so the sender also gets the events it causes.
     if (!socket.data.attached.has(matchId)) attach(socket, room);
-    const ack = await room.submit({ ...user(socket), inviteOk }, cmd, version);
+    const ack = await room.submit({ kind: "user", user: socket.data.user, inviteOk }, cmd, version);
     if (ack.ok) attach(socket, room);
     return ack;
   }

@@ -43,6 +43,33 @@ function othelloLive(): MatchModel {
 }
 
 describe("decide", () => {
+  it("hands back the model after a move and what follows, equal to folding its events", () => {
+    // The room takes `next` instead of folding the events again: it must be exactly that fold, through
+    // passes and the end of the game. The last legal move each time makes a longer, pass-rich game.
+    let model = othelloLive();
+    let now = 1_000;
+    let moves = 0;
+    while (model.status === "live") {
+      const legal = model.game.legalMoves(model.state);
+      const move = model.game.formatMove(model.state, legal[legal.length - 1]);
+      const seat = model.clock?.running ?? 0;
+      const decided = decide(model, { type: "move", move }, {
+        now,
+        actor: user(seat === 0 ? ada : bob),
+        gone: new Set(),
+        maxAiLevel: 1,
+      });
+      if (isRefusal(decided)) throw new Error(`refused ${move}: ${decided.message}`);
+      const folded = apply(model, decided.events, now);
+      expect(decided.next).toEqual(folded);
+      model = folded;
+      now += 500;
+      moves++;
+    }
+    expect(model.status).toBe("finished");
+    expect(moves).toBeGreaterThan(20);
+  });
+
   it("starts when the last seat fills, and refuses a second seat for one user", () => {
     const model = othelloLive();
     expect(model.status).toBe("live");

@@ -86,22 +86,30 @@ export interface Decision {
   readonly reply?: Record<string, unknown>;
   /** Every seated player wants a rematch: the room creates it. */
   readonly rematch?: true;
+  /**
+   * The model after `events`, when deciding already folded them (a move and what follows): the room
+   * takes it instead of folding the same events a second time.
+   */
+  readonly next?: MatchModel;
 }
 
 export type Decided = Decision | Failure;
 
 const refuse = (code: ErrorCode, message: string): Failure => failure(code, message);
 
-/** Applies a draft event to a model with a provisional version (to decide what follows). */
-function draft(model: MatchModel, event: MatchEvent, now: number): MatchModel {
-  return evolve(model, { version: model.version + 1, at: now, event } as Parameters<typeof evolve>[1]);
+/**
+ * Applies a draft event to a model with the version and time the room will append it with (to decide
+ * what follows). `played` is the position after a "moved" event, when the caller has it already.
+ */
+function draft(model: MatchModel, event: MatchEvent, now: number, played?: unknown): MatchModel {
+  return evolve(model, { version: model.version + 1, at: now, event } as Parameters<typeof evolve>[1], played);
 }
 
 /**
  * What follows on its own from a position: forced moves (Othello's pass,
  * applied at once with no time charged) and the end of the game.
  */
-function consequences(model: MatchModel, now: number): MatchEvent[] {
+function consequences(model: MatchModel, now: number): { events: MatchEvent[]; model: MatchModel } {
   const events: MatchEvent[] = [];
   let current = model;
   for (let guard = 0; guard < 64 && current.status === "live"; guard++) {
@@ -126,18 +134,21 @@ function consequences(model: MatchModel, now: number): MatchEvent[] {
         forced: true,
         clock: pass(current.clock, nextSeat, now),
       };
+      events.push(event);
+      current = draft(current, event, now, next);
+      continue;
     }
     events.push(event);
     current = draft(current, event, now);
   }
-  return events;
+  return { events, model: current };
 }
 
 /** Appends `first` and whatever follows from it. */
 function withConsequences(model: MatchModel, first: readonly MatchEvent[], now: number): MatchEvent[] {
   let current = model;
   for (const event of first) current = draft(current, event, now);
-  return [...first, ...consequences(current, now)];
+  return [...first, ...consequences(current, now).events];
 }
 
 /** Forfeit scores: Othello records PAIP's 64–0; other games 1–0. */
@@ -183,7 +194,7 @@ function forfeit(
       events.push(event);
       current = draft(current, event, now);
     }
-    return [...events, ...consequences(current, now)];
+    return [...events, ...consequences(current, now).events];
   }
   return [
     {
@@ -214,12 +225,16 @@ function afterSeating(model: MatchModel, event: MatchEvent, now: number): Decisi
 function actingSeat(model: MatchModel, actor: Actor, named: number | undefined): number | Failure {
   if (actor.kind === "ai") return actor.seat;
   if (actor.kind === "system") return refuse("forbidden", "not a player");
-  const mine = seatsOf(model, actor.user.id).filter((seat) => model.eliminated[seat] !== true);
-  if (named !== undefined)
-    return mine.includes(named) ? named : refuse("not-your-seat", "that seat is not yours");
+  const userId = actor.user.id;
+  const holds = (seat: number): boolean => {
+    const slot = model.slots[seat];
+    return slot?.kind === "human" && slot.user.id === userId && model.eliminated[seat] !== true;
+  };
+  if (named !== undefined) return holds(named) ? named : refuse("not-your-seat", "that seat is not yours");
   const toMove = seatToMove(model);
-  if (toMove !== null && mine.includes(toMove)) return toMove;
-  return mine[0] ?? refuse("not-your-seat", "you hold no seat in this match");
+  if (toMove !== null && holds(toMove)) return toMove;
+  for (let seat = 0; seat < model.slots.length; seat++) if (holds(seat)) return seat;
+  return refuse("not-your-seat", "you hold no seat in this match");
 }
 
 function requireLive(model: MatchModel): Failure | null {
@@ -333,7 +348,9 @@ function decideInner(model: MatchModel, command: Command, ctx: DecideContext): D
         forced: false,
         clock: stepped.clock,
       };
-      return { events: withConsequences(model, [event], now) };
+      // The hot path: the position is played once, and folded once (here, not again in the room).
+      const after = consequences(draft(model, event, now, played.value), now);
+      return { events: [event, ...after.events], next: after.model };
     }
     case "resign": {
       const notLive = requireLive(model);

@@ -107,13 +107,28 @@ function playLogged(model: MatchModel, seat: number, text: string): unknown {
   return played.value;
 }
 
-/** Applies one logged event. Pure: returns a new model. */
-export function evolve(model: MatchModel, entry: VersionedEvent): MatchModel {
+/**
+ * Applies one logged event. Pure: returns a new model. `played`, for a "moved" event, is the position
+ * after the move when the caller has just computed it (deciding a move); a log being read never has it.
+ */
+export function evolve(model: MatchModel, entry: VersionedEvent, played?: unknown): MatchModel {
   if (entry.version !== model.version + 1) {
     throw new CorruptLogError(`event ${entry.version} follows version ${model.version}`);
   }
-  const base = { ...model, version: entry.version, lastEventAt: entry.at };
   const event: MatchEvent = entry.event;
+  if (event.type === "moved") {
+    // The hot path: one copy of the model per move (not `base` and then another).
+    return {
+      ...model,
+      version: entry.version,
+      lastEventAt: entry.at,
+      state: played === undefined ? playLogged(model, event.seat, event.move) : played,
+      moves: [...model.moves, { seat: event.seat, move: event.move, forced: event.forced }],
+      clock: event.clock,
+      drawOffers: event.forced || model.drawOffers.length === 0 ? model.drawOffers : [],
+    };
+  }
+  const base = { ...model, version: entry.version, lastEventAt: entry.at };
   switch (event.type) {
     case "created":
       throw new CorruptLogError("created twice");
@@ -131,14 +146,6 @@ export function evolve(model: MatchModel, entry: VersionedEvent): MatchModel {
       if (!state.ok) throw new CorruptLogError(`started state: ${state.error.message}`);
       return { ...base, status: "live", state: state.value, clock: event.clock };
     }
-    case "moved":
-      return {
-        ...base,
-        state: playLogged(model, event.seat, event.move),
-        moves: [...model.moves, { seat: event.seat, move: event.move, forced: event.forced }],
-        clock: event.clock,
-        drawOffers: event.forced ? model.drawOffers : [],
-      };
     case "eliminated":
       return {
         ...base,
@@ -170,7 +177,7 @@ export function evolve(model: MatchModel, entry: VersionedEvent): MatchModel {
 export function fold(matchId: MatchId, log: readonly VersionedEvent[]): MatchModel {
   const [first, ...rest] = log;
   if (first === undefined) throw new CorruptLogError(`match ${matchId} has an empty log`);
-  return rest.reduce(evolve, initialModel(matchId, first));
+  return rest.reduce((current, entry) => evolve(current, entry), initialModel(matchId, first));
 }
 
 /** The seat whose turn it is (first of `toMove`), or null when nobody is to move. */

@@ -42,6 +42,8 @@ export interface RoomHost {
 export type CommandAck = Ack<{ version: number } & Record<string, unknown>>;
 
 const MAX_CAS_RETRIES = 3;
+/** No seat is gone (the usual case: no set to build per command). */
+const NOBODY: ReadonlySet<number> = new Set();
 
 /**
  * One match's actor. Every command goes through the serial mailbox, names
@@ -148,13 +150,15 @@ export class Room {
     this.applyEntries(entries, false);
   }
 
-  private applyEntries(entries: readonly VersionedEvent[], publish: boolean): void {
+  /** `next`: the model after these entries, when the decision already folded them. */
+  private applyEntries(entries: readonly VersionedEvent[], publish: boolean, next?: MatchModel): void {
     const before = this.current;
     for (const entry of entries) {
-      this.current = evolve(this.current, entry);
+      if (next === undefined) this.current = evolve(this.current, entry);
       this.history.push(entry);
       if (publish) this.host.publish(this.matchId, entry);
     }
+    if (next !== undefined) this.current = next;
     this.afterChange(before);
   }
 
@@ -175,22 +179,21 @@ export class Room {
         return failure("stale-version", `the match is at version ${this.current.version}`);
       }
       const now = this.host.clock.now();
-      const gone = new Set(
-        this.current.slots.flatMap((slot, seat) =>
-          slot.kind === "human" && this.presence.isGone(seat, now) ? [seat] : [],
-        ),
-      );
+      let gone: Set<number> | null = null;
+      this.current.slots.forEach((slot, seat) => {
+        if (slot.kind === "human" && this.presence.isGone(seat, now)) (gone ??= new Set()).add(seat);
+      });
       const decision = decide(this.current, command, {
         now,
         actor,
-        gone,
+        gone: gone ?? NOBODY,
         maxAiLevel: this.host.maxAiLevel(this.current.gameId),
       });
       if (isRefusal(decision)) return decision;
       if (decision.events.length === 0) {
         return { ok: true, version: this.current.version, ...decision.reply };
       }
-      const appended = await this.append(decision.events, now);
+      const appended = await this.append(decision.events, now, decision.next);
       if (appended === "conflict") {
         // Another process got there first: catch up, then decide again (a user's command is now stale).
         try {
@@ -209,7 +212,11 @@ export class Room {
     return failure("stale-version", "the match kept changing; try again");
   }
 
-  private async append(events: readonly MatchEvent[], now: number): Promise<"ok" | "conflict" | Failure> {
+  private async append(
+    events: readonly MatchEvent[],
+    now: number,
+    next?: MatchModel,
+  ): Promise<"ok" | "conflict" | Failure> {
     const entries: VersionedEvent[] = events.map((event, i) => ({
       version: asVersion(this.current.version + i + 1),
       at: asMillis(now),
@@ -222,7 +229,7 @@ export class Room {
       this.host.logger.warn({ err: error, matchId: this.matchId }, "store append failed");
       return failure("store-unavailable", "the match store is unavailable");
     }
-    this.applyEntries(entries, true);
+    this.applyEntries(entries, true, next);
     return "ok";
   }
 
