@@ -53,12 +53,16 @@ describe("decide", () => {
       const legal = model.game.legalMoves(model.state);
       const move = model.game.formatMove(model.state, legal[legal.length - 1]);
       const seat = model.clock?.running ?? 0;
-      const decided = decide(model, { type: "move", move }, {
-        now,
-        actor: user(seat === 0 ? ada : bob),
-        gone: new Set(),
-        maxAiLevel: 1,
-      });
+      const decided = decide(
+        model,
+        { type: "move", move },
+        {
+          now,
+          actor: user(seat === 0 ? ada : bob),
+          gone: new Set(),
+          maxAiLevel: 1,
+        },
+      );
       if (isRefusal(decided)) throw new Error(`refused ${move}: ${decided.message}`);
       const folded = apply(model, decided.events, now);
       expect(decided.next).toEqual(folded);

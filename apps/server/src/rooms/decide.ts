@@ -102,7 +102,11 @@ const refuse = (code: ErrorCode, message: string): Failure => failure(code, mess
  * what follows). `played` is the position after a "moved" event, when the caller has it already.
  */
 function draft(model: MatchModel, event: MatchEvent, now: number, played?: unknown): MatchModel {
-  return evolve(model, { version: model.version + 1, at: now, event } as Parameters<typeof evolve>[1], played);
+  return evolve(
+    model,
+    { version: model.version + 1, at: now, event } as Parameters<typeof evolve>[1],
+    played,
+  );
 }
 
 /**
