@@ -1,0 +1,27 @@
+// A preload for the server under test: V8's sampling heap profiler through the inspector, from 12 s after
+// start (set-up done) for 20 s, written to $HEAP_SAMPLING_DIR/alloc-<pid>.json (a .heapprofile: open it in
+// Chrome DevTools' Memory tab). HEAP_SAMPLING_COLLECTED=1 counts objects already collected too (what a
+// move allocates); without it, what is still live at the end (what survives).
+//   ARENA_SERVER_NODE_ARGS="--import ./bench/server/src/heap-sampling.mjs" HEAP_SAMPLING_COLLECTED=1 \
+//     node bench/server/src/load.mjs --target arena --games 1000 --pace 1000 --duration 30
+import { Session } from "node:inspector";
+import { writeFileSync } from "node:fs";
+
+const dir = process.env.HEAP_SAMPLING_DIR ?? "/tmp";
+const collected = process.env.HEAP_SAMPLING_COLLECTED === "1";
+const session = new Session();
+session.connect();
+session.post("HeapProfiler.enable");
+setTimeout(() => {
+  session.post("HeapProfiler.startSampling", {
+    samplingInterval: 4096,
+    includeObjectsCollectedByMajorGC: collected,
+    includeObjectsCollectedByMinorGC: collected,
+  });
+  setTimeout(() => {
+    session.post("HeapProfiler.stopSampling", (error, result) => {
+      if (error) console.error("heap sampling:", error);
+      else writeFileSync(`${dir}/alloc-${process.pid}.json`, JSON.stringify(result.profile));
+    });
+  }, 20_000).unref();
+}, 12_000).unref();
