@@ -119,6 +119,8 @@ function consequences(model: MatchModel, now: number): { events: MatchEvent[]; m
   for (let guard = 0; guard < 64 && current.status === "live"; guard++) {
     const outcome = current.game.outcome(current.state);
     let event: MatchEvent;
+    // The position after a forced move, played here already: the draft need not play it again.
+    let played: unknown;
     if (outcome.kind === "finished") {
       event = {
         type: "ended",
@@ -129,8 +131,8 @@ function consequences(model: MatchModel, now: number): { events: MatchEvent[]; m
       const forced = current.game.forcedMove(current.state);
       const seat = seatToMove(current);
       if (forced === null || seat === null || current.clock === null) break;
-      const next = current.game.apply(current.state, forced);
-      const nextSeat = current.game.toMove(next)[0] ?? null;
+      played = current.game.apply(current.state, forced);
+      const nextSeat = current.game.toMove(played)[0] ?? null;
       event = {
         type: "moved",
         seat,
@@ -138,12 +140,9 @@ function consequences(model: MatchModel, now: number): { events: MatchEvent[]; m
         forced: true,
         clock: pass(current.clock, nextSeat, now),
       };
-      events.push(event);
-      current = draft(current, event, now, next);
-      continue;
     }
     events.push(event);
-    current = draft(current, event, now);
+    current = draft(current, event, now, played);
   }
   return { events, model: current };
 }
