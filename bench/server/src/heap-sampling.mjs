@@ -1,5 +1,5 @@
 // A preload for the server under test: V8's sampling heap profiler through the inspector, from 12 s after
-// start (set-up done) for 20 s, written to $HEAP_SAMPLING_DIR/alloc-<pid>.json (a .heapprofile: open it in
+// start (set-up done) for 20 s (HEAP_SAMPLING_MS), written to $HEAP_SAMPLING_DIR/alloc-<pid>.json (a .heapprofile: open it in
 // Chrome DevTools' Memory tab). HEAP_SAMPLING_COLLECTED=1 counts objects already collected too (what a
 // move allocates); without it, what is still live at the end (what survives).
 //   ARENA_SERVER_NODE_ARGS="--import ./bench/server/src/heap-sampling.mjs" HEAP_SAMPLING_COLLECTED=1 \
@@ -9,6 +9,9 @@ import { writeFileSync } from "node:fs";
 
 const dir = process.env.HEAP_SAMPLING_DIR ?? "/tmp";
 const collected = process.env.HEAP_SAMPLING_COLLECTED === "1";
+// A window about as long as the time between two scavenges shows, without collected objects, what a
+// scavenge has to copy: what a move allocates that is still alive a second later.
+const windowMs = Number(process.env.HEAP_SAMPLING_MS ?? 20_000);
 const session = new Session();
 session.connect();
 session.post("HeapProfiler.enable");
@@ -23,5 +26,5 @@ setTimeout(() => {
       if (error) console.error("heap sampling:", error);
       else writeFileSync(`${dir}/alloc-${process.pid}.json`, JSON.stringify(result.profile));
     });
-  }, 20_000).unref();
+  }, windowMs).unref();
 }, 12_000).unref();

@@ -101,9 +101,14 @@ if (target === "arena") {
   for (const u of urls) await waitHttp(u + "/healthz");
 } else {
   const script = target === "echo" ? "echo-server.mjs" : "bgio-server.mjs";
-  const p = spawn(process.execPath, [...SERVER_NODE_FLAGS, resolve(here, script)], {
+  // The same extra node flags and stdout capture as Arena's, so a --trace-gc can be compared side by side.
+  const nodeArgs = serverNodeArgs ? serverNodeArgs.split(" ") : [];
+  const stdout = process.env.ARENA_SERVER_STDOUT
+    ? (await import("node:fs")).openSync(`${process.env.ARENA_SERVER_STDOUT}.${target}`, "a")
+    : "ignore";
+  const p = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, resolve(here, script)], {
     env: { ...process.env, PORT: String(basePort) },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", stdout, "inherit"],
   });
   children.push(p);
   serverProcs.push(p);
@@ -239,10 +244,12 @@ const out = {
   loadBefore,
   loadAfter,
   at: new Date().toISOString(),
+  // --label names a variant in an A/B set (e.g. two builds through ARENA_SNAPSHOT).
+  ...(args.label ? { label: args.label } : {}),
 };
 console.log(JSON.stringify(out));
 console.log(
-  `| ${target}${servers > 1 ? " x" + servers : ""} | ${games} | ${L.p50.toFixed(1)} | ${L.p95.toFixed(1)} | ${L.p99.toFixed(1)} | ${out.acksPerSec} | ${serverCpu.join("+")} | ${rssMB.join("+")} | ${out.eventLoopDelayP99Ms.join("+") || "-"} | ${clientCpu.join("+")} | ${
+  `| ${target}${servers > 1 ? " x" + servers : ""}${args.label ? ` (${args.label})` : ""} | ${games} | ${L.p50.toFixed(1)} | ${L.p95.toFixed(1)} | ${L.p99.toFixed(1)} | ${out.acksPerSec} | ${serverCpu.join("+")} | ${rssMB.join("+")} | ${out.eventLoopDelayP99Ms.join("+") || "-"} | ${clientCpu.join("+")} | ${
     Object.entries(errors)
       .map(([k, v]) => k + "=" + v)
       .join(" ") || 0

@@ -77,8 +77,15 @@ function at<T>(list: readonly T[], index: number, fallback: T): T {
   return list[index] ?? fallback;
 }
 
-function replace<T>(list: readonly T[], index: number, value: T): T[] {
-  return list.map((item, i) => (i === index ? value : item));
+/**
+ * A list with one entry replaced; the same list when that entry is unchanged (a lag quota at its cap).
+ * Clock values are never mutated, so they share lists (as they share `started`).
+ */
+function replace<T>(list: T[], index: number, value: T): T[] {
+  if (list[index] === value) return list;
+  const copy = list.slice();
+  copy[index] = value;
+  return copy;
 }
 
 /** How long the seat to move has been thinking. */
@@ -180,12 +187,15 @@ export function step(clock: ClockState, timing: MoveTiming, next: number | null)
       },
     };
   }
+  // Every field written out: one object of the clock's own shape per move, not a spread then reshaped.
   return {
     kind: "moved",
     clock: {
-      ...clock,
+      baseMs: clock.baseMs,
+      incrementMs: clock.incrementMs,
       remainingMs: replace(clock.remainingMs, seat, remaining - moveTime + clock.incrementMs),
       quotaMs: replace(clock.quotaMs, seat, nextQuota),
+      started: clock.started,
       running: next,
       runningSince: next === null ? null : timing.now,
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { systemClock } from "./scheduler.js";
+import { Alarm, FakeClock, systemClock } from "./scheduler.js";
 
 describe("systemClock.schedule", () => {
   it("never runs a timer before its time has come by Date.now(), which setTimeout alone does", async () => {
@@ -27,5 +27,55 @@ describe("systemClock.schedule", () => {
     cancel();
     await new Promise((done) => setTimeout(done, 20));
     expect(ran).toBe(false);
+  });
+});
+
+describe("Alarm", () => {
+  it("rings once at its deadline, and a later deadline reuses the timer already set", () => {
+    const clock = new FakeClock(0);
+    const rang: number[] = [];
+    const alarm = new Alarm(clock, () => rang.push(clock.now()));
+    alarm.set(1_000);
+    alarm.set(1_500);
+    alarm.set(2_000);
+    expect(clock.pending()).toBe(1);
+    clock.advance(1_999);
+    expect(rang).toEqual([]);
+    clock.advance(1);
+    expect(rang).toEqual([2_000]);
+    clock.advance(10_000);
+    expect(rang).toEqual([2_000]);
+    expect(clock.pending()).toBe(0);
+  });
+
+  it("rings at an earlier deadline set after a later one", () => {
+    const clock = new FakeClock(0);
+    const rang: number[] = [];
+    const alarm = new Alarm(clock, () => rang.push(clock.now()));
+    alarm.set(5_000);
+    alarm.set(800);
+    clock.advance(10_000);
+    expect(rang).toEqual([800]);
+  });
+
+  it("does not ring once cleared, nor ring early on a timer that wakes early", () => {
+    const clock = new FakeClock(0);
+    const rang: number[] = [];
+    const alarm = new Alarm(clock, () => rang.push(clock.now()));
+    alarm.set(1_000);
+    alarm.clear();
+    clock.advance(5_000);
+    expect(rang).toEqual([]);
+    expect(alarm.deadline).toBeNull();
+
+    // A timer that fires up to 3 ms before its time (Node's may, against Date.now): the alarm sleeps again.
+    const early = {
+      now: () => clock.now(),
+      schedule: (at: number, fn: () => void) => clock.schedule(Math.max(clock.now() + 1, at - 3), fn),
+    };
+    const skewed = new Alarm(early, () => rang.push(clock.now()));
+    skewed.set(6_000);
+    clock.advance(2_000);
+    expect(rang).toEqual([6_000]);
   });
 });

@@ -16,7 +16,7 @@ import { type Logger } from "pino";
 import { type Server, type Socket } from "socket.io";
 import { type Identity } from "../identity/tokens.js";
 import { type RoomManager } from "../rooms/manager.js";
-import { type Room } from "../rooms/room.js";
+import { type CommandAck, type Room } from "../rooms/room.js";
 import { seatsOf } from "../rooms/model.js";
 import { snapshotOf } from "../rooms/view.js";
 import { type Command } from "../rooms/decide.js";
@@ -136,19 +136,33 @@ export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
   const user = (socket: ArenaSocket) => ({ kind: "user" as const, user: socket.data.user, inviteOk: false });
 
   /** A match command through the room's mailbox, with the version it was based on. */
-  async function command(
+  function command(
     socket: ArenaSocket,
     matchId: MatchId,
     version: number,
     cmd: Command,
     inviteOk = false,
-  ): Promise<Ack<{ version: number } & Record<string, unknown>>> {
-    const room = await roomFor(matchId);
-    if (room === null) return failure("not-found", "no such match");
+  ): Promise<CommandAck> {
+    // A room in memory (every move of a live game) is used as it is: no promise to await first.
+    const cached = manager.cached(matchId);
+    if (cached !== undefined) return commandIn(socket, cached, version, cmd, inviteOk);
+    return roomFor(matchId).then((room) =>
+      room === null ? failure("not-found", "no such match") : commandIn(socket, room, version, cmd, inviteOk),
+    );
+  }
+
+  async function commandIn(
+    socket: ArenaSocket,
+    room: Room,
+    version: number,
+    cmd: Command,
+    inviteOk: boolean,
+  ): Promise<CommandAck> {
     // Follow the match before the command runs, so the sender also gets the events it causes.
-    if (!socket.data.attached.has(matchId)) attach(socket, room);
+    if (!socket.data.attached.has(room.matchId)) attach(socket, room);
     const ack = await room.submit({ kind: "user", user: socket.data.user, inviteOk }, cmd, version);
-    if (ack.ok) attach(socket, room);
+    // A join turns a viewer into a player; a move never changes who holds which seat.
+    if (ack.ok && cmd.type !== "move") attach(socket, room);
     return ack;
   }
 
@@ -207,15 +221,15 @@ export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
       })) as AckFor<"room:kick-ai">,
     "room:cancel": async (socket, p) =>
       (await command(socket, p.matchId, p.version, { type: "cancel" })) as AckFor<"room:cancel">,
-    "match:move": async (socket, p) =>
-      (await command(socket, p.matchId, p.version, {
+    "match:move": (socket, p) =>
+      command(socket, p.matchId, p.version, {
         type: "move",
         seat: p.seat,
         move: p.move,
         clientMs: p.clientMs,
         lagMs: p.lagMs,
         rttMs: socket.data.rttMs,
-      })) as AckFor<"match:move">,
+      }) as Promise<AckFor<"match:move">>,
     "match:resign": async (socket, p) =>
       (await command(socket, p.matchId, p.version, {
         type: "resign",
@@ -314,7 +328,8 @@ export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
     },
   };
 
-  async function dispatch(socket: ArenaSocket, event: string, payload: unknown): Promise<Ack> {
+  /** Not async: a refusal is answered without a promise, and `answer` catches what this throws. */
+  function dispatch(socket: ArenaSocket, event: string, payload: unknown): Ack | Promise<Ack> {
     if (!isClientEventName(event)) return failure("unknown-event", `unknown event '${event.slice(0, 64)}'`);
     if (JSON.stringify(payload ?? null).length > options.maxPayloadChars) {
       return failure("payload-too-large", "the payload is too large");
@@ -332,6 +347,40 @@ export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
       return failure("unavailable", "this server is shutting down; reconnect and try again");
     const handler = handlers[event] as (socket: ArenaSocket, payload: unknown) => Promise<Ack>;
     return handler(socket, parsed.data);
+  }
+
+  /** Runs one event and answers it, whatever happens. */
+  async function answer(
+    socket: ArenaSocket,
+    name: string,
+    payload: unknown,
+    reply: (response: Ack) => void,
+  ): Promise<void> {
+    const started = performance.now();
+    let response: Ack;
+    try {
+      response = await dispatch(socket, name, payload);
+    } catch (error) {
+      if (error instanceof StoreUnavailable) {
+        logger.warn({ err: error.cause, event: name }, "store unavailable");
+        response = failure("store-unavailable", "the match store is unavailable");
+      } else {
+        // A bug: log it with its stack here, but never send the stack to the client.
+        logger.error({ err: error, event: name }, "handler failed");
+        response = failure("internal", "internal error");
+      }
+    }
+    try {
+      // Label by protocol event only: client-chosen names would grow the metrics registry without bound.
+      const label = isClientEventName(name) ? name : "unknown";
+      options.observeAck?.(label, response.ok, (performance.now() - started) / 1000);
+      if (!response.ok) {
+        logger.debug({ event: name, code: response.code, user: socket.data.user.id }, "refused");
+      }
+      reply(response);
+    } catch (error) {
+      logger.error({ err: error }, "ack failed");
+    }
   }
 
   io.on("connection", (raw) => {
@@ -370,27 +419,7 @@ export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
         }
         return;
       }
-      const started = performance.now();
-      dispatch(socket, name, payload)
-        .catch((error: unknown): Ack => {
-          if (error instanceof StoreUnavailable) {
-            logger.warn({ err: error.cause, event: name }, "store unavailable");
-            return failure("store-unavailable", "the match store is unavailable");
-          }
-          // A bug: log it with its stack here, but never send the stack to the client.
-          logger.error({ err: error, event: name }, "handler failed");
-          return failure("internal", "internal error");
-        })
-        .then((response) => {
-          // Label by protocol event only: client-chosen names would grow the metrics registry without bound.
-          const label = isClientEventName(name) ? name : "unknown";
-          options.observeAck?.(label, response.ok, (performance.now() - started) / 1000);
-          if (!response.ok) {
-            logger.debug({ event: name, code: response.code, user: socket.data.user.id }, "refused");
-          }
-          reply(response);
-        })
-        .catch((error: unknown) => logger.error({ err: error }, "ack failed"));
+      void answer(socket, name, payload, reply);
     });
 
     socket.on("disconnect", (reason) => {

@@ -462,7 +462,7 @@ function decideInner(model: MatchModel, command: Command, ctx: DecideContext): D
       if (notLive) return notLive;
       const seat = actingSeat(model, actor, command.seat);
       if (typeof seat !== "number") return seat;
-      if (model.moves.filter((m) => !m.forced).length >= 2) {
+      if (model.moves.toArray().filter((m) => !m.forced).length >= 2) {
         return refuse("cannot-abort", "two plies have been played; resign instead");
       }
       const clock = model.clock;

@@ -1,4 +1,4 @@
-import { asMillis, asVersion, type UserRef } from "@arena/protocol";
+import { asMillis, asVersion, type ClockState, type MatchEvent, type UserRef } from "@arena/protocol";
 import { pino } from "pino";
 import { describe, expect, it } from "vitest";
 import { InlinePool } from "../ai/pool.js";
@@ -59,11 +59,27 @@ describe("History", () => {
   });
 });
 
+/** The memory store, counting reads: a room that reads the store on every move would show here. */
+class CountingStore extends MemoryStore {
+  reads = 0;
+  override read(...args: Parameters<MemoryStore["read"]>): ReturnType<MemoryStore["read"]> {
+    this.reads++;
+    return super.read(...args);
+  }
+}
+
+/** White's reply d6 after f5, with the clock as the room left it (not charged: a test of catching up). */
+function bobMove(clock: ClockState | null): MatchEvent {
+  if (clock === null) throw new Error("no clock");
+  return { type: "moved", seat: 1, move: "d6", forced: false, clock: { ...clock, running: 0 } };
+}
+
 describe("Room mailbox with versions", () => {
   async function setup() {
     const clock = new FakeClock();
+    const store = new CountingStore();
     const manager = new RoomManager({
-      store: new MemoryStore(),
+      store,
       clock,
       ai: new InlinePool(),
       logger: pino({ level: "silent" }),
@@ -94,7 +110,7 @@ describe("Room mailbox with versions", () => {
       created.version,
     );
     if (!joined.ok) throw new Error(joined.code);
-    return { manager, room, ada, bob };
+    return { manager, room, ada, bob, store };
   }
 
   it("applies the first of two commands based on one version and refuses the other as stale", async () => {
@@ -107,7 +123,38 @@ describe("Room mailbox with versions", () => {
     ]);
     expect(first).toEqual({ ok: true, version: version + 1 });
     expect(second).toMatchObject({ ok: false, code: "stale-version" });
-    expect(room.model.moves.map((m) => m.move)).toEqual(["f5"]);
+    expect(room.model.moves.toArray().map((m) => m.move)).toEqual(["f5"]);
+    await manager.stop(true);
+  });
+
+  it("does not read back its own moves, and still catches up on another writer's", async () => {
+    const { manager, room, ada, store } = await setup();
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+    await settle();
+    store.reads = 0;
+    const ack = await room.submit(
+      { kind: "user", user: ada, inviteOk: false },
+      { type: "move", move: "f5" },
+      room.model.version,
+    );
+    expect(ack.ok).toBe(true);
+    await settle();
+    expect(store.reads).toBe(0);
+
+    // Another process (here: a write straight to the store) appends the next move: the room follows.
+    const version = room.model.version;
+    const written = await store.append(room.matchId, version, [
+      {
+        version: asVersion(version + 1),
+        at: asMillis(Date.now()),
+        event: bobMove(room.model.clock),
+      },
+    ]);
+    expect(written.ok).toBe(true);
+    await settle();
+    expect(store.reads).toBe(1);
+    expect(room.model.version).toBe(version + 1);
+    expect(room.model.moves.toArray().map((m) => m.move)).toEqual(["f5", "d6"]);
     await manager.stop(true);
   });
 
@@ -119,7 +166,7 @@ describe("Room mailbox with versions", () => {
       room.submit({ kind: "user", user: bob, inviteOk: false }, { type: "move", move: "d6" }, version + 1),
     ]);
     expect(black.ok && white.ok).toBe(true);
-    expect(room.model.moves.map((m) => m.move)).toEqual(["f5", "d6"]);
+    expect(room.model.moves.toArray().map((m) => m.move)).toEqual(["f5", "d6"]);
     await manager.stop(true);
   });
 });

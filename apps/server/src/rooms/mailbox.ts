@@ -9,12 +9,14 @@ export class Mailbox {
   post<T>(task: () => Promise<T> | T): Promise<T> {
     this.depth++;
     const run = this.tail.then(task);
-    this.tail = run.then(
-      () => this.depth--,
-      () => this.depth--,
-    );
+    this.tail = run.then(this.settled, this.settled);
     return run;
   }
+
+  /** Shared by every task: a move should not allocate two closures just to count itself out. */
+  private readonly settled = (): void => {
+    this.depth--;
+  };
 
   get pending(): number {
     return this.depth;

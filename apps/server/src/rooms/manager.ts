@@ -231,6 +231,11 @@ export class RoomManager implements RoomHost {
     return this.stopped;
   }
 
+  /** The room of a match if it is in memory now (no promise: the path of every move). */
+  cached(matchId: MatchId): Room | undefined {
+    return this.stopped ? undefined : this.rooms.get(matchId);
+  }
+
   /** The room of a match, loaded from the store on first use. */
   async get(matchId: MatchId): Promise<Room | null> {
     if (this.stopped) return null;
@@ -416,6 +421,16 @@ export class RoomManager implements RoomHost {
 
   changed(room: Room, before: MatchModel): void {
     const model = room.model;
+    // A move in a live game: nothing here changes (status, seats and leases stay, the lobby does not
+    // show moves), and this runs for every move.
+    if (
+      before.status === "live" &&
+      model.status === "live" &&
+      before.slots === model.slots &&
+      before.eliminated === model.eliminated
+    ) {
+      return;
+    }
     const log = (error: unknown) =>
       this.logger.error({ err: error, matchId: model.matchId }, "store update failed");
     if (before.status !== "live" && model.status === "live") {
@@ -469,9 +484,9 @@ export class RoomManager implements RoomHost {
   /** Keeps the lobby's copy of a public room current (the store's list and the lobby subscribers). */
   private publishSummary(room: Room, before: MatchModel): void {
     const model = room.model;
+    if (model.visibility !== "public") return;
     const log = (error: unknown) =>
       this.logger.error({ err: error, matchId: model.matchId }, "store update failed");
-    if (model.visibility !== "public") return;
     if (model.status === "waiting" || model.status === "live") {
       const summary = summaryOf(model, {
         presence: room.presence,

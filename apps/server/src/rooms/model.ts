@@ -25,6 +25,44 @@ export interface PlayedMove {
 }
 
 /**
+ * The moves of a match so far, as an append-only list that models share: each list is a prefix of one
+ * array, so a move adds one entry instead of copying every move before it (a quadratic copy per game,
+ * and most of what the fold allocated per move). Immutable to its readers: entries below `length`
+ * never change.
+ */
+export class MoveList implements Iterable<PlayedMove> {
+  // A private field, not a property: equality (tests) compares the moves and the length, never the array
+  // another list may have grown.
+  readonly #items: PlayedMove[];
+
+  private constructor(
+    items: PlayedMove[],
+    readonly length: number,
+  ) {
+    this.#items = items;
+  }
+
+  static empty(): MoveList {
+    return new MoveList([], 0);
+  }
+
+  append(move: PlayedMove): MoveList {
+    // Another list grew the shared array past this one (a draft that was never kept): this one copies.
+    const items = this.#items.length === this.length ? this.#items : this.#items.slice(0, this.length);
+    items.push(move);
+    return new MoveList(items, this.length + 1);
+  }
+
+  toArray(): PlayedMove[] {
+    return this.#items.slice(0, this.length);
+  }
+
+  *[Symbol.iterator](): Iterator<PlayedMove> {
+    for (let i = 0; i < this.length; i++) yield this.#items[i] as PlayedMove;
+  }
+}
+
+/**
  * A match as a value: the fold of its event log. The same fold serves the
  * live room, a reload after a restart and the REST record of a finished game.
  */
@@ -44,7 +82,7 @@ export interface MatchModel {
   readonly slots: readonly Slot[];
   readonly status: MatchStatus;
   readonly state: unknown;
-  readonly moves: readonly PlayedMove[];
+  readonly moves: MoveList;
   readonly clock: ClockState | null;
   readonly result: MatchResult | null;
   readonly eliminated: readonly boolean[];
@@ -89,7 +127,7 @@ export function initialModel(matchId: MatchId, entry: VersionedEvent): MatchMode
     slots: event.seats.map((spec) => (spec.kind === "ai" ? spec : vacated(spec))),
     status: "waiting",
     state: null,
-    moves: [],
+    moves: MoveList.empty(),
     clock: null,
     result: null,
     eliminated: event.seats.map(() => false),
@@ -117,15 +155,31 @@ export function evolve(model: MatchModel, entry: VersionedEvent, played?: unknow
   }
   const event: MatchEvent = entry.event;
   if (event.type === "moved") {
-    // The hot path: one copy of the model per move (not `base` and then another).
+    // The hot path: every field written out, so that V8 allocates one object of the model's own shape
+    // (a spread with overrides copied the model and then reshaped the copy).
     return {
-      ...model,
+      matchId: model.matchId,
       version: entry.version,
       lastEventAt: entry.at,
+      gameId: model.gameId,
+      game: model.game,
+      options: model.options,
+      timeControl: model.timeControl,
+      rated: model.rated,
+      visibility: model.visibility,
+      host: model.host,
+      seed: model.seed,
+      specs: model.specs,
+      slots: model.slots,
+      status: model.status,
       state: played === undefined ? playLogged(model, event.seat, event.move) : played,
-      moves: [...model.moves, { seat: event.seat, move: event.move, forced: event.forced }],
+      moves: model.moves.append({ seat: event.seat, move: event.move, forced: event.forced }),
       clock: event.clock,
+      result: model.result,
+      eliminated: model.eliminated,
       drawOffers: event.forced || model.drawOffers.length === 0 ? model.drawOffers : [],
+      rematchOffers: model.rematchOffers,
+      nextMatchId: model.nextMatchId,
     };
   }
   const base = { ...model, version: entry.version, lastEventAt: entry.at };

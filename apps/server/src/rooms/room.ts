@@ -12,7 +12,7 @@ import {
 import { type Logger } from "pino";
 import { type AiPool } from "../ai/pool.js";
 import { firstMoveDeadline, flagDeadline, remainingAt } from "../clocks/clock.js";
-import { type Clock } from "../clocks/scheduler.js";
+import { Alarm, type Clock } from "../clocks/scheduler.js";
 import { type MatchStore } from "../store/ports.js";
 import { type Actor, type Command, decide, isRefusal } from "./decide.js";
 import { History } from "./history.js";
@@ -44,6 +44,8 @@ export type CommandAck = Ack<{ version: number } & Record<string, unknown>>;
 const MAX_CAS_RETRIES = 3;
 /** No seat is gone (the usual case: no set to build per command). */
 const NOBODY: ReadonlySet<number> = new Set();
+const SYSTEM: Actor = { kind: "system" };
+const TICK: Command = { type: "tick" };
 
 /**
  * One match's actor. Every command goes through the serial mailbox, names
@@ -61,17 +63,21 @@ export class Room {
   lobbyKey: string | null = null;
   /** Whether this process holds the match's lease: only the owner runs its timer and AI seats. */
   owned = false;
-  private cancelTimer: (() => void) | null = null;
+  /** The one timer of the match's clock: the flag, or the end of a first-move window. */
+  private readonly clockAlarm: Alarm;
   private cancelPresenceTimer: (() => void) | null = null;
   private ai: { version: number; controller: AbortController; cancelDeadline: () => void } | null = null;
   private aiFailures = 0;
   private closed = false;
+  /** The version this room's own append in flight will reach (0 when none). */
+  private appendingTo = 0;
 
   private constructor(
     private readonly host: RoomHost,
     private current: MatchModel,
   ) {
     this.presence = new Presence(current.timeControl, host.goneScale);
+    this.clockAlarm = new Alarm(host.clock, () => void this.submit(SYSTEM, TICK, null));
   }
 
   static async load(host: RoomHost, matchId: MatchId): Promise<Room | null> {
@@ -113,7 +119,11 @@ export class Room {
 
   /** Another process appended: catch up through the mailbox so ordering holds. */
   notify(version: number): void {
-    if (version <= this.current.version) return;
+    // The store tells every room of every append, this one's own included, and the news of our own can
+    // arrive before the append returns: catching up on it would be a store read and a mailbox task per
+    // move for nothing. Were it another process's append instead, ours fails its compare-and-set and the
+    // room catches up then.
+    if (version <= this.current.version || version <= this.appendingTo) return;
     void this.mailbox
       .post(() => this.catchUp())
       .catch((error: unknown) => {
@@ -180,9 +190,10 @@ export class Room {
       }
       const now = this.host.clock.now();
       let gone: Set<number> | null = null;
-      this.current.slots.forEach((slot, seat) => {
-        if (slot.kind === "human" && this.presence.isGone(seat, now)) (gone ??= new Set()).add(seat);
-      });
+      const slots = this.current.slots;
+      for (let seat = 0; seat < slots.length; seat++) {
+        if (slots[seat]?.kind === "human" && this.presence.isGone(seat, now)) (gone ??= new Set()).add(seat);
+      }
       const decision = decide(this.current, command, {
         now,
         actor,
@@ -222,12 +233,15 @@ export class Room {
       at: asMillis(now),
       event,
     }));
+    this.appendingTo = this.current.version + entries.length;
     try {
       const result = await this.host.store.append(this.matchId, this.current.version, entries);
       if (!result.ok) return "conflict";
     } catch (error) {
       this.host.logger.warn({ err: error, matchId: this.matchId }, "store append failed");
       return failure("store-unavailable", "the match store is unavailable");
+    } finally {
+      this.appendingTo = 0;
     }
     this.applyEntries(entries, true, next);
     return "ok";
@@ -247,23 +261,17 @@ export class Room {
   }
 
   rearm(): void {
-    this.cancelTimer?.();
-    this.cancelTimer = null;
     const model = this.current;
     if (this.closed || !this.owned || model.status !== "live" || model.clock === null) {
+      this.clockAlarm.clear();
       this.cancelAi();
       return;
     }
-    const deadlines = [flagDeadline(model.clock), firstMoveDeadline(model.clock)].filter(
-      (at): at is number => at !== null,
-    );
-    if (deadlines.length > 0) {
-      const at = Math.min(...deadlines);
-      this.cancelTimer = this.host.clock.schedule(at, () => {
-        this.cancelTimer = null;
-        void this.submit({ kind: "system" }, { type: "tick" }, null);
-      });
-    }
+    const flagAt = flagDeadline(model.clock);
+    const windowEnd = firstMoveDeadline(model.clock);
+    const at = flagAt === null ? windowEnd : windowEnd === null ? flagAt : Math.min(flagAt, windowEnd);
+    if (at === null) this.clockAlarm.clear();
+    else this.clockAlarm.set(at);
     this.startAi();
   }
 
@@ -360,7 +368,7 @@ export class Room {
   /** Stops timers and AI (shutdown, or losing the lease). */
   close(): void {
     this.closed = true;
-    this.cancelTimer?.();
+    this.clockAlarm.clear();
     this.cancelPresenceTimer?.();
     this.cancelAi();
   }

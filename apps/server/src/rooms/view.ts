@@ -56,7 +56,7 @@ export function snapshotOf(model: MatchModel, ctx: ViewContext, invite?: InviteT
     status: model.status,
     seats: seatViews(model, ctx),
     state: model.state === null ? null : model.game.serialize(model.state),
-    moves: [...model.moves],
+    moves: model.moves.toArray(),
     clock: model.clock,
     result: model.result,
     drawOffers: [...model.drawOffers],

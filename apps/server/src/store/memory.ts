@@ -55,7 +55,8 @@ export class MemoryStore implements MatchStore {
       this.logs.set(matchId, log);
     }
     const version = log.length;
-    // Listeners run after the caller's await resumes, as they would over Redis pub/sub.
+    // Listeners run asynchronously, as over Redis pub/sub; in the same microtask queue, though, so before
+    // the appender's own `await` resumes: a room ignores the news of the append it is making (Room.notify).
     queueMicrotask(() => {
       for (const listener of this.listeners) listener(matchId, version);
     });

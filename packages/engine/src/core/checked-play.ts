@@ -11,7 +11,8 @@ export function checkedPlay<S, M>(
   state: S,
   move: M,
   seat: Seat | undefined,
-  sameMove: (a: M, b: M) => boolean = Object.is,
+  /** A game can answer without listing every legal move (Othello: one bit of its move mask). */
+  isLegal: (state: S, move: M) => boolean = (s, m) => game.legalMoves(s).some((c) => Object.is(c, m)),
 ): Result<S, GameError> {
   const toMove = game.toMove(state);
   if (toMove.length === 0) return err(gameError("game-over", "the game is over"));
@@ -21,8 +22,7 @@ export function checkedPlay<S, M>(
       gameError("wrong-seat", typeof seat === "number" ? `seat ${seat} is not to move` : "not a seat"),
     );
   }
-  const legal = game.legalMoves(state);
-  if (!legal.some((candidate) => sameMove(candidate, move))) {
+  if (!isLegal(state, move)) {
     return err(gameError("illegal-move", "that move is not legal here"));
   }
   return ok(game.apply(state, move));

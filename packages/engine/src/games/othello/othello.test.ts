@@ -140,6 +140,23 @@ describe("othello rules", () => {
       expect(naive.legalMoves()).toEqual([]);
     }
   });
+
+  it("plays exactly the moves it lists, and its turn, forced move and outcome agree with them", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 31 }), fc.integer({ min: 0, max: 70 }), (seed, length) => {
+        let state = start;
+        for (const move of randomGame(seed, length)) state = othello.apply(state, move);
+        const legal = othello.legalMoves(state);
+        for (let move = 0; move <= PASS; move++) {
+          expect(othello.play(state, move).ok).toBe(legal.includes(move));
+        }
+        expect(othello.forcedMove(state)).toBe(legal.length === 1 && legal[0] === PASS ? PASS : null);
+        expect(othello.toMove(state)).toEqual(legal.length === 0 ? [] : [state.turn]);
+        expect(othello.outcome(state).kind).toBe(legal.length === 0 ? "finished" : "ongoing");
+      }),
+      { numRuns: 300 },
+    );
+  });
 });
 
 describe("othello notation", () => {

@@ -94,14 +94,27 @@ export function moveMask(state: OthelloState): { lo: number; hi: number } {
 }
 
 function opponentCanMove(state: OthelloState): boolean {
-  const [pl, ph, ol, oh] = sides(state);
-  moves(ol, oh, pl, ph);
+  if (state.turn === BLACK) moves(state.whiteLo, state.whiteHi, state.blackLo, state.blackHi);
+  else moves(state.blackLo, state.blackHi, state.whiteLo, state.whiteHi);
+  return (out.lo | out.hi) !== 0;
+}
+
+/** Whether the mover has a disc move (no pass); allocates nothing, as the server asks it several times a move. */
+function moverCanMove(state: OthelloState): boolean {
+  if (state.turn === BLACK) moves(state.blackLo, state.blackHi, state.whiteLo, state.whiteHi);
+  else moves(state.whiteLo, state.whiteHi, state.blackLo, state.blackHi);
   return (out.lo | out.hi) !== 0;
 }
 
 export function isOver(state: OthelloState): boolean {
-  const mask = moveMask(state);
-  return (mask.lo | mask.hi) === 0 && !opponentCanMove(state);
+  return !moverCanMove(state) && !opponentCanMove(state);
+}
+
+/** Whether `move` is legal: a square of the mover's mask, or a pass when it has none and the game goes on. */
+function isLegal(state: OthelloState, move: number): boolean {
+  if (move === PASS) return !moverCanMove(state) && opponentCanMove(state);
+  moverCanMove(state);
+  return hasBit(out.lo, out.hi, move);
 }
 
 export function discCounts(state: OthelloState): { black: number; white: number; empty: number } {
@@ -161,8 +174,13 @@ export function finalScores(state: OthelloState): [number, number] {
   return [black + empty / 2, white + empty / 2];
 }
 
+const ONGOING: Outcome = Object.freeze({ kind: "ongoing" });
+/** Who is to move, shared: `toMove` is read several times per move and returns a readonly list. */
+const TO_MOVE: readonly (readonly Seat[])[] = [Object.freeze([BLACK]), Object.freeze([WHITE])];
+const NOBODY_TO_MOVE: readonly Seat[] = Object.freeze([]);
+
 export function outcome(state: OthelloState): Outcome {
-  if (!isOver(state)) return { kind: "ongoing" };
+  if (!isOver(state)) return ONGOING;
   const scores = finalScores(state);
   const winners = scores[0] > scores[1] ? [BLACK] : scores[1] > scores[0] ? [WHITE] : [BLACK, WHITE];
   return { kind: "finished", scores, winners };
@@ -286,17 +304,16 @@ export const othello: Game<OthelloState, number, OthelloOptions> = {
   seatCount: () => 2,
   initial,
   optionsOf: (state) => state.options,
-  toMove: (state) => (isOver(state) ? [] : [state.turn]),
+  toMove: (state) => (isOver(state) ? NOBODY_TO_MOVE : (TO_MOVE[state.turn] ?? NOBODY_TO_MOVE)),
   legalMoves,
   forcedMove(state) {
-    const mask = moveMask(state);
-    return (mask.lo | mask.hi) === 0 && opponentCanMove(state) ? PASS : null;
+    return !moverCanMove(state) && opponentCanMove(state) ? PASS : null;
   },
   play(state, move, seat) {
     if (typeof move !== "number" || !Number.isInteger(move) || move < 0 || move > PASS) {
       return err(gameError("malformed-move", "an Othello move is a square 0..63 or 64 for a pass"));
     }
-    return checkedPlay(othello, state, move, seat);
+    return checkedPlay(othello, state, move, seat, isLegal);
   },
   apply: applyMove,
   outcome,

@@ -3,9 +3,14 @@ export const PASS = 64;
 
 const FILES = "abcdefgh";
 
+const nameOf = (square: number): string => `${FILES[square & 7] ?? "?"}${(square >>> 3) + 1}`;
+
+/** Built once: every move of every game names its square, and a name should not be a new string each time. */
+const SQUARE_NAMES: readonly string[] = Array.from({ length: 64 }, (_, square) => nameOf(square));
+
 export function squareName(square: number): string {
   if (square === PASS) return "PA";
-  return `${FILES[square & 7] ?? "?"}${(square >>> 3) + 1}`;
+  return SQUARE_NAMES[square] ?? nameOf(square);
 }
 
 /** The square a name like "f5" (any case) names, "PA" for a pass, or -1. */
