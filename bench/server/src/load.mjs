@@ -259,4 +259,12 @@ if (args.out) {
   const fs = await import("node:fs");
   fs.appendFileSync(args.out, JSON.stringify(out) + "\n");
 }
+// --samples FILE keeps every latency of the window (0.01 ms steps), so that interleaved runs can be pooled
+// (bench/server/src/pool.mjs): one run's p99 moves with the minute it ran in, a pooled one much less.
+if (args.samples) {
+  const fs = await import("node:fs");
+  const rounded = lat.map((ms) => Math.round(ms * 100) / 100);
+  const line = { target, games, label: args.label ?? target, at: out.at, lat: rounded };
+  fs.appendFileSync(args.samples, JSON.stringify(line) + "\n");
+}
 process.exit(0);

@@ -1,5 +1,7 @@
-import { spawn } from "node:child_process";
-import { dirname, resolve } from "node:path";
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { freePort } from "../test-support/net.js";
@@ -8,6 +10,9 @@ import { freePort } from "../test-support/net.js";
 // workspaces; this runs it for a few seconds against the built server so that it cannot rot unnoticed.
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
 const harness = resolve(repo, "bench/server/src/load.mjs");
+const pooler = resolve(repo, "bench/server/src/pool.mjs");
+// Every latency of the runs below, for the pooling script.
+const samples = join(mkdtempSync(join(tmpdir(), "arena-bench-")), "samples.jsonl");
 
 interface HarnessResult {
   readonly target: string;
@@ -19,6 +24,7 @@ interface HarnessResult {
 async function runHarness(target: string): Promise<HarnessResult> {
   const port = await freePort();
   const args = [harness, "--target", target, "--games", "4", "--duration", "3", "--pace", "100"];
+  args.push("--samples", samples);
   const child = spawn(process.execPath, [...args, "--port", String(port)], {
     cwd: repo,
     stdio: ["ignore", "pipe", "pipe"],
@@ -42,5 +48,23 @@ describe("the load harness (npm run bench:server)", () => {
     expect(result.latencyMs.p50).toBeGreaterThan(0);
     expect(result.acksPerSec).toBeGreaterThan(5);
     expect(result.errors).toEqual({});
+  });
+
+  it("pools those runs' latencies and compares Arena's p99 with the echo floor's", () => {
+    const out = join(dirname(samples), "pooled.jsonl");
+    const pooled = spawnSync(process.execPath, [pooler, samples, "--out", out], {
+      cwd: repo,
+      encoding: "utf8",
+    });
+    expect(pooled.status).toBe(0);
+    const rows = readFileSync(out, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { label: string; samples: number; p99VsEcho: number | null });
+    const arena = rows.find((row) => row.label === "arena");
+    const echo = rows.find((row) => row.label === "echo");
+    expect(arena?.samples).toBeGreaterThan(20);
+    expect(echo?.p99VsEcho).toBeNull();
+    expect(arena?.p99VsEcho).toBeGreaterThan(0);
   });
 });
