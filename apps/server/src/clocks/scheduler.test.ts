@@ -31,10 +31,15 @@ describe("systemClock.schedule", () => {
 });
 
 describe("Alarm", () => {
-  it("rings once at its deadline, and a later deadline reuses the timer already set", () => {
+  /** An alarm on a fake clock at 0 that records the times it rang. */
+  function alarmAtZero() {
     const clock = new FakeClock(0);
     const rang: number[] = [];
-    const alarm = new Alarm(clock, () => rang.push(clock.now()));
+    return { clock, rang, alarm: new Alarm(clock, () => rang.push(clock.now())) };
+  }
+
+  it("rings once at its deadline, and a later deadline reuses the timer already set", () => {
+    const { clock, rang, alarm } = alarmAtZero();
     alarm.set(1_000);
     alarm.set(1_500);
     alarm.set(2_000);
@@ -49,9 +54,7 @@ describe("Alarm", () => {
   });
 
   it("rings at an earlier deadline set after a later one", () => {
-    const clock = new FakeClock(0);
-    const rang: number[] = [];
-    const alarm = new Alarm(clock, () => rang.push(clock.now()));
+    const { clock, rang, alarm } = alarmAtZero();
     alarm.set(5_000);
     alarm.set(800);
     clock.advance(10_000);
@@ -59,9 +62,7 @@ describe("Alarm", () => {
   });
 
   it("does not ring once cleared, nor ring early on a timer that wakes early", () => {
-    const clock = new FakeClock(0);
-    const rang: number[] = [];
-    const alarm = new Alarm(clock, () => rang.push(clock.now()));
+    const { clock, rang, alarm } = alarmAtZero();
     alarm.set(1_000);
     alarm.clear();
     clock.advance(5_000);
