@@ -1,5 +1,6 @@
 // One client process: runs a slice of the games (every member of a game lives here, so
 // "emit -> every member has the event" is timed on one clock). Driven by the coordinator over IPC.
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { io } from "socket.io-client";
 import { loadEngine } from "./paths.mjs";
 
@@ -301,6 +302,7 @@ async function bgioGame(idx, onReady) {
 }
 
 let stopResolve;
+let loopDelay = null;
 const stopP = new Promise((r) => (stopResolve = r));
 const waitStop = () => stopP;
 
@@ -310,6 +312,10 @@ process.on("message", (m) => {
     for (const g of kicks) g.kick();
   }
   if (m.cmd === "go") {
+    // A latency includes the wait of this process's own event loop: measured, so that a slow tail can be
+    // told apart from the server's (1 ms resolution).
+    loopDelay = monitorEventLoopDelay({ resolution: 1 });
+    loopDelay.enable();
     measuring = true;
     moves = 0;
     acks = 0;
@@ -321,6 +327,7 @@ process.on("message", (m) => {
     measuring = false;
     const cpu = process.cpuUsage(cpu0);
     const wall = (performance.now() - t0) / 1000;
+    loopDelay?.disable();
     stopping = true;
     stopResolve();
     process.send({
@@ -331,6 +338,9 @@ process.on("message", (m) => {
       errors,
       gamesFinished,
       clientCpuSec: (cpu.user + cpu.system) / 1e6,
+      // ms beyond the 1 ms sampling interval
+      loopDelayP99Ms: loopDelay ? Math.max(0, loopDelay.percentile(99) / 1e6 - 1) : null,
+      loopDelayMaxMs: loopDelay ? Math.max(0, loopDelay.max / 1e6 - 1) : null,
       wall,
     });
     setTimeout(() => {

@@ -235,6 +235,10 @@ const out = {
   serverCpuPct: serverCpu,
   serverRssMB: rssMB,
   clientCpuPct: clientCpu,
+  // Each client process's own event-loop delay over the window (beyond its 1 ms sampling): a latency
+  // tail that the server's loop delay does not show may be waiting here.
+  clientLoopDelayP99Ms: results.map((r) => (r.loopDelayP99Ms == null ? null : +r.loopDelayP99Ms.toFixed(1))),
+  clientLoopDelayMaxMs: results.map((r) => (r.loopDelayMaxMs == null ? null : +r.loopDelayMaxMs.toFixed(1))),
   eventLoopDelayP99Ms: metrics.map((m) =>
     m.nodejs_eventloop_lag_p99_seconds !== undefined
       ? +loopDelayMs(m.nodejs_eventloop_lag_p99_seconds).toFixed(1)
