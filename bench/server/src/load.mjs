@@ -7,6 +7,7 @@ import { fork, spawn, execSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { dirname, resolve } from "node:path";
 import { loadavg } from "node:os";
+import { openSync } from "node:fs";
 import { summarize, procSample, parseProm, loopDelayMs, parseArgs } from "./stats.mjs";
 import { SERVER_NODE_FLAGS, serverMain } from "./paths.mjs";
 
@@ -58,6 +59,9 @@ const uptime = () =>
     .trim()
     .replace(/.*load/, "load");
 const loadBefore = uptime();
+// ARENA_SERVER_STDOUT=/tmp/gc.log keeps a server's stdout (e.g. with --trace-gc) in /tmp/gc.log.<suffix>.
+const serverStdout = (suffix) =>
+  process.env.ARENA_SERVER_STDOUT ? openSync(`${process.env.ARENA_SERVER_STDOUT}.${suffix}`, "a") : "ignore";
 const serverProcs = [];
 const urls = [];
 if (target === "arena") {
@@ -86,10 +90,7 @@ if (target === "arena") {
     // ARENA_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": extra node flags for the server
     // (profiles are written on the graceful SIGTERM stop below)
     const nodeArgs = serverNodeArgs ? serverNodeArgs.split(" ") : [];
-    // ARENA_SERVER_STDOUT=/tmp/gc.log keeps the server's stdout (e.g. with --trace-gc)
-    const stdout = process.env.ARENA_SERVER_STDOUT
-      ? (await import("node:fs")).openSync(`${process.env.ARENA_SERVER_STDOUT}.${i}`, "a")
-      : "ignore";
+    const stdout = serverStdout(String(i));
     const p = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, serverMain], {
       env,
       stdio: ["ignore", stdout, "inherit"],
@@ -103,9 +104,7 @@ if (target === "arena") {
   const script = target === "echo" ? "echo-server.mjs" : "bgio-server.mjs";
   // The same extra node flags and stdout capture as Arena's, so a --trace-gc can be compared side by side.
   const nodeArgs = serverNodeArgs ? serverNodeArgs.split(" ") : [];
-  const stdout = process.env.ARENA_SERVER_STDOUT
-    ? (await import("node:fs")).openSync(`${process.env.ARENA_SERVER_STDOUT}.${target}`, "a")
-    : "ignore";
+  const stdout = serverStdout(target);
   const p = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, resolve(here, script)], {
     env: { ...process.env, PORT: String(basePort) },
     stdio: ["ignore", stdout, "inherit"],

@@ -239,7 +239,7 @@ export class RoomManager implements RoomHost {
   /** The room of a match, loaded from the store on first use. */
   async get(matchId: MatchId): Promise<Room | null> {
     if (this.stopped) return null;
-    const cached = this.rooms.get(matchId);
+    const cached = this.cached(matchId);
     if (cached !== undefined) return cached;
     let pending = this.loading.get(matchId);
     if (pending === undefined) {

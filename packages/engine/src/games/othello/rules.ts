@@ -86,23 +86,29 @@ function sides(state: OthelloState): [number, number, number, number] {
     : [state.whiteLo, state.whiteHi, state.blackLo, state.blackHi];
 }
 
+/**
+ * Leaves the legal squares of the side to move (`ofMover`) or of its opponent in `out`. Allocates
+ * nothing: the server asks several times a move who can move.
+ */
+function fillMoves(state: OthelloState, ofMover: boolean): void {
+  if ((state.turn === BLACK) === ofMover) moves(state.blackLo, state.blackHi, state.whiteLo, state.whiteHi);
+  else moves(state.whiteLo, state.whiteHi, state.blackLo, state.blackHi);
+}
+
 /** The mover's legal squares as a (lo, hi) mask. */
 export function moveMask(state: OthelloState): { lo: number; hi: number } {
-  const [pl, ph, ol, oh] = sides(state);
-  moves(pl, ph, ol, oh);
+  fillMoves(state, true);
   return { lo: out.lo, hi: out.hi };
 }
 
-function opponentCanMove(state: OthelloState): boolean {
-  if (state.turn === BLACK) moves(state.whiteLo, state.whiteHi, state.blackLo, state.blackHi);
-  else moves(state.blackLo, state.blackHi, state.whiteLo, state.whiteHi);
+/** Whether the mover has a disc move (else it passes, or the game is over). */
+function moverCanMove(state: OthelloState): boolean {
+  fillMoves(state, true);
   return (out.lo | out.hi) !== 0;
 }
 
-/** Whether the mover has a disc move (no pass); allocates nothing, as the server asks it several times a move. */
-function moverCanMove(state: OthelloState): boolean {
-  if (state.turn === BLACK) moves(state.blackLo, state.blackHi, state.whiteLo, state.whiteHi);
-  else moves(state.whiteLo, state.whiteHi, state.blackLo, state.blackHi);
+function opponentCanMove(state: OthelloState): boolean {
+  fillMoves(state, false);
   return (out.lo | out.hi) !== 0;
 }
 
@@ -113,7 +119,7 @@ export function isOver(state: OthelloState): boolean {
 /** Whether `move` is legal: a square of the mover's mask, or a pass when it has none and the game goes on. */
 function isLegal(state: OthelloState, move: number): boolean {
   if (move === PASS) return !moverCanMove(state) && opponentCanMove(state);
-  moverCanMove(state);
+  fillMoves(state, true);
   return hasBit(out.lo, out.hi, move);
 }
 
