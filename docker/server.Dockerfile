@@ -14,4 +14,4 @@ COPY --from=build /app /app
 USER node
 EXPOSE 4000
 HEALTHCHECK --interval=10s --timeout=3s --retries=5 CMD node -e "fetch('http://127.0.0.1:4000/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["node", "--max-semi-space-size=64", "apps/server/dist/main.js"]
+CMD ["node", "--max-semi-space-size=128", "apps/server/dist/main.js"]

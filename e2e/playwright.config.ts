@@ -38,7 +38,7 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: `node --max-semi-space-size=64 ${SERVER_ENTRY}`,
+      command: `node --max-semi-space-size=128 ${SERVER_ENTRY}`,
       url: "http://127.0.0.1:4000/healthz",
       env: {
         PORT: "4000",

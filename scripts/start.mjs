@@ -15,7 +15,7 @@ import { fileURLToPath } from "node:url";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const serverEntry = join(root, "apps/server/dist/main.js");
 // Larger young-generation semi-spaces: fewer scavenges under load (docs/benchmarks.md, "Server load").
-const SERVER_NODE_FLAGS = ["--max-semi-space-size=64"];
+const SERVER_NODE_FLAGS = ["--max-semi-space-size=128"];
 const webDir = join(root, "apps/web");
 const webPort = process.env.WEB_PORT ?? "3000";
 const webHost = process.env.WEB_HOST ?? "127.0.0.1";

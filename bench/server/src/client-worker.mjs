@@ -5,7 +5,7 @@ import { io } from "socket.io-client";
 import { loadEngine } from "./paths.mjs";
 
 const cfg = JSON.parse(process.argv[2]);
-const { target, urls, games: G, spectators: S, paceMs, offset } = cfg;
+const { target, urls, games: G, spectators: S, paceMs, offset, timeline } = cfg;
 let othello;
 if (target === "arena") othello = (await loadEngine()).getGame("othello");
 
@@ -13,6 +13,8 @@ if (target === "arena") othello = (await loadEngine()).getGame("othello");
 // step (bots that all wait exactly `pace` move in lockstep bursts, which no real lobby does).
 const think = () => paceMs * (0.5 + Math.random());
 const lat = [];
+// With --timeline, each latency's send time too (wall clock, ms), to lay the tail over the server's GCs.
+const sentAt = [];
 let acks = 0;
 let moves = 0;
 let measuring = false;
@@ -61,7 +63,10 @@ function seen(g, version) {
   const p = g.pending.get(version);
   if (!p) return;
   if (++p.seen === g.members) {
-    if (measuring) lat.push(performance.now() - p.t0);
+    if (measuring) {
+      lat.push(performance.now() - p.t0);
+      if (timeline) sentAt.push(performance.timeOrigin + p.t0);
+    }
     g.pending.delete(version);
   }
 }
@@ -320,6 +325,7 @@ process.on("message", (m) => {
     moves = 0;
     acks = 0;
     lat.length = 0;
+    sentAt.length = 0;
     cpu0 = process.cpuUsage();
     t0 = performance.now();
   }
@@ -333,6 +339,7 @@ process.on("message", (m) => {
     process.send({
       cmd: "result",
       lat,
+      sentAt,
       acks,
       moves,
       errors,

@@ -89,7 +89,7 @@ if (target === "arena") {
     };
     // ARENA_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": extra node flags for the server
     // (profiles are written on the graceful SIGTERM stop below)
-    const nodeArgs = serverNodeArgs ? serverNodeArgs.split(" ") : [];
+    const nodeArgs = serverNodeArgs.split(/\s+/).filter(Boolean);
     const stdout = serverStdout(String(i));
     const p = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, serverMain], {
       env,
@@ -103,7 +103,7 @@ if (target === "arena") {
 } else {
   const script = target === "echo" ? "echo-server.mjs" : "bgio-server.mjs";
   // The same extra node flags and stdout capture as Arena's, so a --trace-gc can be compared side by side.
-  const nodeArgs = serverNodeArgs ? serverNodeArgs.split(" ") : [];
+  const nodeArgs = serverNodeArgs.split(/\s+/).filter(Boolean);
   const stdout = serverStdout(target);
   const p = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, resolve(here, script)], {
     env: { ...process.env, PORT: String(basePort) },
@@ -121,7 +121,7 @@ const per = Math.ceil(games / clients);
 for (let w = 0; w < clients; w++) {
   const n = Math.min(per, games - w * per);
   if (n <= 0) break;
-  const cfg = { target, urls, games: n, spectators, paceMs, offset: w };
+  const cfg = { target, urls, games: n, spectators, paceMs, offset: w, timeline: Boolean(args.timeline) };
   const c = fork(resolve(here, "client-worker.mjs"), [JSON.stringify(cfg)], {
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
@@ -156,7 +156,6 @@ const t0 = Date.now();
 await msgs("ready");
 const setupSec = (Date.now() - t0) / 1000;
 workers.forEach((c) => c.send({ cmd: "play" })); // every game is set up: start moving
-await sleep(3000); // let every game get going
 
 const scrape = async () =>
   Promise.all(
@@ -168,7 +167,16 @@ const scrape = async () =>
       }
     }),
   );
-if (target === "arena") await scrape(); // resets prom-client's event-loop histogram: the window starts now
+if (target === "arena") {
+  // The first scrape is a cold one (prom-client walks every handle of thousands of sockets with code not
+  // yet optimized): it stalled the server ~80 ms at 2,000 games, and the moves it held back landed in the
+  // window. So a first scrape while the games get going, and the one that resets prom-client's event-loop
+  // histogram a second before the window opens, once its own backlog has drained.
+  await scrape();
+  await sleep(2000);
+  await scrape();
+  await sleep(1000);
+} else await sleep(3000); // let every game get going
 const s0 = serverProcs.map((p) => procSample(p.pid));
 const c0 = workers.map((p) => procSample(p.pid));
 const rss = [];
@@ -269,5 +277,21 @@ if (args.samples) {
   const rounded = lat.map((ms) => Math.round(ms * 100) / 100);
   const line = { target, games, label: args.label ?? target, at: out.at, lat: rounded };
   fs.appendFileSync(args.samples, JSON.stringify(line) + "\n");
+}
+// --timeline FILE keeps every latency with its send time (wall clock), for bench/server/src/tail.mjs to lay
+// over the server's GCs and stalls (the timeline.mjs preload).
+if (args.timeline) {
+  const fs = await import("node:fs");
+  const at = results.flatMap((r) => r.sentAt);
+  const line = {
+    target,
+    games,
+    label: args.label ?? target,
+    at: out.at,
+    pid: serverProcs.map((p) => p.pid),
+    sentAt: at,
+    lat,
+  };
+  fs.writeFileSync(args.timeline, JSON.stringify(line) + "\n");
 }
 process.exit(0);

@@ -11,9 +11,12 @@ export const serverMain = snap
   : resolve(root, "apps/server/dist/main.js");
 // The young-generation size the product runs with (scripts/start.mjs, the Dockerfile, `npm start` in
 // apps/server): with 16 MB semi-spaces (Node's default) the server scavenged every few hundred moves and
-// the p99 at 1,000 games was 2–5× higher; 64 MB halves the scavenges of 32 and promotes fewer game states
-// (a game's state lives about one move interval). The echo and boardgame.io servers get the same flag.
-export const SERVER_NODE_FLAGS = ["--max-semi-space-size=64"];
+// the p99 at 1,000 games was 2–5× higher. A game's state lives about one move interval; when scavenges
+// come about as often (64 MB at 2,000 moves/s), much of it survives two, is promoted, and brings a
+// mark-compact every 10–30 s whose concurrent marking held ~500 moves each time. 128 MB keeps the interval
+// at ~2 s up to 2,000 games (docs/benchmarks.md, "The 2,000-game tail"). The echo and boardgame.io servers
+// get the same flag.
+export const SERVER_NODE_FLAGS = ["--max-semi-space-size=128"];
 export async function loadEngine() {
   return snap
     ? import(pathToFileURL(resolve(snap, "node_modules/@arena/engine/dist/index.js")).href)

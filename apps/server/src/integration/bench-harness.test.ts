@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -11,6 +11,7 @@ import { freePort } from "../test-support/net.js";
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
 const harness = resolve(repo, "bench/server/src/load.mjs");
 const pooler = resolve(repo, "bench/server/src/pool.mjs");
+const tailer = resolve(repo, "bench/server/src/tail.mjs");
 // Every latency of the runs below, for the pooling script.
 const samples = join(mkdtempSync(join(tmpdir(), "arena-bench-")), "samples.jsonl");
 
@@ -66,5 +67,41 @@ describe("the load harness (npm run bench:server)", () => {
     expect(arena?.samples).toBeGreaterThan(20);
     expect(echo?.p99VsEcho).toBeNull();
     expect(arena?.p99VsEcho).toBeGreaterThan(0);
+  });
+
+  it("lays a run's slow moves over the server's GCs and stalls", () => {
+    // Four moves sent one second apart (wall clock), two of them slow: one waited through a scavenge,
+    // one through a stall with no GC in it. The fast ones overlap nothing.
+    const start = 1_700_000_000_000;
+    const dir = mkdtempSync(join(tmpdir(), "arena-tail-"));
+    const run = join(dir, "run.json");
+    const server = join(dir, "timeline.json");
+    writeFileSync(
+      run,
+      JSON.stringify({
+        label: "arena",
+        games: 2,
+        sentAt: [start, start + 1000, start + 2000, start + 3000],
+        lat: [1, 40, 1, 60],
+      }),
+    );
+    writeFileSync(
+      server,
+      JSON.stringify({
+        gcs: [{ at: start + 1010, ms: 12, kind: "scavenge" }],
+        stalls: [{ at: start + 3020, ms: 30, cpuMs: 30, mono: 0 }],
+        cpu: [],
+      }),
+    );
+    const out = spawnSync(process.execPath, [tailer, run, server, "--slow-ms", "10"], { encoding: "utf8" });
+    expect(out.status).toBe(0);
+    expect(out.stdout).toContain("4 moves");
+    expect(out.stdout).toContain("2 at ≥ 10.0 ms");
+    expect(out.stdout).toMatch(
+      /a GC only 1 \(50%\), a stall only 1 \(50%\), both 0 \(0%\), neither 0 \(0%\)/,
+    );
+    // The per-second table puts the scavenge in second 1, the stall in second 3.
+    expect(out.stdout).toContain("\n  1 |     1 |    1 |   12.0 (1, 0) |    0 | -\n");
+    expect(out.stdout).toContain("\n  3 |     1 |    1 |    0.0 (0, 0) |   30 | -\n");
   });
 });
