@@ -4,14 +4,13 @@
 // slow ones, the GC time and the server's CPU; then which share of the slow moves overlapped a GC or a stall.
 //   node bench/server/src/tail.mjs /tmp/t.json /tmp/timeline-<pid>.json [--slow-ms 10]
 import { readFileSync } from "node:fs";
-import { parseArgs } from "./stats.mjs";
+import { parseArgs, summarize } from "./stats.mjs";
 
 const [runFile, serverFile, ...rest] = process.argv.slice(2);
 const args = parseArgs(rest);
 const run = JSON.parse(readFileSync(runFile, "utf8"));
 const server = JSON.parse(readFileSync(serverFile, "utf8"));
-const sorted = [...run.lat].sort((a, b) => a - b);
-const p99 = sorted[Math.floor(sorted.length * 0.99)] ?? 0;
+const { p99 } = summarize(run.lat);
 const slowMs = Number(args["slow-ms"] ?? p99);
 const start = Math.min(...run.sentAt);
 
@@ -45,7 +44,7 @@ for (const g of server.gcs) {
 for (const s of server.stalls) if (s.at >= start && s.at < end) bucket(s.at).stallMs += s.ms;
 for (const c of server.cpu) if (c.at >= start && c.at < end + 1000) bucket(c.at - 1000).cpu = c.pct;
 
-const slow = run.lat.filter((l) => l >= slowMs).length;
+const slow = byCause.gc + byCause.stall + byCause.both + byCause.neither;
 console.log(
   `${run.label} ${run.games} games: ${run.lat.length} moves, p99 ${p99.toFixed(1)} ms, ${slow} at ≥ ${slowMs.toFixed(1)} ms`,
 );
