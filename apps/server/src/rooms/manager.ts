@@ -1,5 +1,5 @@
 import { GAME_IDS, getGame, isGameId } from "@arena/engine";
-import { AI_MAX_LEVEL } from "@arena/engine/ai/choose-move";
+import { aiFor } from "@arena/engine/ai/registry";
 import {
   type Ack,
   asMatchId,
@@ -271,7 +271,7 @@ export class RoomManager implements RoomHost {
   }
 
   maxAiLevel(gameId: string): number {
-    return isGameId(gameId) ? (AI_MAX_LEVEL[gameId] ?? 1) : 1;
+    return isGameId(gameId) ? aiFor(gameId).levels.length : 1;
   }
 
   /** What the lobby needs per game; the engine has no option descriptions, so the defaults stand in. */

@@ -1,7 +1,7 @@
 // The one place the web app touches the engine's game modules. The UI knows
 // no rules: legal moves, notation and outcomes all come from these objects.
 import type { AnyGame } from "@arena/engine";
-import { AI_MAX_LEVEL } from "@arena/engine/ai/choose-move";
+import { aiFor } from "@arena/engine/ai/registry";
 import * as ConnectK from "@arena/engine/games/connect-k/index";
 import * as DiceOfDoom from "@arena/engine/games/dice-of-doom/index";
 import * as Othello from "@arena/engine/games/othello/index";
@@ -48,5 +48,5 @@ export function deserializeState(gameId: string, json: unknown): unknown {
 
 /** The strongest AI level the engine (and so the server) offers for a game. */
 export function maxAiLevel(id: WebGameId): number {
-  return Math.max(1, AI_MAX_LEVEL[id]);
+  return Math.max(1, aiFor(id).levels.length);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { GAME_IDS, getGame } from "../registry.js";
-import { AI_LEVELS, AI_MAX_LEVEL, chooseMove, effectiveClock } from "./choose-move.js";
+import { chooseMove, effectiveClock } from "./choose-move.js";
+import { aiFor } from "./registry.js";
 
 /** A clock that advances 1 ms per reading, so budgets are honoured without real time. */
 function fakeClock(): () => number {
@@ -14,8 +15,13 @@ describe("chooseMove", () => {
     const options = game.parseOptions({});
     if (!options.ok) throw new Error("default options");
     const state = game.initial(options.value, 7);
-    expect(AI_LEVELS[gameId]).toHaveLength(AI_MAX_LEVEL[gameId]);
-    for (let level = 1; level <= AI_MAX_LEVEL[gameId]; level++) {
+    const levels = aiFor(gameId).levels;
+    expect(levels.length).toBeGreaterThan(0);
+    for (const level of levels) {
+      expect(level.name.length).toBeGreaterThan(0);
+      expect(level.description.length).toBeGreaterThan(0);
+    }
+    for (let level = 1; level <= levels.length; level++) {
       const answer = chooseMove(
         { gameId, state: game.serialize(state), level, remainingMs: 60_000, incrementMs: 0, seed: level },
         fakeClock(),
@@ -89,7 +95,14 @@ describe("chooseMove", () => {
     let readings = 0;
     const clock = () => ++readings;
     const answer = chooseMove(
-      { gameId: "othello", state, level: AI_MAX_LEVEL.othello, remainingMs: 0, incrementMs: 0, seed: 4 },
+      {
+        gameId: "othello",
+        state,
+        level: aiFor("othello").levels.length,
+        remainingMs: 0,
+        incrementMs: 0,
+        seed: 4,
+      },
       clock,
     );
     expect(answer.ok).toBe(true);

@@ -2,16 +2,14 @@ import { type GameError, gameError } from "../core/errors.js";
 import type { Json } from "../core/game.js";
 import { type Result, err, ok } from "../core/result.js";
 import { Random } from "../core/rng.js";
-import { chooseConnectKMove, connectKLevels } from "../games/connect-k/ai/index.js";
-import { chooseDiceOfDoomMove, diceOfDoomLevels } from "../games/dice-of-doom/ai/index.js";
-import { OTHELLO_LEVELS, othelloLevelMove } from "../games/othello/ai/index.js";
-import { type GameId, GAMES, isGameId } from "../registry.js";
+import { type GameId, getGame, isGameId } from "../registry.js";
+import { aiFor } from "./registry.js";
 
 /** What an AI seat is asked: the position (serialized, as it crosses a worker boundary) and its clock. */
 export interface AiRequest {
   readonly gameId: GameId;
   readonly state: Json;
-  /** Strength level, 1 (weakest) to `AI_LEVELS[gameId].length`. */
+  /** Strength level, 1 (weakest) to the number of levels of the game's AI (`aiFor(gameId).levels`). */
   readonly level: number;
   /** The seat's remaining time and increment, in milliseconds. */
   readonly remainingMs: number;
@@ -55,54 +53,25 @@ export interface AiResponse {
   readonly value: number;
 }
 
-/** The levels a lobby offers per game, weakest first, each with a name saying what it plays. */
-export const AI_LEVELS: Record<GameId, readonly { readonly name: string }[]> = {
-  othello: OTHELLO_LEVELS,
-  "connect-k": connectKLevels,
-  "dice-of-doom": diceOfDoomLevels,
-};
-
-/** Highest level per game; the lobby offers 1..max. */
-export const AI_MAX_LEVEL: Record<GameId, number> = {
-  othello: OTHELLO_LEVELS.length,
-  "connect-k": connectKLevels.length,
-  "dice-of-doom": diceOfDoomLevels.length,
-};
-
 /**
  * Picks a move for an AI seat. Pure apart from the clock it is handed; the
  * server runs it in a worker thread so that the event loop never waits.
  */
 export function chooseMove(request: AiRequest, now: () => number): Result<AiResponse, GameError> {
   if (!isGameId(request.gameId)) return err(gameError("invalid-state", "unknown game"));
-  const level = Math.min(Math.max(Math.trunc(request.level), 1), AI_MAX_LEVEL[request.gameId]);
-  const clock = { remainingMs: request.remainingMs, incrementMs: request.incrementMs, now };
+  const game = getGame(request.gameId);
+  const ai = aiFor(request.gameId);
+  const state = game.deserialize(request.state);
+  if (!state.ok) return state;
+  if (game.legalMoves(state.value).length === 0) return err(gameError("game-over", "the game is over"));
+  const level = Math.min(Math.max(Math.trunc(request.level), 1), ai.levels.length);
   const rng = new Random(request.seed);
-  const random = (): number => rng.float();
-  switch (request.gameId) {
-    case "othello": {
-      const game = GAMES.othello;
-      const state = game.deserialize(request.state);
-      if (!state.ok) return state;
-      if (game.legalMoves(state.value).length === 0) return err(gameError("game-over", "the game is over"));
-      const chosen = othelloLevelMove(state.value, level, { ...clock, seed: request.seed });
-      return ok({ ...chosen, move: game.formatMove(state.value, chosen.move) });
-    }
-    case "connect-k": {
-      const game = GAMES["connect-k"];
-      const state = game.deserialize(request.state);
-      if (!state.ok) return state;
-      if (game.legalMoves(state.value).length === 0) return err(gameError("game-over", "the game is over"));
-      const chosen = chooseConnectKMove(state.value, level, { ...clock, random });
-      return ok({ ...chosen, move: game.formatMove(state.value, chosen.move) });
-    }
-    case "dice-of-doom": {
-      const game = GAMES["dice-of-doom"];
-      const state = game.deserialize(request.state);
-      if (!state.ok) return state;
-      if (game.legalMoves(state.value).length === 0) return err(gameError("game-over", "the game is over"));
-      const chosen = chooseDiceOfDoomMove(state.value, level, { ...clock, random });
-      return ok({ ...chosen, move: game.formatMove(state.value, chosen.move) });
-    }
-  }
+  const chosen = ai.choose(state.value, level, {
+    remainingMs: request.remainingMs,
+    incrementMs: request.incrementMs,
+    now,
+    random: () => rng.float(),
+    seed: request.seed,
+  });
+  return ok({ ...chosen, move: game.formatMove(state.value, chosen.move) });
 }

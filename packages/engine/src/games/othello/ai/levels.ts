@@ -2,7 +2,7 @@
  * Strength levels for an Othello AI seat, weakest first, climbing PAIP's
  * ladder; the top level is the time-managed Iago with the exact solver,
  * playing from the opening book while the position is in it.
- * `chooseMove` in src/ai can call `othelloLevelMove` for Othello requests.
+ * The AI registry (src/ai/registry.ts) serves them through `othelloAi`.
  */
 import { type OthelloState } from "../rules.js";
 import { chooseBookMove } from "./book.js";
@@ -18,22 +18,45 @@ import {
 } from "./strategies.js";
 
 export const OTHELLO_LEVELS = [
-  { name: "random", strategy: randomStrategy },
-  { name: "maximizer weighted-squares", strategy: maximizer("weighted-squares") },
   {
-    name: "alpha-beta-searcher 3 modified-weighted-squares",
+    name: "Random",
+    description: "PAIP's random strategy: any legal move.",
+    strategy: randomStrategy,
+  },
+  {
+    name: "Greedy",
+    description: "PAIP's maximizer on weighted squares: the best square one move ahead.",
+    strategy: maximizer("weighted-squares"),
+  },
+  {
+    name: "Beginner",
+    description: "PAIP's alpha-beta searcher, 3 moves ahead on modified weighted squares.",
     strategy: alphaBetaSearcher(3, "modified-weighted-squares"),
   },
   {
-    name: "alpha-beta-searcher3 4 modified-weighted-squares",
+    name: "Casual",
+    description: "PAIP's alpha-beta-searcher3, 4 moves ahead on modified weighted squares, killer moves.",
     strategy: alphaBetaSearcher3(4, "modified-weighted-squares"),
   },
-  { name: "iago 3", strategy: iago(3, { finalValue: "margin" }) },
-  { name: "iago 5", strategy: iago(5, { finalValue: "margin" }) },
-  { name: "iago, timed, with the endgame solver", strategy: null },
-] as const satisfies readonly { name: string; strategy: Strategy | null }[];
+  {
+    name: "Club",
+    description: "PAIP's Iago evaluation (edge table, mobility) searched 3 moves ahead.",
+    strategy: iago(3, { finalValue: "margin" }),
+  },
+  {
+    name: "Strong",
+    description: "PAIP's Iago evaluation searched 5 moves ahead.",
+    strategy: iago(5, { finalValue: "margin" }),
+  },
+  {
+    name: "Iago",
+    description:
+      "Iago on the clock: opening book, iterative deepening as time allows, and the exact endgame solver.",
+    strategy: null,
+  },
+] as const satisfies readonly { name: string; description: string; strategy: Strategy | null }[];
 
-/** Highest level; the lead's AI_MAX_LEVEL.othello. */
+/** Highest level. */
 export const OTHELLO_MAX_LEVEL = OTHELLO_LEVELS.length;
 
 export interface LevelMove {

@@ -1,0 +1,11 @@
+import type { GameAi } from "../../../ai/game-ai.js";
+import { DICE_OF_DOOM_SPECS, parseDiceOfDoomSpec } from "../../../players/dice-of-doom.js";
+import type { DiceOfDoomState } from "../types.js";
+import { chooseDiceOfDoomMove, diceOfDoomLevels } from "./levels.js";
+
+export const diceOfDoomAi: GameAi<DiceOfDoomState> = {
+  levels: diceOfDoomLevels,
+  choose: (state, level, options) => chooseDiceOfDoomMove(state, level, options),
+  playerSpecs: DICE_OF_DOOM_SPECS,
+  parsePlayer: parseDiceOfDoomSpec,
+};
