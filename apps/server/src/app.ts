@@ -1,21 +1,17 @@
 import { createServer, type Server as HttpServer } from "node:http";
-import { GAME_IDS } from "@arena/engine";
-import { asMatchId, MatchId, TIME_PRESETS } from "@arena/protocol";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { type Logger } from "pino";
 import { Server } from "socket.io";
 import { type AiPool } from "./ai/pool.js";
 import { type Clock } from "./clocks/scheduler.js";
-import { Identity } from "./identity/tokens.js";
+import { apiRouter } from "./http/api.js";
+import { Identity, randomId } from "./identity/tokens.js";
 import { createMetrics } from "./metrics.js";
-import { type ArenaServer, attachGateway, LOBBY_ROOM, matchRoom } from "./protocol/gateway.js";
-import { FINISHED_ROOMS_KEPT, RoomManager } from "./rooms/manager.js";
-import { Presence } from "./rooms/presence.js";
-import { snapshotOf } from "./rooms/view.js";
+import { attachGateway } from "./protocol/gateway.js";
+import { type ArenaServer, LOBBY_ROOM, matchRoom } from "./protocol/sockets.js";
+import { FINISHED_ROOMS_KEPT } from "./rooms/cache.js";
+import { type Fanout, Rooms } from "./rooms/rooms.js";
 import { type MatchStore } from "./store/ports.js";
-import { DisplayName } from "@arena/protocol";
-import { fold } from "./rooms/model.js";
-import { randomId } from "./identity/tokens.js";
 
 export interface AppConfig {
   readonly secret: string;
@@ -58,7 +54,7 @@ export interface AppDeps {
 export interface App {
   readonly http: HttpServer;
   readonly io: ArenaServer;
-  readonly manager: RoomManager;
+  readonly rooms: Rooms;
   readonly identity: Identity;
   /** Loads live games and starts lease upkeep; call before listening. */
   start(): Promise<void>;
@@ -70,27 +66,56 @@ export interface App {
 export function createApp(deps: AppDeps): App {
   const { store, clock, logger, config } = deps;
   const identity = new Identity(config.secret);
-  const manager = new RoomManager({
+  // Express first, then socket.io on the same server: engine.io takes its own paths and hands the other
+  // requests to the app (routes are added to the app below).
+  const app = express();
+  const http = createServer(app);
+  const io: ArenaServer = new Server(http, {
+    maxHttpBufferSize: config.maxPayloadBytes,
+    cors: { origin: config.corsOrigin },
+    serveClient: false,
+  });
+  deps.adapter?.(io);
+
+  const fanout: Fanout = {
+    matchEvent: (matchId, entry) => io.to(matchRoom(matchId)).emit("match:event", { matchId, ...entry }),
+    presence: (update) => io.to(matchRoom(update.matchId)).emit("presence:update", update),
+    lobbyUpdated: (room) => io.to(LOBBY_ROOM).emit("lobby:room-updated", { room }),
+    lobbyRemoved: (matchId) => io.to(LOBBY_ROOM).emit("lobby:room-removed", { matchId }),
+    evicted: (matchId) => {
+      // Without this a long-lived socket (a lobby tab that plays all day) kept every match it ever followed,
+      // in its own map and in the adapter's rooms. Local only: each process evicts on its own schedule, and
+      // a client that asks about the match again is attached again.
+      const room = matchRoom(matchId);
+      for (const id of [...(io.of("/").adapter.rooms.get(room) ?? [])]) {
+        const socket = io.of("/").sockets.get(id);
+        socket?.data.attached.delete(matchId);
+        void socket?.leave(room);
+      }
+    },
+  };
+  let onMove: () => void = () => undefined;
+  const rooms = new Rooms({
     store,
     clock,
     ai: deps.ai,
     logger,
-    identity,
+    fanout,
     owner: config.instanceId,
     leaseTtlMs: config.leaseTtlMs,
     goneScale: config.goneScale,
     creditToMoveMs: config.creditToMoveMs,
     creditOthersMs: config.creditOthersMs,
     finishedRoomsKept: config.finishedRoomsKept,
+    onMove: () => onMove(),
   });
   const metrics = createMetrics({
-    liveGames: () => manager.liveCount(),
+    liveGames: () => rooms.liveCount(),
     aiQueue: () => deps.ai.queueDepth(),
   });
-  manager.metrics = { onMove: () => metrics.moves.inc() };
+  onMove = () => metrics.moves.inc();
   let ready = false;
 
-  const app = express();
   app.disable("x-powered-by");
   app.use(express.json({ limit: "16kb" }));
   app.use((req, res, next) => {
@@ -117,54 +142,7 @@ export function createApp(deps: AppDeps): App {
     res.setHeader("Content-Type", metrics.registry.contentType);
     res.send(await metrics.registry.metrics());
   });
-
-  app.post("/api/session", (req: Request, res: Response) => {
-    const body: unknown = req.body;
-    const record = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
-    const existing = identity.verify(record.token);
-    const name = DisplayName.safeParse(record.name);
-    if (record.name !== undefined && !name.success) {
-      res.status(400).json({ ok: false, code: "invalid-payload", message: "name: 1–24 characters" });
-      return;
-    }
-    const base = existing ?? identity.newGuest().user;
-    const user = name.success ? { ...base, name: name.data } : base;
-    res.json({ ok: true, token: identity.issue(user), user });
-  });
-
-  app.get("/api/games", (_req, res) => {
-    res.json({ ok: true, games: manager.gameInfo(), timePresets: TIME_PRESETS, gameIds: GAME_IDS });
-  });
-
-  app.get("/api/rooms", async (_req, res) => {
-    res.json({ ok: true, rooms: await store.listSummaries() });
-  });
-
-  app.get("/api/matches/:id", async (req: Request<{ id: string }>, res: Response) => {
-    const id = MatchId.safeParse(req.params.id);
-    if (!id.success) {
-      res.status(400).json({ ok: false, code: "invalid-payload", message: "bad match id" });
-      return;
-    }
-    const room = await manager.get(id.data);
-    if (room !== null) {
-      const match = await room.read(() =>
-        snapshotOf(room.model, { presence: room.presence, viewers: room.viewers, now: clock.now() }),
-      );
-      res.json({ ok: true, match });
-      return;
-    }
-    const log = await store.read(asMatchId(id.data), 0);
-    if (log === null) {
-      res.status(404).json({ ok: false, code: "not-found", message: "no such match" });
-      return;
-    }
-    const model = fold(id.data, log);
-    res.json({
-      ok: true,
-      match: snapshotOf(model, { presence: new Presence(model.timeControl), viewers: 0, now: clock.now() }),
-    });
-  });
+  app.use("/api", apiRouter({ rooms, identity }));
 
   app.use((_req, res) => {
     res.status(404).json({ ok: false, code: "not-found", message: "no such route" });
@@ -186,55 +164,28 @@ export function createApp(deps: AppDeps): App {
     });
   });
 
-  const http = createServer(app);
-  const io: ArenaServer = new Server(http, {
-    maxHttpBufferSize: config.maxPayloadBytes,
-    cors: { origin: config.corsOrigin },
-    serveClient: false,
-  });
-  deps.adapter?.(io);
-
   attachGateway(io, {
-    manager,
+    rooms,
     identity,
     logger,
-    now: () => clock.now(),
     rateLimit: config.rateLimit,
     // Half the transport limit: payloads in between get a `payload-too-large` ack instead of a dropped socket.
     maxPayloadChars: Math.floor(config.maxPayloadBytes / 2),
     observeAck: (event, ok, seconds) => metrics.acks.observe({ event, ok: String(ok) }, seconds),
   });
 
-  manager.attach({
-    matchEvent: (matchId, entry) => io.to(matchRoom(matchId)).emit("match:event", { matchId, ...entry }),
-    presence: (update) => io.to(matchRoom(update.matchId)).emit("presence:update", update),
-    lobbyUpdated: (room) => io.to(LOBBY_ROOM).emit("lobby:room-updated", { room }),
-    lobbyRemoved: (matchId) => io.to(LOBBY_ROOM).emit("lobby:room-removed", { matchId }),
-    evicted: (matchId) => {
-      // Without this a long-lived socket (a lobby tab that plays all day) kept every match it ever followed,
-      // in its own map and in the adapter's rooms. Local only: each process evicts on its own schedule, and
-      // a client that asks about the match again is attached again.
-      const room = matchRoom(matchId);
-      for (const id of [...(io.of("/").adapter.rooms.get(room) ?? [])]) {
-        const socket = io.of("/").sockets.get(id);
-        socket?.data.attached.delete(matchId);
-        void socket?.leave(room);
-      }
-    },
-  });
-
   return {
     http,
     io,
-    manager,
+    rooms,
     identity,
     async start() {
-      await manager.start();
+      await rooms.start();
       ready = true;
     },
     async close(graceful = true) {
       ready = false;
-      await manager.stop(graceful);
+      await rooms.stop(graceful);
       io.disconnectSockets(true);
       await new Promise<void>((resolve) => {
         void io.close(() => resolve());

@@ -9,7 +9,7 @@ import {
   type VersionedEvent,
 } from "./model.js";
 import { type Ack } from "./errors.js";
-import { type SeatToken, type UserId } from "./ids.js";
+import { type UserId } from "./ids.js";
 
 const empty = z.strictObject({});
 const matchOnly = z.strictObject({ matchId: MatchId });
@@ -107,10 +107,10 @@ export interface AckData {
   "room:create": {
     readonly matchId: MatchId;
     readonly version: Version;
+    /** The room's invite secret, for its link (the host's only). */
     readonly inviteToken: string;
-    readonly seatToken?: SeatToken;
   };
-  "room:join-seat": { readonly version: Version; readonly seat: number; readonly seatToken: SeatToken };
+  "room:join-seat": { readonly version: Version; readonly seat: number };
   "room:leave-seat": { readonly version: Version };
   "room:set-ai": { readonly version: Version };
   "room:kick-ai": { readonly version: Version };

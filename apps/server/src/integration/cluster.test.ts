@@ -107,7 +107,7 @@ describe.skipIf(redisUrl === null)("several server instances on one Redis", () =
     expect(oks).toHaveLength(1);
     expect([first, second].find((ack) => !ack.ok)).toMatchObject({ code: "stale-version" });
     expect((await black.snapshot(matchId)).moves).toHaveLength(1);
-    expect(a.app.manager.liveCount() + b.app.manager.liveCount()).toBe(1);
+    expect(a.app.rooms.liveCount() + b.app.rooms.liveCount()).toBe(1);
   });
 
   it("never lets a player claim against an opponent connected to another instance", async () => {
@@ -172,7 +172,7 @@ describe.skipIf(redisUrl === null)("several server instances on one Redis", () =
     clock.advance(60_000);
     await new Promise((resolve) => setTimeout(resolve, ttl + 100));
     const b = await instance(prefix, clock, ttl);
-    expect(b.app.manager.liveCount()).toBe(1);
+    expect(b.app.rooms.liveCount()).toBe(1);
     const whiteAgain = await connect(b, white.session?.token);
     const sync = await whiteAgain.call("match:sync", { matchId, sinceVersion: before.version });
     if (!sync.ok || sync.kind !== "events") throw new Error("expected events");

@@ -17,7 +17,7 @@ import { type App, type AppConfig, createApp, DEFAULT_CONFIG } from "../app.js";
 import { type Clock, FakeClock } from "../clocks/scheduler.js";
 import { MemoryStore } from "../store/memory.js";
 import { type MatchStore } from "../store/ports.js";
-import { type ArenaServer } from "../protocol/gateway.js";
+import { type ArenaServer } from "../protocol/sockets.js";
 
 export interface TestServer {
   readonly app: App;

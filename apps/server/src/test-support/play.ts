@@ -43,7 +43,7 @@ export async function startOthello(
   white: Client,
   timeControl: TimeControl,
   options: { readonly start?: string } = {},
-): Promise<{ matchId: MatchId; inviteToken: string; seatTokens: [string, string] }> {
+): Promise<{ matchId: MatchId; inviteToken: string }> {
   const created = await black.call("room:create", {
     gameId: "othello",
     ...(options.start === undefined ? {} : { options: { start: options.start } }),
@@ -58,9 +58,5 @@ export async function startOthello(
     seat: 1,
   });
   if (!joined.ok) throw new Error(`${joined.code}: ${joined.message}`);
-  return {
-    matchId: created.matchId,
-    inviteToken: created.inviteToken,
-    seatTokens: [created.seatToken ?? "", joined.seatToken],
-  };
+  return { matchId: created.matchId, inviteToken: created.inviteToken };
 }

@@ -69,6 +69,11 @@ export interface Game<S, M, O> {
    * simply ends.
    */
   eliminate?(state: S, seat: Seat): S;
+  /**
+   * The score a seat is credited with when the others forfeit (resign, lose on time, abandon), in the
+   * game's unit: Othello records PAIP's 64–0. Absent: 1.
+   */
+  readonly forfeitScore?: number;
   /** Every result a move can have, for games with chance (expectimax). */
   chanceOutcomes?(state: S, move: M): readonly ChanceOutcome<S>[];
 }

@@ -306,6 +306,8 @@ function parseMove(_state: OthelloState, text: string): Result<number, GameError
 export const othello: Game<OthelloState, number, OthelloOptions> = {
   id: "othello",
   title: "Othello",
+  // PAIP scores a forfeit (resignation, time) as the whole board: 64–0.
+  forfeitScore: 64,
   parseOptions,
   seatCount: () => 2,
   initial,

@@ -1,4 +1,5 @@
-import { type AnyGame, type GameId, getGame, isGameId } from "@arena/engine";
+import { type AnyGame } from "@arena/engine/core/game";
+import { type GameId, getGame, isGameId } from "@arena/engine/registry";
 import {
   type ClockState,
   type MatchEvent,
@@ -11,64 +12,24 @@ import {
   type VersionedEvent,
   type Visibility,
 } from "@arena/protocol";
+import { MoveList } from "./moves.js";
 
+/** Who sits in a seat, as the log says (presence is not in the log: it is a view, see `view.ts`). */
 export type Slot =
   | { readonly kind: "open" }
   | { readonly kind: "invite" }
   | { readonly kind: "ai"; readonly level: number }
   | { readonly kind: "human"; readonly user: UserRef };
 
-export interface PlayedMove {
-  readonly seat: number;
-  readonly move: string;
-  readonly forced: boolean;
-}
-
 /**
- * The moves of a match so far, as an append-only list that models share: each list is a prefix of one
- * array, so a move adds one entry instead of copying every move before it (a quadratic copy per game,
- * and most of what the fold allocated per move). Immutable to its readers: entries below `length`
- * never change.
- */
-export class MoveList implements Iterable<PlayedMove> {
-  // A private field, not a property: equality (tests) compares the moves and the length, never the array
-  // another list may have grown.
-  readonly #items: PlayedMove[];
-
-  private constructor(
-    items: PlayedMove[],
-    readonly length: number,
-  ) {
-    this.#items = items;
-  }
-
-  static empty(): MoveList {
-    return new MoveList([], 0);
-  }
-
-  append(move: PlayedMove): MoveList {
-    // Another list grew the shared array past this one (a draft that was never kept): this one copies.
-    const items = this.#items.length === this.length ? this.#items : this.#items.slice(0, this.length);
-    items.push(move);
-    return new MoveList(items, this.length + 1);
-  }
-
-  toArray(): PlayedMove[] {
-    return this.#items.slice(0, this.length);
-  }
-
-  *[Symbol.iterator](): Iterator<PlayedMove> {
-    for (let i = 0; i < this.length; i++) yield this.#items[i] as PlayedMove;
-  }
-}
-
-/**
- * A match as a value: the fold of its event log. The same fold serves the
- * live room, a reload after a restart and the REST record of a finished game.
+ * A match as a value: the fold of its event log. The same fold serves the server's live room, a reload
+ * after a restart, another process catching up, the REST record of a finished game, and the browser,
+ * which folds the events it is sent with this code (`follower.ts`).
  */
 export interface MatchModel {
   readonly matchId: MatchId;
   readonly version: number;
+  /** Server time of the last event. */
   readonly lastEventAt: number;
   readonly gameId: GameId;
   readonly game: AnyGame;
@@ -77,16 +38,22 @@ export interface MatchModel {
   readonly rated: boolean;
   readonly visibility: Visibility;
   readonly host: UserRef;
-  readonly seed: number;
+  /** What the host asked for per seat: a vacated invite-only seat is invite-only again. */
   readonly specs: readonly SeatSpec[];
   readonly slots: readonly Slot[];
   readonly status: MatchStatus;
+  /** The engine state the game started from, null before the start (replays fold from it). */
+  readonly start: unknown;
+  /** The engine state now, null before the start. */
   readonly state: unknown;
   readonly moves: MoveList;
   readonly clock: ClockState | null;
   readonly result: MatchResult | null;
-  readonly eliminated: readonly boolean[];
+  /** Per seat: the number of moves played when the seat was taken out of the game, or null. */
+  readonly eliminatedAt: readonly (number | null)[];
+  /** Seats offering a draw, ascending. */
   readonly drawOffers: readonly number[];
+  /** Seats asking for a rematch, ascending. */
   readonly rematchOffers: readonly number[];
   readonly nextMatchId: MatchId | null;
 }
@@ -94,7 +61,8 @@ export interface MatchModel {
 /** A log that cannot be folded is corrupt: a bug or tampering, never user input. */
 export class CorruptLogError extends Error {}
 
-function vacated(spec: SeatSpec | undefined): Slot {
+/** The slot a seat returns to when its player leaves or its AI is sent away. */
+export function vacated(spec: SeatSpec | undefined): Slot {
   return spec?.kind === "invite" ? { kind: "invite" } : { kind: "open" };
 }
 
@@ -102,45 +70,45 @@ function setAt<T>(list: readonly T[], index: number, value: T): T[] {
   return list.map((item, i) => (i === index ? value : item));
 }
 
-function withSeat(list: readonly number[], seat: number): number[] {
-  return list.includes(seat) ? [...list] : [...list, seat].sort((a, b) => a - b);
+function withSeat(list: readonly number[], seat: number): readonly number[] {
+  return list.includes(seat) ? list : [...list, seat].sort((a, b) => a - b);
 }
 
 export function initialModel(matchId: MatchId, entry: VersionedEvent): MatchModel {
   const event = entry.event;
   if (event.type !== "created") throw new CorruptLogError(`match ${matchId} does not start with created`);
   if (!isGameId(event.gameId)) throw new CorruptLogError(`unknown game ${event.gameId}`);
-  const game = getGame(event.gameId);
   return {
     matchId,
     version: entry.version,
     lastEventAt: entry.at,
     gameId: event.gameId,
-    game,
+    game: getGame(event.gameId),
     options: event.options,
     timeControl: event.timeControl,
     rated: event.rated,
     visibility: event.visibility,
     host: event.host,
-    seed: event.seed,
     specs: event.seats,
     slots: event.seats.map((spec) => (spec.kind === "ai" ? spec : vacated(spec))),
     status: "waiting",
+    start: null,
     state: null,
     moves: MoveList.empty(),
     clock: null,
     result: null,
-    eliminated: event.seats.map(() => false),
+    eliminatedAt: event.seats.map(() => null),
     drawOffers: [],
     rematchOffers: [],
     nextMatchId: null,
   };
 }
 
-function playLogged(model: MatchModel, seat: number, text: string): unknown {
-  const parsed = model.game.parseMove(model.state, text);
+/** Plays a move the log recorded; a move the engine refuses means the log is corrupt. */
+export function playLogged(game: AnyGame, state: unknown, seat: number, text: string): unknown {
+  const parsed = game.parseMove(state, text);
   if (!parsed.ok) throw new CorruptLogError(`logged move ${text}: ${parsed.error.message}`);
-  const played = model.game.play(model.state, parsed.value, seat);
+  const played = game.play(state, parsed.value, seat);
   if (!played.ok) throw new CorruptLogError(`logged move ${text}: ${played.error.message}`);
   return played.value;
 }
@@ -168,15 +136,15 @@ export function evolve(model: MatchModel, entry: VersionedEvent, played?: unknow
       rated: model.rated,
       visibility: model.visibility,
       host: model.host,
-      seed: model.seed,
       specs: model.specs,
       slots: model.slots,
       status: model.status,
-      state: played === undefined ? playLogged(model, event.seat, event.move) : played,
+      start: model.start,
+      state: played === undefined ? playLogged(model.game, model.state, event.seat, event.move) : played,
       moves: model.moves.append({ seat: event.seat, move: event.move, forced: event.forced }),
       clock: event.clock,
       result: model.result,
-      eliminated: model.eliminated,
+      eliminatedAt: model.eliminatedAt,
       drawOffers: event.forced || model.drawOffers.length === 0 ? model.drawOffers : [],
       rematchOffers: model.rematchOffers,
       nextMatchId: model.nextMatchId,
@@ -198,13 +166,13 @@ export function evolve(model: MatchModel, entry: VersionedEvent, played?: unknow
     case "started": {
       const state = model.game.deserialize(event.state);
       if (!state.ok) throw new CorruptLogError(`started state: ${state.error.message}`);
-      return { ...base, status: "live", state: state.value, clock: event.clock };
+      return { ...base, status: "live", start: state.value, state: state.value, clock: event.clock };
     }
     case "eliminated":
       return {
         ...base,
-        state: model.game.eliminate ? model.game.eliminate(model.state, event.seat) : model.state,
-        eliminated: setAt(model.eliminated, event.seat, true),
+        state: eliminate(model.game, model.state, event.seat),
+        eliminatedAt: setAt(model.eliminatedAt, event.seat, model.moves.length),
         clock: event.clock,
       };
     case "draw-offered":
@@ -228,30 +196,13 @@ export function evolve(model: MatchModel, entry: VersionedEvent, played?: unknow
   }
 }
 
+/** Takes a seat out of a game that goes on without it (games of more than two seats). */
+export function eliminate(game: AnyGame, state: unknown, seat: number): unknown {
+  return game.eliminate === undefined ? state : game.eliminate(state, seat);
+}
+
 export function fold(matchId: MatchId, log: readonly VersionedEvent[]): MatchModel {
   const [first, ...rest] = log;
   if (first === undefined) throw new CorruptLogError(`match ${matchId} has an empty log`);
   return rest.reduce((current, entry) => evolve(current, entry), initialModel(matchId, first));
-}
-
-/** The seat whose turn it is (first of `toMove`), or null when nobody is to move. */
-export function seatToMove(model: MatchModel): number | null {
-  if (model.status !== "live") return null;
-  return model.game.toMove(model.state)[0] ?? null;
-}
-
-export function seatsOf(model: MatchModel, userId: string): number[] {
-  const seats: number[] = [];
-  model.slots.forEach((slot, seat) => {
-    if (slot.kind === "human" && slot.user.id === userId) seats.push(seat);
-  });
-  return seats;
-}
-
-export function openSeats(model: MatchModel): number {
-  return model.slots.filter((slot) => slot.kind === "open" || slot.kind === "invite").length;
-}
-
-export function activeSeats(model: MatchModel): number[] {
-  return model.slots.map((_, seat) => seat).filter((seat) => model.eliminated[seat] !== true);
 }

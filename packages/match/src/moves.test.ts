@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MoveList, type PlayedMove } from "./model.js";
+import { MoveList, type PlayedMove } from "./moves.js";
 
 const move = (text: string, seat = 0): PlayedMove => ({ seat, move: text, forced: false });
 
