@@ -14,6 +14,9 @@ export type GameId = keyof typeof GAMES;
 
 export const GAME_IDS = Object.keys(GAMES) as GameId[];
 
+/** The game tools pick when none is named: Othello, the product's first game. */
+export const DEFAULT_GAME_ID: GameId = "othello";
+
 export function isGameId(id: unknown): id is GameId {
   return typeof id === "string" && Object.hasOwn(GAMES, id);
 }
