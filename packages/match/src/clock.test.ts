@@ -24,7 +24,7 @@ function started(tc = blitz) {
   return b.clock;
 }
 
-describe("lag quota (clocks.md §2)", () => {
+describe("lag quota (docs/clocks.md §2)", () => {
   it("gains as lichess does", () => {
     expect(lagGainMs({ baseMs: 60_000, incrementMs: 0 })).toBe(390);
     expect(lagGainMs({ baseMs: 180_000, incrementMs: 0 })).toBe(870);

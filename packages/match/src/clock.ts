@@ -1,7 +1,7 @@
 import { type ClockState, type TimeControl } from "@arena/protocol";
 
 /**
- * The game clock as a pure value (docs clocks.md §1–4), stepped with an
+ * The game clock as a pure value (docs/clocks.md §1–4), stepped with an
  * explicit `now` in integer milliseconds. Nothing here reads a clock.
  */
 
@@ -204,7 +204,7 @@ export function step(clock: ClockState, timing: MoveTiming, next: number | null)
 
 /**
  * A move made for the seat with no choice (Othello's forced pass): no time
- * charged, no increment; the clock simply passes on (clocks.md §1).
+ * charged, no increment; the clock simply passes on (docs/clocks.md §1).
  */
 export function pass(clock: ClockState, next: number | null, now: number): ClockState {
   return { ...clock, running: next, runningSince: next === null ? null : now };

@@ -53,7 +53,7 @@ export const CLIENT_EVENTS = {
     /** The move in the game's notation (Othello: "f5", "PA"). */
     move: z.string().min(1).max(64),
     seat: Seat.optional(),
-    /** How long the move took on the client's own clock; lets the server measure lag (clocks.md §2). */
+    /** How long the move took on the client's own clock; lets the server measure lag (docs/clocks.md §2). */
     clientMs: Millis.optional(),
     /** The client's own lag estimate, used when `clientMs` is absent. */
     lagMs: Millis.optional(),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { InviteToken, Millis, Seat, UserId, Version, MatchId, DisplayName } from "./ids.js";
 
-/** The lobby's presets (clocks.md §1); any other base+increment within bounds is accepted too. */
+/** The lobby's presets (docs/clocks.md §1); any other base+increment within bounds is accepted too. */
 export const TIME_PRESETS = [
   { name: "1+0", baseMs: 60_000, incrementMs: 0 },
   { name: "3+2", baseMs: 180_000, incrementMs: 2_000 },
@@ -73,7 +73,7 @@ export const MatchResult = z.object({
 export type MatchResult = z.infer<typeof MatchResult>;
 
 /**
- * The clock as a plain value (clocks.md §1–4). `runningSince` is the server
+ * The clock as a plain value (docs/clocks.md §1–4). `runningSince` is the server
  * time at which the seat to move started thinking; `remainingMs` is as of then.
  */
 export const ClockState = z.object({

@@ -32,7 +32,7 @@ class SkewedClock implements Clock {
   }
 }
 
-describe("presence timers (clocks.md §6)", () => {
+describe("presence timers (docs/clocks.md §6)", () => {
   let server: TestServer | null = null;
   const clients: Client[] = [];
 

@@ -210,7 +210,7 @@ export function useMatch(matchId: string, inviteToken: string | null): MatchHand
   }, [client, matchId]);
 
   // A full page unload (closing the tab, another address) is a deliberate exit too: say so before the
-  // socket closes, or the server sees a dropped connection and waits the longer timeout (clocks.md §6).
+  // socket closes, or the server sees a dropped connection and waits the longer timeout (docs/clocks.md §6).
   // A page restored from the back/forward cache follows the match again.
   useEffect(() => {
     if (client === null) return;
