@@ -5,6 +5,7 @@ import { Server } from "socket.io";
 import { type AiPool } from "./ai/pool.js";
 import { type Clock } from "./clocks/scheduler.js";
 import { apiRouter } from "./http/api.js";
+import { checkRequestOrigin } from "./http/origins.js";
 import { Identity, randomId } from "./identity/tokens.js";
 import { createMetrics } from "./metrics.js";
 import { attachGateway } from "./protocol/gateway.js";
@@ -12,10 +13,15 @@ import { type ArenaServer, LOBBY_ROOM, matchRoom } from "./protocol/sockets.js";
 import { FINISHED_ROOMS_KEPT } from "./rooms/cache.js";
 import { type Fanout, Rooms } from "./rooms/rooms.js";
 import { type MatchStore } from "./store/ports.js";
+import { type WebApp } from "./web/next-app.js";
 
 export interface AppConfig {
   readonly secret: string;
-  readonly corsOrigin: string | string[];
+  /**
+   * Origins besides the server's own from which browsers may open sockets and call the API (the page's
+   * own origin always may).
+   */
+  readonly allowedOrigins: readonly string[];
   /** Socket.io's per-message limit (bytes). */
   readonly maxPayloadBytes: number;
   readonly rateLimit: { readonly burst: number; readonly perSecond: number; readonly maxRefusals: number };
@@ -31,7 +37,7 @@ export interface AppConfig {
 }
 
 export const DEFAULT_CONFIG: Omit<AppConfig, "secret" | "instanceId"> = {
-  corsOrigin: "http://localhost:3000",
+  allowedOrigins: [],
   maxPayloadBytes: 16 * 1024,
   rateLimit: { burst: 40, perSecond: 20, maxRefusals: 40 },
   leaseTtlMs: 10_000,
@@ -49,6 +55,8 @@ export interface AppDeps {
   readonly config: AppConfig;
   /** Installs a cross-process socket.io adapter (Redis) before anything is emitted. */
   readonly adapter?: (io: ArenaServer) => void;
+  /** The web app, served on the same origin as the API and the sockets; absent for an API-only server. */
+  readonly web?: WebApp;
 }
 
 export interface App {
@@ -72,7 +80,12 @@ export function createApp(deps: AppDeps): App {
   const http = createServer(app);
   const io: ArenaServer = new Server(http, {
     maxHttpBufferSize: config.maxPayloadBytes,
-    cors: { origin: config.corsOrigin },
+    // Polling and WebSocket handshakes alike: the page's own origin, a listed one, or no browser at all.
+    allowRequest: (req, callback) => {
+      const check = checkRequestOrigin(req, config.allowedOrigins);
+      callback(check.ok ? null : check.reason, check.ok);
+    },
+    cors: { origin: [...config.allowedOrigins], credentials: true },
     serveClient: false,
   });
   deps.adapter?.(io);
@@ -120,14 +133,25 @@ export function createApp(deps: AppDeps): App {
   app.use(express.json({ limit: "16kb" }));
   app.use((req, res, next) => {
     const origin = req.headers.origin;
-    const allowed = Array.isArray(config.corsOrigin) ? config.corsOrigin : [config.corsOrigin];
-    if (origin !== undefined && allowed.includes(origin)) {
+    if (origin !== undefined && config.allowedOrigins.includes(origin)) {
       res.setHeader("Access-Control-Allow-Origin", origin);
       res.setHeader("Access-Control-Allow-Headers", "content-type, authorization");
+      res.setHeader("Access-Control-Allow-Credentials", "true");
       res.setHeader("Vary", "Origin");
     }
-    if (req.method === "OPTIONS") res.sendStatus(204);
-    else next();
+    if (req.method === "OPTIONS") {
+      res.sendStatus(204);
+      return;
+    }
+    // A page on another site must not act for the user: a request that changes something comes from here.
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      const check = checkRequestOrigin(req, config.allowedOrigins);
+      if (!check.ok) {
+        res.status(403).json({ ok: false, code: "forbidden", message: check.reason });
+        return;
+      }
+    }
+    next();
   });
 
   app.get("/healthz", (_req, res) => {
@@ -143,10 +167,20 @@ export function createApp(deps: AppDeps): App {
     res.send(await metrics.registry.metrics());
   });
   app.use("/api", apiRouter({ rooms, identity }));
-
-  app.use((_req, res) => {
+  app.use("/api", (_req, res) => {
     res.status(404).json({ ok: false, code: "not-found", message: "no such route" });
   });
+  const web = deps.web;
+  if (web !== undefined) {
+    // Everything else is the web app's: pages, its static files and its own 404 page.
+    app.use((req, res, next) => {
+      web.handle(req, res).catch(next);
+    });
+  } else {
+    app.use((_req, res) => {
+      res.status(404).json({ ok: false, code: "not-found", message: "no such route" });
+    });
+  }
   app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) {
       next(error);
@@ -191,6 +225,7 @@ export function createApp(deps: AppDeps): App {
         void io.close(() => resolve());
       });
       if (http.listening) await new Promise<void>((resolve) => http.close(() => resolve()));
+      await deps.web?.close();
     },
   };
 }

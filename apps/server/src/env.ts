@@ -1,7 +1,9 @@
 import { z } from "zod";
 
 const Env = z.object({
-  PORT: z.coerce.number().int().min(0).max(65_535).default(4000),
+  /** One port for the web app, the API and the sockets. */
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  /** Every interface by default, so that a friend on the LAN can open the printed address. */
   HOST: z.string().min(1).default("0.0.0.0"),
   /** Unset: one process with the in-memory store (the embedded default). */
   REDIS_URL: z
@@ -10,8 +12,27 @@ const Env = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** Comma-separated origins allowed to open sockets (the web app). */
-  CORS_ORIGIN: z.string().min(1).default("http://localhost:3000"),
+  /**
+   * Comma-separated origins, besides the server's own, from which browsers may open sockets and call the
+   * API (a web app served elsewhere). Empty: the page's own origin only.
+   */
+  ALLOWED_ORIGINS: z
+    .string()
+    .default("")
+    .transform((list) =>
+      list
+        .split(",")
+        .map((origin) => origin.trim())
+        .filter((origin) => origin !== ""),
+    )
+    .pipe(z.array(z.url())),
+  /**
+   * Serve the web app too: `auto` when its build is there (the monorepo's apps/web, or WEB_DIR), `true` to
+   * require it, `false` for an API- and bot-only server.
+   */
+  SERVE_WEB: z.enum(["auto", "true", "false"]).default("auto"),
+  /** Where the built web app is; default: apps/web next to this server in the repository. */
+  WEB_DIR: z.string().min(1).optional(),
   /** Signs guest identities and invite links; every process of a cluster needs the same one. */
   SECRET: z.string().min(16).optional(),
   AI_THREADS: z.coerce.number().int().min(1).max(4).default(1),

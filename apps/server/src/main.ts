@@ -4,8 +4,10 @@ import { PiscinaPool } from "./ai/pool.js";
 import { createApp, DEFAULT_CONFIG, instanceName } from "./app.js";
 import { systemClock } from "./clocks/scheduler.js";
 import { readEnv } from "./env.js";
+import { reachableUrls } from "./http/addresses.js";
 import { MemoryStore } from "./store/memory.js";
 import { connectRedis } from "./store/redis.js";
+import { startWeb } from "./web/serve.js";
 
 const env = readEnv();
 const logger = pino({ level: env.LOG_LEVEL });
@@ -19,6 +21,11 @@ if (secret === undefined) {
 const redis = env.REDIS_URL === undefined ? null : await connectRedis(env.REDIS_URL, logger);
 const store = redis?.store ?? new MemoryStore({ keepFinished: env.KEEP_FINISHED });
 const ai = new PiscinaPool({ maxThreads: env.AI_THREADS, maxQueue: env.AI_QUEUE });
+const web = await startWeb(env.SERVE_WEB, env.WEB_DIR, { hostname: env.HOST, port: env.PORT }, logger);
+if (!web.ok) {
+  logger.fatal(web.reason);
+  process.exit(1);
+}
 const app = createApp({
   store,
   ai,
@@ -27,15 +34,29 @@ const app = createApp({
   config: {
     ...DEFAULT_CONFIG,
     secret,
-    corsOrigin: env.CORS_ORIGIN.split(",").map((origin) => origin.trim()),
+    allowedOrigins: env.ALLOWED_ORIGINS,
     instanceId: instanceName(),
   },
   ...(redis === null ? {} : { adapter: (io) => redis.adapter(io) }),
+  ...(web.web === null ? {} : { web: web.web }),
 });
 
 await app.start();
 app.http.listen(env.PORT, env.HOST, () => {
-  logger.info({ port: env.PORT, host: env.HOST, redis: redis !== null }, "arena server listening");
+  const urls = reachableUrls(env.HOST, env.PORT);
+  logger.info(
+    { port: env.PORT, host: env.HOST, redis: redis !== null, web: web.web !== null },
+    "arena listening",
+  );
+  // For people, not log collectors: where to point a browser, this machine's and a friend's.
+  const what = web.web === null ? "Arena API and sockets" : "Arena";
+  const local = ["0.0.0.0", "::", "127.0.0.1", "localhost"].includes(env.HOST)
+    ? `  ${what} on http://localhost:${env.PORT}/\n`
+    : "";
+  const network = urls
+    .map((url) => `  ${local === "" ? `${what} on` : "on your network:"} ${url}\n`)
+    .join("");
+  process.stdout.write(`\n${local}${network}\n`);
 });
 
 let stopping = false;

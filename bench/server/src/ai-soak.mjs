@@ -48,6 +48,8 @@ if (args.redis) {
 const srv = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverMain], {
   env: {
     ...process.env,
+    // The API and sockets alone: the web app is not what these harnesses measure.
+    SERVE_WEB: process.env.SERVE_WEB ?? "false",
     PORT: String(port),
     HOST: "127.0.0.1",
     SECRET: "soak-secret-0123456789",

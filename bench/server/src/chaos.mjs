@@ -75,6 +75,8 @@ async function startServer(i) {
   const p = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverMain], {
     env: {
       ...process.env,
+      // The API and sockets alone: the web app is not what these harnesses measure.
+      SERVE_WEB: process.env.SERVE_WEB ?? "false",
       PORT: String(basePort + i),
       HOST: "127.0.0.1",
       SECRET,

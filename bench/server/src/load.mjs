@@ -80,6 +80,8 @@ if (target === "arena") {
     const port = basePort + i;
     const env = {
       ...process.env,
+      // The API and sockets alone: the web app is not what these harnesses measure.
+      SERVE_WEB: process.env.SERVE_WEB ?? "false",
       PORT: String(port),
       HOST: "127.0.0.1",
       SECRET: "bench-secret-0123456789",

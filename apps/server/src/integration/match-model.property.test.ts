@@ -256,66 +256,70 @@ describe("one model of a match: a client folding the events holds exactly the se
     }
   }
 
-  it("through joins, leaves of open and invite seats, AI set and kick, moves, draws, resign, flag and rematch", { timeout: 600_000 }, async () => {
-    let refusals = 0;
-    let accepted = 0;
-    let syncs = 0;
-    await fc.assert(
-      fc.asyncProperty(scenario, async ({ game: gameIndex, invites, dropRate, steps, seed }) => {
-        const game = GAMES[gameIndex];
-        if (game === undefined) throw new Error("no game");
-        const seats: SeatSpec[] = invites
-          .slice(0, game.seats)
-          .map((invite) => ({ kind: invite ? "invite" : "open" }));
-        const host = players[0];
-        if (host === undefined) throw new Error("no host");
-        const created = await host.call("room:create", {
-          gameId: game.id,
-          options: game.options,
-          timeControl: { baseMs: 60_000, incrementMs: 1_000 },
-          seats,
-        });
-        if (!created.ok) throw new Error(created.message);
-        const matchId = created.matchId;
-        let state = seed;
-        const drops = () => {
-          state = (Math.imul(state, 1_103_515_245) + 12_345) | 0;
-          return ((state >>> 8) & 0xffff) / 0x10000 < dropRate;
-        };
-        const watcher = new Watcher(watcherClient, matchId, drops);
-        await watcher.watch();
-        for (const step of steps) {
-          if (process.env.PROP_DEBUG) console.log(game.id, step.kind, watcher.version);
-          const ack = await act(matchId, created.inviteToken, step);
-          if (ack !== null) {
-            if (ack.ok) accepted++;
-            else refusals++;
+  it(
+    "through joins, leaves of open and invite seats, AI set and kick, moves, draws, resign, flag and rematch",
+    { timeout: 600_000 },
+    async () => {
+      let refusals = 0;
+      let accepted = 0;
+      let syncs = 0;
+      await fc.assert(
+        fc.asyncProperty(scenario, async ({ game: gameIndex, invites, dropRate, steps, seed }) => {
+          const game = GAMES[gameIndex];
+          if (game === undefined) throw new Error("no game");
+          const seats: SeatSpec[] = invites
+            .slice(0, game.seats)
+            .map((invite) => ({ kind: invite ? "invite" : "open" }));
+          const host = players[0];
+          if (host === undefined) throw new Error("no host");
+          const created = await host.call("room:create", {
+            gameId: game.id,
+            options: game.options,
+            timeControl: { baseMs: 60_000, incrementMs: 1_000 },
+            seats,
+          });
+          if (!created.ok) throw new Error(created.message);
+          const matchId = created.matchId;
+          let state = seed;
+          const drops = () => {
+            state = (Math.imul(state, 1_103_515_245) + 12_345) | 0;
+            return ((state >>> 8) & 0xffff) / 0x10000 < dropRate;
+          };
+          const watcher = new Watcher(watcherClient, matchId, drops);
+          await watcher.watch();
+          for (const step of steps) {
+            if (process.env.PROP_DEBUG) console.log(game.id, step.kind, watcher.version);
+            const ack = await act(matchId, created.inviteToken, step);
+            if (ack !== null) {
+              if (ack.ok) accepted++;
+              else refusals++;
+            }
+            await settle(matchId);
+            // A lost last event shows only as being behind: the client catches up as it would on reconnect.
+            if (watcher.version !== (await serverModel(matchId)).version) await watcher.sync();
+            const server = await serverModel(matchId);
+            const client = watcher.followed?.model;
+            if (client === undefined) throw new Error("the watcher follows nothing");
+            expect(shown(client)).toEqual(shown(server));
+            if (client.state !== null)
+              expect(client.game.hash(client.state)).toBe(server.game.hash(server.state));
           }
-          await settle(matchId);
-          // A lost last event shows only as being behind: the client catches up as it would on reconnect.
-          if (watcher.version !== (await serverModel(matchId)).version) await watcher.sync();
-          const server = await serverModel(matchId);
-          const client = watcher.followed?.model;
-          if (client === undefined) throw new Error("the watcher follows nothing");
-          expect(shown(client)).toEqual(shown(server));
-          if (client.state !== null)
-            expect(client.game.hash(client.state)).toBe(server.game.hash(server.state));
-        }
-        // The replay the client shows ends where the game stands.
-        const final = watcher.followed?.model;
-        if (final?.state != null) {
-          const positions = positionsOf(final);
-          expect(final.game.hash(positions[positions.length - 1])).toBe(final.game.hash(final.state));
-          expect(positions).toHaveLength(final.moves.length + 1);
-        }
-        syncs += watcher.syncs;
-        watcher.close();
-      }),
-      { numRuns: Number(process.env.PROP_RUNS ?? 24), endOnFailure: process.env.PROP_DEBUG !== undefined },
-    );
-    // The runs did exercise both answers and the repair path.
-    expect(accepted).toBeGreaterThan(20);
-    expect(refusals).toBeGreaterThan(10);
-    expect(syncs).toBeGreaterThan(2);
-  });
+          // The replay the client shows ends where the game stands.
+          const final = watcher.followed?.model;
+          if (final?.state != null) {
+            const positions = positionsOf(final);
+            expect(final.game.hash(positions[positions.length - 1])).toBe(final.game.hash(final.state));
+            expect(positions).toHaveLength(final.moves.length + 1);
+          }
+          syncs += watcher.syncs;
+          watcher.close();
+        }),
+        { numRuns: Number(process.env.PROP_RUNS ?? 24), endOnFailure: process.env.PROP_DEBUG !== undefined },
+      );
+      // The runs did exercise both answers and the repair path.
+      expect(accepted).toBeGreaterThan(20);
+      expect(refusals).toBeGreaterThan(10);
+      expect(syncs).toBeGreaterThan(2);
+    },
+  );
 });
