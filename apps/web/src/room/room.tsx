@@ -33,10 +33,11 @@ export function Room({ matchId, inviteToken }: { matchId: string; inviteToken: s
     [followed, session?.user.id],
   );
   const model = view?.model ?? null;
-  // Every position of the game, for replay; folded again only while replaying, and once per new move.
+  // Every position of the game, for replay: folded when replay starts and once per move while it lasts.
+  const replaying = replay !== null;
   const positions = useMemo(
-    () => (model === null || replay === null ? null : positionsOf(model)),
-    [model, replay],
+    () => (model === null || !replaying ? null : positionsOf(model)),
+    [model, replaying],
   );
 
   // Sounds: a move and the end (the clock beeps itself).
