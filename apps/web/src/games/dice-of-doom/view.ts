@@ -1,4 +1,4 @@
-import { DiceOfDoom } from "../games/engines";
+import * as DiceOfDoom from "@arena/engine/games/dice-of-doom/index";
 
 /** Hex radius (centre to corner) in SVG units; the SVG scales to its box. */
 export const HEX_R = 30;

@@ -1,4 +1,4 @@
-import { ConnectK } from "../games/engines";
+import * as ConnectK from "@arena/engine/games/connect-k/index";
 
 export interface ConnectKCell {
   readonly column: number;

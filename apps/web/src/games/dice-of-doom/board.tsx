@@ -1,23 +1,20 @@
 "use client";
 
 import { useState } from "react";
-import { DiceOfDoom } from "../games/engines";
-import { diceView } from "./dice-view";
-
-export interface DiceBoardProps {
-  readonly state: DiceOfDoom.DiceOfDoomState;
-  readonly interactive: boolean;
-  readonly onMove?: (move: number) => void;
-}
+import * as DiceOfDoom from "@arena/engine/games/dice-of-doom/index";
+import type { BoardProps } from "../web-game";
+import "./dice-of-doom.css";
+import { diceView } from "./view";
 
 /** The hex board: select one of your hexes, then a highlighted target; "End turn" passes. */
-export function DiceBoard({ state, interactive, onMove }: DiceBoardProps) {
+export function DiceBoard(props: BoardProps<DiceOfDoom.DiceOfDoomState, number>) {
+  const { state, interactive } = props;
   const [selected, setSelected] = useState<number | null>(null);
   const view = diceView(state, interactive ? selected : null);
   const click = (pos: number, source: boolean, target: boolean) => {
     if (!interactive) return;
     if (selected !== null && target) {
-      onMove?.(DiceOfDoom.attackMove(selected, pos, state.size));
+      props.onMove(DiceOfDoom.attackMove(selected, pos, state.size));
       setSelected(null);
     } else if (source && selected !== pos) setSelected(pos);
     else setSelected(null);
@@ -69,7 +66,7 @@ export function DiceBoard({ state, interactive, onMove }: DiceBoardProps) {
           disabled={!view.canPass}
           onClick={() => {
             setSelected(null);
-            onMove?.(DiceOfDoom.PASS);
+            props.onMove(DiceOfDoom.PASS);
           }}
         >
           End turn

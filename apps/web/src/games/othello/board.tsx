@@ -1,20 +1,20 @@
 "use client";
 
-import type { Othello } from "../games/engines";
-import { FILES, RANKS, othelloView } from "./othello-view";
+import * as Othello from "@arena/engine/games/othello/index";
+import type { BoardProps } from "../web-game";
+import "./othello.css";
+import { FILES, RANKS, othelloView } from "./view";
 
-export interface OthelloBoardProps {
-  readonly state: Othello.OthelloState;
-  readonly lastMove: number | null;
-  /** Whether clicks play moves (the viewer holds the seat to move and the game is live). */
-  readonly interactive: boolean;
-  readonly showLegal?: boolean;
-  readonly onMove?: (square: number) => void;
+/** The square a move in notation names, or null for a pass or anything unreadable. */
+function squareOf(move: string | null): number | null {
+  const square = move === null ? -1 : Othello.parseSquare(move);
+  return square >= 0 && square !== Othello.PASS ? square : null;
 }
 
 /** The 8×8 board over a headless engine state. Legal squares come from the engine. */
-export function OthelloBoard({ state, lastMove, interactive, showLegal = true, onMove }: OthelloBoardProps) {
-  const view = othelloView(state, lastMove);
+export function OthelloBoard(props: BoardProps<Othello.OthelloState, number>) {
+  const { state, lastMove, interactive } = props;
+  const view = othelloView(state, squareOf(lastMove));
   return (
     <div className="othello" data-turn={view.turn}>
       <div className="othello-files" aria-hidden="true">
@@ -44,11 +44,11 @@ export function OthelloBoard({ state, lastMove, interactive, showLegal = true, o
                     data-last={cell.last ? "true" : undefined}
                     className={`sq${playable ? " playable" : ""}${cell.last ? " last" : ""}`}
                     onClick={() => {
-                      if (playable) onMove?.(cell.square);
+                      if (playable) props.onMove(cell.square);
                     }}
                   >
                     {cell.disc !== null && <span key={cell.disc} className={`disc ${cell.disc}`} />}
-                    {cell.disc === null && cell.legal && showLegal && interactive && <span className="dot" />}
+                    {cell.disc === null && cell.legal && interactive && <span className="dot" />}
                   </button>
                 </div>
               );

@@ -1,4 +1,4 @@
-import { Othello } from "../games/engines";
+import * as Othello from "@arena/engine/games/othello/index";
 
 export type Disc = "black" | "white";
 
@@ -55,26 +55,4 @@ export function othelloView(state: Othello.OthelloState, lastMove: number | null
     over,
     mustPass: !over && legal.size === 1 && legal.has(Othello.PASS),
   };
-}
-
-/** The square a typed move names if the engine allows it now ("f5", any case), else null. */
-export function parseOthelloInput(state: Othello.OthelloState, text: string): number | null {
-  const square = Othello.parseSquare(text.trim());
-  if (square < 0) return null;
-  return Othello.legalMoves(state).includes(square) ? square : null;
-}
-
-/** One row of the move list: move number and each side's move, passes shown as "PA". */
-export interface MoveRow {
-  readonly number: number;
-  readonly cells: readonly string[];
-}
-
-/** Pairs moves into numbered rows of `seats` moves each (Othello: black then white). */
-export function moveRows(moves: readonly string[], seats: number): MoveRow[] {
-  const rows: MoveRow[] = [];
-  for (let i = 0; i < moves.length; i += seats) {
-    rows.push({ number: i / seats + 1, cells: moves.slice(i, i + seats) });
-  }
-  return rows;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DiceOfDoom } from "../games/engines";
-import { attacksBySource, diceView, hexCenter } from "./dice-view";
+import * as DiceOfDoom from "@arena/engine/games/dice-of-doom/index";
+import { attacksBySource, diceView, hexCenter } from "./view";
 
 function start() {
   const options = DiceOfDoom.diceOfDoom.parseOptions({ players: 3, size: 4 });

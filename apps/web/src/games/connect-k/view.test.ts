@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ConnectK } from "../games/engines";
-import { connectKView } from "./connect-k-view";
+import * as ConnectK from "@arena/engine/games/connect-k/index";
+import { connectKView } from "./view";
 
 function play(columns: readonly number[]) {
   const options = ConnectK.parseConnectKOptions({ preset: "connect-four" });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { Othello } from "../games/engines";
-import { moveRows, othelloView, parseOthelloInput } from "./othello-view";
+import * as Othello from "@arena/engine/games/othello/index";
+import { othelloView } from "./view";
 
 const start = Othello.othello.initial({}, 0);
 
@@ -40,23 +40,5 @@ describe("othelloView", () => {
     expect(cell(next, "f5")).toMatchObject({ disc: "black", last: true, legal: false });
     expect(cell(next, "e5")?.disc).toBe("black");
     expect(next.turn).toBe("white");
-  });
-});
-
-describe("parseOthelloInput", () => {
-  it("accepts a legal square in any case and refuses the rest", () => {
-    expect(parseOthelloInput(start, " F5 ")).toBe(Othello.parseSquare("f5"));
-    expect(parseOthelloInput(start, "a1")).toBeNull();
-    expect(parseOthelloInput(start, "zz")).toBeNull();
-  });
-});
-
-describe("moveRows", () => {
-  it("numbers pairs of moves and keeps passes", () => {
-    expect(moveRows(["f5", "d6", "PA", "c3", "d3"], 2)).toEqual([
-      { number: 1, cells: ["f5", "d6"] },
-      { number: 2, cells: ["PA", "c3"] },
-      { number: 3, cells: ["d3"] },
-    ]);
   });
 });

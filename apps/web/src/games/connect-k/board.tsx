@@ -1,16 +1,16 @@
 "use client";
 
-import type { ConnectK } from "../games/engines";
-import { connectKView } from "./connect-k-view";
+import type { ConnectKState } from "@arena/engine/games/connect-k/index";
+import type { BoardProps } from "../web-game";
+import "./connect-k.css";
+import { connectKView } from "./view";
 
-export interface ConnectKBoardProps {
-  readonly state: ConnectK.ConnectKState;
-  readonly interactive: boolean;
-  readonly onMove?: (column: number) => void;
-}
-
-/** Columns of a gravity board; clicking a column drops a disc if the engine lists it as open. */
-export function ConnectKBoard({ state, interactive, onMove }: ConnectKBoardProps) {
+/**
+ * Columns of a gravity board; clicking a column drops a disc if the engine lists it as open. The last
+ * disc is marked from the state itself.
+ */
+export function ConnectKBoard(props: BoardProps<ConnectKState, number>) {
+  const { state, interactive } = props;
   const view = connectKView(state);
   const columns = Array.from({ length: view.width }, (_, c) => c);
   return (
@@ -26,7 +26,7 @@ export function ConnectKBoard({ state, interactive, onMove }: ConnectKBoardProps
               data-open={open ? "true" : undefined}
               className={`ck-drop${interactive && open ? " playable" : ""}`}
               onClick={() => {
-                if (interactive && open) onMove?.(column);
+                if (interactive && open) props.onMove(column);
               }}
             >
               {column + 1}
@@ -46,7 +46,7 @@ export function ConnectKBoard({ state, interactive, onMove }: ConnectKBoardProps
                 data-winning={cell.winning ? "true" : undefined}
                 className={`ck-cell${cell.winning ? " winning" : ""}${cell.last ? " last" : ""}`}
                 onClick={() => {
-                  if (interactive && view.openColumns.has(cell.column)) onMove?.(cell.column);
+                  if (interactive && view.openColumns.has(cell.column)) props.onMove(cell.column);
                 }}
               >
                 {cell.owner >= 0 && <span className={`ck-disc seat-${cell.owner}`} />}
