@@ -9,7 +9,7 @@ const snap = process.env.ARENA_SNAPSHOT;
 export const serverMain = snap
   ? resolve(snap, "server/dist/main.js")
   : resolve(root, "apps/server/dist/main.js");
-// The young-generation size the product runs with (scripts/start.mjs, the Dockerfile, `npm start` in
+// The young-generation size the product runs with (the root `npm start`, the Dockerfile, `npm start` in
 // apps/server): with 16 MB semi-spaces (Node's default) the server scavenged every few hundred moves and
 // the p99 at 1,000 games was 2–5× higher. A game's state lives about one move interval; when scavenges
 // come about as often (64 MB at 2,000 moves/s), much of it survives two, is promoted, and brings a
