@@ -11,6 +11,8 @@ export * as ConnectK from "./games/connect-k/index.js";
 export { connectK } from "./games/connect-k/index.js";
 export * as DiceOfDoom from "./games/dice-of-doom/index.js";
 export { diceOfDoom } from "./games/dice-of-doom/index.js";
+export * as Krk from "./games/krk/index.js";
+export { krk } from "./games/krk/index.js";
 export * as Search from "./search/index.js";
 export { type AiRequest, type AiResponse, chooseMove } from "./ai/choose-move.js";
 export { type AiLevel, type AiOptions, type AnyGameAi, type GameAi } from "./ai/game-ai.js";
