@@ -1,10 +1,11 @@
 import { Random } from "../../../core/rng.js";
 import { parseKrkOptions } from "../index.js";
 import { bestMovesOf, krkTables, MAX_DTM } from "../oracle.js";
-import { type KrkPosition, WHITE } from "../position.js";
+import { type KrkPosition, WHITE, applyMove, blackInCheck, legalMovesOf, NO_ROOK } from "../position.js";
 import { type KrkState, applyToState, stateAt } from "../state.js";
+import { type ForcingTree, strategy } from "./al0/interpreter.js";
 import { Al0Session } from "./al0/session.js";
-import { type Al0Variant, BOOK_VARIANT } from "./al0/table.js";
+import { type Al0Variant, BOOK_VARIANT, adviceTable } from "./al0/table.js";
 
 /*
  * The proof run (docs/krk.md §9): AL0 as White from every won White-to-move position against Black's
@@ -102,8 +103,10 @@ export interface Al0ProofSummary {
   readonly maxMoves: number;
   /** AL0's moves to mate minus the oracle's, averaged over the games it mated. */
   readonly meanExcess: number;
-  /** The games with the most excess moves (non-mates first), worst first. */
+  /** The mated games with the most moves over the optimum, worst first (ties in table order). */
   readonly worst: readonly Al0Game[];
+  /** The games AL0 did not win, in table order (at most `worst` × 10 of them). */
+  readonly failures: readonly Al0Game[];
 }
 
 export function runAl0Proof(options: Al0ProofOptions = {}): Al0ProofSummary {
@@ -116,18 +119,23 @@ export function runAl0Proof(options: Al0ProofOptions = {}): Al0ProofSummary {
   let excess = 0;
   const keep = options.worst ?? 10;
   const worst: Al0Game[] = [];
-  const badness = (game: Al0Game): number => (game.ending === "mated" ? game.moves - game.optimal : 1000);
+  const failures: Al0Game[] = [];
+  const over = (game: Al0Game): number => game.moves - game.optimal;
   positions.forEach((start, index) => {
     const game = playAl0Game(start, options.variant ?? BOOK_VARIANT);
     endings[game.ending]++;
-    if (game.ending === "mated") {
+    if (game.ending !== "mated") {
+      if (failures.length < keep * 10) failures.push(game);
+    } else {
       maxMoves = Math.max(maxMoves, game.moves);
-      excess += game.moves - game.optimal;
-    }
-    if (keep > 0 && (worst.length < keep || badness(game) > badness(worst[worst.length - 1] as Al0Game))) {
-      worst.push(game);
-      worst.sort((a, b) => badness(b) - badness(a));
-      worst.length = Math.min(worst.length, keep);
+      excess += over(game);
+      const last = worst[worst.length - 1];
+      if (keep > 0 && (worst.length < keep || (last !== undefined && over(game) > over(last)))) {
+        worst.push(game);
+        // Stable: among equal excess the earlier position stays ahead.
+        worst.sort((a, b) => over(b) - over(a));
+        worst.length = Math.min(worst.length, keep);
+      }
     }
     if (index % 1000 === 999 || index === positions.length - 1)
       options.onProgress?.(index + 1, positions.length);
@@ -138,5 +146,108 @@ export function runAl0Proof(options: Al0ProofOptions = {}): Al0ProofSummary {
     maxMoves,
     meanExcess: endings.mated > 0 ? excess / endings.mated : 0,
     worst,
+    failures,
+  };
+}
+
+/** White moves a fifty-move draw allows: a mate on White's 50th move comes at the 99th ply. */
+const FIFTY_MOVES = 50;
+
+/**
+ * The proof against every defence (docs/krk.md §9.2): AL0's play is a function of the position and the
+ * tree it follows, so the game from a start is a walk in a finite graph of (position, tree) states in
+ * which Black chooses every edge. AL0 wins from a start when no path reaches stalemate, the rook's
+ * capture or a cycle (a repetition Black could force), and the longest path, the most moves Black can
+ * make it take, is at most 50. `moves` of each game is that longest path.
+ */
+export function proveAgainstEveryDefence(
+  options: Omit<Al0ProofOptions, "sample" | "seed"> = {},
+): Al0ProofSummary {
+  const table = adviceTable(options.variant ?? BOOK_VARIANT);
+  const dtm = krkTables().whiteToMove;
+  // One plan per root, so the same (position, tree) state is always the same object pair.
+  const plans = new Map<number, ForcingTree | null>();
+  const treeIds = new Map<ForcingTree, number>();
+  const results = new Map<number, number | Al0Ending>();
+  const onPath = new Set<number>();
+  const index = (p: KrkPosition): number => (p.wk * 64 + p.wr) * 64 + p.bk;
+  const treeId = (tree: ForcingTree): number => {
+    let id = treeIds.get(tree);
+    if (id === undefined) {
+      id = treeIds.size + 1;
+      treeIds.set(tree, id);
+    }
+    return id;
+  };
+
+  // Most White moves to mate Black can force from a White-to-move state, or how Black escapes.
+  const longest = (position: KrkPosition, tree: ForcingTree | null): number | Al0Ending => {
+    const key = (tree === null ? 0 : treeId(tree)) * 262_144 + index(position);
+    const known = results.get(key);
+    if (known !== undefined) return known;
+    if (onPath.has(key)) return "repetition";
+    let plan = tree;
+    if (plan === null) {
+      const root = index(position);
+      if (!plans.has(root)) plans.set(root, strategy(table, { ...position, depth: 0 })?.tree ?? null);
+      plan = plans.get(root) ?? null;
+    }
+    let result: number | Al0Ending;
+    if (plan === null) result = "no-advice";
+    else {
+      onPath.add(key);
+      const after = applyMove(position, plan.move);
+      const replies = legalMovesOf(after);
+      result = replies.length === 0 ? (blackInCheck(after) ? 1 : "stalemate") : 0;
+      for (const reply of replies) {
+        if (typeof result !== "number") break;
+        const next = applyMove(after, reply);
+        const below = next.wr === NO_ROOK ? "rook-lost" : longest(next, plan.replies?.get(reply) ?? null);
+        result = typeof below === "number" ? Math.max(result, below + 1) : below;
+      }
+      onPath.delete(key);
+    }
+    results.set(key, result);
+    return result;
+  };
+
+  const starts = wonWhitePositions();
+  const endings = Object.fromEntries(AL0_ENDINGS.map((ending) => [ending, 0])) as Record<Al0Ending, number>;
+  let maxMoves = 0;
+  let excess = 0;
+  const keep = options.worst ?? 10;
+  const worst: Al0Game[] = [];
+  const failures: Al0Game[] = [];
+  starts.forEach((start, at) => {
+    const value = longest(start, null);
+    const optimal = dtm[index(start)] ?? 0;
+    const ending: Al0Ending =
+      typeof value === "number" ? (value <= FIFTY_MOVES ? "mated" : "fifty-moves") : value;
+    const game: Al0Game = { start, ending, moves: typeof value === "number" ? value : 0, optimal };
+    endings[ending]++;
+    if (ending !== "mated") {
+      if (failures.length < keep * 10) failures.push(game);
+    } else {
+      maxMoves = Math.max(maxMoves, game.moves);
+      excess += game.moves - optimal;
+      const last = worst[worst.length - 1];
+      if (
+        keep > 0 &&
+        (worst.length < keep || (last !== undefined && game.moves - optimal > last.moves - last.optimal))
+      ) {
+        worst.push(game);
+        worst.sort((a, b) => b.moves - b.optimal - (a.moves - a.optimal));
+        worst.length = Math.min(worst.length, keep);
+      }
+    }
+    if (at % 1000 === 999 || at === starts.length - 1) options.onProgress?.(at + 1, starts.length);
+  });
+  return {
+    won: starts.length,
+    endings,
+    maxMoves,
+    meanExcess: endings.mated > 0 ? excess / endings.mated : 0,
+    worst,
+    failures,
   };
 }

@@ -65,7 +65,8 @@ export function kingDiagFirst(pos: Al0Position): Al0Step[] {
   const steps: Al0Step[] = [];
   for (const to of BOOK_NEIGHBOURS[pos.wk] ?? []) {
     if (ngb(to, pos.bk) || to === pos.wr) continue;
-    steps.push({ move: encodeMove(pos.wk, to), next: { ...pos, side: BLACK, wk: to, depth: pos.depth + 1 } });
+    const next: Al0Position = { side: BLACK, wk: to, wr: pos.wr, bk: pos.bk, depth: pos.depth + 1 };
+    steps.push({ move: encodeMove(pos.wk, to), next });
   }
   return steps;
 }
@@ -80,14 +81,14 @@ export function rookMove(pos: Al0Position): Al0Step[] {
   const steps: Al0Step[] = [];
   const rx = fileOf(pos.wr);
   const ry = rankOf(pos.wr);
+  const add = (to: number): void => {
+    if (to === pos.wr || inway(pos.wr, pos.wk, to)) return;
+    const next: Al0Position = { side: BLACK, wk: pos.wk, wr: to, bk: pos.bk, depth: pos.depth + 1 };
+    steps.push({ move: encodeMove(pos.wr, to), next });
+  };
   for (let i = 0; i < 8; i++) {
-    for (const to of [squareAt(rx, i), squareAt(i, ry)]) {
-      if (to === pos.wr || inway(pos.wr, pos.wk, to)) continue;
-      steps.push({
-        move: encodeMove(pos.wr, to),
-        next: { ...pos, side: BLACK, wr: to, depth: pos.depth + 1 },
-      });
-    }
+    add(squareAt(rx, i));
+    add(squareAt(i, ry));
   }
   return steps;
 }
@@ -105,7 +106,8 @@ export function blackLegal(pos: Al0Position): Al0Step[] {
   const steps: Al0Step[] = [];
   for (const to of BOOK_NEIGHBOURS[pos.bk] ?? []) {
     if (check(pos.wk, pos.wr, to)) continue;
-    steps.push({ move: encodeMove(pos.bk, to), next: { ...pos, side: WHITE, bk: to, depth: pos.depth + 1 } });
+    const next: Al0Position = { side: WHITE, wk: pos.wk, wr: pos.wr, bk: to, depth: pos.depth + 1 };
+    steps.push({ move: encodeMove(pos.bk, to), next });
   }
   return steps;
 }
@@ -159,8 +161,10 @@ function rookLost(pos: Al0Position): boolean {
   return pos.side === BLACK && ngb(pos.bk, pos.wr) && !ngb(pos.wk, pos.wr);
 }
 
+/** `\+ legalmove(Pos, _, _)` for Black, without building the moves. */
 function noLegalMove(pos: Al0Position): boolean {
-  return blackLegal(pos).length === 0;
+  for (const to of BOOK_NEIGHBOURS[pos.bk] ?? []) if (!check(pos.wk, pos.wr, to)) return false;
+  return true;
 }
 
 /** A goal predicate: the position, and the root of the search for the comparing ones. */
