@@ -21,7 +21,7 @@ import { constrainedMoves, holds, strategy } from "./al0/interpreter.js";
 import { type Al0Position, PREDICATES, check, criticalSquare, legal, room } from "./al0/library.js";
 import { Al0Session, al0Decision } from "./al0/session.js";
 import { BOOK_VARIANT, PRODUCT_VARIANT, adviceTable } from "./al0/table.js";
-import { perfectDefence, playAl0Game, runAl0Proof } from "./proof.js";
+import { Al0Prover, perfectDefence, playAl0Game, proveAgainstEveryDefence, runAl0Proof } from "./proof.js";
 
 function position(fen: string): KrkPosition {
   const parsed = parseFen(fen);
@@ -31,6 +31,14 @@ function position(fen: string): KrkPosition {
 
 function book(fen: string, depth = 0): Al0Position {
   return { ...position(fen), depth };
+}
+
+function wonStarts(): KrkPosition[] {
+  const starts: KrkPosition[] = [];
+  everyLegalPosition((candidate) => {
+    if (candidate.side === WHITE) starts.push(candidate);
+  });
+  return starts;
 }
 
 function everyLegalPosition(visit: (position: KrkPosition) => void): void {
@@ -196,15 +204,55 @@ describe("AL0's doubtful places (docs/krk.md §8.3)", () => {
     expect(formatLan(plan?.tree.move ?? -1)).toBe("e5f6");
   });
 
-  it("every legal White-to-move position has a satisfiable piece of advice", () => {
-    const table = adviceTable(PRODUCT_VARIANT);
+  it("every legal White-to-move position has a satisfiable piece of advice, and okedge's reading never matters", () => {
+    const product = adviceTable(PRODUCT_VARIANT);
+    const undefinedOkedge = adviceTable({ ...PRODUCT_VARIANT, okedge: "undefined" });
     let positions = 0;
     everyLegalPosition((candidate) => {
       if (candidate.side !== WHITE) return;
       positions++;
-      if (strategy(table, { ...candidate, depth: 0 }) === null) throw new Error(formatFen(candidate, 0, 1));
+      const root = { ...candidate, depth: 0 };
+      const plan = strategy(product, root);
+      if (plan === null) throw new Error(formatFen(candidate, 0, 1));
+      const other = strategy(undefinedOkedge, root);
+      if (other?.advice !== plan.advice || other.tree.move !== plan.tree.move) {
+        throw new Error(`okedge matters at ${formatFen(candidate, 0, 1)}`);
+      }
     });
     expect(positions).toBe(175_168);
+  });
+});
+
+describe("the proof against every defence", () => {
+  it("bounds every game AL0 plays: against perfect defence and against random ones", () => {
+    const prover = new Al0Prover(PRODUCT_VARIANT);
+    const random = new Random(3);
+    const starts = new Random(8).shuffle(wonStarts()).slice(0, 60);
+    for (const start of starts) {
+      const bound = prover.longest(start);
+      if (typeof bound !== "number") throw new Error(`${formatFen(start, 0, 1)}: ${bound}`);
+      const perfect = playAl0Game(start, PRODUCT_VARIANT);
+      expect(perfect.ending).toBe("mated");
+      expect(perfect.moves).toBeLessThanOrEqual(bound);
+      expect(perfect.optimal).toBeLessThanOrEqual(perfect.moves);
+      for (let defence = 0; defence < 3; defence++) {
+        const game = playAl0Game(start, PRODUCT_VARIANT, (position) => {
+          const moves = legalMovesOf(position);
+          return moves[random.int(moves.length)] ?? -1;
+        });
+        // A random Black may also take a rook AL0 left loose: that never happens.
+        expect(game.ending).toBe("mated");
+        expect(game.moves).toBeLessThanOrEqual(bound);
+      }
+    }
+  });
+
+  it("finds the printed table's stalemates, and none in the product's", () => {
+    expect(new Al0Prover(BOOK_VARIANT).longest(position("7k/6R1/8/4K3/8/8/8/8 w"))).toBe("stalemate");
+    expect(new Al0Prover(PRODUCT_VARIANT).longest(position("7k/6R1/8/4K3/8/8/8/8 w"))).toBeTypeOf("number");
+    const sample = proveAgainstEveryDefence({ variant: PRODUCT_VARIANT, sample: 2000, seed: 4, worst: 2 });
+    expect(sample.endings.mated).toBe(2000);
+    expect(sample.maxMoves).toBeLessThanOrEqual(50);
   });
 });
 

@@ -1,11 +1,11 @@
 import { Random } from "../../../core/rng.js";
 import { parseKrkOptions } from "../index.js";
-import { bestMovesOf, krkTables, MAX_DTM } from "../oracle.js";
+import { MAX_DTM, bestMovesOf, krkTables, tableIndex } from "../oracle.js";
 import { type KrkPosition, WHITE, applyMove, blackInCheck, legalMovesOf, NO_ROOK } from "../position.js";
 import { type KrkState, applyToState, stateAt } from "../state.js";
 import { type ForcingTree, strategy } from "./al0/interpreter.js";
 import { Al0Session } from "./al0/session.js";
-import { type Al0Variant, BOOK_VARIANT, adviceTable } from "./al0/table.js";
+import { type Al0Variant, BOOK_VARIANT, type Rule, adviceTable } from "./al0/table.js";
 
 /*
  * The proof run (docs/krk.md §9): AL0 as White from every won White-to-move position against Black's
@@ -109,11 +109,19 @@ export interface Al0ProofSummary {
   readonly failures: readonly Al0Game[];
 }
 
-export function runAl0Proof(options: Al0ProofOptions = {}): Al0ProofSummary {
-  let positions = wonWhitePositions();
-  if (options.sample !== undefined && options.sample < positions.length) {
-    positions = new Random(options.seed ?? 1).shuffle(positions).slice(0, options.sample);
-  }
+/** Chooses the starting positions: all won ones, or a seeded sample of them. */
+function startsFor(options: Al0ProofOptions): KrkPosition[] {
+  const positions = wonWhitePositions();
+  if (options.sample === undefined || options.sample >= positions.length) return positions;
+  return new Random(options.seed ?? 1).shuffle(positions).slice(0, options.sample);
+}
+
+/** Counts the endings and keeps the longest mate, the mean excess, the worst games and the failures. */
+function summarize(
+  starts: readonly KrkPosition[],
+  play: (start: KrkPosition) => Al0Game,
+  options: Al0ProofOptions,
+): Al0ProofSummary {
   const endings = Object.fromEntries(AL0_ENDINGS.map((ending) => [ending, 0])) as Record<Al0Ending, number>;
   let maxMoves = 0;
   let excess = 0;
@@ -121,8 +129,8 @@ export function runAl0Proof(options: Al0ProofOptions = {}): Al0ProofSummary {
   const worst: Al0Game[] = [];
   const failures: Al0Game[] = [];
   const over = (game: Al0Game): number => game.moves - game.optimal;
-  positions.forEach((start, index) => {
-    const game = playAl0Game(start, options.variant ?? BOOK_VARIANT);
+  starts.forEach((start, index) => {
+    const game = play(start);
     endings[game.ending]++;
     if (game.ending !== "mated") {
       if (failures.length < keep * 10) failures.push(game);
@@ -137,110 +145,7 @@ export function runAl0Proof(options: Al0ProofOptions = {}): Al0ProofSummary {
         worst.length = Math.min(worst.length, keep);
       }
     }
-    if (index % 1000 === 999 || index === positions.length - 1)
-      options.onProgress?.(index + 1, positions.length);
-  });
-  return {
-    won: positions.length,
-    endings,
-    maxMoves,
-    meanExcess: endings.mated > 0 ? excess / endings.mated : 0,
-    worst,
-    failures,
-  };
-}
-
-/** White moves a fifty-move draw allows: a mate on White's 50th move comes at the 99th ply. */
-const FIFTY_MOVES = 50;
-
-/**
- * The proof against every defence (docs/krk.md §9.2): AL0's play is a function of the position and the
- * tree it follows, so the game from a start is a walk in a finite graph of (position, tree) states in
- * which Black chooses every edge. AL0 wins from a start when no path reaches stalemate, the rook's
- * capture or a cycle (a repetition Black could force), and the longest path, the most moves Black can
- * make it take, is at most 50. `moves` of each game is that longest path.
- */
-export function proveAgainstEveryDefence(
-  options: Omit<Al0ProofOptions, "sample" | "seed"> = {},
-): Al0ProofSummary {
-  const table = adviceTable(options.variant ?? BOOK_VARIANT);
-  const dtm = krkTables().whiteToMove;
-  // One plan per root, so the same (position, tree) state is always the same object pair.
-  const plans = new Map<number, ForcingTree | null>();
-  const treeIds = new Map<ForcingTree, number>();
-  const results = new Map<number, number | Al0Ending>();
-  const onPath = new Set<number>();
-  const index = (p: KrkPosition): number => (p.wk * 64 + p.wr) * 64 + p.bk;
-  const treeId = (tree: ForcingTree): number => {
-    let id = treeIds.get(tree);
-    if (id === undefined) {
-      id = treeIds.size + 1;
-      treeIds.set(tree, id);
-    }
-    return id;
-  };
-
-  // Most White moves to mate Black can force from a White-to-move state, or how Black escapes.
-  const longest = (position: KrkPosition, tree: ForcingTree | null): number | Al0Ending => {
-    const key = (tree === null ? 0 : treeId(tree)) * 262_144 + index(position);
-    const known = results.get(key);
-    if (known !== undefined) return known;
-    if (onPath.has(key)) return "repetition";
-    let plan = tree;
-    if (plan === null) {
-      const root = index(position);
-      if (!plans.has(root)) plans.set(root, strategy(table, { ...position, depth: 0 })?.tree ?? null);
-      plan = plans.get(root) ?? null;
-    }
-    let result: number | Al0Ending;
-    if (plan === null) result = "no-advice";
-    else {
-      onPath.add(key);
-      const after = applyMove(position, plan.move);
-      const replies = legalMovesOf(after);
-      result = replies.length === 0 ? (blackInCheck(after) ? 1 : "stalemate") : 0;
-      for (const reply of replies) {
-        if (typeof result !== "number") break;
-        const next = applyMove(after, reply);
-        const below = next.wr === NO_ROOK ? "rook-lost" : longest(next, plan.replies?.get(reply) ?? null);
-        result = typeof below === "number" ? Math.max(result, below + 1) : below;
-      }
-      onPath.delete(key);
-    }
-    results.set(key, result);
-    return result;
-  };
-
-  const starts = wonWhitePositions();
-  const endings = Object.fromEntries(AL0_ENDINGS.map((ending) => [ending, 0])) as Record<Al0Ending, number>;
-  let maxMoves = 0;
-  let excess = 0;
-  const keep = options.worst ?? 10;
-  const worst: Al0Game[] = [];
-  const failures: Al0Game[] = [];
-  starts.forEach((start, at) => {
-    const value = longest(start, null);
-    const optimal = dtm[index(start)] ?? 0;
-    const ending: Al0Ending =
-      typeof value === "number" ? (value <= FIFTY_MOVES ? "mated" : "fifty-moves") : value;
-    const game: Al0Game = { start, ending, moves: typeof value === "number" ? value : 0, optimal };
-    endings[ending]++;
-    if (ending !== "mated") {
-      if (failures.length < keep * 10) failures.push(game);
-    } else {
-      maxMoves = Math.max(maxMoves, game.moves);
-      excess += game.moves - optimal;
-      const last = worst[worst.length - 1];
-      if (
-        keep > 0 &&
-        (worst.length < keep || (last !== undefined && game.moves - optimal > last.moves - last.optimal))
-      ) {
-        worst.push(game);
-        worst.sort((a, b) => b.moves - b.optimal - (a.moves - a.optimal));
-        worst.length = Math.min(worst.length, keep);
-      }
-    }
-    if (at % 1000 === 999 || at === starts.length - 1) options.onProgress?.(at + 1, starts.length);
+    if (index % 1000 === 999 || index === starts.length - 1) options.onProgress?.(index + 1, starts.length);
   });
   return {
     won: starts.length,
@@ -250,4 +155,100 @@ export function proveAgainstEveryDefence(
     worst,
     failures,
   };
+}
+
+/** AL0 from every won White-to-move position (or a sample) against Black's perfect defence. */
+export function runAl0Proof(options: Al0ProofOptions = {}): Al0ProofSummary {
+  const variant = options.variant ?? BOOK_VARIANT;
+  return summarize(startsFor(options), (start) => playAl0Game(start, variant), options);
+}
+
+/** White moves a fifty-move draw allows: a mate on White's 50th move comes at the 99th ply. */
+export const FIFTY_MOVES = 50;
+
+/**
+ * AL0 against every defence (docs/krk.md §9.2). AL0's move is a function of the position and the tree
+ * it follows, so the games from a start are the paths of a finite graph of (position, tree) states in
+ * which Black picks every edge. AL0 wins from a start when no path reaches stalemate, the rook's
+ * capture or a cycle (a repetition Black could force), and the longest path is at most 50 White moves.
+ */
+export class Al0Prover {
+  private readonly table: readonly Rule[];
+  /** One plan per root, so that a (position, tree) state is always the same pair of objects. */
+  private readonly plans = new Map<number, ForcingTree | null>();
+  private readonly treeIds = new Map<ForcingTree, number>();
+  private readonly results = new Map<number, number | Al0Ending>();
+  private readonly onPath = new Set<number>();
+
+  constructor(variant: Al0Variant = BOOK_VARIANT) {
+    this.table = adviceTable(variant);
+  }
+
+  /** The most White moves to mate Black can force from `start` (White to move, no tree), or how Black escapes. */
+  longest(start: KrkPosition): number | Al0Ending {
+    return this.visit(start, null);
+  }
+
+  private treeId(tree: ForcingTree): number {
+    let id = this.treeIds.get(tree);
+    if (id === undefined) {
+      id = this.treeIds.size + 1;
+      this.treeIds.set(tree, id);
+    }
+    return id;
+  }
+
+  private planAt(position: KrkPosition): ForcingTree | null {
+    const root = tableIndex(position.wk, position.wr, position.bk);
+    let plan = this.plans.get(root);
+    if (plan === undefined) {
+      plan = strategy(this.table, { ...position, depth: 0 })?.tree ?? null;
+      this.plans.set(root, plan);
+    }
+    return plan;
+  }
+
+  private visit(position: KrkPosition, tree: ForcingTree | null): number | Al0Ending {
+    const key =
+      (tree === null ? 0 : this.treeId(tree)) * 262_144 + tableIndex(position.wk, position.wr, position.bk);
+    const known = this.results.get(key);
+    if (known !== undefined) return known;
+    if (this.onPath.has(key)) return "repetition";
+    const plan = tree ?? this.planAt(position);
+    let result: number | Al0Ending = "no-advice";
+    if (plan !== null) {
+      this.onPath.add(key);
+      const after = applyMove(position, plan.move);
+      const replies = legalMovesOf(after);
+      result = replies.length === 0 ? (blackInCheck(after) ? 1 : "stalemate") : 0;
+      for (const reply of replies) {
+        if (typeof result !== "number") break;
+        const next = applyMove(after, reply);
+        const below = next.wr === NO_ROOK ? "rook-lost" : this.visit(next, plan.replies?.get(reply) ?? null);
+        result = typeof below === "number" ? Math.max(result, below + 1) : below;
+      }
+      this.onPath.delete(key);
+    }
+    this.results.set(key, result);
+    return result;
+  }
+}
+
+/**
+ * The proof against every defence over all won starts (or a sample): `moves` of each game is the
+ * longest Black can force, and a start whose longest game passes 50 moves counts as a 50-move draw.
+ */
+export function proveAgainstEveryDefence(options: Al0ProofOptions = {}): Al0ProofSummary {
+  const prover = new Al0Prover(options.variant ?? BOOK_VARIANT);
+  const dtm = krkTables().whiteToMove;
+  return summarize(
+    startsFor(options),
+    (start) => {
+      const value = prover.longest(start);
+      const optimal = dtm[tableIndex(start.wk, start.wr, start.bk)] ?? 0;
+      if (typeof value !== "number") return { start, ending: value, moves: 0, optimal };
+      return { start, ending: value <= FIFTY_MOVES ? "mated" : "fifty-moves", moves: value, optimal };
+    },
+    options,
+  );
 }
