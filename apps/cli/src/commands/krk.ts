@@ -38,7 +38,11 @@ export function statsLine(summary: Al0ProofSummary): string {
 
 function gameLine(game: Al0ProofSummary["worst"][number]): string {
   const fen = Krk.formatFen(game.start, 0, 1);
-  return `${fen}  ${game.ending} in ${game.moves} (optimal ${game.optimal}, excess ${game.moves - game.optimal})`;
+  if (game.ending !== "mated") {
+    const after = game.moves > 0 ? ` after ${game.moves} White move${game.moves === 1 ? "" : "s"}` : "";
+    return `${fen}  ${game.ending}${after} (mate in ${game.optimal} was there)`;
+  }
+  return `${fen}  mated in ${game.moves} (optimal ${game.optimal}, excess ${game.moves - game.optimal})`;
 }
 
 function stats(values: Record<string, string | boolean | undefined>, io: Output, now: () => number): number {
