@@ -60,7 +60,7 @@ const ROOK_DIRECTIONS: readonly (readonly [number, number])[] = [
 ];
 
 /**
- * Legal moves in the game's canonical order (docs/krk.md §2): White's king moves, then its rook moves,
+ * Legal moves in the game's canonical order (docs/krk.md §1): White's king moves, then its rook moves,
  * each by increasing target square; Black's king moves by increasing target square.
  */
 export function legalMovesOf(position: KrkPosition): number[] {

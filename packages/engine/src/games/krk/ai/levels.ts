@@ -64,8 +64,8 @@ export function perfectMove(state: KrkState, random: () => number): ChosenMove {
 }
 
 /**
- * AL0's move as White. No advice fails in any legal White-to-move position (docs/krk.md §9), so the
- * perfect move it falls back on is never played by the product's table; it is there for other variants.
+ * AL0's move as White. Some advice is satisfiable in every legal White-to-move position (docs/krk.md
+ * §8.3, point 8), so the perfect move it falls back on is never played; it is there for safety only.
  */
 export function al0Move(
   state: KrkState,

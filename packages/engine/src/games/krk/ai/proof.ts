@@ -167,7 +167,7 @@ export function runAl0Proof(options: Al0ProofOptions = {}): Al0ProofSummary {
 export const FIFTY_MOVES = 50;
 
 /**
- * AL0 against every defence (docs/krk.md §9.2). AL0's move is a function of the position and the tree
+ * AL0 against every defence (docs/krk.md §9). AL0's move is a function of the position and the tree
  * it follows, so the games from a start are the paths of a finite graph of (position, tree) states in
  * which Black picks every edge. AL0 wins from a start when no path reaches stalemate, the rook's
  * capture or a cycle (a repetition Black could force), and the longest path is at most 50 White moves.
