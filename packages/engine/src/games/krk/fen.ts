@@ -1,6 +1,6 @@
 import { type GameError, gameError } from "../../core/errors.js";
 import { type Result, err, ok } from "../../core/result.js";
-import { BLACK, type KrkPosition, NO_ROOK, WHITE, placementProblem } from "./position.js";
+import { BLACK, type KrkPosition, WHITE, placementProblem } from "./position.js";
 import { squareAt, squareName } from "./squares.js";
 
 /*
@@ -63,7 +63,7 @@ function readPlacement(field: string): Result<Placement, GameError> {
       else {
         const piece = PIECE_NAMES[char];
         if (piece !== undefined) return invalid(`${piece} ${where}: only K, R and k play in this game`);
-        return invalid(`'${char.slice(0, 1)}' on rank ${rank + 1} is not a piece letter or a digit`);
+        return invalid(`'${char.slice(0, 1)}' on rank ${rank + 1} is not a piece letter or a digit 1 to 8`);
       }
       file += 1;
     }
@@ -155,10 +155,4 @@ function placementField(position: KrkPosition): string {
 export function formatFen(position: KrkPosition, halfmoveClock: number, fullmove: number): string {
   const side = position.side === WHITE ? "w" : "b";
   return `${placementField(position)} ${side} - - ${halfmoveClock} ${fullmove}`;
-}
-
-/** For messages and tests: the squares of a placement, "Ke1 Rh1 ke8". */
-export function describePlacement(position: KrkPosition): string {
-  const rook = position.wr === NO_ROOK ? "" : ` R${squareName(position.wr)}`;
-  return `K${squareName(position.wk)}${rook} k${squareName(position.bk)}`;
 }

@@ -10,7 +10,7 @@ import { deserializeState, serializeState } from "./serialize.js";
 import { type KrkState, applyToState, initialState } from "./state.js";
 
 export { distanceToMate, bestMoves, moveValues } from "./analysis.js";
-export { type FenPosition, describePlacement, formatFen, parseFen } from "./fen.js";
+export { type FenPosition, formatFen, parseFen } from "./fen.js";
 export { formatLan, formatSan, parseMoveText } from "./notation.js";
 export {
   type KrkOptions,
