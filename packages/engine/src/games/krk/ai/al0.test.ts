@@ -261,8 +261,10 @@ describe("AL0's memory between moves", () => {
     const random = new Random(11);
     const options = parseKrkOptions({});
     if (!options.ok) throw new Error(options.error.message);
+    const table = adviceTable(PRODUCT_VARIANT);
     let replans = 0;
     let followed = 0;
+    let freshDiffers = 0;
     for (let game = 0; game < 25; game++) {
       let state: KrkState = krk.initial(options.value, game);
       const session = new Al0Session(PRODUCT_VARIANT);
@@ -273,7 +275,12 @@ describe("AL0's memory between moves", () => {
           expect(replayed?.move).toBe(live?.move);
           expect(replayed?.advice).toBe(live?.advice);
           if (live?.replanned === true) replans++;
-          else followed++;
+          else {
+            followed++;
+            // A plan made afresh here could differ: the tree is memory, not a function of the position.
+            const fresh = strategy(table, { ...state.position, depth: 0 });
+            if (fresh?.tree.move !== live?.move) freshDiffers++;
+          }
           session.whiteMoved(live?.move ?? -1);
           state = applyToState(state, live?.move ?? -1);
         } else {
@@ -287,6 +294,7 @@ describe("AL0's memory between moves", () => {
     // Both paths were exercised: moves from a new tree and moves from a tree built earlier.
     expect(replans).toBeGreaterThan(100);
     expect(followed).toBeGreaterThan(10);
+    expect(freshDiffers).toBeGreaterThan(0);
   });
 
   it("forgets its plan when someone else played White's move", () => {

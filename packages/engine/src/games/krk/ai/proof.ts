@@ -1,11 +1,11 @@
 import { Random } from "../../../core/rng.js";
-import { parseKrkOptions } from "../index.js";
+import type { KrkOptions } from "../options.js";
 import { MAX_DTM, bestMovesOf, krkTables, tableIndex } from "../oracle.js";
 import { type KrkPosition, WHITE, applyMove, blackInCheck, legalMovesOf, NO_ROOK } from "../position.js";
 import { type KrkState, applyToState, stateAt } from "../state.js";
 import { type ForcingTree, strategy } from "./al0/interpreter.js";
 import { Al0Session } from "./al0/session.js";
-import { type Al0Variant, BOOK_VARIANT, type Rule, adviceTable } from "./al0/table.js";
+import { type Al0Variant, PRODUCT_VARIANT, type Rule, adviceTable } from "./al0/table.js";
 
 /*
  * The proof run (docs/krk.md §9): AL0 as White from every won White-to-move position against Black's
@@ -39,16 +39,13 @@ export function perfectDefence(position: KrkPosition): number {
   return move;
 }
 
-const START_OPTIONS = (() => {
-  const parsed = parseKrkOptions({});
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  return parsed.value;
-})();
+// The options of a state only matter for serializing it; these games are never serialized.
+const START_OPTIONS: KrkOptions = { start: "random" };
 
 /** One game: AL0 (a fresh session) as White from `start`, `defend` as Black. */
 export function playAl0Game(
   start: KrkPosition,
-  variant: Al0Variant = BOOK_VARIANT,
+  variant: Al0Variant = PRODUCT_VARIANT,
   defend: (position: KrkPosition) => number = perfectDefence,
 ): Al0Game {
   const session = new Al0Session(variant);
@@ -159,7 +156,7 @@ function summarize(
 
 /** AL0 from every won White-to-move position (or a sample) against Black's perfect defence. */
 export function runAl0Proof(options: Al0ProofOptions = {}): Al0ProofSummary {
-  const variant = options.variant ?? BOOK_VARIANT;
+  const variant = options.variant ?? PRODUCT_VARIANT;
   return summarize(startsFor(options), (start) => playAl0Game(start, variant), options);
 }
 
@@ -180,7 +177,7 @@ export class Al0Prover {
   private readonly results = new Map<number, number | Al0Ending>();
   private readonly onPath = new Set<number>();
 
-  constructor(variant: Al0Variant = BOOK_VARIANT) {
+  constructor(variant: Al0Variant = PRODUCT_VARIANT) {
     this.table = adviceTable(variant);
   }
 
@@ -239,7 +236,7 @@ export class Al0Prover {
  * longest Black can force, and a start whose longest game passes 50 moves counts as a 50-move draw.
  */
 export function proveAgainstEveryDefence(options: Al0ProofOptions = {}): Al0ProofSummary {
-  const prover = new Al0Prover(options.variant ?? BOOK_VARIANT);
+  const prover = new Al0Prover(options.variant ?? PRODUCT_VARIANT);
   const dtm = krkTables().whiteToMove;
   return summarize(
     startsFor(options),

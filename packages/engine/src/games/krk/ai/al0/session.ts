@@ -2,7 +2,7 @@ import { type KrkPosition, WHITE } from "../../position.js";
 import { type KrkState, historyOf } from "../../state.js";
 import { type ForcingTree, type Plan, type SatCounter, strategy } from "./interpreter.js";
 import type { Al0Position } from "./library.js";
-import { type Al0Variant, BOOK_VARIANT, type Rule, adviceTable } from "./table.js";
+import { type Al0Variant, PRODUCT_VARIANT, type Rule, adviceTable } from "./table.js";
 
 /*
  * AL0 playing a game (the book's `playgame` / `playmove`): follow the current forcing tree down Black's
@@ -33,7 +33,7 @@ export class Al0Session {
   /** After AL0's move: the subtrees by Black reply, or null (`nil`). */
   private replies: ReadonlyMap<number, ForcingTree | null> | null = null;
 
-  constructor(readonly variant: Al0Variant = BOOK_VARIANT) {
+  constructor(readonly variant: Al0Variant = PRODUCT_VARIANT) {
     this.table = adviceTable(variant);
   }
 
@@ -77,7 +77,7 @@ export class Al0Session {
  * move played was its own. The server asks once per move with no memory between calls, so this is how
  * the tree survives between moves (docs/krk.md §8.4).
  */
-export function al0Decision(state: KrkState, variant: Al0Variant = BOOK_VARIANT): Al0Decision | null {
+export function al0Decision(state: KrkState, variant: Al0Variant = PRODUCT_VARIANT): Al0Decision | null {
   const session = new Al0Session(variant);
   const states = historyOf(state);
   for (let index = 0; index + 1 < states.length; index++) {
