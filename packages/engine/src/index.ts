@@ -20,3 +20,4 @@ export { GAME_AIS, aiFor } from "./ai/registry.js";
 export * as Players from "./players/index.js";
 export * as Tournament from "./tournament/index.js";
 export * as OthelloAi from "./games/othello/ai/index.js";
+export * as KrkAi from "./games/krk/ai/index.js";
