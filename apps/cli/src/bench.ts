@@ -5,6 +5,7 @@
  *
  *   node apps/cli/dist/bench.js [--only perft] [--depth 11]
  *   node apps/cli/dist/bench.js --only solve [--ffo 40-44|none] [--iago-depth 7]
+ *   node apps/cli/dist/bench.js --only krk
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
@@ -14,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { Othello, othello } from "@arena/engine";
 import { BIG_START, perftBigInt, perftHalvesPlain, perftTyped } from "./bench/representations.js";
+import { krkOracleBench } from "./bench/krk.js";
 import { solveBench } from "./bench/solve.js";
 
 const sharedDir = process.env.ARENA_SHARED ?? fileURLToPath(new URL("../../../../shared", import.meta.url));
@@ -118,3 +120,4 @@ if (sections.has("solve")) {
     iagoDepth: Number(values["iago-depth"] ?? 7),
   });
 }
+if (sections.has("krk")) krkOracleBench(7);

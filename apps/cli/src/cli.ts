@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import { DEFAULT_GAME_ID, type GameId, GAME_IDS, getGame, isGameId, perft } from "@arena/engine";
 import { createInterface } from "node:readline";
 import { BOOK_USAGE, bookCommand } from "./commands/book.js";
+import { KRK_USAGE, krkCommand } from "./commands/krk.js";
 import { nboardCommand } from "./commands/nboard.js";
 import { PLAY_USAGE, playCommand } from "./commands/play.js";
 import { ROUND_ROBIN_USAGE, roundRobinCommand } from "./commands/round-robin.js";
@@ -22,6 +23,7 @@ Commands:
   ${ROUND_ROBIN_USAGE}
   nboard   the NBoard engine protocol on stdin/stdout (Othello)
   ${BOOK_USAGE}
+  ${KRK_USAGE}
 
 Games: ${GAME_IDS.join(", ")}
 
@@ -164,6 +166,8 @@ export async function runCli(argv: string[], io: Output, env: CliEnvironment = {
         return roundRobinCommand(rest, io, now);
       case "book":
         return bookCommand(rest, io, now);
+      case "krk":
+        return krkCommand(rest, io, now);
       case "nboard":
         return env.input === undefined
           ? await withStdin((lines) => nboardCommand(rest, io, lines, now))

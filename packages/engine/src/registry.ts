@@ -1,6 +1,7 @@
 import type { AnyGame } from "./core/game.js";
 import { connectK } from "./games/connect-k/index.js";
 import { diceOfDoom } from "./games/dice-of-doom/index.js";
+import { krk } from "./games/krk/index.js";
 import { othello } from "./games/othello/index.js";
 
 /** Every game Arena plays, by id. */
@@ -8,6 +9,7 @@ export const GAMES = {
   othello,
   "connect-k": connectK,
   "dice-of-doom": diceOfDoom,
+  krk,
 } as const satisfies Record<string, AnyGame>;
 
 export type GameId = keyof typeof GAMES;
