@@ -105,7 +105,7 @@ function play(state: KrkState, move: number, seat?: Seat): Result<KrkState, Game
  */
 export const krk: Game<KrkState, number, KrkOptions> = {
   id: GAME_ID,
-  title: "King and rook against king",
+  title: "King and rook vs king",
   parseOptions,
   seatCount: () => 2,
   initial: initialState,
