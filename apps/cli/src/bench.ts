@@ -15,7 +15,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { Othello, othello } from "@arena/engine";
 import { BIG_START, perftBigInt, perftHalvesPlain, perftTyped } from "./bench/representations.js";
-import { krkOracleBench } from "./bench/krk.js";
+import { KRK_SECTION, krkOracleBench } from "./bench/krk.js";
 import { solveBench } from "./bench/solve.js";
 
 const sharedDir = process.env.ARENA_SHARED ?? fileURLToPath(new URL("../../../../shared", import.meta.url));
@@ -120,4 +120,4 @@ if (sections.has("solve")) {
     iagoDepth: Number(values["iago-depth"] ?? 7),
   });
 }
-if (sections.has("krk")) krkOracleBench(7);
+if (sections.has(KRK_SECTION)) krkOracleBench(7);

@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import { DEFAULT_GAME_ID, type GameId, GAME_IDS, getGame, isGameId, perft } from "@arena/engine";
 import { createInterface } from "node:readline";
 import { BOOK_USAGE, bookCommand } from "./commands/book.js";
-import { KRK_USAGE, krkCommand } from "./commands/krk.js";
+import { KRK_COMMAND, KRK_USAGE, krkCommand } from "./commands/krk.js";
 import { nboardCommand } from "./commands/nboard.js";
 import { PLAY_USAGE, playCommand } from "./commands/play.js";
 import { ROUND_ROBIN_USAGE, roundRobinCommand } from "./commands/round-robin.js";
@@ -166,7 +166,7 @@ export async function runCli(argv: string[], io: Output, env: CliEnvironment = {
         return roundRobinCommand(rest, io, now);
       case "book":
         return bookCommand(rest, io, now);
-      case "krk":
+      case KRK_COMMAND:
         return krkCommand(rest, io, now);
       case "nboard":
         return env.input === undefined

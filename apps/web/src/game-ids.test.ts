@@ -1,25 +1,44 @@
-// No game id outside the registries (docs/web.md, "Games"): a game is found by id in `games/registry.ts`,
-// never by a string switch elsewhere, so that adding a game is its folder and one line. This scans the
-// sources for string literals (and JSX text) equal to a game id of the engine's registry.
+// No game id outside the registries (docs/architecture.md, "Games"): a game is found by id in the engine's
+// rules and AI registries and the web's registry, never by a string switch elsewhere, so that adding a game
+// is its folders and one line per registry. This scans every workspace's sources (the web app, the server,
+// the CLI, the match model, the protocol and the engine) for string literals and JSX text equal to a game id.
 import { readFileSync, readdirSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { GAME_IDS } from "@arena/engine/registry";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
-const ROOT = join(import.meta.dirname, "..");
+const ROOT = join(import.meta.dirname, "..", "..", "..");
+const SOURCES = [
+  "apps/web/src",
+  "apps/server/src",
+  "apps/cli/src",
+  "packages/match/src",
+  "packages/protocol/src",
+  "packages/engine/src",
+].map((dir) => join(...dir.split("/")));
+/** The registries: where a game is named to be found by id. */
+const REGISTRIES = [
+  "apps/web/src/games/registry.ts",
+  "packages/engine/src/registry.ts",
+  "packages/engine/src/ai/registry.ts",
+].map((file) => join(...file.split("/")));
 
-/** Where game ids may appear: each game's own folder, the registry, and test code. */
+const isGameId = (name: string | undefined): boolean => (GAME_IDS as readonly string[]).includes(name ?? "");
+
+/**
+ * Where game ids may appear: the registries, each game's own folder (`games/<id>/` in the engine and the
+ * web app), a game's own module anywhere (`<id>.ts`, `<id>-….ts`: the engine's player specs, the CLI's
+ * `arena krk` command and bench section), and test code.
+ */
 function allowed(path: string): boolean {
   const parts = path.split(sep);
-  if (/\.test\.tsx?$/.test(path) || parts.includes("test-support")) return true;
+  const file = parts.at(-1) ?? "";
+  if (/\.test\.tsx?$/.test(file) || parts.includes("test-support")) return true;
+  if (REGISTRIES.includes(path)) return true;
   const games = parts.indexOf("games");
-  if (games < 0) return false;
-  const next = parts[games + 1];
-  return (
-    next === "registry.ts" ||
-    (parts.length > games + 2 && (GAME_IDS as readonly string[]).includes(next ?? ""))
-  );
+  if (games >= 0 && parts.length > games + 2 && isGameId(parts[games + 1])) return true;
+  return GAME_IDS.some((id) => file === `${id}.ts` || file.startsWith(`${id}-`));
 }
 
 /** Every string literal or JSX text equal to one of `ids`, as 1-based line numbers. */
@@ -47,8 +66,8 @@ function sourcesUnder(dir: string): string[] {
 }
 
 describe("game ids", () => {
-  it("appear in apps/web/src only in the registries", () => {
-    const found = sourcesUnder(join(ROOT, "src"))
+  it("appear in no workspace's sources outside the registries and each game's own modules", () => {
+    const found = SOURCES.flatMap((dir) => sourcesUnder(join(ROOT, dir)))
       .map((path) => relative(ROOT, path))
       .filter((path) => !allowed(path))
       .flatMap((path) =>
@@ -72,10 +91,18 @@ describe("game ids", () => {
   });
 
   it("are allowed in each game's folder, the registry and tests only", () => {
-    expect(allowed(join("src", "games", "othello", "index.ts"))).toBe(true);
-    expect(allowed(join("src", "games", "registry.ts"))).toBe(true);
-    expect(allowed(join("src", "room", "room.test.ts"))).toBe(true);
-    expect(allowed(join("src", "games", "board-demo.tsx"))).toBe(false);
-    expect(allowed(join("src", "room", "room.tsx"))).toBe(false);
+    const at = (path: string) => allowed(join(...path.split("/")));
+    expect(at("apps/web/src/games/othello/index.ts")).toBe(true);
+    expect(at("apps/web/src/games/registry.ts")).toBe(true);
+    expect(at("apps/web/src/room/room.test.ts")).toBe(true);
+    expect(at("packages/engine/src/games/krk/options.ts")).toBe(true);
+    expect(at("packages/engine/src/players/othello-evals.ts")).toBe(true);
+    expect(at("packages/engine/src/ai/registry.ts")).toBe(true);
+    expect(at("apps/web/src/games/board-demo.tsx")).toBe(false);
+    expect(at("apps/web/src/room/room.tsx")).toBe(false);
+    expect(at("apps/server/src/rooms/decide.ts")).toBe(false);
+    expect(at("packages/engine/src/players/registry.ts")).toBe(false);
+    expect(at("apps/cli/src/commands/krk.ts")).toBe(true);
+    expect(at("apps/cli/src/cli.ts")).toBe(false);
   });
 });

@@ -4,6 +4,9 @@ import { Krk } from "@arena/engine";
  * The KRK oracle's build (docs/krk.md §6): time of `buildKrkTables` over `runs` builds (the first
  * one cold), and the memory its tables keep, read from `process.memoryUsage().arrayBuffers`.
  */
+/** The bench section: `npm run bench -- --only krk`. */
+export const KRK_SECTION = "krk";
+
 export function krkOracleBench(runs: number): void {
   console.log(`## KRK retrograde oracle, ${runs} builds`);
   const before = process.memoryUsage();

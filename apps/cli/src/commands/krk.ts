@@ -19,6 +19,9 @@ import {
 import type { Output } from "../io.js";
 import { UsageError, progressBar, wholeNumber } from "./common.js";
 
+/** The command's name on the command line: `arena krk`. */
+export const KRK_COMMAND = "krk";
+
 export const KRK_USAGE = `krk --stats [--defence perfect|every] [--advice product|book] [--sample <n>] [--seed <n>] [--worst <n>]
         AL0 from every won position; ends with "won N mated N stalemates S rook-lost L max-moves M mean-excess E"
   krk --table   the oracle's UCI class distribution, one "class count" line per class`;
