@@ -231,6 +231,7 @@ test("a bad FEN shows the engine's message and creates nothing; a bad typed move
   await form.getByRole("button", { name: "Create game" }).click();
   await expect(page.locator(".lobby .error[role=alert]")).toHaveText(refused.ok ? "" : refused.error.message);
   await page.waitForTimeout(500);
+  await page.screenshot({ path: "screenshots/krk-lobby-bad-fen.png", fullPage: true });
   expect(new URL(page.url()).pathname).toBe("/");
   expect(sent.filter((frame) => frame.includes("room:create"))).toEqual([]);
 
