@@ -38,6 +38,7 @@ function DemoBoard({ id }: { id: GameId }) {
         state={state}
         lastMove={last}
         interactive={toMove !== undefined}
+        viewerSeat={null}
         onMove={(move) => {
           setLast(web.rules.formatMove(state, move));
           setState(playWithForced(web, state, move));

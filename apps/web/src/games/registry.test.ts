@@ -7,7 +7,7 @@ import { gameTitle, webGame, webGameOf } from "./registry";
 import type { AnyWebGame } from "./web-game";
 
 // A registry without an entry for every game of the engine does not compile (checked by `tsc`).
-// @ts-expect-error connect-k and dice-of-doom are missing
+// @ts-expect-error connect-k, dice-of-doom and krk are missing
 const partial = { othello: othelloWeb } satisfies Record<GameId, AnyWebGame>;
 void partial;
 
@@ -30,7 +30,7 @@ describe.each(GAME_IDS)("the web module of %s", (id) => {
 
   it("names and colours every seat the game can have, each differently", () => {
     const max = Math.max(
-      seatCount(id, web.optionsPayload(quickForm(id).options)),
+      ...web.quickGames.map((quick) => seatCount(id, web.optionsPayload(quickForm(id, quick).options))),
       ...(web.optionFields.some((f) => f.key === "players")
         ? [seatCount(id, { players: web.optionFields.find((f) => f.key === "players")?.max })]
         : []),
@@ -53,15 +53,19 @@ describe.each(GAME_IDS)("the web module of %s", (id) => {
     expect(getGame(id).parseOptions(web.demo.options).ok).toBe(true);
   });
 
-  it("has a quick game against the computer the server accepts", () => {
-    const form = quickForm(id);
-    const built = createPayload(form, 3);
-    expect(built.ok).toBe(true);
-    if (!built.ok) return;
-    expect(CLIENT_EVENTS["room:create"].safeParse(built.payload).success).toBe(true);
-    expect(built.payload.seats).toHaveLength(seatCount(id, built.payload.options));
-    expect(built.payload.seats.some((s) => s.kind === "ai")).toBe(true);
-    expect(built.payload.sit).toBe(0);
+  it("has quick games against the computer the server accepts, the viewer in its own seat", () => {
+    expect(web.quickGames.length).toBeGreaterThan(0);
+    expect(new Set(web.quickGames.map((quick) => quick.label)).size).toBe(web.quickGames.length);
+    for (const quick of web.quickGames) {
+      const built = createPayload(quickForm(id, quick), 3);
+      expect(built.ok).toBe(true);
+      if (!built.ok) return;
+      expect(CLIENT_EVENTS["room:create"].safeParse(built.payload).success).toBe(true);
+      expect(built.payload.seats).toHaveLength(seatCount(id, built.payload.options));
+      expect(built.payload.seats.some((s) => s.kind === "ai")).toBe(true);
+      expect(built.payload.sit).toBe(quick.seats.indexOf("me"));
+      expect(built.payload.sit).toBeGreaterThanOrEqual(0);
+    }
   });
 
   it("rows its move list by at least one move", () => {

@@ -4,6 +4,7 @@
 import { type GameId, getGame, isGameId } from "@arena/engine/registry";
 import { connectKWeb } from "./connect-k/index";
 import { diceOfDoomWeb } from "./dice-of-doom/index";
+import { krkWeb } from "./krk/index";
 import { othelloWeb } from "./othello/index";
 import type { AnyWebGame } from "./web-game";
 
@@ -11,6 +12,7 @@ const WEB_GAMES = {
   othello: othelloWeb,
   "connect-k": connectKWeb,
   "dice-of-doom": diceOfDoomWeb,
+  krk: krkWeb,
 } as const satisfies Record<GameId, AnyWebGame>;
 
 /** The web module of a game. */

@@ -10,6 +10,8 @@ export interface BoardProps<S, M> {
   readonly lastMove: string | null;
   /** Whether clicks play moves (the viewer holds the seat to move, the game is live, no replay). */
   readonly interactive: boolean;
+  /** The seat the viewer plays (the first they hold), or null for a spectator: a board may turn to face it. */
+  readonly viewerSeat: number | null;
   /** Plays a move the engine listed as legal (a method, so that boards of every game share one type). */
   onMove(this: void, move: M): void;
 }
@@ -18,10 +20,14 @@ export interface BoardProps<S, M> {
 export interface OptionField {
   readonly key: string;
   readonly label: string;
-  readonly kind: "number" | "choice";
+  readonly kind: "number" | "choice" | "text";
   readonly min?: number;
   readonly max?: number;
   readonly choices?: readonly string[];
+  /** How the form names each choice, when not by the value itself. */
+  readonly choiceLabels?: Readonly<Record<string, string>>;
+  /** An example of the value, for a text field's placeholder. */
+  readonly placeholder?: string;
   readonly initial: string | number;
 }
 
@@ -34,17 +40,25 @@ export type SeatChoice = "me" | "open" | "invite" | "ai";
 /** A one-click game against the computer, from the lobby's "Play the computer". */
 export interface QuickGame {
   readonly label: string;
+  /** What the button starts, shown as its tooltip ("You are Black against …"). */
+  readonly description?: string;
+  /** One per seat; the viewer sits in the "me" seat. */
   readonly seats: readonly SeatChoice[];
   /** AI level per seat (ignored for seats that are not "ai"). */
   readonly levels: readonly number[];
 }
 
 /** How a finished game reads in the result banner. */
-export interface ResultWording {
+export interface ResultWording<S> {
   /** The reason of a win by the rules ("by score", "with a line", "by conquest"). */
   readonly byRules: string;
   /** Whether the banner shows the scores ("33–31"): not for games whose scores are just 1–0. */
   readonly showScores: boolean;
+  /**
+   * For games that end by the rules in more than one way: how this one ended, read from its final
+   * position ("by stalemate"), for wins and draws alike. Without it a win reads `byRules`, a draw "by score".
+   */
+  endedBy?(this: void, state: S): string;
 }
 
 /** What the room's extras are given. */
@@ -73,7 +87,7 @@ export interface WebGame<S, M> {
   seatName(this: void, seat: number): string;
   /** The seat's colour (a CSS colour) for its swatch. */
   seatColor(this: void, seat: number): string;
-  readonly result: ResultWording;
+  readonly result: ResultWording<S>;
   /** Moves per numbered row of the move list (Othello: black and white; Dice of Doom: one turn step). */
   readonly movesPerRow: number;
   /** The create form's option fields. */
@@ -82,7 +96,8 @@ export interface WebGame<S, M> {
   showsField?(this: void, field: OptionField, values: OptionValues): boolean;
   /** The `options` of `room:create` for the form's values. */
   optionsPayload(this: void, values: OptionValues): Record<string, string | number>;
-  readonly quickGame: QuickGame;
+  /** The lobby's one-click games against the computer, in the order shown. */
+  readonly quickGames: readonly QuickGame[];
   /** The offline board demo's start: options and seed for the engine's `initial`. */
   readonly demo: { readonly options: OptionValues; readonly seed: number };
   readonly extras?: {

@@ -197,10 +197,20 @@ function OptionInput({
         <select aria-label={field.label} value={String(value)} onChange={(e) => onChange(e.target.value)}>
           {(field.choices ?? []).map((c) => (
             <option key={c} value={c}>
-              {c}
+              {field.choiceLabels?.[c] ?? c}
             </option>
           ))}
         </select>
+      ) : field.kind === "text" ? (
+        <input
+          aria-label={field.label}
+          type="text"
+          value={value}
+          placeholder={field.placeholder}
+          spellCheck={false}
+          autoComplete="off"
+          onChange={(e) => onChange(e.target.value)}
+        />
       ) : (
         <input
           aria-label={field.label}

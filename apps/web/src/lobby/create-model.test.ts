@@ -37,7 +37,10 @@ describe("create form", () => {
   });
 
   it("keeps AI levels within what the server offers", () => {
-    const form = { ...quickForm("othello"), levels: [9, 9] };
+    const form = {
+      ...quickForm("othello", { label: "", seats: ["me", "ai"], levels: [3, 3] }),
+      levels: [9, 9],
+    };
     const built = createPayload(form, 7);
     expect(built.ok && built.payload.seats[1]).toEqual({ kind: "ai", level: 7 });
     const low = createPayload({ ...form, levels: [0, 0] }, 7);

@@ -1,7 +1,7 @@
 import { type GameId, getGame } from "@arena/engine/registry";
 import { TIME_PRESETS, type ClientInput, type SeatSpec } from "@arena/protocol";
 import { webGame } from "../games/registry";
-import type { OptionValues, SeatChoice } from "../games/web-game";
+import type { OptionValues, QuickGame, SeatChoice } from "../games/web-game";
 
 export interface CreateForm {
   readonly gameId: GameId;
@@ -36,10 +36,9 @@ export function defaultForm(gameId: GameId): CreateForm {
   });
 }
 
-/** The form of a game's one-click game against the computer (its registry entry's `quickGame`). */
-export function quickForm(gameId: GameId): CreateForm {
-  const { seats, levels } = webGame(gameId).quickGame;
-  return { ...defaultForm(gameId), seats, levels };
+/** The form of one of a game's one-click games against the computer (its registry entry's `quickGames`). */
+export function quickForm(gameId: GameId, quick: QuickGame): CreateForm {
+  return { ...defaultForm(gameId), seats: quick.seats, levels: quick.levels };
 }
 
 /** The options object sent to the server, as the game's registry entry writes it. */

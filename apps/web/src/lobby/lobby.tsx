@@ -46,17 +46,20 @@ export function Lobby() {
       <section className="panel quick" aria-labelledby="quick-title">
         <h2 id="quick-title">Play the computer</h2>
         <div className="quick-buttons">
-          {(games ?? []).map((game) => (
-            <button
-              key={game.id}
-              type="button"
-              className="btn primary"
-              disabled={disabled}
-              onClick={() => void create(quickForm(game.id))}
-            >
-              {webGame(game.id).quickGame.label}
-            </button>
-          ))}
+          {(games ?? []).flatMap((game) =>
+            webGame(game.id).quickGames.map((quick) => (
+              <button
+                key={`${game.id}:${quick.label}`}
+                type="button"
+                className="btn primary"
+                disabled={disabled}
+                title={quick.description}
+                onClick={() => void create(quickForm(game.id, quick))}
+              >
+                {quick.label}
+              </button>
+            )),
+          )}
         </div>
         {error !== null && (
           <p className="error" role="alert">

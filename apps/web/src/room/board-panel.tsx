@@ -9,15 +9,23 @@ export interface BoardPanelProps {
   readonly state: unknown;
   readonly lastMove: string | null;
   readonly interactive: boolean;
+  /** The seat the viewer plays, or null for a spectator. */
+  readonly viewerSeat: number | null;
   readonly onMove: (move: unknown) => void;
 }
 
 /** The game's board from the registry and, when the viewer is to move, a box to type a move. */
-export function BoardPanel({ web, state, lastMove, interactive, onMove }: BoardPanelProps) {
+export function BoardPanel({ web, state, lastMove, interactive, viewerSeat, onMove }: BoardPanelProps) {
   if (state === null) return <p className="muted">The board appears when the game starts.</p>;
   return (
     <>
-      <web.Board state={state} lastMove={lastMove} interactive={interactive} onMove={onMove} />
+      <web.Board
+        state={state}
+        lastMove={lastMove}
+        interactive={interactive}
+        viewerSeat={viewerSeat}
+        onMove={onMove}
+      />
       {interactive && <MoveInput web={web} state={state} onMove={onMove} />}
     </>
   );

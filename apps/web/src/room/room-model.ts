@@ -39,13 +39,16 @@ export function resultText(
   const names = (list: readonly number[]) =>
     list.map((s) => `${occupantName(seats[s])} (${web.seatName(s)})`).join(" and ");
   const scores = result.scores.length > 0 && web.result.showScores ? ` · ${result.scores.join("–")}` : "";
+  // A game that ended by the rules in one of several ways says which, from its final position.
+  const endedBy =
+    result.reason === "normal" && model.state !== null ? web.result.endedBy?.(model.state) : undefined;
   if (result.winners.length === 0 || result.winners.length === seats.length) {
-    return { headline: "Draw", detail: `${REASONS[result.reason]}${scores}` };
+    return { headline: "Draw", detail: `${endedBy ?? REASONS[result.reason]}${scores}` };
   }
   const losers = seats.map((s) => s.seat).filter((s) => !result.winners.includes(s));
   const details: Record<MatchResult["reason"], string> = {
     ...REASONS,
-    normal: web.result.byRules,
+    normal: endedBy ?? web.result.byRules,
     resign: `${names(losers)} resigned`,
     timeout: `${names(losers)} ran out of time`,
     abandon: `${names(losers)} left the game`,

@@ -104,6 +104,7 @@ export function Room({ matchId, inviteToken }: { matchId: string; inviteToken: s
           state={shown}
           lastMove={lastMove}
           interactive={seat !== undefined && replay === null && !commands.busy}
+          viewerSeat={view.mine[0] ?? null}
           onMove={(move) => {
             if (seat === undefined || shown === null) return;
             void commands.send("match:move", { move: web.rules.formatMove(shown, move), seat });

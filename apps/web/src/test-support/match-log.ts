@@ -29,11 +29,13 @@ export class MatchLog {
     readonly gameId: GameId,
     seats: readonly SeatSpec[],
     readonly timeControl: TimeControl = { baseMs: 300_000, incrementMs: 0 },
+    /** The game's options as `room:create` sends them (the engine's defaults when left out). */
+    readonly options: unknown = {},
   ) {
     this.add({
       type: "created",
       gameId,
-      options: {},
+      options,
       timeControl,
       seats: [...seats],
       rated: false,
@@ -70,7 +72,7 @@ export class MatchLog {
   /** Starts the game with the engine's start position and a fresh clock, the first seat to move. */
   start(): VersionedEvent {
     const game = getGame(this.gameId);
-    const options = game.parseOptions({});
+    const options = game.parseOptions(this.options);
     if (!options.ok) throw new Error(options.error.message);
     const state = game.initial(options.value, 0);
     const seats = game.seatCount(options.value);

@@ -62,6 +62,6 @@ export const connectKWeb: WebGame<ConnectK.ConnectKState, number> = {
   ],
   showsField: (field, values) => !SIZE_FIELDS.has(field.key) || values.preset === CUSTOM,
   optionsPayload,
-  quickGame: { label: "Connect Four vs computer", seats: ["me", "ai"], levels: [3, 3] },
+  quickGames: [{ label: "Connect Four vs computer", seats: ["me", "ai"], levels: [3, 3] }],
   demo: { options: { preset: "connect-four" }, seed: 0 },
 };

@@ -34,6 +34,6 @@ export const diceOfDoomWeb: WebGame<DiceOfDoom.DiceOfDoomState, number> = {
     },
   ],
   optionsPayload: (values) => ({ ...values }),
-  quickGame: { label: "Dice of Doom vs 2 computers", seats: ["me", "ai", "ai"], levels: [3, 2, 2] },
+  quickGames: [{ label: "Dice of Doom vs 2 computers", seats: ["me", "ai", "ai"], levels: [3, 2, 2] }],
   demo: { options: { players: 3, size: 4 }, seed: 1 },
 };

@@ -18,7 +18,7 @@ export const othelloWeb: WebGame<Othello.OthelloState, number> = {
   movesPerRow: 2,
   optionFields: [],
   optionsPayload: () => ({}),
-  quickGame: { label: "Othello vs computer", seats: ["me", "ai"], levels: [3, 3] },
+  quickGames: [{ label: "Othello vs computer", seats: ["me", "ai"], levels: [3, 3] }],
   demo: { options: {}, seed: 0 },
   extras: {
     Summary: DiscCounts,
