@@ -343,10 +343,6 @@ describe("serialize", () => {
       "White to move and fresh clocks",
     ],
     [
-      { v: 1, game: "krk", options: { distance: 3 }, start: "4k3/8/8/8/8/8/8/R3K3 w", moves: "" },
-      "not mate in 3",
-    ],
-    [
       {
         v: 1,
         game: "krk",

@@ -4,7 +4,6 @@ import { type Result, err, ok } from "../../core/result.js";
 import { formatFen, parseFen } from "./fen.js";
 import { formatLan, parseMoveText } from "./notation.js";
 import { type KrkOptions, GAME_ID, parseOptions } from "./options.js";
-import { movesToMate } from "./oracle.js";
 import { WHITE } from "./position.js";
 import { type KrkState, FIFTY_MOVE_PLIES, applyToState, movesPlayed, startOf, stateAt } from "./state.js";
 
@@ -40,16 +39,15 @@ function invalid(message: string): { readonly ok: false; readonly error: GameErr
   return err(gameError("invalid-state", message));
 }
 
-/** Why a start position is not one the options could have produced, or null. */
+/**
+ * Why a start position is not one the options could have produced, or null. Only what the position shows
+ * is checked: whether a random start is really at its distance to mate would take the oracle's tables,
+ * and reading a state (the browser does, for every room) must not build them (docs/krk.md §7).
+ */
 function startMismatch(options: KrkOptions, state: KrkState, fen: string): string | null {
   if (options.start === "fen") return fen === options.fen ? null : "the start is not the options' FEN";
   if (state.position.side !== WHITE || state.halfmoveClock !== 0 || state.fullmove !== 1) {
     return "a random start has White to move and fresh clocks";
-  }
-  const dtm = movesToMate(state.position);
-  if (dtm === null) return "a random start is a won position";
-  if (options.start === "distance" && dtm !== options.distance) {
-    return `the start is not mate in ${options.distance}`;
   }
   return null;
 }
