@@ -204,7 +204,7 @@ describe("AL0's doubtful places (docs/krk.md §8.3)", () => {
     expect(formatLan(plan?.tree.move ?? -1)).toBe("e5f6");
   });
 
-  it("every legal White-to-move position has a satisfiable piece of advice, and okedge's reading never matters", () => {
+  it("every legal White-to-move position has a satisfiable piece of advice, and okedge's reading never matters", { timeout: 900_000 }, () => {
     const product = adviceTable(PRODUCT_VARIANT);
     const undefinedOkedge = adviceTable({ ...PRODUCT_VARIANT, okedge: "undefined" });
     let positions = 0;
