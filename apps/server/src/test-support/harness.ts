@@ -6,7 +6,7 @@ import {
   type ClientToServerEvents,
   type MatchId,
   type ServerToClientEvents,
-  type SessionInfo,
+  type SessionReady,
   type Snapshot,
   type VersionedEvent,
 } from "@arena/protocol";
@@ -68,7 +68,7 @@ type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export class Client {
   readonly events: ({ matchId: MatchId } & VersionedEvent)[] = [];
   readonly errors: unknown[] = [];
-  session: SessionInfo | null = null;
+  session: SessionReady | null = null;
   private waiters: (() => void)[] = [];
 
   private constructor(readonly socket: ClientSocket) {
@@ -83,15 +83,24 @@ export class Client {
     });
   }
 
-  static async connect(url: string, token?: string): Promise<Client> {
+  /**
+   * A WebSocket-only client, as the web app is; `options.transports` starts another way (long-polling first,
+   * then the upgrade), `options.origin` sends a browser's Origin header.
+   */
+  static async connect(
+    url: string,
+    token?: string,
+    options: { readonly transports?: ("polling" | "websocket")[]; readonly origin?: string } = {},
+  ): Promise<Client> {
     const socket: ClientSocket = connectClient(url, {
-      transports: ["websocket"],
+      transports: options.transports ?? ["websocket"],
       forceNew: true,
       reconnection: false,
       ...(token === undefined ? {} : { auth: { token } }),
+      ...(options.origin === undefined ? {} : { extraHeaders: { origin: options.origin } }),
     });
     const client = new Client(socket);
-    client.session = await new Promise<SessionInfo>((resolve, reject) => {
+    client.session = await new Promise<SessionReady>((resolve, reject) => {
       socket.once("session:ready", resolve);
       socket.once("connect_error", reject);
     });
