@@ -41,6 +41,8 @@ export interface ClusterOptions {
   /** The balancer's health-check interval (default 1,000; two failures take a process out). */
   readonly checkIntervalMs?: number;
   readonly secret?: string;
+  /** The server to run (default: the repository's apps/server/dist/main.js). */
+  readonly serverEntry?: string;
   /** More environment for both processes. */
   readonly env?: Readonly<Record<string, string>>;
   /** Every line the children print, prefixed with their name (default: this process's stdout). */

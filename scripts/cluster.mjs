@@ -117,8 +117,9 @@ const exitOf = (child) =>
 /** One Arena process of the cluster. */
 class Member {
   /** `spawned` hears of every process started, for the cluster's clean-up and its "exited" notices. */
-  constructor(name, port, env, out, spawned) {
+  constructor(name, port, entry, env, out, spawned) {
     this.name = name;
+    this.entry = entry;
     this.port = port;
     this.url = `http://127.0.0.1:${port}`;
     this.env = env;
@@ -141,7 +142,7 @@ class Member {
   /** Starts the process and resolves once its /readyz answers 200. */
   async start(timeoutMs = 60_000) {
     if (this.running) throw new Error(`${this.name} is running`);
-    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY], {
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, this.entry], {
       env: this.env,
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -248,7 +249,7 @@ export async function startCluster(options = {}) {
         LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
         ...options.env,
       };
-      return new Member(name, ports[i], env, out, (member, child) => {
+      return new Member(name, ports[i], options.serverEntry ?? SERVER_ENTRY, env, out, (member, child) => {
         children.add(child);
         child.once("exit", (code, signal) => {
           children.delete(child);

@@ -241,9 +241,10 @@ export function createApp(deps: AppDeps): App {
     async close(graceful = true) {
       ready = false;
       await rooms.stop(graceful);
-      // This process's sockets only: through the Redis adapter, `io.disconnectSockets` reaches every
-      // process's, and one process's restart disconnected every player of the cluster.
-      io.local.disconnectSockets(true);
+      // Closing the server closes this process's transports, and nothing more: clients see "transport close"
+      // and socket.io reconnects them (through a balancer, to another process). `io.disconnectSockets` sent
+      // them a disconnect, after which socket.io does not reconnect, and through the Redis adapter it reached
+      // every process's sockets: one process's restart disconnected every player of the cluster for good.
       await new Promise<void>((resolve) => {
         void io.close(() => resolve());
       });

@@ -132,8 +132,9 @@ describe.skipIf(missing.length > 0)("two server processes behind HAProxy (script
   });
 
   it("takes a draining process out of rotation before it stops; its player reconnects to the other and the game goes on", async () => {
-    const black = await connect();
-    const white = await connect();
+    // Both reconnect by themselves after a drop, as the web app does.
+    const black = await connect(undefined, { reconnect: true });
+    const white = await connect(undefined, { reconnect: true });
     const { matchId } = await startOthello(black, white, blitz);
     for (let ply = 0; ply < 4; ply++) await playOne(matchId, black, [black, white]);
     const before = await black.snapshot(matchId);
@@ -154,20 +155,24 @@ describe.skipIf(missing.length > 0)("two server processes behind HAProxy (script
     await playOne(matchId, otherPlayer, [black, white]);
     for (let i = 0; i < 3; i++) expect(memberOf(await connect()).name).toBe(survivor.name);
 
-    // Stopped: its player is disconnected, comes back through the balancer to the survivor, which has
-    // taken over the lease the stopped process handed back and credited the clocks.
+    // Stopped: its player's connection closes, and socket.io reconnects it through the balancer to the
+    // survivor, which has taken over the lease the stopped process handed back and credited the clocks.
+    const user = victimPlayer.session?.user.id;
     await stopped;
-    await victimPlayer.until((c) => !c.socket.connected, "the disconnect");
-    expect(otherPlayer.socket.connected).toBe(true);
-    const again = await connect(victimPlayer.session?.token);
-    expect(memberOf(again).name).toBe(survivor.name);
+    await victimPlayer.until((c) => c.disconnectReason !== null, "the disconnect");
+    expect(victimPlayer.disconnectReason).toBe("transport close");
+    await victimPlayer.until(
+      (c) => c.socket.connected && memberOf(c).name === survivor.name,
+      "the reconnect",
+    );
+    expect(victimPlayer.session?.user.id).toBe(user);
+    expect(otherPlayer.disconnectReason).toBeNull();
     await otherPlayer.until(
       (c) => c.events.some((e) => e.matchId === matchId && e.event.type === "clock-credited"),
       "the takeover's clock credit",
     );
     expect(await leaseOwner(matchId)).toBe(otherPlayer.session?.instance);
-    const seats = victimPlayer === black ? [again, white] : [black, again];
-    const final = await playOut(matchId, seats, otherPlayer, 200, PACE_MS);
+    const final = await playOut(matchId, [black, white], otherPlayer, 200, PACE_MS);
     expect(final.status).toBe("finished");
     expect(final.moves.slice(0, before.moves.length)).toEqual(before.moves);
     expect(final.moves.length).toBeGreaterThan(before.moves.length + 1);

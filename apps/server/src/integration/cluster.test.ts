@@ -161,6 +161,9 @@ describe.skipIf(redisUrl === null)("several server instances on one Redis", () =
     expect((await connect(a)).session).not.toBeNull();
     await a.close(true);
     await black.until((c) => !c.socket.connected, "black's disconnect");
+    // The transport closed, no socket.io disconnect sent: the web client's socket.io reconnects by itself
+    // (after "io server disconnect" it would not).
+    expect(black.disconnectReason).toBe("transport close");
     // The Redis adapter would carry a cluster-wide disconnect to B's sockets too: only A's went.
     expect(white.socket.connected).toBe(true);
     expect((await white.snapshot(matchId)).moves).toHaveLength(1);
