@@ -11,7 +11,7 @@ import {
 import { describe, expect, it } from "vitest";
 import { createClock, step as stepClock } from "./clock.js";
 import { applyEvent, applyEvents, follow, withPresence } from "./follower.js";
-import { CorruptLogError, evolve, fold, type MatchModel } from "./model.js";
+import { CorruptLogError, evolve, fold } from "./model.js";
 import { activeSeats, isEliminated, openSeats, seatsOf, seatToMove } from "./queries.js";
 import { positionsOf } from "./replay.js";
 import { NOBODY_CONNECTED, snapshotOf } from "./view.js";
