@@ -14,11 +14,14 @@ DUR=${DUR:-30}
 PACE=${PACE:-1000}
 SAMPLES=${SAMPLES:-/tmp/arena-balancer-samples.jsonl}
 OUT=${OUT:-/tmp/arena-balancer.jsonl}
+# The direct runs' ports (the balanced one picks free ports): away from load.mjs's defaults, which other
+# runs on a shared machine may be using.
+PORT=${PORT:-4730}
 run() { timeout $((DUR + 300)) node bench/server/src/load.mjs --target arena --games "$GAMES" --pace "$PACE" \
   --duration "$DUR" --out "$OUT" --samples "$SAMPLES" "$@" 2>/dev/null | tail -1; }
 for r in $(seq 1 "$ROUNDS"); do
   echo "== round $r ($(uptime | sed 's/.*load/load/'))"
-  run --label direct
-  run --label "x2 direct" --servers 2 --redis-port 6391
+  run --label direct --port "$PORT"
+  run --label "x2 direct" --servers 2 --port "$((PORT + 10))" --redis-port "$((PORT + 2000))"
   run --label "x2 haproxy" --balancer
 done

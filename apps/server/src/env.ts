@@ -34,7 +34,7 @@ const Env = z.object({
   /** Where the built web app is; default: apps/web next to this server in the repository. */
   WEB_DIR: z.string().min(1).optional(),
   /**
-   * On SIGTERM/SIGINT, how long `/readyz` answers 503 while the process still serves, before it stops: long
+   * On SIGTERM, how long `/readyz` answers 503 while the process still serves, before it stops: long
    * enough for a load balancer's health checks to take it out of rotation (docs/architecture.md, "Deployment").
    */
   DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
