@@ -8,7 +8,7 @@
 //                            [--drain-ms 5000] [--check-ms 1000] [--json]
 //
 // Prints the URL once Redis, both processes and the balancer's health checks are up (with --json, one JSON
-// line with every address and pid instead). SIGINT/SIGTERM stop everything; if the balancer or Redis dies,
+// line with every address and pid instead, and the children's output on stderr). SIGINT/SIGTERM stop everything; if the balancer or Redis dies,
 // everything stops and the exit code is 1. A process that dies is left dead: the balancer sends its players
 // to the other one (restart it with the module below, or the whole cluster).
 //
@@ -66,19 +66,25 @@ export function freePort(host = "127.0.0.1") {
   });
 }
 
+/** Polls `check` until it holds; what it throws (a child exited) ends the wait at once. */
 async function until(what, timeoutMs, check) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (await check().catch(() => false)) return;
-    if (Date.now() > deadline) throw new Error(`cluster: timed out waiting for ${what}`);
+    if (await check()) return;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await sleep(100);
   }
 }
 
+/** An HTTP status, or null while nothing answers. */
 async function status(url) {
-  const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-  await response.arrayBuffer();
-  return response.status;
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+    await response.arrayBuffer();
+    return response.status;
+  } catch {
+    return null;
+  }
 }
 
 function redisPing(port) {
@@ -208,7 +214,9 @@ async function runtimeState(socketPath) {
 export async function startCluster(options = {}) {
   const missing = missingBinaries();
   if (missing.length > 0)
-    throw new Error(`cluster: missing ${missing.join(", ")} (apt-get install ${missing})`);
+    throw new Error(
+      `missing ${missing.join(" and ")} (apt-get install -y --no-install-recommends ${missing.join(" ")})`,
+    );
   const host = options.host ?? "127.0.0.1";
   const out = options.output ?? ((line) => process.stdout.write(`${line}\n`));
   const dir = mkdtempSync(join(tmpdir(), "arena-cluster-"));
@@ -288,7 +296,8 @@ export async function startCluster(options = {}) {
     const waitForBalancer = async (name, wanted, timeoutMs = 30_000) => {
       await until(`the balancer to see ${name} ${wanted}`, timeoutMs, async () => {
         if (exited(balancer)) throw new Error(`haproxy exited (${balancer.exitCode ?? balancer.signalCode})`);
-        return (await balancerState())[name]?.status.startsWith(wanted) ?? false;
+        const state = await balancerState().catch(() => ({}));
+        return state[name]?.status.startsWith(wanted) ?? false;
       });
     };
     for (const name of MEMBER_NAMES) await waitForBalancer(name, "UP");
@@ -371,14 +380,17 @@ async function main() {
     console.error("cluster: build the server first (npx turbo run build --filter=@arena/server...)");
     process.exit(1);
   }
+  const json = args.json === "true";
   const cluster = await startCluster({
+    // With --json, stdout carries that one line only; the children's output goes to stderr.
+    ...(json ? { output: (line) => process.stderr.write(`${line}\n`) } : {}),
     port: Number(args.port ?? process.env.PORT ?? 3000),
     host: args.host ?? "127.0.0.1",
     ...(args["serve-web"] === undefined ? {} : { serveWeb: args["serve-web"] }),
     ...(args["drain-ms"] === undefined ? {} : { drainMs: Number(args["drain-ms"]) }),
     ...(args["check-ms"] === undefined ? {} : { checkIntervalMs: Number(args["check-ms"]) }),
   });
-  if (args.json === "true") {
+  if (json) {
     const members = cluster.members.map(({ name, url, pid }) => ({ name, url, pid }));
     console.log(
       JSON.stringify({ url: cluster.url, redisUrl: cluster.redisUrl, members, pids: cluster.pids() }),
