@@ -30,9 +30,10 @@ async function until(check: () => Promise<boolean>, what: string, timeoutMs = 10
 }
 
 const blitz = { baseMs: 180_000, incrementMs: 2_000 };
-// Health checks every 200 ms, out after two failures: a drain of 1.5 s leaves the balancer ample time.
+// Health checks every 200 ms, out after two failures: a drain of 3 s leaves the balancer ample time, even on
+// a loaded machine.
 const CHECK_MS = 200;
-const DRAIN_MS = 1_500;
+const DRAIN_MS = 3_000;
 // The processes keep the product's rate limit (20 events a second per socket, bursts of 40); a watcher
 // spends two per move.
 const PACE_MS = 80;
