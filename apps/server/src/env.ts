@@ -33,6 +33,11 @@ const Env = z.object({
   SERVE_WEB: z.enum(["auto", "true", "false"]).default("auto"),
   /** Where the built web app is; default: apps/web next to this server in the repository. */
   WEB_DIR: z.string().min(1).optional(),
+  /**
+   * On SIGTERM, how long `/readyz` answers 503 while the process still serves, before it stops: long
+   * enough for a load balancer's health checks to take it out of rotation (docs/architecture.md, "Deployment").
+   */
+  DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   /** Signs guest identities and invite links; every process of a cluster needs the same one. */
   SECRET: z.string().min(16).optional(),
   AI_THREADS: z.coerce.number().int().min(1).max(4).default(1),

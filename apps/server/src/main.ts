@@ -59,10 +59,32 @@ app.http.listen(env.PORT, env.HOST, () => {
   process.stdout.write(`\n${local}${network}\n`);
 });
 
+// docs/architecture.md, "Deployment". SIGTERM (Docker, systemd, a rolling restart) drains first: out of the
+// balancer's rotation while still serving, so that its health checks notice before anyone is disconnected.
+// SIGINT (Ctrl-C) and a second signal during the drain stop at once. Either way the stop is graceful:
+// leases are handed back.
 let stopping = false;
-async function shutdown(signal: string): Promise<void> {
-  if (stopping) return;
+let endDrain = (): void => undefined;
+async function shutdown(signal: "SIGINT" | "SIGTERM"): Promise<void> {
+  if (stopping) {
+    endDrain();
+    return;
+  }
   stopping = true;
+  if (signal === "SIGTERM" && env.DRAIN_MS > 0) {
+    app.drain();
+    logger.info(
+      { signal, drainMs: env.DRAIN_MS },
+      "draining: /readyz answers 503 while this process still serves (a second signal stops it at once)",
+    );
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, env.DRAIN_MS);
+      endDrain = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
   logger.info({ signal }, "shutting down");
   await app.close(true);
   await ai.close();

@@ -1,0 +1,34 @@
+# Arena: one image, one process, one port (3000) for the web app, the API and the sockets.
+# Build from the repository root:
+#   docker build -f docker/arena.Dockerfile -t arena .
+#   docker run -p 3000:3000 arena                                  # the embedded store, alone
+# docker-compose.yml runs two of these on Redis behind HAProxy (docs/architecture.md, "Deployment").
+#
+# Node 24 "Krypton": the LTS line supported longest (to April 2028; Node 22's ends April 2027). The tag
+# follows the line's security releases; CI runs the engine's and the server's suites on 24.21.0 (.ci/run),
+# and the code runs on Node 20 as well.
+FROM node:24-bookworm-slim AS build
+WORKDIR /app
+ENV TURBO_TELEMETRY_DISABLED=1 NEXT_TELEMETRY_DISABLED=1
+# Addons without a prebuilt binary for this Node (better-sqlite3, if its download fails) compile here.
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends python3 make g++ \
+  && rm -rf /var/lib/apt/lists/*
+COPY . .
+RUN npm ci --no-fund --no-audit \
+  && npx turbo run build --filter=@arena/server... --filter=@arena/web... \
+  && npm prune --omit=dev --no-fund --no-audit
+
+FROM node:24-bookworm-slim
+WORKDIR /app
+# SERVE_WEB=true: a missing web build is an error, not an API-only server.
+ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000 HOST=0.0.0.0 SERVE_WEB=true
+# Next.js writes its cache under apps/web/.next at run time: the files belong to the user that runs it.
+COPY --from=build --chown=node:node /app /app
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=5s --timeout=3s --start-period=20s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:3000/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# docker stop sends SIGTERM: the process drains (DRAIN_MS), then stops gracefully.
+STOPSIGNAL SIGTERM
+CMD ["node", "--max-semi-space-size=128", "apps/server/dist/main.js"]
