@@ -1,23 +1,23 @@
-import { randomBytes } from "node:crypto";
 import { pino } from "pino";
 import { PiscinaPool } from "./ai/pool.js";
 import { createApp, DEFAULT_CONFIG, instanceName } from "./app.js";
 import { systemClock } from "./clocks/scheduler.js";
 import { readEnv } from "./env.js";
-import { MemoryStore } from "./store/memory.js";
-import { connectRedis } from "./store/redis.js";
+import { openBackend } from "./store/select.js";
 
 const env = readEnv();
 const logger = pino({ level: env.LOG_LEVEL });
 
-let secret = env.SECRET;
-if (secret === undefined) {
-  secret = randomBytes(32).toString("base64url");
-  logger.warn("SECRET is not set: using a random one, so guest tokens will not survive a restart");
+const backend = await openBackend(env, logger);
+if (!backend.ok) {
+  // Never a fresh store over a broken one: stop, naming the file and what to do (docs/reliability.md).
+  const { code, path, message } = backend.problem;
+  logger.fatal({ code, path }, message);
+  process.stderr.write(`arena server: cannot start: ${message}\n`);
+  process.exit(1);
 }
-
-const redis = env.REDIS_URL === undefined ? null : await connectRedis(env.REDIS_URL, logger);
-const store = redis?.store ?? new MemoryStore({ keepFinished: env.KEEP_FINISHED });
+const { store, secret, adapter } = backend.value;
+const opened = backend.value;
 const ai = new PiscinaPool({ maxThreads: env.AI_THREADS, maxQueue: env.AI_QUEUE });
 const app = createApp({
   store,
@@ -30,12 +30,12 @@ const app = createApp({
     corsOrigin: env.CORS_ORIGIN.split(",").map((origin) => origin.trim()),
     instanceId: instanceName(),
   },
-  ...(redis === null ? {} : { adapter: (io) => redis.adapter(io) }),
+  ...(adapter === undefined ? {} : { adapter }),
 });
 
 await app.start();
 app.http.listen(env.PORT, env.HOST, () => {
-  logger.info({ port: env.PORT, host: env.HOST, redis: redis !== null }, "arena server listening");
+  logger.info({ port: env.PORT, host: env.HOST, store: env.STORE }, "arena server listening");
 });
 
 let stopping = false;
@@ -45,7 +45,7 @@ async function shutdown(signal: string): Promise<void> {
   logger.info({ signal }, "shutting down");
   await app.close(true);
   await ai.close();
-  await redis?.close();
+  await opened.close();
   process.exit(0);
 }
 process.on("SIGINT", () => void shutdown("SIGINT"));
