@@ -1,3 +1,6 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
 
 // Debian's Chromium (apt-get install chromium); never `npx playwright install` here.
@@ -6,6 +9,9 @@ const SERVER_ENTRY = "../apps/server/dist/main.js";
 // CI runs the suite a second time against Redis (.ci/run); each run keeps its own summary.
 const SUMMARY = process.env.PLAYWRIGHT_SUMMARY ?? "playwright-summary.json";
 const REDIS: Record<string, string> = process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {};
+// Without Redis the server runs on its default store, SQLite, in a data folder of its own for each run
+// (made once: the config is loaded again in each worker, which inherits the variable).
+const DATA_DIR = (process.env.ARENA_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "arena-e2e-")));
 
 export default defineConfig({
   testDir: "./tests",
@@ -45,6 +51,7 @@ export default defineConfig({
         HOST: "127.0.0.1",
         LOG_LEVEL: "warn",
         CORS_ORIGIN: "http://127.0.0.1:3000,http://localhost:3000",
+        DATA_DIR,
         ...REDIS,
       },
       reuseExistingServer: false,

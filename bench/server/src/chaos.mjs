@@ -4,6 +4,8 @@
 //           two servers on one Redis; SIGKILL a random one at random moments, restart it after a delay.
 //  restart: node bench/server/src/chaos.mjs --seed 1 --servers 1 --games 20 --flag-games 0 --kills 1 --signal SIGTERM
 //           the only server (with REDIS_URL) is stopped and started mid-game; clients reconnect and match:sync.
+//           --store sqlite (with --servers 1): the same on the embedded SQLite store, in a fresh temp DATA_DIR that
+//           the restarted process opens again.
 // Checks, per game, via GET /api/matches/:id at the end:
 //  - every acknowledged move is in the server's log, in order, exactly once (acked log is a prefix of the
 //    seat's move list; at most one extra move whose ack was lost with the dead process);
@@ -15,7 +17,7 @@ import { spawn, execSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { dirname, resolve } from "node:path";
 import { io } from "socket.io-client";
-import { SERVER_NODE_FLAGS, loadEngine, serverMain } from "./paths.mjs";
+import { SERVER_NODE_FLAGS, loadEngine, serverMain, storeEnv } from "./paths.mjs";
 import { parseArgs } from "./stats.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -61,14 +63,23 @@ const loadBefore = execSync("uptime")
   .trim()
   .replace(/.*load average: /, "");
 
-const redis = spawn(
-  "redis-server",
-  ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-  { stdio: "ignore" },
-);
-children.add(redis);
-await sleep(500);
-execSync(`redis-cli -p ${redisPort} flushall`);
+const store = args.store ?? "redis";
+if (store !== "redis" && nServers !== 1)
+  throw new Error(`--store ${store} is one process's store: use --servers 1`);
+let serverStoreEnv;
+if (store === "redis") {
+  const redis = spawn(
+    "redis-server",
+    ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    { stdio: "ignore" },
+  );
+  children.add(redis);
+  await sleep(500);
+  execSync(`redis-cli -p ${redisPort} flushall`);
+  serverStoreEnv = { REDIS_URL: `redis://127.0.0.1:${redisPort}` };
+} else {
+  serverStoreEnv = storeEnv(store).env;
+}
 const urls = Array.from({ length: nServers }, (_, i) => `http://127.0.0.1:${basePort + i}`);
 const procs = [];
 async function startServer(i) {
@@ -79,7 +90,7 @@ async function startServer(i) {
       HOST: "127.0.0.1",
       SECRET,
       LOG_LEVEL: "warn",
-      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+      ...serverStoreEnv,
       AI_THREADS: "1",
     },
     stdio: ["ignore", "ignore", "inherit"],
