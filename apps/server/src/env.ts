@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SYNCHRONOUS_LEVELS } from "./store/sqlite.js";
+import { SYNCHRONOUS_LEVELS } from "./store/sqlite-ops.js";
 
 /** Where matches live: docs/architecture.md, "Storage". */
 export const STORE_KINDS = ["sqlite", "memory", "redis"] as const;

