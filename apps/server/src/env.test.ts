@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { readEnv } from "./env.js";
 
 describe("readEnv: which store", () => {
-  it("is SQLite in ./data by default, fsyncing every commit", () => {
-    expect(readEnv({})).toMatchObject({ STORE: "sqlite", DATA_DIR: "./data", SQLITE_SYNC: "full" });
+  it("is SQLite in ./data by default, fsyncing at checkpoints", () => {
+    expect(readEnv({})).toMatchObject({ STORE: "sqlite", DATA_DIR: "./data", SQLITE_SYNC: "normal" });
   });
 
   it("is Redis when REDIS_URL is set", () => {

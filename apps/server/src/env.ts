@@ -22,7 +22,7 @@ const Env = z.object({
   /** The SQLite store's folder (database and secret), relative to the working directory. */
   DATA_DIR: z.string().min(1).default("./data"),
   /** The SQLite store's `synchronous` level in WAL mode: what a power cut can lose (docs/architecture.md). */
-  SQLITE_SYNC: z.enum(SYNCHRONOUS_LEVELS).default("full"),
+  SQLITE_SYNC: z.enum(SYNCHRONOUS_LEVELS).default("normal"),
   /**
    * Signs guest identities and invite links; every process of a cluster needs the same one. Unset with
    * the SQLite store: kept in DATA_DIR/secret (made on first start). Unset otherwise: random per start.

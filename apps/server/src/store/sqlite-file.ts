@@ -7,13 +7,20 @@ import { errnoCode, type Opened, problem } from "./startup.js";
 
 /** SQLite's page cache for the file, in KiB (`cache_size` takes negative numbers as KiB). */
 const CACHE_KIB = 32 * 1024;
+/** How long the writer waits on the checkpointer's locks (it should never need to). */
+const BUSY_TIMEOUT_MS = 5_000;
+/** What the WAL file is truncated to after a checkpoint. */
+const WAL_LIMIT_BYTES = 64 * 1024 * 1024;
 
 /**
  * Opens (or creates) the database at `file` for this process alone. Every reason it cannot be used —
  * an unwritable folder, another server holding it, a file that is not a database or is corrupt, a
  * schema from a newer server — is a problem naming the file; a fresh store is never put over it.
  */
-export function openDatabase(file: string, options: SqliteFileOptions = {}): Opened<Database.Database> {
+export function openDatabase(
+  file: string,
+  options: SqliteFileOptions = {},
+): Opened<{ readonly db: Database.Database; readonly lock: Database.Database }> {
   const folder = dirname(file);
   try {
     mkdirSync(folder, { recursive: true });
@@ -41,22 +48,40 @@ export function openDatabase(file: string, options: SqliteFileOptions = {}): Ope
       );
     }
   }
+  // One server per data folder: a lock held on a file of its own (the database stays open to this
+  // process's checkpointer thread, sqlite-checkpointer.ts). Exclusive locking mode keeps the lock from the
+  // first write until the process ends; the OS drops it when the process dies, so a kill -9 never leaves
+  // a stale lock. Timeout 0: another server holding it is an answer now, not after a wait.
+  const lockFile = `${file}.lock`;
+  let lock: Database.Database | null = null;
   let db: Database.Database | null = null;
+  const closeAll = () => {
+    for (const connection of [db, lock]) {
+      try {
+        connection?.close();
+      } catch {
+        // Already failing; closing is only tidying up.
+      }
+    }
+  };
   try {
-    // timeout 0: another server holding the file is an answer now, not after a wait.
-    db = new Database(file, { timeout: 0 });
-    // Exclusive before WAL: the lock is taken at the first access below and held until the process
-    // ends (the OS drops it when the process dies, so a kill -9 never leaves a stale lock), and the
-    // WAL index lives in this process's memory instead of a shared -shm file.
-    db.pragma("locking_mode = EXCLUSIVE");
+    lock = new Database(lockFile, { timeout: 0 });
+    lock.pragma("locking_mode = EXCLUSIVE");
+    lock.exec("BEGIN EXCLUSIVE; COMMIT");
+  } catch (error) {
+    closeAll();
+    return openProblem(file, error);
+  }
+  try {
+    db = new Database(file, { timeout: BUSY_TIMEOUT_MS });
     const mode = db.pragma("journal_mode = WAL", { simple: true });
     if (mode !== "wal") {
-      db.close();
+      closeAll();
       return problem("io-error", file, `${file} could not be put in WAL mode (${String(mode)})`);
     }
     const check = (db.pragma("quick_check") as { quick_check: string }[]).map((row) => row.quick_check);
     if (check.length !== 1 || check[0] !== "ok") {
-      db.close();
+      closeAll();
       return problem(
         "corrupt",
         file,
@@ -66,7 +91,7 @@ export function openDatabase(file: string, options: SqliteFileOptions = {}): Ope
     }
     const migrated = migrate(db);
     if (!migrated.ok) {
-      db.close();
+      closeAll();
       return problem(
         "newer-schema",
         file,
@@ -74,19 +99,19 @@ export function openDatabase(file: string, options: SqliteFileOptions = {}): Ope
           "run the newer server that wrote it, or restore a backup from this version",
       );
     }
-    db.pragma(`synchronous = ${(options.synchronous ?? "full").toUpperCase()}`);
+    db.pragma(`synchronous = ${(options.synchronous ?? "normal").toUpperCase()}`);
     db.pragma(`cache_size = -${CACHE_KIB}`);
+    // Commits never checkpoint: a thread of its own does (sqlite-checkpointer.ts), so the writer never waits
+    // for a checkpoint's copying and fsyncs. The WAL file is cut back to this size after one.
+    db.pragma("wal_autocheckpoint = 0");
+    db.pragma(`journal_size_limit = ${WAL_LIMIT_BYTES}`);
     if (options.maxPageCount !== undefined) db.pragma(`max_page_count = ${options.maxPageCount}`);
     // This process is the folder's only user: leases still held belong to a process that died, so
     // they end now and its live games are taken over at once (credited from their last heartbeat).
     db.prepare("UPDATE match_leases SET owner = NULL, expires_at = NULL WHERE owner IS NOT NULL").run();
-    return { ok: true, value: db };
+    return { ok: true, value: { db, lock } };
   } catch (error) {
-    try {
-      db?.close();
-    } catch {
-      // The open failed already; closing is only tidying up.
-    }
+    closeAll();
     return openProblem(file, error);
   }
 }
@@ -100,7 +125,8 @@ function openProblem(file: string, error: unknown): Opened<never> {
     return problem(
       "locked",
       file,
-      `${file} is in use by another Arena server (one server per data folder; ${said}): ` +
+      `${file} is in use by another Arena server (one server per data folder: its lock ${file}.lock ` +
+        `is held; ${said}): ` +
         "stop that server first, or give this one its own DATA_DIR",
     );
   }

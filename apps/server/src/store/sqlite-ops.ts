@@ -16,10 +16,17 @@ export interface SqliteFileOptions {
   readonly maxPageCount?: number;
 }
 
-/** What the store hands its thread at start. */
+/** What the store hands its writer thread at start. */
 export interface ThreadStart {
   readonly file: string;
   readonly options: SqliteFileOptions;
+}
+
+/** What the store hands its checkpointer thread once the writer has opened the file. */
+export interface CheckpointerStart {
+  readonly file: string;
+  readonly synchronous: SynchronousLevel;
+  readonly intervalMs: number;
 }
 
 interface LeaseTerms {

@@ -1,5 +1,5 @@
-// The SQLite store's thread: it alone holds the database connection, so that no commit, fsync or
-// checkpoint ever blocks the server's event loop (docs/architecture.md, "Storage").
+// The SQLite store's writer thread: it alone writes (and reads) the database, so that no commit or fsync
+// ever blocks the server's event loop (docs/architecture.md, "The SQLite store").
 import { parentPort, receiveMessageOnPort, workerData } from "node:worker_threads";
 import { openDatabase } from "./sqlite-file.js";
 import {
@@ -20,7 +20,7 @@ if (!opened.ok) {
   send({ type: "problem", problem: opened.problem });
   port.close();
 } else {
-  const db = opened.value;
+  const { db, lock } = opened.value;
   const tables = new SqliteTables(db);
   send({ type: "opened" });
   port.on("message", (first: ToThread) => {
@@ -37,8 +37,10 @@ if (!opened.ok) {
     }
     if (requests.length > 0) send({ type: "replies", ...tables.run(requests) });
     if (close) {
-      // Closing checkpoints the WAL into the file, removes it and releases the lock.
+      // The last connection to close checkpoints the WAL into the file and removes it (the store closes
+      // the checkpointer first); then the lock goes.
       db.close();
+      lock.close();
       send({ type: "closed" });
       port.close();
     }

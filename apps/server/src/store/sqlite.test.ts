@@ -153,11 +153,18 @@ describe("SqliteStore refuses what it cannot use, naming the file", () => {
     const file = tempFile();
     await openStore(file);
     const script = `
-      const Database = require("better-sqlite3");
-      const db = new Database(process.argv[1], { timeout: 0 });
-      try { db.pragma("journal_mode = WAL"); console.log("opened"); } catch (e) { console.log(e.code); }`;
-    const child = spawnSync(process.execPath, ["-e", script, file], { encoding: "utf8" });
-    expect(child.stdout.trim()).toBe("SQLITE_BUSY");
+      import { SqliteStore } from ${JSON.stringify(storeModule)};
+      const opened = await SqliteStore.open(process.argv[1]);
+      console.log(opened.ok ? "opened" : opened.problem.code);
+      if (opened.ok) await opened.value.close();`;
+    const child = spawnSync(
+      process.execPath,
+      ["--import", "tsx", "--input-type=module", "-e", script, file],
+      {
+        encoding: "utf8",
+      },
+    );
+    expect(child.stdout.trim()).toBe("locked");
   });
 
   it("refuses a file that is not a database, and leaves it as it was", async () => {
@@ -353,6 +360,7 @@ describe("SqliteStore migrations", () => {
 });
 
 const appender = resolve(dirname(fileURLToPath(import.meta.url)), "../test-support/sqlite-appender.ts");
+const storeModule = resolve(dirname(fileURLToPath(import.meta.url)), "sqlite.ts");
 
 describe("SqliteStore under kill -9", () => {
   it("loses no acknowledged append when the process is killed in the middle of appending", async () => {

@@ -2,6 +2,7 @@ import { Worker } from "node:worker_threads";
 import { type MatchId, type RoomSummary, type VersionedEvent, asMatchId } from "@arena/protocol";
 import { type AppendResult, type LeaseGrant, type MatchStore } from "./ports.js";
 import {
+  type CheckpointerStart,
   type FromThread,
   type Op,
   type OpResults,
@@ -14,16 +15,25 @@ import { type Opened } from "./startup.js";
 export type SqliteStoreOptions = SqliteFileOptions;
 
 // Run from the TypeScript sources (the tests do), a worker does not inherit tsx's loader: it registers it.
+// (Dynamic imports only: the code runs as CommonJS or as a module, as the parent's --input-type says.)
 const TSX_BOOTSTRAP = `
-  const { workerData } = require("node:worker_threads");
-  import("tsx/esm/api").then((tsx) => { tsx.register(); return import(workerData.entry); });`;
+  Promise.all([import("node:worker_threads"), import("tsx/esm/api")]).then(([threads, tsx]) => {
+    tsx.register();
+    return import(threads.workerData.entry);
+  });`;
 
-function startThread(start: ThreadStart): Worker {
+function startThread(
+  name: "sqlite-worker" | "sqlite-checkpointer",
+  data: ThreadStart | CheckpointerStart,
+): Worker {
   const fromSource = import.meta.url.endsWith(".ts");
-  const entry = new URL(`./sqlite-worker.${fromSource ? "ts" : "js"}`, import.meta.url);
-  if (!fromSource) return new Worker(entry, { workerData: start });
-  return new Worker(TSX_BOOTSTRAP, { eval: true, workerData: { ...start, entry: entry.href } });
+  const entry = new URL(`./${name}.${fromSource ? "ts" : "js"}`, import.meta.url);
+  if (!fromSource) return new Worker(entry, { workerData: data });
+  return new Worker(TSX_BOOTSTRAP, { eval: true, workerData: { ...data, entry: entry.href } });
 }
+
+/** How often the checkpointer copies the WAL into the file (and fsyncs it): a power cut's window under NORMAL. */
+export const CHECKPOINT_INTERVAL_MS = 1_000;
 
 interface Waiting {
   readonly resolve: (value: unknown) => void;
@@ -42,9 +52,9 @@ export class SqliteStoreError extends Error {
 }
 
 /**
- * The embedded default: one process, one SQLite file in WAL mode that only it may open (exclusive
- * locking), owned by a thread of its own (`sqlite-worker.ts`) so that commits and fsyncs never block the
- * event loop. What the store is asked in one event-loop turn goes to that thread as one batch; there the
+ * The embedded default: one process per data folder (a lock file), one SQLite file in WAL mode, written by
+ * a thread of its own (`sqlite-worker.ts`) so that commits never block the event loop, and checkpointed by
+ * another (`sqlite-checkpointer.ts`) so that checkpoints never block the writer. What the store is asked in one event-loop turn goes to that thread as one batch; there the
  * writes commit in one transaction (a group commit: one fsync), each with its own compare-and-set, and
  * every promise settles only after that commit — an append that resolved is on disk. If the commit fails
  * (a full disk), every write of the batch rejects and none of it is kept. docs/architecture.md, "Storage".
@@ -59,15 +69,20 @@ export class SqliteStore implements MatchStore {
   /** Set once the store cannot be used any more: closed, or its thread died. */
   private broken: Error | null = null;
   private closing: Promise<void> | null = null;
+  private checkpointerGone = false;
 
   private constructor(
     private readonly thread: Worker,
+    private readonly checkpointer: Worker,
     /** The database file. */
     readonly file: string,
   ) {
     thread.on("message", (message: FromThread) => this.receive(message));
     thread.on("error", (error) => this.fail(error));
     thread.on("exit", (code) => this.fail(new Error(`the SQLite thread for ${file} exited (${code})`)));
+    // A checkpointer that died leaves the WAL growing, not the data at risk: the writer's close checkpoints.
+    checkpointer.on("error", () => undefined);
+    checkpointer.on("exit", () => (this.checkpointerGone = true));
   }
 
   /**
@@ -75,7 +90,7 @@ export class SqliteStore implements MatchStore {
    * a problem naming the file (sqlite-file.ts), and a fresh store is never put over it.
    */
   static async open(file: string, options: SqliteStoreOptions = {}): Promise<Opened<SqliteStore>> {
-    const thread = startThread({ file, options });
+    const thread = startThread("sqlite-worker", { file, options });
     // Only this function's own listeners come off afterwards: the worker's internal ones (which keep its
     // port referenced while anyone listens for messages) must stay.
     let settle: (outcome: FromThread | Error) => void = () => undefined;
@@ -96,7 +111,12 @@ export class SqliteStore implements MatchStore {
       await thread.terminate();
       return { ok: false, problem: first.problem };
     }
-    return { ok: true, value: new SqliteStore(thread, file) };
+    const checkpointer = startThread("sqlite-checkpointer", {
+      file,
+      synchronous: options.synchronous ?? "normal",
+      intervalMs: CHECKPOINT_INTERVAL_MS,
+    });
+    return { ok: true, value: new SqliteStore(thread, checkpointer, file) };
   }
 
   /** Whether the store works and its last commit succeeded (readiness: a full disk makes the server unready). */
@@ -170,20 +190,35 @@ export class SqliteStore implements MatchStore {
     return () => this.listeners.delete(listener);
   }
 
-  /** Commits what is queued, then closes the file (which checkpoints the WAL into it and releases the lock). */
+  /**
+   * Commits what is queued, then closes the file: the checkpointer first, so that the writer's connection is
+   * the last and its close checkpoints the whole WAL into the file; then the lock is released.
+   */
   close(): Promise<void> {
     this.closing ??= new Promise<void>((resolve) => {
-      if (this.broken !== null) {
+      if (this.checkpointerGone) {
         resolve();
         return;
       }
-      this.thread.once("exit", () => resolve());
-      this.flush();
-      this.thread.postMessage({ type: "close" });
-    }).then(() => {
-      this.listeners.clear();
-      this.fail(new Error(`the store ${this.file} is closed`));
-    });
+      this.checkpointer.once("exit", () => resolve());
+      this.checkpointer.postMessage({ type: "close" });
+    })
+      .then(
+        () =>
+          new Promise<void>((resolve) => {
+            if (this.broken !== null) {
+              resolve();
+              return;
+            }
+            this.thread.once("exit", () => resolve());
+            this.flush();
+            this.thread.postMessage({ type: "close" });
+          }),
+      )
+      .then(() => {
+        this.listeners.clear();
+        this.fail(new Error(`the store ${this.file} is closed`));
+      });
     return this.closing;
   }
 
