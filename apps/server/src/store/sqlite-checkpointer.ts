@@ -1,5 +1,5 @@
 // The SQLite store's checkpointer thread: copies the WAL into the database file once a second, with the
-// fsyncs that make it durable, on a connection of its own, so that the writer thread never waits for it
+// fsyncs that make it durable, on a connection of its own, so that the writer (the event loop) never waits for it
 // (a WAL-mode checkpoint lets the writer go on appending meanwhile). docs/architecture.md, "The SQLite store".
 import { parentPort, workerData } from "node:worker_threads";
 import Database from "better-sqlite3";

@@ -1,6 +1,5 @@
 import type Database from "better-sqlite3";
 import { type AppendResult, type LeaseGrant } from "./ports.js";
-import { type StartupProblem } from "./startup.js";
 
 /**
  * `full`: every commit is fsynced before anything is acknowledged (a power cut loses nothing
@@ -14,12 +13,6 @@ export interface SqliteFileOptions {
   readonly synchronous?: SynchronousLevel;
   /** Caps the file at this many pages: a full disk on any file system (tests). */
   readonly maxPageCount?: number;
-}
-
-/** What the store hands its writer thread at start. */
-export interface ThreadStart {
-  readonly file: string;
-  readonly options: SqliteFileOptions;
 }
 
 /** What the store hands its checkpointer thread once the writer has opened the file. */
@@ -36,7 +29,7 @@ interface LeaseTerms {
   readonly now: number;
 }
 
-/** What the store asks of its SQLite thread. Events travel as their JSON text, which is what is stored. */
+/** What the store asks of its tables, batched per event-loop turn. Events come as their JSON text, as stored. */
 export type WriteOp =
   | {
       readonly type: "append";
@@ -81,15 +74,6 @@ export interface Request {
 export type Reply =
   | { readonly id: number; readonly ok: true; readonly value: unknown }
   | { readonly id: number; readonly ok: false; readonly message: string; readonly code: string | null };
-
-/** Messages between the store (main thread) and its SQLite thread. */
-export type ToThread =
-  { readonly type: "batch"; readonly requests: readonly Request[] } | { readonly type: "close" };
-export type FromThread =
-  | { readonly type: "opened" }
-  | { readonly type: "problem"; readonly problem: StartupProblem }
-  | { readonly type: "replies"; readonly replies: readonly Reply[]; readonly committed: boolean | null }
-  | { readonly type: "closed" };
 
 interface LeaseRow {
   readonly owner: string | null;

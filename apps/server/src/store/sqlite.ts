@@ -1,18 +1,22 @@
 import { Worker } from "node:worker_threads";
 import { type MatchId, type RoomSummary, type VersionedEvent, asMatchId } from "@arena/protocol";
+import type Database from "better-sqlite3";
 import { type AppendResult, type LeaseGrant, type MatchStore } from "./ports.js";
+import { openDatabase } from "./sqlite-file.js";
 import {
   type CheckpointerStart,
-  type FromThread,
   type Op,
   type OpResults,
   type Request,
   type SqliteFileOptions,
-  type ThreadStart,
+  SqliteTables,
 } from "./sqlite-ops.js";
 import { type Opened } from "./startup.js";
 
 export type SqliteStoreOptions = SqliteFileOptions;
+
+/** How often the checkpointer copies the WAL into the file (and fsyncs it): a power cut's window under NORMAL. */
+export const CHECKPOINT_INTERVAL_MS = 1_000;
 
 // Run from the TypeScript sources (the tests do), a worker does not inherit tsx's loader: it registers it.
 // (Dynamic imports only: the code runs as CommonJS or as a module, as the parent's --input-type says.)
@@ -22,25 +26,19 @@ const TSX_BOOTSTRAP = `
     return import(threads.workerData.entry);
   });`;
 
-function startThread(
-  name: "sqlite-worker" | "sqlite-checkpointer",
-  data: ThreadStart | CheckpointerStart,
-): Worker {
+function startCheckpointer(start: CheckpointerStart): Worker {
   const fromSource = import.meta.url.endsWith(".ts");
-  const entry = new URL(`./${name}.${fromSource ? "ts" : "js"}`, import.meta.url);
-  if (!fromSource) return new Worker(entry, { workerData: data });
-  return new Worker(TSX_BOOTSTRAP, { eval: true, workerData: { ...data, entry: entry.href } });
+  const entry = new URL(`./sqlite-checkpointer.${fromSource ? "ts" : "js"}`, import.meta.url);
+  if (!fromSource) return new Worker(entry, { workerData: start });
+  return new Worker(TSX_BOOTSTRAP, { eval: true, workerData: { ...start, entry: entry.href } });
 }
-
-/** How often the checkpointer copies the WAL into the file (and fsyncs it): a power cut's window under NORMAL. */
-export const CHECKPOINT_INTERVAL_MS = 1_000;
 
 interface Waiting {
   readonly resolve: (value: unknown) => void;
   readonly reject: (error: Error) => void;
 }
 
-/** An error from the SQLite thread, with SQLite's code (`SQLITE_FULL`, …). */
+/** A write or read that SQLite refused, with SQLite's code (`SQLITE_FULL`, …). */
 export class SqliteStoreError extends Error {
   constructor(
     message: string,
@@ -52,35 +50,35 @@ export class SqliteStoreError extends Error {
 }
 
 /**
- * The embedded default: one process per data folder (a lock file), one SQLite file in WAL mode, written by
- * a thread of its own (`sqlite-worker.ts`) so that commits never block the event loop, and checkpointed by
- * another (`sqlite-checkpointer.ts`) so that checkpoints never block the writer. What the store is asked in one event-loop turn goes to that thread as one batch; there the
- * writes commit in one transaction (a group commit: one fsync), each with its own compare-and-set, and
- * every promise settles only after that commit — an append that resolved is on disk. If the commit fails
- * (a full disk), every write of the batch rejects and none of it is kept. docs/architecture.md, "Storage".
+ * The embedded default: one process per data folder (a lock file), one SQLite file in WAL mode
+ * (docs/architecture.md, "The SQLite store"). What the store is asked during one event-loop turn runs at
+ * the end of the turn as one batch (`SqliteTables.run`): the writes commit in one transaction — a group
+ * commit — each with its own compare-and-set, then the reads run; every promise settles only after that
+ * commit, so an append that resolved is committed. If the commit fails (a full disk), every write of the
+ * batch rejects and none of it is kept. Commits run here, on the event loop, and cost a `write()` each;
+ * checkpoints, which copy the WAL into the file and fsync it, run on a thread of their own
+ * (`sqlite-checkpointer.ts`) with a connection of their own, so the loop never waits for one.
  */
 export class SqliteStore implements MatchStore {
   private readonly listeners = new Set<(matchId: MatchId, version: number) => void>();
   private readonly waiting = new Map<number, Waiting>();
+  private readonly tables: SqliteTables;
   private queue: Request[] = [];
   private flushHandle: NodeJS.Immediate | null = null;
   private nextId = 1;
   private lastCommitFailed = false;
-  /** Set once the store cannot be used any more: closed, or its thread died. */
-  private broken: Error | null = null;
   private closing: Promise<void> | null = null;
   private checkpointerGone = false;
 
   private constructor(
-    private readonly thread: Worker,
+    private readonly db: Database.Database,
+    private readonly lock: Database.Database,
     private readonly checkpointer: Worker,
     /** The database file. */
     readonly file: string,
   ) {
-    thread.on("message", (message: FromThread) => this.receive(message));
-    thread.on("error", (error) => this.fail(error));
-    thread.on("exit", (code) => this.fail(new Error(`the SQLite thread for ${file} exited (${code})`)));
-    // A checkpointer that died leaves the WAL growing, not the data at risk: the writer's close checkpoints.
+    this.tables = new SqliteTables(db);
+    // A checkpointer that died leaves the WAL growing, not the data at risk: closing checkpoints it all.
     checkpointer.on("error", () => undefined);
     checkpointer.on("exit", () => (this.checkpointerGone = true));
   }
@@ -89,39 +87,21 @@ export class SqliteStore implements MatchStore {
    * Opens (or creates) the database at `file` for this process alone; every reason it cannot be used is
    * a problem naming the file (sqlite-file.ts), and a fresh store is never put over it.
    */
-  static async open(file: string, options: SqliteStoreOptions = {}): Promise<Opened<SqliteStore>> {
-    const thread = startThread("sqlite-worker", { file, options });
-    // Only this function's own listeners come off afterwards: the worker's internal ones (which keep its
-    // port referenced while anyone listens for messages) must stay.
-    let settle: (outcome: FromThread | Error) => void = () => undefined;
-    const onMessage = (message: FromThread) => settle(message);
-    const onError = (error: Error) => settle(error);
-    const onExit = (code: number) =>
-      settle(new Error(`the SQLite thread for ${file} exited (${code}) while opening`));
-    const first = await new Promise<FromThread | Error>((resolve) => {
-      settle = resolve;
-      thread.on("message", onMessage).on("error", onError).on("exit", onExit);
-    });
-    thread.off("message", onMessage).off("error", onError).off("exit", onExit);
-    if (first instanceof Error) {
-      await thread.terminate();
-      throw first;
-    }
-    if (first.type === "problem") {
-      await thread.terminate();
-      return { ok: false, problem: first.problem };
-    }
-    const checkpointer = startThread("sqlite-checkpointer", {
+  static open(file: string, options: SqliteStoreOptions = {}): Promise<Opened<SqliteStore>> {
+    const opened = openDatabase(file, options);
+    if (!opened.ok) return Promise.resolve(opened);
+    const { db, lock } = opened.value;
+    const checkpointer = startCheckpointer({
       file,
       synchronous: options.synchronous ?? "normal",
       intervalMs: CHECKPOINT_INTERVAL_MS,
     });
-    return { ok: true, value: new SqliteStore(thread, checkpointer, file) };
+    return Promise.resolve({ ok: true, value: new SqliteStore(db, lock, checkpointer, file) });
   }
 
-  /** Whether the store works and its last commit succeeded (readiness: a full disk makes the server unready). */
+  /** Whether the store is open and its last commit succeeded (readiness: a full disk makes the server unready). */
   isReady(): boolean {
-    return this.broken === null && !this.lastCommitFailed;
+    return this.closing === null && !this.lastCommitFailed;
   }
 
   async append(
@@ -191,41 +171,28 @@ export class SqliteStore implements MatchStore {
   }
 
   /**
-   * Commits what is queued, then closes the file: the checkpointer first, so that the writer's connection is
-   * the last and its close checkpoints the whole WAL into the file; then the lock is released.
+   * Commits what is queued, stops the checkpointer, then closes the database — the last connection, whose
+   * close checkpoints the whole WAL into the file and removes it — and releases the lock.
    */
   close(): Promise<void> {
     this.closing ??= new Promise<void>((resolve) => {
+      this.flush();
       if (this.checkpointerGone) {
         resolve();
         return;
       }
       this.checkpointer.once("exit", () => resolve());
       this.checkpointer.postMessage({ type: "close" });
-    })
-      .then(
-        () =>
-          new Promise<void>((resolve) => {
-            if (this.broken !== null) {
-              resolve();
-              return;
-            }
-            this.thread.once("exit", () => resolve());
-            this.flush();
-            this.thread.postMessage({ type: "close" });
-          }),
-      )
-      .then(() => {
-        this.listeners.clear();
-        this.fail(new Error(`the store ${this.file} is closed`));
-      });
+    }).then(() => {
+      this.listeners.clear();
+      this.db.close();
+      this.lock.close();
+    });
     return this.closing;
   }
 
   private request<K extends Op["type"]>(op: Extract<Op, { type: K }>): Promise<OpResults[K]> {
-    if (this.broken !== null || this.closing !== null) {
-      return Promise.reject(this.broken ?? new Error(`the store ${this.file} is closed`));
-    }
+    if (this.closing !== null) return Promise.reject(new Error(`the store ${this.file} is closed`));
     const id = this.nextId++;
     this.queue.push({ id, op });
     // One batch per event-loop turn: everything asked in this turn commits together.
@@ -238,29 +205,17 @@ export class SqliteStore implements MatchStore {
   private flush(): void {
     if (this.flushHandle !== null) clearImmediate(this.flushHandle);
     this.flushHandle = null;
-    if (this.queue.length === 0 || this.broken !== null) return;
+    if (this.queue.length === 0) return;
     const requests = this.queue;
     this.queue = [];
-    this.thread.postMessage({ type: "batch", requests });
-  }
-
-  private receive(message: FromThread): void {
-    if (message.type !== "replies") return;
-    if (message.committed !== null) this.lastCommitFailed = !message.committed;
-    for (const reply of message.replies) {
+    const { replies, committed } = this.tables.run(requests);
+    if (committed !== null) this.lastCommitFailed = !committed;
+    for (const reply of replies) {
       const waiting = this.waiting.get(reply.id);
       if (waiting === undefined) continue;
       this.waiting.delete(reply.id);
       if (reply.ok) waiting.resolve(reply.value);
       else waiting.reject(new SqliteStoreError(reply.message, reply.code));
     }
-  }
-
-  /** The thread is gone: nothing asked of it will be answered. */
-  private fail(error: Error): void {
-    this.broken ??= error;
-    for (const waiting of this.waiting.values()) waiting.reject(error);
-    this.waiting.clear();
-    this.queue = [];
   }
 }
