@@ -2,7 +2,8 @@
 // What a commit costs the SQLite store, and so the event loop (better-sqlite3 is synchronous): appends of one
 // move-sized event (~250 bytes of JSON) spread over --matches games, committed --batch at a time (1 = a
 // transaction per append; more = the group commit of one event-loop turn), at synchronous FULL and NORMAL
-// (WAL mode, exclusive locking: the store's own pragmas and schema, from the built server). Prints one JSON
+// (WAL mode and the store's schema, from the built server; exclusive locking mode, which the store used when
+// the figures in docs/benchmarks.md were taken; automatic checkpoints on, as then). Prints one JSON
 // line per combination: µs per append, and each commit's duration (the time the loop is blocked) p50/p99/max.
 //   node bench/server/src/sqlite-commit.mjs --appends 20000 --matches 1000 --batches "1 4 16"
 import { mkdtempSync, rmSync } from "node:fs";

@@ -140,7 +140,7 @@ function statements(db: Database.Database) {
  */
 export class SqliteTables {
   private readonly sql: ReturnType<typeof statements>;
-  private readonly commit: (ops: readonly WriteOp[]) => unknown[];
+  private readonly commit: Database.Transaction<(ops: readonly WriteOp[]) => unknown[]>;
 
   constructor(db: Database.Database) {
     this.sql = statements(db);
@@ -153,7 +153,10 @@ export class SqliteTables {
     let committed: boolean | null = null;
     if (writes.length > 0) {
       try {
-        const values = this.commit(writes.map((request) => request.op as WriteOp));
+        // BEGIN IMMEDIATE: the write lock is taken at once, through the busy handler. A deferred transaction
+        // reads first and then asks for the lock, and SQLite refuses that upgrade without waiting while the
+        // checkpointer's RESTART checkpoint holds writers back: moves were refused `store-unavailable`.
+        const values = this.commit.immediate(writes.map((request) => request.op as WriteOp));
         writes.forEach((request, i) =>
           replies.set(request.id, { id: request.id, ok: true, value: values[i] }),
         );

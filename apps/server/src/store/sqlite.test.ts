@@ -137,6 +137,48 @@ describe("SqliteStore on disk", () => {
   });
 });
 
+describe("SqliteStore and its checkpoints", () => {
+  it("keeps committing while another connection runs RESTART checkpoints (as the checkpointer does)", async () => {
+    const file = tempFile();
+    const store = await openStore(file);
+    await store.append(asMatchId("m_warm"), 0, [joined(1)]);
+    // Another connection to the same file (the lock is on arena.db.lock, not on the database), checkpointing
+    // with RESTART, which holds writers back, as often as it can for two seconds.
+    const script = `
+      const Database = require("better-sqlite3");
+      const db = new Database(process.argv[1], { timeout: 5000 });
+      let n = 0;
+      const end = Date.now() + 2000;
+      while (Date.now() < end) { db.pragma("wal_checkpoint(RESTART)"); n++; }
+      console.log(n);`;
+    const child = spawn(process.execPath, ["-e", script, file], { stdio: ["ignore", "pipe", "inherit"] });
+    let checkpoints = "";
+    child.stdout.on("data", (chunk: Buffer) => (checkpoints += chunk.toString()));
+    const exited = new Promise((done) => child.on("exit", done));
+    // Eight games appending one move per event-loop turn each, until the checkpoints stop.
+    let stop = false;
+    void exited.then(() => (stop = true));
+    const lanes = Array.from({ length: 8 }, async (_, lane) => {
+      const id = asMatchId(`m_lane${lane}`);
+      let version = 0;
+      let refused = 0;
+      while (!stop) {
+        try {
+          const result = await store.append(id, version, [joined(version + 1)]);
+          if (result.ok) version++;
+        } catch {
+          refused++;
+        }
+      }
+      return { version, refused };
+    });
+    const results = await Promise.all(lanes);
+    expect(Number(checkpoints)).toBeGreaterThan(10);
+    expect(results.map((r) => r.refused)).toEqual(new Array<number>(8).fill(0));
+    expect(Math.min(...results.map((r) => r.version))).toBeGreaterThan(50);
+  });
+});
+
 describe("SqliteStore refuses what it cannot use, naming the file", () => {
   it("refuses a second opener of the same file while the first has it", async () => {
     const file = tempFile();
