@@ -1,7 +1,7 @@
 # Arena: one image, one process, one port (3000) for the web app, the API and the sockets.
 # Build from the repository root:
 #   docker build -f docker/arena.Dockerfile -t arena .
-#   docker run -p 3000:3000 arena                                  # the embedded store, alone
+#   docker run -p 3000:3000 -v arena-data:/data arena              # the embedded store, alone
 # docker-compose.yml runs two of these on Redis behind HAProxy (docs/architecture.md, "Deployment").
 #
 # Node 24 "Krypton": the LTS line supported longest (to April 2028; Node 22's ends April 2027). The tag
@@ -22,9 +22,12 @@ RUN npm ci --no-fund --no-audit \
 FROM node:24-bookworm-slim
 WORKDIR /app
 # SERVE_WEB=true: a missing web build is an error, not an API-only server.
-ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000 HOST=0.0.0.0 SERVE_WEB=true
+ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000 HOST=0.0.0.0 SERVE_WEB=true DATA_DIR=/data
 # Next.js writes its cache under apps/web/.next at run time: the files belong to the user that runs it.
 COPY --from=build --chown=node:node /app /app
+# Without REDIS_URL the embedded SQLite store and the server secret live here: mount a volume to keep them.
+RUN mkdir -p /data && chown node:node /data
+VOLUME /data
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=5s --timeout=3s --start-period=20s --retries=3 \

@@ -9,6 +9,8 @@
 //           player connects through the balancer, and each process in turn is restarted (SIGTERM: drain,
 //           graceful stop; start; back in the balancer's rotation). Also reports each player's reconnects per
 //           restart and the pause it saw (disconnect → resynced), and each game's longest wait between events.
+//           --store sqlite (with --servers 1): the same on the embedded SQLite store, in a fresh temp DATA_DIR that
+//           the restarted process opens again.
 // Checks, per game, via GET /api/matches/:id at the end:
 //  - every acknowledged move is in the server's log, in order, exactly once (acked log is a prefix of the
 //    seat's move list; at most one extra move whose ack was lost with the dead process);
@@ -20,7 +22,7 @@ import { spawn, execSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { dirname, resolve } from "node:path";
 import { io } from "socket.io-client";
-import { SERVER_NODE_FLAGS, loadEngine, serverMain } from "./paths.mjs";
+import { SERVER_NODE_FLAGS, loadEngine, serverMain, storeEnv } from "./paths.mjs";
 import { parseArgs } from "./stats.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -76,6 +78,10 @@ const loadBefore = execSync("uptime")
 let urls;
 let alive;
 let cluster = null;
+const store = args.store ?? "redis";
+if (store !== "redis" && (nServers !== 1 || rolling))
+  throw new Error(`--store ${store} is one process's store: use --servers 1 (and no --rolling)`);
+const serverStoreEnv = store === "redis" ? { REDIS_URL: `redis://127.0.0.1:${redisPort}` } : storeEnv(store).env;
 const procs = [];
 if (rolling) {
   const { startCluster } = await import("../../../scripts/cluster.mjs");
@@ -93,14 +99,16 @@ if (rolling) {
   urls = [cluster.url];
   alive = () => true;
 } else {
-  const redis = spawn(
-    "redis-server",
-    ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-    { stdio: "ignore" },
-  );
-  children.add(redis);
-  await sleep(500);
-  execSync(`redis-cli -p ${redisPort} flushall`);
+  if (store === "redis") {
+    const redis = spawn(
+      "redis-server",
+      ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+      { stdio: "ignore" },
+    );
+    children.add(redis);
+    await sleep(500);
+    execSync(`redis-cli -p ${redisPort} flushall`);
+  }
   urls = Array.from({ length: nServers }, (_, i) => `http://127.0.0.1:${basePort + i}`);
   await Promise.all(urls.map((_, i) => startServer(i)));
   alive = (i) => procs[i] && procs[i].exitCode === null && procs[i].signalCode === null;
@@ -117,7 +125,7 @@ async function startServer(i) {
       LOG_LEVEL: "warn",
       // No balancer watches these: a SIGTERM stops at once, as before draining existed.
       DRAIN_MS: "0",
-      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+      ...serverStoreEnv,
       AI_THREADS: "1",
     },
     stdio: ["ignore", "ignore", "inherit"],
