@@ -4,10 +4,11 @@
 #   docker run -p 3000:3000 -v arena-data:/data arena              # the embedded store, alone
 # docker-compose.yml runs two of these on Redis behind HAProxy (docs/architecture.md, "Deployment").
 #
-# Node 24 "Krypton": the LTS line supported longest (to April 2028; Node 22's ends April 2027). The tag
-# follows the line's security releases; CI runs the engine's and the server's suites on 24.21.0 (.ci/run),
-# and the code runs on Node 20 as well.
-FROM node:24-bookworm-slim AS build
+# Node 22 "Jod" LTS, not 24: Node 24.21's node::ObjectWrap registers an environment cleanup hook, and
+# better-sqlite3 12 (the embedded store) then aborts the process when the garbage collector frees a
+# statement outside a V8 context (docs/architecture.md, "Runtime"). The tag follows the line's security
+# releases; CI runs the engine's and the server's suites on 22.23.3 (.ci/run); the code runs on Node 20 too.
+FROM node:22-bookworm-slim AS build
 WORKDIR /app
 ENV TURBO_TELEMETRY_DISABLED=1 NEXT_TELEMETRY_DISABLED=1
 # Addons without a prebuilt binary for this Node (better-sqlite3, if its download fails) compile here.
@@ -19,7 +20,7 @@ RUN npm ci --no-fund --no-audit \
   && npx turbo run build --filter=@arena/server... --filter=@arena/web... \
   && npm prune --omit=dev --no-fund --no-audit
 
-FROM node:24-bookworm-slim
+FROM node:22-bookworm-slim
 WORKDIR /app
 # SERVE_WEB=true: a missing web build is an error, not an API-only server.
 ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000 HOST=0.0.0.0 SERVE_WEB=true DATA_DIR=/data
