@@ -5,6 +5,8 @@ import { createApp, DEFAULT_CONFIG, instanceName } from "./app.js";
 import { systemClock } from "./clocks/scheduler.js";
 import { readEnv } from "./env.js";
 import { reachableUrls } from "./http/addresses.js";
+import { MemoryQuotaStore } from "./quotas/memory.js";
+import { RedisQuotaStore } from "./quotas/redis.js";
 import { MemoryStore } from "./store/memory.js";
 import { connectRedis } from "./store/redis.js";
 import { startWeb } from "./web/serve.js";
@@ -21,6 +23,10 @@ if (secret === undefined) {
 const redis = env.REDIS_URL === undefined ? null : await connectRedis(env.REDIS_URL, logger);
 const store = redis?.store ?? new MemoryStore({ keepFinished: env.KEEP_FINISHED });
 const ai = new PiscinaPool({ maxThreads: env.AI_THREADS, maxQueue: env.AI_QUEUE });
+const instanceId = instanceName();
+// Quotas are counted where every process sees them: Redis when scaled out, else this process's memory.
+const quotas =
+  redis === null ? new MemoryQuotaStore() : new RedisQuotaStore(redis.commands, redis.prefix, instanceId);
 const web = await startWeb(env.SERVE_WEB, env.WEB_DIR, { hostname: env.HOST, port: env.PORT }, logger);
 if (!web.ok) {
   logger.fatal(web.reason);
@@ -35,8 +41,11 @@ const app = createApp({
     ...DEFAULT_CONFIG,
     secret,
     allowedOrigins: env.ALLOWED_ORIGINS,
-    instanceId: instanceName(),
+    instanceId,
+    quotas: env.QUOTAS,
+    trustedProxies: env.TRUST_PROXY,
   },
+  quotas,
   ...(redis === null ? {} : { adapter: (io) => redis.adapter(io) }),
   ...(web.web === null ? {} : { web: web.web }),
 });
@@ -66,6 +75,7 @@ async function shutdown(signal: string): Promise<void> {
   logger.info({ signal }, "shutting down");
   await app.close(true);
   await ai.close();
+  await quotas.close();
   await redis?.close();
   process.exit(0);
 }

@@ -1,17 +1,40 @@
-import { type MatchId, type RoomSummary } from "@arena/protocol";
+import { applyLobbyChange, type LobbyChange, type MatchId, type RoomSummary } from "@arena/protocol";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { FakeClock } from "../clocks/scheduler.js";
+import { LOBBY_BATCH_MS } from "../rooms/lobby-feed.js";
 import { Client, startServer, type TestServer } from "../test-support/harness.js";
 import { playOut } from "../test-support/play.js";
 
 const rapid = { baseMs: 600_000, incrementMs: 5_000 };
 
+/** A subscriber's copy of its lobby page, as the web client keeps it: the first page, then each change. */
+class LobbyCopy {
+  rooms: RoomSummary[] = [];
+  readonly changes: LobbyChange[] = [];
+  readonly removed: MatchId[] = [];
+
+  constructor(client: Client) {
+    client.socket.on("lobby:changed", (change) => {
+      this.changes.push(change);
+      this.removed.push(...change.removed);
+      this.rooms = applyLobbyChange(this.rooms, change);
+    });
+  }
+
+  has(matchId: MatchId, predicate: (room: RoomSummary) => boolean): boolean {
+    const room = this.rooms.find((r) => r.matchId === matchId);
+    return room !== undefined && predicate(room);
+  }
+}
+
 describe("rooms and the lobby", () => {
   let server: TestServer;
+  let clock: FakeClock;
   let clients: Client[] = [];
 
   beforeEach(async () => {
-    server = await startServer({ clock: new FakeClock() });
+    clock = new FakeClock();
+    server = await startServer({ clock });
   });
   afterEach(async () => {
     for (const client of clients) client.close();
@@ -25,14 +48,11 @@ describe("rooms and the lobby", () => {
     return client;
   }
 
-  it("updates subscribers live as rooms open, fill, start and finish; hides link-only rooms", async () => {
+  it("updates subscribers as rooms open, fill, start and finish, once per batch; hides link-only rooms", async () => {
     const watcher = await connect();
-    const updates: RoomSummary[] = [];
-    const removed: MatchId[] = [];
-    watcher.socket.on("lobby:room-updated", ({ room }) => updates.push(room));
-    watcher.socket.on("lobby:room-removed", ({ matchId }) => removed.push(matchId));
+    const lobby = new LobbyCopy(watcher);
     const initial = await watcher.call("lobby:subscribe", {});
-    expect(initial).toEqual({ ok: true, rooms: [] });
+    expect(initial).toEqual({ ok: true, view: "all", rooms: [], next: null, total: 0 });
 
     const host = await connect();
     const hidden = await host.call("room:create", {
@@ -49,26 +69,29 @@ describe("rooms and the lobby", () => {
       sit: 0,
     });
     if (!created.ok) throw new Error(created.code);
-    await watcher.until(
-      () => updates.some((r) => r.matchId === created.matchId && r.openSeats === 1),
-      "open room",
-    );
-    expect(updates.some((r) => hidden.ok && r.matchId === hidden.matchId)).toBe(false);
+    // Nothing is pushed before the batch is due.
+    await host.snapshot(created.matchId);
+    expect(lobby.changes).toHaveLength(0);
+    clock.advance(LOBBY_BATCH_MS);
+    await watcher.until(() => lobby.has(created.matchId, (r) => r.openSeats === 1), "open room");
+    expect(lobby.rooms.map((r) => r.matchId)).toEqual([created.matchId]);
 
     const guest = await connect();
     await guest.call("room:join-seat", { matchId: created.matchId, version: created.version, seat: 1 });
-    await watcher.until(
-      () => updates.some((r) => r.matchId === created.matchId && r.status === "live"),
-      "live",
-    );
+    clock.advance(LOBBY_BATCH_MS);
+    await watcher.until(() => lobby.has(created.matchId, (r) => r.status === "live"), "live");
     const listed = await watcher.call("lobby:subscribe", {});
     expect(listed.ok && listed.rooms.map((r) => r.matchId)).toEqual([created.matchId]);
+    expect(listed.ok && listed.rooms[0]?.seats.every((s) => s.kind === "human" && s.connected)).toBe(true);
 
     const moves = await playOut(created.matchId, [host, guest], host);
-    await watcher.until(() => removed.includes(created.matchId), "finished room removed");
-    // The lobby hears that the game went live and that its second player is connected, not each move.
+    clock.advance(LOBBY_BATCH_MS);
+    await watcher.until(() => lobby.removed.includes(created.matchId), "finished room removed");
+    expect(lobby.rooms).toEqual([]);
+    // The lobby heard once that the game went live with both players connected (one batch), not each move.
     expect(moves.moves.length).toBeGreaterThan(50);
-    expect(updates.filter((r) => r.matchId === created.matchId && r.status === "live")).toHaveLength(2);
+    const live = lobby.changes.flatMap((c) => c.updated).filter((r) => r.status === "live");
+    expect(live).toHaveLength(1);
   });
 
   it("lets the host fill and empty seats with AI and cancel; others may not", async () => {
