@@ -1,4 +1,10 @@
-import { applyLobbyChange, type LobbyChange, type MatchId, type RoomSummary } from "@arena/protocol";
+import {
+  applyLobbyChange,
+  asVersion,
+  type LobbyChange,
+  type MatchId,
+  type RoomSummary,
+} from "@arena/protocol";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { FakeClock } from "../clocks/scheduler.js";
 import { LOBBY_BATCH_MS } from "../rooms/lobby-feed.js";
@@ -157,5 +163,128 @@ describe("rooms and the lobby", () => {
     const final = await playOut(created.matchId, [a, b], a, 500);
     expect(final.status).toBe("finished");
     expect(final.result?.reason).toBe("normal");
+  });
+});
+
+describe('the lobby in pages (docs/protocol.md, "Lobby")', () => {
+  let server: TestServer;
+  let clock: FakeClock;
+  const clients: Client[] = [];
+
+  beforeEach(async () => {
+    clock = new FakeClock();
+    server = await startServer({ clock });
+  });
+  afterEach(async () => {
+    for (const client of clients.splice(0)) client.close();
+    await server.close();
+  });
+
+  async function connect(): Promise<Client> {
+    const client = await Client.connect(server.url);
+    clients.push(client);
+    return client;
+  }
+
+  async function rest(query: string): Promise<{ status: number; body: unknown }> {
+    const response = await fetch(`${server.url}/api/rooms${query}`);
+    return { status: response.status, body: await response.json() };
+  }
+
+  it("serves more rooms than a page a page at a time, and tells each subscriber only of its own page", async () => {
+    const host = await connect();
+    const rooms: MatchId[] = [];
+    for (let i = 0; i < 30; i++) {
+      clock.advance(1_000);
+      const created = await host.call("room:create", {
+        gameId: i % 3 === 0 ? "connect-k" : "othello",
+        timeControl: rapid,
+        seats: [{ kind: "open" }, { kind: "open" }],
+      });
+      if (!created.ok) throw new Error(created.message);
+      rooms.push(created.matchId);
+    }
+    const newestFirst = [...rooms].reverse();
+
+    const first = await connect();
+    const firstCopy = new LobbyCopy(first);
+    const page1 = await first.call("lobby:subscribe", { status: "waiting", limit: 10 });
+    if (!page1.ok) throw new Error(page1.message);
+    firstCopy.rooms = [...page1.rooms];
+    expect(page1.rooms.map((r) => r.matchId)).toEqual(newestFirst.slice(0, 10));
+    expect(page1).toMatchObject({ view: "waiting", total: 30 });
+    // The same pages over HTTP, by cursor.
+    const page2 = await rest(`?status=waiting&limit=10&after=${page1.next ?? ""}`);
+    const body2 = page2.body as { rooms: RoomSummary[]; next: string };
+    expect(body2.rooms.map((r) => r.matchId)).toEqual(newestFirst.slice(10, 20));
+    const third = await connect();
+    const thirdCopy = new LobbyCopy(third);
+    const page3 = await third.call("lobby:subscribe", {
+      status: "waiting",
+      limit: 10,
+      after: body2.next as never,
+    });
+    if (!page3.ok) throw new Error(page3.message);
+    thirdCopy.rooms = [...page3.rooms];
+    expect(page3.rooms.map((r) => r.matchId)).toEqual(newestFirst.slice(20, 30));
+    expect(page3.next).toBeNull();
+    // A filter by game.
+    const connectK = await rest("?gameId=connect-k&limit=50");
+    expect((connectK.body as { total: number }).total).toBe(10);
+
+    // A room on the third page starts: it leaves the waiting rooms. Its page hears of it; the first page
+    // hears only that there is one room fewer.
+    const leaving = newestFirst[25];
+    if (leaving === undefined) throw new Error("no room");
+    const guest = await connect();
+    expect(
+      (await guest.call("room:join-seat", { matchId: leaving, version: asVersion(1), seat: 0 })).ok,
+    ).toBe(true);
+    const other = await connect();
+    expect(
+      (await other.call("room:join-seat", { matchId: leaving, version: asVersion(2), seat: 1 })).ok,
+    ).toBe(true);
+    clock.advance(LOBBY_BATCH_MS);
+    await third.until(() => thirdCopy.removed.includes(leaving), "the room to leave page 3");
+    await first.until(() => firstCopy.changes.length > 0, "page 1's count");
+    expect(thirdCopy.rooms.map((r) => r.matchId)).toEqual(
+      newestFirst.slice(20, 30).filter((id) => id !== leaving),
+    );
+    expect(firstCopy.changes).toEqual([
+      { view: "waiting", updated: [], removed: [], next: page1.next, total: 29 },
+    ]);
+
+    // A new room goes on top of the first page and pushes its last room to the second; the third page,
+    // anchored at its cursor, does not change.
+    clock.advance(1_000);
+    const created = await host.call("room:create", {
+      gameId: "othello",
+      timeControl: rapid,
+      seats: [{ kind: "open" }, { kind: "open" }],
+    });
+    if (!created.ok) throw new Error(created.message);
+    const thirdHeard = thirdCopy.changes.length;
+    clock.advance(LOBBY_BATCH_MS);
+    await first.until(() => firstCopy.rooms[0]?.matchId === created.matchId, "the new room on page 1");
+    expect(firstCopy.rooms.map((r) => r.matchId)).toEqual([created.matchId, ...newestFirst.slice(0, 9)]);
+    expect(firstCopy.changes.at(-1)).toMatchObject({ removed: [newestFirst[9]], total: 30 });
+    await third.until(() => thirdCopy.changes.length > thirdHeard, "page 3's count");
+    expect(thirdCopy.changes.at(-1)).toEqual({
+      view: "waiting",
+      updated: [],
+      removed: [],
+      next: null,
+      total: 30,
+    });
+
+    // What one request can pull is bounded.
+    expect(await first.call("lobby:subscribe", { limit: 51 })).toMatchObject({
+      ok: false,
+      code: "invalid-payload",
+    });
+    expect((await rest("?limit=51")).status).toBe(400);
+    const all = await rest("");
+    expect((all.body as { rooms: unknown[]; total: number }).rooms).toHaveLength(20);
+    expect((all.body as { total: number }).total).toBe(31);
   });
 });

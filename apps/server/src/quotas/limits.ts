@@ -52,7 +52,7 @@ const QuotaOverrides = z.strictObject({
 export const QuotasFromEnv = z
   .string()
   .default("")
-  .transform((text): Record<string, string> =>
+  .transform((text): Record<string, unknown> =>
     Object.fromEntries(
       text
         .split(",")
@@ -65,4 +65,4 @@ export const QuotasFromEnv = z
     ),
   )
   .pipe(QuotaOverrides.partial())
-  .transform((overrides): QuotaLimits => ({ ...DEFAULT_QUOTAS, ...overrides }));
+  .transform((overrides: Partial<QuotaLimits>): QuotaLimits => ({ ...DEFAULT_QUOTAS, ...overrides }));

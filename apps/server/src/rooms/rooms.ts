@@ -70,6 +70,8 @@ export class Rooms implements RoomEvents {
   private readonly lobbyFeed: LobbyFeed;
   /** Every user's and address's quotas (docs/protocol.md, "Quotas"). */
   readonly quotas: Quotas;
+  /** Rooms this process is creating: their quota places are taken before they exist in the store. */
+  private readonly creating = new Set<MatchId>();
   private unsubscribe: (() => void) | null = null;
   private stopped = false;
 
@@ -142,14 +144,20 @@ export class Rooms implements RoomEvents {
     input: ClientPayload<"room:create">,
   ): Promise<Ack<{ matchId: MatchId; version: Version }>> {
     const matchId = newMatchId();
-    const admitted = await this.quotas.admitRoom(host.id, address, matchId, roomPlan(input));
-    if (!admitted.ok) return admitted;
-    const ack = await createRoom(this.creationDeps(), host, input, matchId);
-    if (!ack.ok) {
-      await admitted
-        .undo()
-        .catch((error: unknown) => this.options.logger.warn({ err: error }, "quota undo failed"));
-      return ack;
+    this.creating.add(matchId);
+    let ack: Ack<{ matchId: MatchId; version: Version }>;
+    try {
+      const admitted = await this.quotas.admitRoom(host.id, address, matchId, roomPlan(input));
+      if (!admitted.ok) return admitted;
+      ack = await createRoom(this.creationDeps(), host, input, matchId);
+      if (!ack.ok) {
+        await admitted
+          .undo()
+          .catch((error: unknown) => this.options.logger.warn({ err: error }, "quota undo failed"));
+        return ack;
+      }
+    } finally {
+      this.creating.delete(matchId);
     }
     const room = this.cache.cached(ack.matchId);
     if (room !== undefined) {
@@ -216,8 +224,13 @@ export class Rooms implements RoomEvents {
     return { store, clock, logger, rooms: this.cache };
   }
 
-  /** Whether a room a quota lists still counts there (the quota prunes those that do not). */
+  /**
+   * Whether a room a quota lists still counts there (the quota prunes those that do not). A room that is
+   * not in the store does not, unless this process is creating it: another process's creation in flight
+   * may be pruned, letting its user exceed the quota by one for a moment (docs/protocol.md, "Quotas").
+   */
   private async stillHeld(kind: HeldKind, matchId: MatchId): Promise<boolean> {
+    if (this.creating.has(matchId)) return true;
     const room = await this.cache.get(matchId);
     if (room === null) return false;
     return kind === "waiting" ? room.model.status === "waiting" : holdsAi(room.model);
