@@ -87,6 +87,8 @@ if (target === "arena") {
       SECRET: "bench-secret-0123456789",
       LOG_LEVEL: "warn",
       AI_THREADS: args["ai-threads"] ?? "1",
+      // A bot pair opens a room per game: at --pace 0 that is more than a person's 10 a minute.
+      QUOTAS: process.env.QUOTAS ?? "roomsPerMinutePerUser=1000000",
       ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
     };
     // ARENA_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": extra node flags for the server
