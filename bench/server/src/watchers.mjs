@@ -5,11 +5,12 @@
 // (each a fresh guest, in waves of --wave) that all `match:watch` one live match, holds them --hold s,
 // and disconnects them all at once. Prints one JSON line: /healthz and move-ack latency per phase, the
 // presence messages the crowd received, the server's RSS. Bounded: every child is killed on exit.
+// --store memory (default) or sqlite.
 //   node bench/server/src/watchers.mjs --watchers 2000 --games 20 --pace 500 --wave 250 --hold 5
 import { fork, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { io } from "socket.io-client";
-import { loadEngine, SERVER_NODE_FLAGS, serverMain } from "./paths.mjs";
+import { loadEngine, SERVER_NODE_FLAGS, serverMain, storeEnv } from "./paths.mjs";
 import { parseArgs, procSample, summarize } from "./stats.mjs";
 
 const args = parseArgs(process.argv.slice(2));
@@ -74,7 +75,14 @@ async function coordinate() {
   }, 600_000).unref();
 
   const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverMain], {
-    env: { ...process.env, SERVE_WEB: "false", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      SERVE_WEB: "false",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      ...storeEnv(args.store ?? "memory").env,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   children.push(server);

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { type AppConfig, DEFAULT_CONFIG } from "../app.js";
 import { FakeClock } from "../clocks/scheduler.js";
 import { DEFAULT_QUOTAS, type QuotaLimits } from "../quotas/limits.js";
+import { MemoryStore } from "../store/memory.js";
 import { Client, startServer, type TestServer } from "../test-support/harness.js";
 
 const rapid = { baseMs: 600_000, incrementMs: 5_000 };
@@ -18,6 +19,14 @@ const aiGame: ClientInput<"room:create"> = {
   seats: [{ kind: "open" }, { kind: "ai", level: 1 }],
   sit: 0,
 };
+
+/** Polls a condition on the server (loads and appends take a few turns of the event loop). */
+async function waitFor(condition: () => boolean, what: string): Promise<void> {
+  for (let tries = 0; !condition(); tries++) {
+    if (tries > 500) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
 
 describe('quotas per user and per address (docs/protocol.md, "Quotas")', () => {
   let server: TestServer | null = null;
@@ -131,6 +140,29 @@ describe('quotas per user and per address (docs/protocol.md, "Quotas")', () => {
     const version = (await tab.snapshot(kept)).version;
     expect((await tab.call("room:cancel", { matchId: kept, version })).ok).toBe(true);
     expect(await tab.snapshot(kept)).toMatchObject({ status: "cancelled", cancelReason: "host" });
+  });
+
+  it("expires a waiting room after a restart of the server, though nobody opens it", async () => {
+    const store = new MemoryStore();
+    clock = new FakeClock();
+    server = await startServer({ store, clock, config: { quotas: DEFAULT_QUOTAS } });
+    const host = await connect();
+    const created = await host.call("room:create", { ...openRoom, sit: 0 });
+    if (!created.ok) throw new Error(created.message);
+    host.close();
+    await server.close();
+
+    // The same store, a new process: the room is in the lobby, and its host never comes back.
+    server = await startServer({ store, clock, config: { quotas: DEFAULT_QUOTAS } });
+    const restarted = server;
+    await waitFor(() => restarted.app.rooms.cached(created.matchId) !== undefined, "the room loaded");
+    clock.advance(DEFAULT_QUOTAS.waitingRoomExpiryMs);
+    await waitFor(
+      () => restarted.app.rooms.cached(created.matchId)?.model.status === "cancelled",
+      "the room to expire",
+    );
+    const watcher = await connect();
+    expect(await watcher.snapshot(created.matchId)).toMatchObject({ cancelReason: "expired" });
   });
 
   it("bounds a user's unfinished games with the computer, and frees a place when one ends", async () => {

@@ -112,6 +112,27 @@ export class Rooms implements RoomEvents {
       this.cache.cached(matchId)?.notify(version),
     );
     await this.leases.maintain();
+    void this.loadWaitingRooms();
+  }
+
+  /**
+   * Loads the lobby's waiting rooms, so that their expiry timers run (docs/architecture.md, "Quotas"):
+   * after a restart nothing else loads a room nobody opens, and it would wait, and hold its host's place,
+   * for ever. (A link-only room is loaded when first touched: a host's quota that is full loads its rooms
+   * to check them.) In the background: start-up does not wait for it.
+   */
+  private async loadWaitingRooms(): Promise<void> {
+    try {
+      for (const summary of await this.options.store.listSummaries()) {
+        if (this.stopped) return;
+        if (summary.status === "waiting") await this.cache.get(summary.matchId);
+      }
+    } catch (error) {
+      this.options.logger.warn(
+        { err: error },
+        "the waiting rooms could not be loaded: they expire once opened",
+      );
+    }
   }
 
   /** Stops timers and AI. Graceful: hand the leases back so another process takes over at once. */
