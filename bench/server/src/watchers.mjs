@@ -69,12 +69,17 @@ async function coordinate() {
   const url = `http://127.0.0.1:${port}`;
   const children = [];
   process.on("exit", () => children.forEach((child) => child.kill("SIGKILL")));
+  // `timeout` and Ctrl-C: exit, so that the handler above kills the server and the crowd too.
+  for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => process.exit(1));
   setTimeout(() => {
     console.error("hard time limit hit");
     process.exit(2);
   }, 600_000).unref();
 
-  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverMain], {
+  // ARENA_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": extra node flags for the server (the
+  // profile is written when it stops, on the SIGINT at the end).
+  const nodeArgs = (process.env.ARENA_SERVER_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, serverMain], {
     env: {
       ...process.env,
       SERVE_WEB: "false",
@@ -239,5 +244,9 @@ async function coordinate() {
     at: new Date().toISOString(),
   };
   console.log(JSON.stringify(result));
+  crowdProcess.kill("SIGKILL");
+  const stopped = new Promise((resolve) => server.once("exit", resolve));
+  server.kill("SIGINT");
+  await Promise.race([stopped, sleep(10_000)]);
   process.exit(0);
 }
