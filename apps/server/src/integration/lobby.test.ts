@@ -222,7 +222,7 @@ describe('the lobby in pages (docs/protocol.md, "Lobby")', () => {
     const page3 = await third.call("lobby:subscribe", {
       status: "waiting",
       limit: 10,
-      after: body2.next as never,
+      after: body2.next,
     });
     if (!page3.ok) throw new Error(page3.message);
     thirdCopy.rooms = [...page3.rooms];
