@@ -82,7 +82,12 @@ if (target === "arena" && viaBalancer) {
     serveWeb: "false",
     serverEntry: serverMain,
     secret: "bench-secret-0123456789",
-    env: { AI_THREADS: args["ai-threads"] ?? "1", LOG_LEVEL: "warn" },
+    env: {
+      AI_THREADS: args["ai-threads"] ?? "1",
+      LOG_LEVEL: "warn",
+      // Bots open rooms faster than people (docs/protocol.md, "Quotas").
+      QUOTAS: process.env.QUOTAS ?? "roomsPerMinutePerUser=1000000",
+    },
     output: (line) => process.stderr.write(`${line}\n`),
   });
   const pids = cluster.pids();
