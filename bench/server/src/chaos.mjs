@@ -92,7 +92,11 @@ if (rolling) {
     secret: SECRET,
     drainMs,
     checkIntervalMs: checkMs,
-    env: { AI_THREADS: "1", LOG_LEVEL: "warn" },
+    env: {
+      AI_THREADS: "1",
+      LOG_LEVEL: "warn",
+      QUOTAS: process.env.QUOTAS ?? "roomsPerMinutePerUser=1000000",
+    },
     // HAProxy's state changes and the servers' warnings, on stderr with their names.
     output: (line) => process.stderr.write(`${line}\n`),
   });
@@ -126,6 +130,8 @@ async function startServer(i) {
       LOG_LEVEL: "warn",
       // No balancer watches these: a SIGTERM stops at once, as before draining existed.
       DRAIN_MS: "0",
+      // Bots open rooms faster than people (docs/protocol.md, "Quotas").
+      QUOTAS: process.env.QUOTAS ?? "roomsPerMinutePerUser=1000000",
       ...serverStoreEnv,
       AI_THREADS: "1",
     },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { InviteToken, Millis, Seat, UserId, Version, MatchId, DisplayName } from "./ids.js";
+import { asMillis, InviteToken, Millis, Seat, UserId, Version, MatchId, DisplayName } from "./ids.js";
 
 /** The lobby's presets (docs/clocks.md §1); any other base+increment within bounds is accepted too. */
 export const TIME_PRESETS = [
@@ -88,6 +88,14 @@ export const ClockState = z.object({
 });
 export type ClockState = z.infer<typeof ClockState>;
 
+/**
+ * Why a waiting room was cancelled: its host cancelled it, or it expired because its host had been gone
+ * too long (docs/protocol.md, "Quotas").
+ */
+export const CANCEL_REASONS = ["host", "expired"] as const;
+export const CancelReason = z.enum(CANCEL_REASONS);
+export type CancelReason = z.infer<typeof CancelReason>;
+
 /** What a match's event log holds; broadcast to players and spectators as is. */
 export const MatchEvent = z.discriminatedUnion("type", [
   z.object({
@@ -105,7 +113,8 @@ export const MatchEvent = z.discriminatedUnion("type", [
   z.object({ type: z.literal("seat-left"), seat: Seat }),
   z.object({ type: z.literal("ai-set"), seat: Seat, level: z.number().int() }),
   z.object({ type: z.literal("ai-kicked"), seat: Seat }),
-  z.object({ type: z.literal("cancelled") }),
+  // Logs written before rooms could expire have no reason: their host cancelled them.
+  z.object({ type: z.literal("cancelled"), reason: CancelReason.default("host") }),
   z.object({ type: z.literal("started"), state: z.unknown(), clock: ClockState }),
   z.object({
     type: z.literal("moved"),
@@ -148,6 +157,8 @@ export type VersionedEvent = z.infer<typeof VersionedEvent>;
 export const Snapshot = z.object({
   matchId: MatchId,
   version: Version,
+  /** Server time of the room's creation. */
+  createdAt: Millis,
   /** Server time of the last event. */
   lastEventAt: Millis,
   gameId: z.string(),
@@ -167,6 +178,8 @@ export const Snapshot = z.object({
   moves: z.array(z.object({ seat: Seat, move: z.string(), forced: z.boolean() })),
   clock: ClockState.nullable(),
   result: MatchResult.nullable(),
+  /** Why the room was cancelled, if it was. */
+  cancelReason: CancelReason.nullable(),
   /** Per seat: the number of moves played when it was taken out of the game, or null. */
   eliminatedAt: z.array(z.number().int().nullable()),
   drawOffers: z.array(Seat),
@@ -182,6 +195,8 @@ export type Snapshot = z.infer<typeof Snapshot>;
 
 export const RoomSummary = z.object({
   matchId: MatchId,
+  /** Server time of the room's creation: the lobby lists the newest first (0 in entries older than it). */
+  createdAt: Millis.default(asMillis(0)),
   gameId: z.string(),
   status: MatchStatus,
   timeControl: TimeControl,

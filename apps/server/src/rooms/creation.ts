@@ -27,7 +27,7 @@ export interface RoomCreationDeps {
   readonly rooms: { get(matchId: MatchId): Promise<Room | null> };
 }
 
-function newMatchId(): MatchId {
+export function newMatchId(): MatchId {
   return asMatchId(`m_${randomId(9)}`);
 }
 
@@ -35,11 +35,18 @@ function newSeed(): number {
   return randomInt(0, 2 ** 31 - 1);
 }
 
+/** What a new room will hold against its host's quotas: a waiting room (seats left open), an AI game. */
+export function roomPlan(input: ClientPayload<"room:create">): { waiting: boolean; ai: boolean } {
+  const vacant = input.seats.filter((seat) => seat.kind !== "ai").length - (input.sit === undefined ? 0 : 1);
+  return { waiting: vacant > 0, ai: input.seats.some((seat) => seat.kind === "ai") };
+}
+
 /** Validates what the host asked for against the game, and writes the room's first event. */
 export async function createRoom(
   deps: RoomCreationDeps,
   host: UserRef,
   input: ClientPayload<"room:create">,
+  matchId: MatchId = newMatchId(),
 ): Promise<Ack<{ matchId: MatchId; version: Version }>> {
   if (!isGameId(input.gameId)) return failure("not-found", `no game '${input.gameId}'`);
   const game = getGame(input.gameId);
@@ -57,7 +64,6 @@ export async function createRoom(
   if (input.sit !== undefined && input.seats[input.sit]?.kind === "ai") {
     return failure("seat-taken", "that seat is an AI seat");
   }
-  const matchId = newMatchId();
   const event: MatchEvent = {
     type: "created",
     gameId: input.gameId,

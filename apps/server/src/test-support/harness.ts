@@ -15,6 +15,7 @@ import { io as connectClient, type Socket } from "socket.io-client";
 import { type AiPool, InlinePool } from "../ai/pool.js";
 import { type App, type AppConfig, createApp, DEFAULT_CONFIG } from "../app.js";
 import { type Clock, FakeClock } from "../clocks/scheduler.js";
+import { DEFAULT_QUOTAS } from "../quotas/limits.js";
 import { MemoryStore } from "../store/memory.js";
 import { type MatchStore } from "../store/ports.js";
 import { type ArenaServer } from "../protocol/sockets.js";
@@ -45,6 +46,14 @@ export async function startServer(
       ...DEFAULT_CONFIG,
       // Scripted games send events much faster than people; the limiter has its own test.
       rateLimit: { burst: 10_000, perSecond: 10_000, maxRefusals: 10 },
+      // And one scripted user opens many rooms; the room quotas have their own test (quotas.test.ts).
+      quotas: {
+        ...DEFAULT_QUOTAS,
+        roomsPerMinutePerUser: 1_000_000,
+        roomsPerMinutePerAddress: 1_000_000,
+        waitingRoomsPerUser: 1_000_000,
+        aiGamesPerUser: 1_000_000,
+      },
       secret: "test-secret",
       instanceId: `test-${Math.random()}`,
       ...options.config,

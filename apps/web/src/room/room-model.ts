@@ -26,12 +26,24 @@ const REASONS: Record<MatchResult["reason"], string> = {
   "draw-agreed": "by agreement",
 };
 
-/** The result banner's headline and reason line, in the game's words (its registry entry). */
+/**
+ * The result banner's headline and reason line, in the game's words (its registry entry); a cancelled
+ * room says why.
+ */
 export function resultText(
   model: MatchModel,
   seats: readonly SeatView[],
   web: AnyWebGame,
 ): { headline: string; detail: string } | null {
+  if (model.status === "cancelled") {
+    return {
+      headline: "Room cancelled",
+      detail:
+        model.cancelReason === "expired"
+          ? "Its host was away too long, so it expired."
+          : "Its host cancelled it before the game began.",
+    };
+  }
   const result = model.result;
   if (result === null) return null;
   if (result.reason === "abort")
