@@ -111,7 +111,14 @@ export function createApp(deps: AppDeps): App {
 
   const fanout: Fanout = {
     matchEvent: (matchId, entry) => io.to(matchRoom(matchId)).emit("match:event", { matchId, ...entry }),
-    presence: (update) => io.to(matchRoom(update.matchId)).emit("presence:update", update),
+    // Each process tells its own sockets the presence it has merged from every process's reports.
+    presence: (update) => io.local.to(matchRoom(update.matchId)).emit("presence:update", update),
+    presenceReports: (reports) => {
+      if (clustered) io.serverSideEmit("presence:reports", config.instanceId, reports);
+    },
+    presenceWanted: (matchId) => {
+      if (clustered) io.serverSideEmit("presence:wanted", matchId);
+    },
     lobbyEntry: (matchId, summary) => {
       if (clustered) io.serverSideEmit("lobby:entry", matchId, summary);
     },
@@ -144,6 +151,8 @@ export function createApp(deps: AppDeps): App {
     onMove: () => onMove(),
   });
   io.on("lobby:entry", (matchId, summary) => rooms.lobbyHeard(matchId, summary));
+  io.on("presence:reports", (instance, reports) => rooms.presenceHeard(instance, reports));
+  io.on("presence:wanted", (matchId) => rooms.presenceAsked(matchId));
   const metrics = createMetrics({
     liveGames: () => rooms.liveCount(),
     aiQueue: () => deps.ai.queueDepth(),
@@ -244,7 +253,10 @@ export function createApp(deps: AppDeps): App {
     async close(graceful = true) {
       ready = false;
       await rooms.stop(graceful);
-      io.disconnectSockets(true);
+      // Closing the server closes this process's transports, and nothing more: clients see "transport close"
+      // and socket.io reconnects them (through a balancer, to another process). `io.disconnectSockets` sent
+      // them a disconnect, after which socket.io does not reconnect, and through the Redis adapter it reached
+      // every process's sockets: one process's restart disconnected every player of the cluster for good.
       await new Promise<void>((resolve) => {
         void io.close(() => resolve());
       });

@@ -5,6 +5,7 @@ import {
   type ClientInput,
   type ClientToServerEvents,
   type MatchId,
+  type PresenceUpdate,
   type ServerToClientEvents,
   type SessionInfo,
   type Snapshot,
@@ -77,6 +78,8 @@ type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export class Client {
   readonly events: ({ matchId: MatchId } & VersionedEvent)[] = [];
   readonly errors: unknown[] = [];
+  /** The latest presence update of each match. */
+  readonly presence = new Map<MatchId, PresenceUpdate>();
   session: SessionInfo | null = null;
   private waiters: (() => void)[] = [];
 
@@ -85,7 +88,10 @@ export class Client {
       this.events.push(event);
       this.wake();
     });
-    socket.on("presence:update", () => this.wake());
+    socket.on("presence:update", (update) => {
+      this.presence.set(update.matchId, update);
+      this.wake();
+    });
     socket.on("error", (error) => {
       this.errors.push(error);
       this.wake();
