@@ -120,7 +120,14 @@ export function createApp(deps: AppDeps): App {
 
   const fanout: Fanout = {
     matchEvent: (matchId, entry) => io.to(matchRoom(matchId)).emit("match:event", { matchId, ...entry }),
-    presence: (update) => io.to(matchRoom(update.matchId)).emit("presence:update", update),
+    // Each process tells its own sockets the presence it has merged from every process's reports.
+    presence: (update) => io.local.to(matchRoom(update.matchId)).emit("presence:update", update),
+    presenceReports: (reports) => {
+      if (clustered) io.serverSideEmit("presence:reports", config.instanceId, reports);
+    },
+    presenceWanted: (matchId) => {
+      if (clustered) io.serverSideEmit("presence:wanted", matchId);
+    },
     lobbyEntry: (matchId, summary) => {
       if (clustered) io.serverSideEmit("lobby:entry", matchId, summary);
     },
@@ -153,6 +160,8 @@ export function createApp(deps: AppDeps): App {
     onMove: () => onMove(),
   });
   io.on("lobby:entry", (matchId, summary) => rooms.lobbyHeard(matchId, summary));
+  io.on("presence:reports", (instance, reports) => rooms.presenceHeard(instance, reports));
+  io.on("presence:wanted", (matchId) => rooms.presenceAsked(matchId));
   const metrics = createMetrics({
     liveGames: () => rooms.liveCount(),
     aiQueue: () => deps.ai.queueDepth(),

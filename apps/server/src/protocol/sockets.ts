@@ -6,6 +6,7 @@ import {
   type UserRef,
 } from "@arena/protocol";
 import { type Server, type Socket } from "socket.io";
+import { type PresenceReport } from "../rooms/presence.js";
 
 export interface SocketData {
   user: UserRef;
@@ -24,6 +25,10 @@ export interface SocketData {
 export interface InterServerEvents {
   /** A room's lobby entry changed on another process: its summary, or null when it left the lobby. */
   "lobby:entry": (matchId: MatchId, summary: RoomSummary | null) => void;
+  /** Another process's followers of matches (docs/architecture.md, "Presence across processes"). */
+  "presence:reports": (instance: string, reports: readonly (readonly [MatchId, PresenceReport])[]) => void;
+  /** Another process loaded a match's room: the followers of it here, please. */
+  "presence:wanted": (matchId: MatchId) => void;
 }
 
 export type ArenaServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;

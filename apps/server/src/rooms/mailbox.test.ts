@@ -88,6 +88,8 @@ describe("Room mailbox with versions", () => {
         matchEvent: () => undefined,
         presence: () => undefined,
         lobbyEntry: () => undefined,
+        presenceReports: () => undefined,
+        presenceWanted: () => undefined,
         evicted: () => undefined,
       },
       owner: "test",

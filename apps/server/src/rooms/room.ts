@@ -30,7 +30,7 @@ import { AiSeats } from "./ai-seat.js";
 import { type Actor, type Command, type CommandAck, decide, isRefusal } from "./decide.js";
 import { History } from "./history.js";
 import { Mailbox } from "./mailbox.js";
-import { Presence } from "./presence.js";
+import { Presence, type PresenceReport } from "./presence.js";
 
 /** What happens to a room that the process around it must hear of. */
 export interface RoomEvents {
@@ -40,6 +40,8 @@ export interface RoomEvents {
   changed(room: Room, before: MatchModel): void;
   /** Who is connected changed: tell players and spectators. */
   presenceChanged(room: Room): void;
+  /** This process's followers of the match changed: tell the other processes. */
+  presenceReported(room: Room, report: PresenceReport): void;
   /**
    * The users following the match on any process, or null when that could not be learnt (a waiting room
    * expires only if its host follows it nowhere).
@@ -92,6 +94,8 @@ export class Room {
   private cancelCrowdFlush: (() => void) | null = null;
   /** The viewer count last broadcast. */
   private viewersSent = 0;
+  /** This process's part of the presence as last reported to the other processes (JSON). */
+  private reportSent = "";
   /** When this waiting room expires unless its host comes back, and the cancel of that timer. */
   private expiry: { readonly at: number; readonly cancel: () => void } | null = null;
   /**
@@ -440,6 +444,7 @@ export class Room {
     // broadcast: the update says "not gone yet" and no timer is left to say "gone" (flaky claim e2e).
     const now = this.deps.clock.now();
     this.deps.events.presenceChanged(this);
+    this.reportPresence(false);
     if (this.closed || this.current.status !== "live") return;
     const pending = this.current.slots
       .map((slot, seat) => (slot.kind === "human" ? this.presence.goneAt(seat, now) : null))
@@ -450,6 +455,30 @@ export class Room {
         this.presenceUpdated();
       });
     }
+  }
+
+  /**
+   * Tells the other processes this process's part of the presence: when it changed, or (`again`) as the
+   * periodic sign of life of a process with followers here, or when another process loads the room.
+   */
+  reportPresence(again: boolean): void {
+    if (this.closed) return;
+    const report = this.presence.localReport();
+    const json = JSON.stringify(report);
+    if (!again && json === this.reportSent) return;
+    this.reportSent = json;
+    this.deps.events.presenceReported(this, report);
+  }
+
+  /** Another process reported its part of the presence. */
+  heardPresence(instance: string, report: PresenceReport): void {
+    this.presence.heard(instance, report, this.deps.clock.now());
+    this.presenceUpdated();
+  }
+
+  /** Forgets processes not heard of since `before` (docs/architecture.md, "Presence across processes"). */
+  expirePresence(before: number): void {
+    if (this.presence.expire(before)) this.presenceUpdated();
   }
 
   /**

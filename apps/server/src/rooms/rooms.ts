@@ -26,12 +26,23 @@ import { createRematch, createRoom, newMatchId, roomPlan } from "./creation.js";
 import { LeaseKeeper } from "./leases.js";
 import { LobbyFeed, type LobbySubscriber } from "./lobby-feed.js";
 import { LobbyIndex } from "./lobby.js";
+import { type PresenceReport } from "./presence.js";
 import { Room, type RoomEvents } from "./room.js";
+
+/**
+ * How often a process reports its followers of each match to the others (docs/architecture.md, "Presence
+ * across processes"); one not heard of for three rounds is taken to be gone.
+ */
+export const PRESENCE_REPORT_MS = 5_000;
 
 /** How a room's news leaves the process (socket.io in the app, a spy in tests). */
 export interface Fanout {
   matchEvent(matchId: MatchId, entry: VersionedEvent): void;
   presence(update: PresenceUpdate): void;
+  /** This process's followers of these matches (docs/architecture.md, "Presence across processes"). */
+  presenceReports(reports: readonly (readonly [MatchId, PresenceReport])[]): void;
+  /** This process loaded a room: ask the others for their followers of it. */
+  presenceWanted(matchId: MatchId): void;
   /** A room's lobby entry changed here: tell the other processes (their lobby copies). */
   lobbyEntry(matchId: MatchId, summary: RoomSummary | null): void;
   /** This process dropped a finished match from its cache: its sockets stop following it here. */
@@ -73,6 +84,7 @@ export class Rooms implements RoomEvents {
   /** Rooms this process is creating: their quota places are taken before they exist in the store. */
   private readonly creating = new Set<MatchId>();
   private unsubscribe: (() => void) | null = null;
+  private cancelPresenceRound: (() => void) | null = null;
   private stopped = false;
 
   constructor(private readonly options: RoomsOptions) {
@@ -81,7 +93,11 @@ export class Rooms implements RoomEvents {
     const roomDeps = { store, clock, ai, logger, goneScale, waitingRoomExpiryMs, maxAiLevel, events: this };
     this.cache = new RoomCache({
       clock,
-      load: (matchId) => Room.load(roomDeps, matchId),
+      load: async (matchId) => {
+        const room = await Room.load(roomDeps, matchId);
+        if (room !== null) fanout.presenceWanted(matchId);
+        return room;
+      },
       finishedRoomsKept: options.finishedRoomsKept,
       evicted: (matchId) => fanout.evicted(matchId),
     });
@@ -113,6 +129,37 @@ export class Rooms implements RoomEvents {
     );
     await this.leases.maintain();
     void this.loadWaitingRooms();
+    this.schedulePresenceRound();
+  }
+
+  /**
+   * Every `PRESENCE_REPORT_MS` this process reports its followers of every match it has any in (a sign of
+   * life: a process not heard of for three rounds is taken to be gone, and its players offline since).
+   */
+  private schedulePresenceRound(): void {
+    const { clock, fanout } = this.options;
+    this.cancelPresenceRound = clock.schedule(clock.now() + PRESENCE_REPORT_MS, () => {
+      if (this.stopped) return;
+      const reports: (readonly [MatchId, PresenceReport])[] = [];
+      const before = clock.now() - 3 * PRESENCE_REPORT_MS;
+      for (const room of this.cache.all()) {
+        room.expirePresence(before);
+        if (room.presence.followedHere) reports.push([room.matchId, room.presence.localReport()]);
+      }
+      if (reports.length > 0) fanout.presenceReports(reports);
+      this.schedulePresenceRound();
+    });
+  }
+
+  /** Another process reported its followers of matches. */
+  presenceHeard(instance: string, reports: readonly (readonly [MatchId, PresenceReport])[]): void {
+    for (const [matchId, report] of reports) this.cache.cached(matchId)?.heardPresence(instance, report);
+  }
+
+  /** Another process loaded a room: tell it this process's followers of it, if any. */
+  presenceAsked(matchId: MatchId): void {
+    const room = this.cache.cached(matchId);
+    if (room?.presence.followedHere === true) room.reportPresence(true);
   }
 
   /**
@@ -138,6 +185,7 @@ export class Rooms implements RoomEvents {
   /** Stops timers and AI. Graceful: hand the leases back so another process takes over at once. */
   async stop(graceful: boolean): Promise<void> {
     this.stopped = true;
+    this.cancelPresenceRound?.();
     this.unsubscribe?.();
     this.lobbyFeed.close();
     await this.leases.stop(graceful, this.cache.close());
@@ -280,12 +328,18 @@ export class Rooms implements RoomEvents {
     if (isOver(model) && (before.status === "live" || room.owned)) this.leases.ended(room);
     if (isOver(model) && !isOver(before)) this.cache.retire(room);
     if (before.status !== model.status || before.slots !== model.slots) this.quotas.settle(model);
+    // A seat taken here or on another process: its player's presence (merged from every process) goes out.
+    if (before.slots !== model.slots) room.presenceUpdated();
     this.lobby.publish(room, before);
   }
 
   presenceChanged(room: Room): void {
     this.options.fanout.presence(room.presenceUpdate());
     this.lobby.publish(room, room.model);
+  }
+
+  presenceReported(room: Room, report: PresenceReport): void {
+    this.options.fanout.presenceReports([[room.matchId, report]]);
   }
 
   online(matchId: MatchId): Promise<readonly string[] | null> {

@@ -5,6 +5,7 @@ import {
   type ClientInput,
   type ClientToServerEvents,
   type MatchId,
+  type PresenceUpdate,
   type ServerToClientEvents,
   type SessionReady,
   type Snapshot,
@@ -77,6 +78,8 @@ type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export class Client {
   readonly events: ({ matchId: MatchId } & VersionedEvent)[] = [];
   readonly errors: unknown[] = [];
+  /** The latest presence update of each match. */
+  readonly presence = new Map<MatchId, PresenceUpdate>();
   /** The latest `session:ready` (again after each reconnect). */
   session: SessionReady | null = null;
   /** Why the socket last dropped: "transport close" lets socket.io reconnect, "io server disconnect" not. */
@@ -88,7 +91,10 @@ export class Client {
       this.events.push(event);
       this.wake();
     });
-    socket.on("presence:update", () => this.wake());
+    socket.on("presence:update", (update) => {
+      this.presence.set(update.matchId, update);
+      this.wake();
+    });
     socket.on("session:ready", (session) => {
       this.session = session;
       this.wake();
