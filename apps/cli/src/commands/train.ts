@@ -20,7 +20,7 @@ import { encodeWeights, weightsModule } from "@arena/engine/games/othello/ai/wei
 import type { Output } from "../io.js";
 import { UsageError, wholeNumber } from "./common.js";
 
-export const TRAIN_USAGE = `train [--games 12000] [--seed 1] [--exact-empties 16] [--depth 4] [--threads 2] [--out <file>]
+export const TRAIN_USAGE = `train [--games 20000] [--seed 1] [--exact-empties 16] [--depth 4] [--threads 2] [--out <file>]
         train the Othello evaluation (self-play, exact and search labels, least squares per stage)`;
 
 const OPTIONS = {
@@ -115,7 +115,7 @@ export async function trainCommand(
   const pool = threads > 0 ? workerRunner(threads) : null;
   let outcome;
   try {
-    outcome = await trainEvaluation(config, pool?.runner ?? inlineRunner, log);
+    outcome = await trainEvaluation(config, pool?.runner ?? inlineRunner(), log);
   } finally {
     await pool?.close();
   }

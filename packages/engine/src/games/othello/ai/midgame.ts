@@ -11,7 +11,7 @@
  */
 import { flips, moves, out, popcount32 } from "../bitboard.js";
 import { PASS } from "../squares.js";
-import { trainedEvalBits } from "./trained-eval.js";
+import { trainedEvalBits, trainedEvalWithMobility } from "./trained-eval.js";
 import type { TrainedWeights } from "./weights-codec.js";
 
 export interface MidgameOptions {
@@ -41,9 +41,15 @@ export interface MidgameResult {
 const MAX_PLY = 64;
 const MAX_MOVES = 32;
 const CHECK_INTERVAL = 1024;
-/** Below this remaining depth children are ordered by square class only (evaluating them costs more than it saves). */
-const EVAL_ORDER_DEPTH = 2;
+/**
+ * From this remaining depth children are ordered by their trained value (below it evaluating them
+ * cost more than it saved: 30% longer to reach depth 9, docs/benchmarks.md).
+ */
+const EVAL_ORDER_DEPTH = 3;
 const INF = 1 << 30;
+/** Below `EVAL_ORDER_DEPTH`, children are ordered fastest first (fewest replies, weighted) and by square. */
+const MOBILITY_ORDER_DEPTH = 1;
+const MOBILITY_WEIGHT = 2;
 
 /** Square classes for cheap ordering: corners first, X-squares last. */
 const SQUARE_PRIORITY = Int8Array.from([
@@ -87,6 +93,11 @@ export class MidgameSearch {
     this.ttUpper = new Int32Array(size);
     this.ttDepth = new Int8Array(size).fill(-1);
     this.ttMove = new Int8Array(size);
+  }
+
+  /** Value units per disc. */
+  get scale(): number {
+    return this.weights.scale;
   }
 
   /** The trained evaluation of (pl, ph) to move against (ol, oh). */
@@ -140,7 +151,7 @@ export class MidgameSearch {
     this.clock = undefined;
     if (best === null) {
       // Not even depth 1 finished: the first move by the cheap ordering, which is always legal.
-      const count = this.generate(pl, ph, ol, oh, 0, -1, false);
+      const count = this.generate(pl, ph, ol, oh, 0, -1, 0);
       return {
         move: count > 0 ? (this.listSq[0] as number) : -1,
         value: guess,
@@ -212,7 +223,7 @@ export class MidgameSearch {
     oh: number,
     ply: number,
     hint: number,
-    byEval: boolean,
+    depth: number,
   ): number {
     moves(pl, ph, ol, oh);
     let ml = out.lo;
@@ -237,8 +248,13 @@ export class MidgameSearch {
       const fh = out.hi;
       let key: number;
       if (sq === hint) key = INF;
-      else if (byEval) key = -trainedEvalBits(this.weights, ol & ~fl, oh & ~fh, pl | fl | bl, ph | fh | bh);
-      else key = SQUARE_PRIORITY[sq] as number;
+      else if (depth >= EVAL_ORDER_DEPTH)
+        key = -trainedEvalBits(this.weights, ol & ~fl, oh & ~fh, pl | fl | bl, ph | fh | bh);
+      else if (depth >= MOBILITY_ORDER_DEPTH) {
+        // Fastest first: the fewer replies the opponent has, the sooner a cut-off.
+        moves(ol & ~fl, oh & ~fh, pl | fl | bl, ph | fh | bh);
+        key = (SQUARE_PRIORITY[sq] as number) - MOBILITY_WEIGHT * (popcount32(out.lo) + popcount32(out.hi));
+      } else key = SQUARE_PRIORITY[sq] as number;
       let j = count++;
       while (j > 0 && (this.listKey[base + j - 1] as number) < key) {
         this.listSq[base + j] = this.listSq[base + j - 1] as number;
@@ -273,12 +289,13 @@ export class MidgameSearch {
     }
     if (this.aborted) return 0;
     if (depth <= 0) {
+      // The move counts the evaluation needs double as the end-of-game test.
       moves(pl, ph, ol, oh);
-      if ((out.lo | out.hi) === 0) {
-        moves(ol, oh, pl, ph);
-        if ((out.lo | out.hi) === 0) return finalScore(pl, ph, ol, oh) * this.weights.scale;
-      }
-      return trainedEvalBits(this.weights, pl, ph, ol, oh);
+      const own = popcount32(out.lo) + popcount32(out.hi);
+      moves(ol, oh, pl, ph);
+      const other = popcount32(out.lo) + popcount32(out.hi);
+      if (own === 0 && other === 0) return finalScore(pl, ph, ol, oh) * this.weights.scale;
+      return trainedEvalWithMobility(this.weights, pl, ph, ol, oh, own, other);
     }
     const slot = this.find(pl, ph, ol, oh);
     let hint = -1;
@@ -292,7 +309,7 @@ export class MidgameSearch {
         if (lower === upper) return lower;
       }
     }
-    const count = this.generate(pl, ph, ol, oh, ply, hint, depth >= EVAL_ORDER_DEPTH);
+    const count = this.generate(pl, ph, ol, oh, ply, hint, depth);
     if (count === 0) {
       if (passed) return finalScore(pl, ph, ol, oh) * this.weights.scale;
       moves(ol, oh, pl, ph);

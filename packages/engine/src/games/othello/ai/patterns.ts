@@ -304,6 +304,8 @@ function fillLines(lo: number, hi: number, lines: Int32Array): void {
   }
 }
 
+// Scratch of the term-by-term reading (training's feature extraction, run once per position and
+// thread at a time); the search's `patternSum` below needs none.
 const OWN_LINES = new Int32Array(LINE_COUNT);
 const OTHER_LINES = new Int32Array(LINE_COUNT);
 
@@ -328,7 +330,7 @@ export function instanceIndices(pl: number, ph: number, ol: number, oh: number, 
  * Sum of the weights of every pattern instance from a stage's full tables (`weights` from `base`),
  * where mirror-image entries already hold the same weight. The search's hot path: no allocation.
  */
-export function patternSum(
+export function patternSumByTerms(
   weights: Int16Array,
   base: number,
   pl: number,
@@ -383,4 +385,144 @@ export function positionFeatures(
   out[at + INSTANCES.length] = mobility + Math.min(MOBILITY_CAP, ownMoves);
   out[at + INSTANCES.length + 1] = mobility + MOBILITY_CAP + 1 + Math.min(MOBILITY_CAP, otherMoves);
   out[at + INSTANCES.length + 2] = mobility + 2 * (MOBILITY_CAP + 1);
+}
+
+// ---------------------------------------------------------------- the fast path
+//
+// The search's evaluation reads every instance straight off row, column and diagonal bytes with two
+// 256-entry tables (a byte's bits as base-3 digits, in order or reversed). Which way an instance is
+// read does not matter: any reading that is the image of the shape under a board symmetry gives an
+// index whose weight equals the canonical one, because entries the shape's own symmetries relate
+// share a weight. `patternSum` checks this against `instanceIndices` (patterns.test.ts).
+
+/** A byte's bits as base-3 digits: bit i is worth 3^i. */
+const B3 = Int32Array.from({ length: 256 }, (_, b) => {
+  let v = 0;
+  for (let i = 0; i < 8; i++) if ((b >> i) & 1) v += 3 ** i;
+  return v;
+});
+/** A byte's bits as base-3 digits read from the top: bit i is worth 3^(7 − i). */
+const R3 = Int32Array.from({ length: 256 }, (_, b) => {
+  let v = 0;
+  for (let i = 0; i < 8; i++) if ((b >> i) & 1) v += 3 ** (7 - i);
+  return v;
+});
+
+const kindOffset = (name: string): number => FEATURE_KINDS.find((k) => k.name === name)?.offset ?? 0;
+const EDGE = kindOffset("edge-x");
+const C25 = kindOffset("corner-2x5");
+const C33 = kindOffset("corner-3x3");
+const L2 = kindOffset("line-2");
+const L3 = kindOffset("line-3");
+const L4 = kindOffset("line-4");
+
+/** The diagonals of 4 or more squares: masks, lowest file (the byte's shift) and their kind's offset. */
+const FAST_DIAG_LO = Int32Array.from(DIAGONALS, (_, d) => DIAG_LO[d] as number);
+const FAST_DIAG_HI = Int32Array.from(DIAGONALS, (_, d) => DIAG_HI[d] as number);
+const FAST_DIAG_SHIFT = Int32Array.from(DIAGONALS, (squares) => Math.min(...squares.map((sq) => sq & 7)));
+const FAST_DIAG_OFFSET = Int32Array.from(DIAGONALS, (squares) => kindOffset(`diagonal-${squares.length}`));
+
+function column(lo: number, hi: number, c: number): number {
+  return (
+    ((Math.imul((lo >>> c) & 0x01010101, 0x01020408) >>> 24) & 15) |
+    ((Math.imul((hi >>> c) & 0x01010101, 0x01020408) >>> 20) & 0xf0)
+  );
+}
+
+/**
+ * Sum of the weights of every pattern instance from a stage's full tables (`weights` from `base`),
+ * where entries related by a shape's symmetry hold the same weight. The search's hot path: no
+ * allocation, no loops over terms.
+ */
+export function patternSum(
+  weights: Int16Array,
+  base: number,
+  pl: number,
+  ph: number,
+  ol: number,
+  oh: number,
+): number {
+  const o0 = pl & 0xff;
+  const o1 = (pl >>> 8) & 0xff;
+  const o2 = (pl >>> 16) & 0xff;
+  const o3 = pl >>> 24;
+  const o4 = ph & 0xff;
+  const o5 = (ph >>> 8) & 0xff;
+  const o6 = (ph >>> 16) & 0xff;
+  const o7 = ph >>> 24;
+  const x0 = ol & 0xff;
+  const x1 = (ol >>> 8) & 0xff;
+  const x2 = (ol >>> 16) & 0xff;
+  const x3 = ol >>> 24;
+  const x4 = oh & 0xff;
+  const x5 = (oh >>> 8) & 0xff;
+  const x6 = (oh >>> 16) & 0xff;
+  const x7 = oh >>> 24;
+  const p0 = column(pl, ph, 0);
+  const p1 = column(pl, ph, 1);
+  const p2 = column(pl, ph, 2);
+  const p3 = column(pl, ph, 3);
+  const p4 = column(pl, ph, 4);
+  const p5 = column(pl, ph, 5);
+  const p6 = column(pl, ph, 6);
+  const p7 = column(pl, ph, 7);
+  const q0 = column(ol, oh, 0);
+  const q1 = column(ol, oh, 1);
+  const q2 = column(ol, oh, 2);
+  const q3 = column(ol, oh, 3);
+  const q4 = column(ol, oh, 4);
+  const q5 = column(ol, oh, 5);
+  const q6 = column(ol, oh, 6);
+  const q7 = column(ol, oh, 7);
+  const w = weights;
+  const t = (own: number, other: number): number => (B3[own] as number) + 2 * (B3[other] as number);
+  const r = (own: number, other: number): number => (R3[own] as number) + 2 * (R3[other] as number);
+  // X-squares as digits 8 and 9 of the edge: own bit + 2 · other bit.
+  const x = (own: number, other: number, bit: number): number =>
+    ((own >> bit) & 1) + 2 * ((other >> bit) & 1);
+  let sum =
+    (w[base + EDGE + t(o0, x0) + 6561 * x(o1, x1, 1) + 19683 * x(o1, x1, 6)] as number) +
+    (w[base + EDGE + t(o7, x7) + 6561 * x(o6, x6, 1) + 19683 * x(o6, x6, 6)] as number) +
+    (w[base + EDGE + t(p0, q0) + 6561 * x(p1, q1, 1) + 19683 * x(p1, q1, 6)] as number) +
+    (w[base + EDGE + t(p7, q7) + 6561 * x(p6, q6, 1) + 19683 * x(p6, q6, 6)] as number) +
+    (w[base + C25 + t(o0 & 31, x0 & 31) + 243 * t(o1 & 31, x1 & 31)] as number) +
+    (w[base + C25 + r(o0 & 0xf8, x0 & 0xf8) + 243 * r(o1 & 0xf8, x1 & 0xf8)] as number) +
+    (w[base + C25 + t(o7 & 31, x7 & 31) + 243 * t(o6 & 31, x6 & 31)] as number) +
+    (w[base + C25 + r(o7 & 0xf8, x7 & 0xf8) + 243 * r(o6 & 0xf8, x6 & 0xf8)] as number) +
+    (w[base + C25 + t(p0 & 31, q0 & 31) + 243 * t(p1 & 31, q1 & 31)] as number) +
+    (w[base + C25 + r(p0 & 0xf8, q0 & 0xf8) + 243 * r(p1 & 0xf8, q1 & 0xf8)] as number) +
+    (w[base + C25 + t(p7 & 31, q7 & 31) + 243 * t(p6 & 31, q6 & 31)] as number) +
+    (w[base + C25 + r(p7 & 0xf8, q7 & 0xf8) + 243 * r(p6 & 0xf8, q6 & 0xf8)] as number) +
+    (w[base + C33 + t(o0 & 7, x0 & 7) + 27 * t(o1 & 7, x1 & 7) + 729 * t(o2 & 7, x2 & 7)] as number) +
+    (w[
+      base + C33 + r(o0 & 0xe0, x0 & 0xe0) + 27 * r(o1 & 0xe0, x1 & 0xe0) + 729 * r(o2 & 0xe0, x2 & 0xe0)
+    ] as number) +
+    (w[base + C33 + t(o7 & 7, x7 & 7) + 27 * t(o6 & 7, x6 & 7) + 729 * t(o5 & 7, x5 & 7)] as number) +
+    (w[
+      base + C33 + r(o7 & 0xe0, x7 & 0xe0) + 27 * r(o6 & 0xe0, x6 & 0xe0) + 729 * r(o5 & 0xe0, x5 & 0xe0)
+    ] as number) +
+    (w[base + L2 + t(o1, x1)] as number) +
+    (w[base + L2 + t(o6, x6)] as number) +
+    (w[base + L2 + t(p1, q1)] as number) +
+    (w[base + L2 + t(p6, q6)] as number) +
+    (w[base + L3 + t(o2, x2)] as number) +
+    (w[base + L3 + t(o5, x5)] as number) +
+    (w[base + L3 + t(p2, q2)] as number) +
+    (w[base + L3 + t(p5, q5)] as number) +
+    (w[base + L4 + t(o3, x3)] as number) +
+    (w[base + L4 + t(o4, x4)] as number) +
+    (w[base + L4 + t(p3, q3)] as number) +
+    (w[base + L4 + t(p4, q4)] as number);
+  for (let d = 0; d < FAST_DIAG_LO.length; d++) {
+    const mlo = FAST_DIAG_LO[d] as number;
+    const mhi = FAST_DIAG_HI[d] as number;
+    const shift = FAST_DIAG_SHIFT[d] as number;
+    // One square per file: stacking the rows puts each on bit 24 + its file, without carries.
+    const own = ((Math.imul(pl & mlo, 0x01010101) | Math.imul(ph & mhi, 0x01010101)) >>> 24) >>> shift;
+    const other = ((Math.imul(ol & mlo, 0x01010101) | Math.imul(oh & mhi, 0x01010101)) >>> 24) >>> shift;
+    sum += w[
+      base + (FAST_DIAG_OFFSET[d] as number) + (B3[own] as number) + 2 * (B3[other] as number)
+    ] as number;
+  }
+  return sum;
 }

@@ -28,13 +28,27 @@ export function trainedEvalBits(
   ol: number,
   oh: number,
 ): number {
+  moves(pl, ph, ol, oh);
+  const own = popcount32(out.lo) + popcount32(out.hi);
+  moves(ol, oh, pl, ph);
+  return trainedEvalWithMobility(weights, pl, ph, ol, oh, own, popcount32(out.lo) + popcount32(out.hi));
+}
+
+/** `trainedEvalBits` when the caller already counted both sides' legal moves. */
+export function trainedEvalWithMobility(
+  weights: TrainedWeights,
+  pl: number,
+  ph: number,
+  ol: number,
+  oh: number,
+  ownMoves: number,
+  otherMoves: number,
+): number {
   const empties = 64 - popcount32(pl | ol) - popcount32(ph | oh);
   const base = stageOf(weights, empties) * STAGE_SIZE;
   const tables = weights.tables;
-  moves(pl, ph, ol, oh);
-  const own = Math.min(MOBILITY_CAP, popcount32(out.lo) + popcount32(out.hi));
-  moves(ol, oh, pl, ph);
-  const other = Math.min(MOBILITY_CAP, popcount32(out.lo) + popcount32(out.hi));
+  const own = Math.min(MOBILITY_CAP, ownMoves);
+  const other = Math.min(MOBILITY_CAP, otherMoves);
   return (
     patternSum(tables, base, pl, ph, ol, oh) +
     (tables[base + MOBILITY_OWN_OFFSET + own] as number) +

@@ -2,13 +2,15 @@
  * The compact text form of the trained evaluation's weights (the generated module
  * `weights-data.ts`): base64 of a byte stream holding a header (format, stage count, empties per
  * stage, units per disc, weights per stage) and then, stage by stage and kind by kind, the weight of
- * every canonical index (`FeatureKind.canonical[x] === x`) in increasing order as a zigzag varint,
- * a zero being followed by the number of further zeros. Entries that share a canonical index are
- * filled in when the weights are decoded, so the evaluation looks every index up directly.
+ * every canonical index (`FeatureKind.canonical[x] === x`) in increasing order, as its difference
+ * from the previous stage's weight (a configuration a stage never saw keeps its neighbour's weight,
+ * so most differences are zero) in a zigzag varint, a zero being followed by the number of further
+ * zeros. Entries that share a canonical index are filled in when the weights are decoded, so the
+ * evaluation looks every index up directly.
  */
 import { FEATURE_KINDS, STAGE_SIZE } from "./patterns.js";
 
-const FORMAT = 1;
+const FORMAT = 2;
 
 /** Weights as the search uses them: every stage's full tables, in units of 1/`scale` disc. */
 export interface TrainedWeights {
@@ -149,9 +151,12 @@ export function encodeWeights(weights: TrainedWeights): string {
   out.varint(STAGE_SIZE);
   for (let stage = 0; stage < weights.stageCount; stage++) {
     const base = stage * STAGE_SIZE;
+    const previous = base - STAGE_SIZE;
     let zeros = -1;
     for (const slot of CANONICAL_SLOTS) {
-      const value = weights.tables[base + slot] as number;
+      const value =
+        (weights.tables[base + slot] as number) -
+        (stage === 0 ? 0 : (weights.tables[previous + slot] as number));
       if (value === 0) {
         if (zeros < 0) {
           out.varint(0);
@@ -183,15 +188,18 @@ export function decodeWeights(text: string): TrainedWeights {
   const tables = new Int16Array(stageCount * STAGE_SIZE);
   for (let stage = 0; stage < stageCount; stage++) {
     const base = stage * STAGE_SIZE;
+    const previous = base - STAGE_SIZE;
     let zeros = 0;
     for (const slot of CANONICAL_SLOTS) {
+      const before = stage === 0 ? 0 : (tables[previous + slot] as number);
       if (zeros > 0) {
         zeros--;
+        tables[base + slot] = before;
         continue;
       }
-      const value = unzigzag(input.varint());
-      if (value === 0) zeros = input.varint();
-      else tables[base + slot] = value;
+      const delta = unzigzag(input.varint());
+      if (delta === 0) zeros = input.varint();
+      tables[base + slot] = before + delta;
     }
     for (let i = 0; i < STAGE_SIZE; i++)
       tables[base + i] = tables[base + (REPRESENTATIVE[i] as number)] as number;

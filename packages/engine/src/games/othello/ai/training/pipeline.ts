@@ -6,6 +6,7 @@
  * worker executes), and the result does not depend on how many threads ran them.
  */
 import { popcount32 } from "../../bitboard.js";
+import { EndgameSolver } from "../solver.js";
 import {
   FEATURES_PER_POSITION,
   FEATURE_KINDS,
@@ -41,13 +42,13 @@ export interface TrainConfig extends SelfPlayConfig {
 /** The configuration `npm run train` uses (docs/strength.md gives its run time and errors). */
 export const DEFAULT_TRAIN_CONFIG: TrainConfig = {
   seed: 1,
-  games: 12_000,
+  games: 20_000,
   randomPlies: { min: 2, max: 20 },
   epsilon: 0.1,
   stageWidth: 4,
   exactEmpties: 16,
   searchDepth: 4,
-  lambda: 4,
+  lambda: 16,
   iterations: 60,
   scale: 16,
   validationEvery: 10,
@@ -75,20 +76,33 @@ export type TrainJobResult = PositionSet | Float32Array;
 /** Runs jobs, possibly in parallel, returning their results in job order. */
 export type TrainRunner = (jobs: readonly TrainJob[]) => Promise<readonly TrainJobResult[]>;
 
+/** What a thread keeps between jobs: its exact solver (labels do not depend on it, only the time). */
+export interface TrainThread {
+  readonly solver: EndgameSolver;
+}
+
+/** A thread's state for `runTrainJob`. */
+export function createTrainThread(): TrainThread {
+  return { solver: new EndgameSolver({ ordering: "iago" }) };
+}
+
 /** Executes one job (what a worker thread runs). */
-export function runTrainJob(job: TrainJob): TrainJobResult {
+export function runTrainJob(job: TrainJob, thread: TrainThread): TrainJobResult {
   switch (job.kind) {
     case "self-play":
       return selfPlayPositions(job.config, job.from, job.to);
     case "exact":
-      return exactLabels(job.boards, 0, job.boards.length / 4);
+      return exactLabels(thread.solver, job.boards, 0, job.boards.length / 4);
     case "search":
       return searchLabels(job.weights, job.boards, 0, job.boards.length / 4, job.depth, job.horizon);
   }
 }
 
-/** Runs the jobs one after another in this thread. */
-export const inlineRunner: TrainRunner = (jobs) => Promise.resolve(jobs.map(runTrainJob));
+/** A runner that runs the jobs one after another in this thread. */
+export function inlineRunner(): TrainRunner {
+  const thread = createTrainThread();
+  return (jobs) => Promise.resolve(jobs.map((job) => runTrainJob(job, thread)));
+}
 
 export interface StageReport extends Omit<FitResult, "weights"> {
   readonly stage: number;
