@@ -1,11 +1,22 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
 
 // Debian's Chromium (apt-get install chromium); never `npx playwright install` here.
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const SERVER_ENTRY = "../apps/server/dist/main.js";
-// CI runs the suite a second time against Redis (.ci/run); each run keeps its own summary.
+// CI runs the suite a second time through the balanced cluster (.ci/run); each run keeps its own summary.
 const SUMMARY = process.env.PLAYWRIGHT_SUMMARY ?? "playwright-summary.json";
 const REDIS: Record<string, string> = process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {};
+const EXTERNAL = process.env.ARENA_E2E_URL !== undefined && process.env.ARENA_E2E_URL !== "";
+const PORT = 3000;
+const BASE_URL = EXTERNAL ? (process.env.ARENA_E2E_URL ?? "") : `http://127.0.0.1:${PORT}`;
+// Without Redis the server runs on its default store, SQLite, in a data folder of its own for each run
+// (made once: the config is loaded again in each worker, which inherits the variable).
+const DATA_DIR = EXTERNAL
+  ? ""
+  : (process.env.ARENA_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "arena-e2e-")));
 
 export default defineConfig({
   testDir: "./tests",
@@ -20,7 +31,7 @@ export default defineConfig({
   reporter: [["list"], ["json", { outputFile: SUMMARY }]],
   outputDir: "test-results",
   use: {
-    baseURL: "http://127.0.0.1:3000",
+    baseURL: BASE_URL,
     browserName: "chromium",
     screenshot: "only-on-failure",
     trace: "retain-on-failure",
@@ -36,29 +47,27 @@ export default defineConfig({
       ],
     },
   },
-  webServer: [
-    {
-      command: `node --max-semi-space-size=128 ${SERVER_ENTRY}`,
-      url: "http://127.0.0.1:4000/healthz",
-      env: {
-        PORT: "4000",
-        HOST: "127.0.0.1",
-        LOG_LEVEL: "warn",
-        CORS_ORIGIN: "http://127.0.0.1:3000,http://localhost:3000",
-        ...REDIS,
-      },
-      reuseExistingServer: false,
-      timeout: 30_000,
-      stdout: "ignore",
-      stderr: "pipe",
-    },
-    {
-      command: "npx next start -p 3000 -H 127.0.0.1",
-      cwd: "../apps/web",
-      url: "http://127.0.0.1:3000",
-      env: { NEXT_TELEMETRY_DISABLED: "1" },
-      reuseExistingServer: false,
-      timeout: 60_000,
-    },
-  ],
+  // One process serves the web app, the API and the sockets on one origin (the product's default). With
+  // ARENA_E2E_URL set, the suite runs against a product already running there (the balanced cluster).
+  webServer: EXTERNAL
+    ? []
+    : [
+        {
+          command: `node --max-semi-space-size=128 ${SERVER_ENTRY}`,
+          url: `${BASE_URL}/readyz`,
+          env: {
+            PORT: String(PORT),
+            HOST: "127.0.0.1",
+            SERVE_WEB: "true",
+            LOG_LEVEL: "warn",
+            NEXT_TELEMETRY_DISABLED: "1",
+            DATA_DIR,
+            ...REDIS,
+          },
+          reuseExistingServer: false,
+          timeout: 60_000,
+          stdout: "ignore",
+          stderr: "pipe",
+        },
+      ],
 });

@@ -11,5 +11,39 @@ export default [
       "react-hooks/exhaustive-deps": "error",
     },
   },
+  {
+    // The browser downloads no AI (docs/web.md): only the engine's rules, through the registry and the
+    // games' rules modules. Tests run in Node and may read the AI registry (src/no-ai-code.test.ts).
+    files: ["src/**/*.tsx", "src/**/*.ts"],
+    ignores: ["src/**/*.test.ts", "src/**/*.test.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@arena/engine",
+              message:
+                "The engine's index re-exports the AI: import @arena/engine/registry or a game's rules.",
+            },
+          ],
+          patterns: [
+            {
+              group: [
+                "@arena/engine/ai/*",
+                "@arena/engine/players/*",
+                "@arena/engine/search/*",
+                "@arena/engine/tournament/*",
+                "@arena/engine/games/*/ai/*",
+                "@arena/engine/worker",
+                "@arena/engine/debug",
+              ],
+              message: "AI code stays out of the browser: level names come from GET /api/games.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   { ignores: ["next-env.d.ts", ".next/**", "vitest-summary.json"] },
 ];

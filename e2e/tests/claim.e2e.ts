@@ -25,7 +25,7 @@ test("when the opponent leaves, the player sees them go and claims the win", asy
 
   // Max leaves the room for the lobby: a deliberate exit (unwatch), gone after ten seconds. Should the
   // unwatch be lost with the connection, a dropped connection is gone after the blitz timeout of 40 s
-  // (clocks.md §6): the wait covers both.
+  // (docs/clocks.md §6): the wait covers both.
   await max.page.getByRole("link", { name: "Lobby" }).first().click();
   await expect(lee.page.getByTestId("presence-1")).toContainText("offline");
   await expect(lee.page.getByTestId("presence-1")).toContainText("gone", { timeout: 50_000 });
@@ -41,7 +41,7 @@ test("closing the page is a deliberate exit: the opponent sees the short timeout
   const { lee, max } = await twoMovesIn(browser);
 
   // A full unload (another address, or closing the tab) sends an unwatch on pagehide: gone after the
-  // deliberate ten seconds, well before the 40 s a dropped blitz connection gets (clocks.md §6).
+  // deliberate ten seconds, well before the 40 s a dropped blitz connection gets (docs/clocks.md §6).
   await max.page.goto("about:blank");
   await expect(lee.page.getByTestId("presence-1")).toContainText("offline");
   await expect(lee.page.getByTestId("presence-1")).toContainText("gone", { timeout: 25_000 });

@@ -1,3 +1,4 @@
+import { GAME_AIS } from "@arena/engine";
 import { expect, test } from "@playwright/test";
 import { sampleOthelloSquares } from "../fixtures/visual.js";
 
@@ -50,6 +51,12 @@ test("the lobby renders its shell and the create form", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Play the computer" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Create game" })).toBeVisible();
   await expect(page.getByRole("combobox", { name: "Game", exact: true })).toBeVisible();
+  // AI levels are named as the server lists them (GET /api/games), strongest last.
+  const levels = GAME_AIS.othello.levels;
+  await page.getByRole("combobox", { name: "Seat 2", exact: true }).selectOption({ label: "Computer" });
+  const level = page.getByRole("combobox", { name: "Seat 2 level" });
+  await expect(level.locator("option:checked")).toHaveText(`3 · ${levels[2]?.name}`);
+  await expect(level.locator("option")).toHaveCount(levels.length);
   await page.getByRole("combobox", { name: "Game", exact: true }).selectOption("dice-of-doom");
   await expect(page.getByRole("combobox", { name: "Seat 3" })).toBeVisible();
   await page.screenshot({ path: "screenshots/lobby.png", fullPage: true });

@@ -5,6 +5,7 @@
  *
  *   node apps/cli/dist/bench.js [--only perft] [--depth 11]
  *   node apps/cli/dist/bench.js --only solve [--ffo 40-44|none] [--set-22 on|off] [--iago-depth 7]
+ *   node apps/cli/dist/bench.js --only krk
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
@@ -14,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { Othello, othello } from "@arena/engine";
 import { BIG_START, perftBigInt, perftHalvesPlain, perftTyped } from "./bench/representations.js";
+import { KRK_SECTION, krkOracleBench } from "./bench/krk.js";
 import { solveBench } from "./bench/solve.js";
 
 const sharedDir = process.env.ARENA_SHARED ?? fileURLToPath(new URL("../../../../shared", import.meta.url));
@@ -120,3 +122,4 @@ if (sections.has("solve")) {
     iagoDepth: Number(values["iago-depth"] ?? 7),
   });
 }
+if (sections.has(KRK_SECTION)) krkOracleBench(7);

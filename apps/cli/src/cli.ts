@@ -1,7 +1,8 @@
 import { parseArgs } from "node:util";
-import { type GameId, GAME_IDS, Othello, getGame, isGameId, perft } from "@arena/engine";
+import { DEFAULT_GAME_ID, type GameId, GAME_IDS, getGame, isGameId, perft } from "@arena/engine";
 import { createInterface } from "node:readline";
 import { BOOK_USAGE, bookCommand } from "./commands/book.js";
+import { KRK_COMMAND, KRK_USAGE, krkCommand } from "./commands/krk.js";
 import { nboardCommand } from "./commands/nboard.js";
 import { PLAY_USAGE, playCommand } from "./commands/play.js";
 import { ROUND_ROBIN_USAGE, roundRobinCommand } from "./commands/round-robin.js";
@@ -24,6 +25,7 @@ Commands:
   nboard   the NBoard engine protocol on stdin/stdout (Othello)
   ${BOOK_USAGE}
   ${TRAIN_USAGE}
+  ${KRK_USAGE}
 
 Games: ${GAME_IDS.join(", ")}
 
@@ -44,7 +46,7 @@ function fail(io: Output, message: string): number {
 }
 
 function chooseGame(values: { game?: string; options?: string; seed?: string }): GameChoice | string {
-  const id = values.game ?? "othello";
+  const id = values.game ?? DEFAULT_GAME_ID;
   if (!isGameId(id)) return `unknown game '${id}' (one of ${GAME_IDS.join(", ")})`;
   let options: unknown = {};
   if (values.options !== undefined) {
@@ -66,10 +68,9 @@ function positionAfter(choice: GameChoice, moves: string | undefined): { state: 
   if (!options.ok) return options.error.message;
   let state: unknown = game.initial(options.value, choice.seed);
   if (moves === undefined || moves.trim() === "") return { state };
+  const text = moves.trim();
   const tokens =
-    choice.id === "othello" && !/\s/.test(moves.trim())
-      ? (moves.trim().match(/.{1,2}/g) ?? [])
-      : moves.trim().split(/[\s,]+/);
+    game.splitMoves !== undefined && !/[\s,]/.test(text) ? game.splitMoves(text) : text.split(/[\s,]+/);
   for (const token of tokens) {
     const forced = game.forcedMove(state);
     const move = game.parseMove(state, token);
@@ -103,10 +104,7 @@ async function perftCommand(args: string[], io: Output): Promise<number> {
   const game = getGame(choice.id);
   for (let d = 1; d <= depth; d++) {
     const started = performance.now();
-    const leaves =
-      choice.id === "othello"
-        ? Othello.perftOthello(position.state as Othello.OthelloState, d)
-        : perft(game, position.state, d);
+    const leaves = game.perft?.(position.state, d) ?? perft(game, position.state, d);
     const seconds = (performance.now() - started) / 1000;
     const line = `depth ${d} leaves ${leaves} seconds ${seconds.toFixed(3)} leaves_per_s ${seconds > 0 ? Math.round(leaves / seconds) : 0}\n`;
     // Shallower depths are progress; the last line is the result, in the C yardstick's format.
@@ -172,6 +170,8 @@ export async function runCli(argv: string[], io: Output, env: CliEnvironment = {
         return bookCommand(rest, io, now);
       case "train":
         return await trainCommand(rest, io, now);
+      case KRK_COMMAND:
+        return krkCommand(rest, io, now);
       case "nboard":
         return env.input === undefined
           ? await withStdin((lines) => nboardCommand(rest, io, lines, now))

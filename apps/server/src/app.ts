@@ -1,25 +1,27 @@
 import { createServer, type Server as HttpServer } from "node:http";
-import { GAME_IDS } from "@arena/engine";
-import { asMatchId, MatchId, TIME_PRESETS } from "@arena/protocol";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { type Logger } from "pino";
 import { Server } from "socket.io";
 import { type AiPool } from "./ai/pool.js";
 import { type Clock } from "./clocks/scheduler.js";
-import { Identity } from "./identity/tokens.js";
+import { apiRouter } from "./http/api.js";
+import { checkRequestOrigin } from "./http/origins.js";
+import { Identity, randomId } from "./identity/tokens.js";
 import { createMetrics } from "./metrics.js";
-import { type ArenaServer, attachGateway, LOBBY_ROOM, matchRoom } from "./protocol/gateway.js";
-import { FINISHED_ROOMS_KEPT, RoomManager } from "./rooms/manager.js";
-import { Presence } from "./rooms/presence.js";
-import { snapshotOf } from "./rooms/view.js";
+import { attachGateway } from "./protocol/gateway.js";
+import { type ArenaServer, LOBBY_ROOM, matchRoom } from "./protocol/sockets.js";
+import { FINISHED_ROOMS_KEPT } from "./rooms/cache.js";
+import { type Fanout, Rooms } from "./rooms/rooms.js";
 import { type MatchStore } from "./store/ports.js";
-import { DisplayName } from "@arena/protocol";
-import { fold } from "./rooms/model.js";
-import { randomId } from "./identity/tokens.js";
+import { type WebApp } from "./web/next-app.js";
 
 export interface AppConfig {
   readonly secret: string;
-  readonly corsOrigin: string | string[];
+  /**
+   * Origins besides the server's own from which browsers may open sockets and call the API (the page's
+   * own origin always may).
+   */
+  readonly allowedOrigins: readonly string[];
   /** Socket.io's per-message limit (bytes). */
   readonly maxPayloadBytes: number;
   readonly rateLimit: { readonly burst: number; readonly perSecond: number; readonly maxRefusals: number };
@@ -35,7 +37,7 @@ export interface AppConfig {
 }
 
 export const DEFAULT_CONFIG: Omit<AppConfig, "secret" | "instanceId"> = {
-  corsOrigin: "http://localhost:3000",
+  allowedOrigins: [],
   maxPayloadBytes: 16 * 1024,
   rateLimit: { burst: 40, perSecond: 20, maxRefusals: 40 },
   leaseTtlMs: 10_000,
@@ -53,15 +55,22 @@ export interface AppDeps {
   readonly config: AppConfig;
   /** Installs a cross-process socket.io adapter (Redis) before anything is emitted. */
   readonly adapter?: (io: ArenaServer) => void;
+  /** The web app, served on the same origin as the API and the sockets; absent for an API-only server. */
+  readonly web?: WebApp;
 }
 
 export interface App {
   readonly http: HttpServer;
   readonly io: ArenaServer;
-  readonly manager: RoomManager;
+  readonly rooms: Rooms;
   readonly identity: Identity;
   /** Loads live games and starts lease upkeep; call before listening. */
   start(): Promise<void>;
+  /**
+   * Out of rotation: `/readyz` answers 503 from now on, so that a load balancer sends nobody new here, while
+   * everything else goes on serving until `close` (docs/architecture.md, "Deployment").
+   */
+  drain(): void;
   /** Graceful: leases are handed back. Not graceful: as if the process died. */
   close(graceful?: boolean): Promise<void>;
 }
@@ -70,105 +79,125 @@ export interface App {
 export function createApp(deps: AppDeps): App {
   const { store, clock, logger, config } = deps;
   const identity = new Identity(config.secret);
-  const manager = new RoomManager({
+  // Express first, then socket.io on the same server: engine.io takes its own paths and hands the other
+  // requests to the app (routes are added to the app below).
+  const app = express();
+  const http = createServer(app);
+  const io: ArenaServer = new Server(http, {
+    maxHttpBufferSize: config.maxPayloadBytes,
+    // Polling and WebSocket handshakes alike: the page's own origin, a listed one, or no browser at all.
+    allowRequest: (req, callback) => {
+      const check = checkRequestOrigin(req, config.allowedOrigins);
+      callback(check.ok ? null : check.reason, check.ok);
+    },
+    cors: { origin: [...config.allowedOrigins], credentials: true },
+    serveClient: false,
+    // The engine.io session id as a cookie on the handshake: a load balancer pins a long-polling session to
+    // this process by it (deploy/haproxy.cfg). Clients that poll need not keep cookies: their requests carry
+    // the id in the URL.
+    cookie: { name: "io", path: "/socket.io", httpOnly: true, sameSite: "lax" },
+  });
+  deps.adapter?.(io);
+
+  const fanout: Fanout = {
+    matchEvent: (matchId, entry) => io.to(matchRoom(matchId)).emit("match:event", { matchId, ...entry }),
+    presence: (update) => io.to(matchRoom(update.matchId)).emit("presence:update", update),
+    lobbyUpdated: (room) => io.to(LOBBY_ROOM).emit("lobby:room-updated", { room }),
+    lobbyRemoved: (matchId) => io.to(LOBBY_ROOM).emit("lobby:room-removed", { matchId }),
+    evicted: (matchId) => {
+      // Without this a long-lived socket (a lobby tab that plays all day) kept every match it ever followed,
+      // in its own map and in the adapter's rooms. Local only: each process evicts on its own schedule, and
+      // a client that asks about the match again is attached again.
+      const room = matchRoom(matchId);
+      for (const id of [...(io.of("/").adapter.rooms.get(room) ?? [])]) {
+        const socket = io.of("/").sockets.get(id);
+        socket?.data.attached.delete(matchId);
+        void socket?.leave(room);
+      }
+    },
+  };
+  let onMove: () => void = () => undefined;
+  const rooms = new Rooms({
     store,
     clock,
     ai: deps.ai,
     logger,
-    identity,
+    fanout,
     owner: config.instanceId,
     leaseTtlMs: config.leaseTtlMs,
     goneScale: config.goneScale,
     creditToMoveMs: config.creditToMoveMs,
     creditOthersMs: config.creditOthersMs,
     finishedRoomsKept: config.finishedRoomsKept,
+    onMove: () => onMove(),
   });
   const metrics = createMetrics({
-    liveGames: () => manager.liveCount(),
+    liveGames: () => rooms.liveCount(),
     aiQueue: () => deps.ai.queueDepth(),
   });
-  manager.metrics = { onMove: () => metrics.moves.inc() };
+  onMove = () => metrics.moves.inc();
   let ready = false;
+  let draining = false;
 
-  const app = express();
   app.disable("x-powered-by");
   app.use(express.json({ limit: "16kb" }));
   app.use((req, res, next) => {
     const origin = req.headers.origin;
-    const allowed = Array.isArray(config.corsOrigin) ? config.corsOrigin : [config.corsOrigin];
-    if (origin !== undefined && allowed.includes(origin)) {
+    if (origin !== undefined && config.allowedOrigins.includes(origin)) {
       res.setHeader("Access-Control-Allow-Origin", origin);
       res.setHeader("Access-Control-Allow-Headers", "content-type, authorization");
+      res.setHeader("Access-Control-Allow-Credentials", "true");
       res.setHeader("Vary", "Origin");
     }
-    if (req.method === "OPTIONS") res.sendStatus(204);
-    else next();
+    if (req.method === "OPTIONS") {
+      res.sendStatus(204);
+      return;
+    }
+    // A page on another site must not act for the user: a request that changes something comes from here.
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      const check = checkRequestOrigin(req, config.allowedOrigins);
+      if (!check.ok) {
+        res.status(403).json({ ok: false, code: "forbidden", message: check.reason });
+        return;
+      }
+    }
+    next();
   });
 
   app.get("/healthz", (_req, res) => {
     res.json({ ok: true });
   });
   app.get("/readyz", (_req, res) => {
-    // Not ready while the store is unreachable (Redis down): load balancers stop sending players here.
-    const ok = ready && (store.isReady?.() ?? true);
-    res.status(ok ? 200 : 503).json({ ok });
+    // Not ready while draining, or while the store is unreachable (Redis down): load balancers stop sending
+    // players here.
+    const reason = !ready
+      ? "starting"
+      : draining
+        ? "draining"
+        : (store.isReady?.() ?? true)
+          ? null
+          : "store-unavailable";
+    res.status(reason === null ? 200 : 503).json(reason === null ? { ok: true } : { ok: false, reason });
   });
   app.get("/metrics", async (_req, res) => {
     res.setHeader("Content-Type", metrics.registry.contentType);
     res.send(await metrics.registry.metrics());
   });
-
-  app.post("/api/session", (req: Request, res: Response) => {
-    const body: unknown = req.body;
-    const record = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
-    const existing = identity.verify(record.token);
-    const name = DisplayName.safeParse(record.name);
-    if (record.name !== undefined && !name.success) {
-      res.status(400).json({ ok: false, code: "invalid-payload", message: "name: 1–24 characters" });
-      return;
-    }
-    const base = existing ?? identity.newGuest().user;
-    const user = name.success ? { ...base, name: name.data } : base;
-    res.json({ ok: true, token: identity.issue(user), user });
-  });
-
-  app.get("/api/games", (_req, res) => {
-    res.json({ ok: true, games: manager.gameInfo(), timePresets: TIME_PRESETS, gameIds: GAME_IDS });
-  });
-
-  app.get("/api/rooms", async (_req, res) => {
-    res.json({ ok: true, rooms: await store.listSummaries() });
-  });
-
-  app.get("/api/matches/:id", async (req: Request<{ id: string }>, res: Response) => {
-    const id = MatchId.safeParse(req.params.id);
-    if (!id.success) {
-      res.status(400).json({ ok: false, code: "invalid-payload", message: "bad match id" });
-      return;
-    }
-    const room = await manager.get(id.data);
-    if (room !== null) {
-      const match = await room.read(() =>
-        snapshotOf(room.model, { presence: room.presence, viewers: room.viewers, now: clock.now() }),
-      );
-      res.json({ ok: true, match });
-      return;
-    }
-    const log = await store.read(asMatchId(id.data), 0);
-    if (log === null) {
-      res.status(404).json({ ok: false, code: "not-found", message: "no such match" });
-      return;
-    }
-    const model = fold(id.data, log);
-    res.json({
-      ok: true,
-      match: snapshotOf(model, { presence: new Presence(model.timeControl), viewers: 0, now: clock.now() }),
-    });
-  });
-
-  app.use((_req, res) => {
+  app.use("/api", apiRouter({ rooms, identity }));
+  app.use("/api", (_req, res) => {
     res.status(404).json({ ok: false, code: "not-found", message: "no such route" });
   });
+  const web = deps.web;
+  if (web !== undefined) {
+    // Everything else is the web app's: pages, its static files and its own 404 page.
+    app.use((req, res, next) => {
+      web.handle(req, res).catch(next);
+    });
+  } else {
+    app.use((_req, res) => {
+      res.status(404).json({ ok: false, code: "not-found", message: "no such route" });
+    });
+  }
   app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) {
       next(error);
@@ -186,60 +215,41 @@ export function createApp(deps: AppDeps): App {
     });
   });
 
-  const http = createServer(app);
-  const io: ArenaServer = new Server(http, {
-    maxHttpBufferSize: config.maxPayloadBytes,
-    cors: { origin: config.corsOrigin },
-    serveClient: false,
-  });
-  deps.adapter?.(io);
-
   attachGateway(io, {
-    manager,
+    rooms,
     identity,
     logger,
-    now: () => clock.now(),
+    instance: config.instanceId,
     rateLimit: config.rateLimit,
     // Half the transport limit: payloads in between get a `payload-too-large` ack instead of a dropped socket.
     maxPayloadChars: Math.floor(config.maxPayloadBytes / 2),
     observeAck: (event, ok, seconds) => metrics.acks.observe({ event, ok: String(ok) }, seconds),
   });
 
-  manager.attach({
-    matchEvent: (matchId, entry) => io.to(matchRoom(matchId)).emit("match:event", { matchId, ...entry }),
-    presence: (update) => io.to(matchRoom(update.matchId)).emit("presence:update", update),
-    lobbyUpdated: (room) => io.to(LOBBY_ROOM).emit("lobby:room-updated", { room }),
-    lobbyRemoved: (matchId) => io.to(LOBBY_ROOM).emit("lobby:room-removed", { matchId }),
-    evicted: (matchId) => {
-      // Without this a long-lived socket (a lobby tab that plays all day) kept every match it ever followed,
-      // in its own map and in the adapter's rooms. Local only: each process evicts on its own schedule, and
-      // a client that asks about the match again is attached again.
-      const room = matchRoom(matchId);
-      for (const id of [...(io.of("/").adapter.rooms.get(room) ?? [])]) {
-        const socket = io.of("/").sockets.get(id);
-        socket?.data.attached.delete(matchId);
-        void socket?.leave(room);
-      }
-    },
-  });
-
   return {
     http,
     io,
-    manager,
+    rooms,
     identity,
     async start() {
-      await manager.start();
+      await rooms.start();
       ready = true;
+    },
+    drain() {
+      draining = true;
     },
     async close(graceful = true) {
       ready = false;
-      await manager.stop(graceful);
-      io.disconnectSockets(true);
+      await rooms.stop(graceful);
+      // Closing the server closes this process's transports, and nothing more: clients see "transport close"
+      // and socket.io reconnects them (through a balancer, to another process). `io.disconnectSockets` sent
+      // them a disconnect, after which socket.io does not reconnect, and through the Redis adapter it reached
+      // every process's sockets: one process's restart disconnected every player of the cluster for good.
       await new Promise<void>((resolve) => {
         void io.close(() => resolve());
       });
       if (http.listening) await new Promise<void>((resolve) => http.close(() => resolve()));
+      await deps.web?.close();
     },
   };
 }

@@ -1,6 +1,10 @@
-// The only place that reads the environment. NEXT_PUBLIC_* values are inlined at build time.
-export function socketUrl(): string {
-  const configured = process.env.NEXT_PUBLIC_SOCKET_URL;
-  if (configured !== undefined && configured !== "") return configured;
-  return `${location.protocol}//${location.hostname}:4000`;
+// The only place that knows where the game server is.
+
+/**
+ * The game server's base URL, for the socket and the REST API alike: the page's own origin. The server
+ * serves this app, its API and its sockets on one port, so any reverse proxy in front (TLS included)
+ * carries all three; a page served from elsewhere is refused unless the server lists its origin.
+ */
+export function serverUrl(): string {
+  return location.origin;
 }

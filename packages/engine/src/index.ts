@@ -11,6 +11,8 @@ export * as ConnectK from "./games/connect-k/index.js";
 export { connectK } from "./games/connect-k/index.js";
 export * as DiceOfDoom from "./games/dice-of-doom/index.js";
 export { diceOfDoom } from "./games/dice-of-doom/index.js";
+export * as Krk from "./games/krk/index.js";
+export { krk } from "./games/krk/index.js";
 export * as Search from "./search/index.js";
 export { type AiRequest, type AiResponse, chooseMove } from "./ai/choose-move.js";
 export {
@@ -28,3 +30,4 @@ export { GAME_AIS, aiFor } from "./ai/registry.js";
 export * as Players from "./players/index.js";
 export * as Tournament from "./tournament/index.js";
 export * as OthelloAi from "./games/othello/ai/index.js";
+export * as KrkAi from "./games/krk/ai/index.js";

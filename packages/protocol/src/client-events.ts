@@ -9,7 +9,7 @@ import {
   type VersionedEvent,
 } from "./model.js";
 import { type Ack } from "./errors.js";
-import { type SeatToken, type UserId } from "./ids.js";
+import { type UserId } from "./ids.js";
 
 const empty = z.strictObject({});
 const matchOnly = z.strictObject({ matchId: MatchId });
@@ -53,7 +53,7 @@ export const CLIENT_EVENTS = {
     /** The move in the game's notation (Othello: "f5", "PA"). */
     move: z.string().min(1).max(64),
     seat: Seat.optional(),
-    /** How long the move took on the client's own clock; lets the server measure lag (clocks.md §2). */
+    /** How long the move took on the client's own clock; lets the server measure lag (docs/clocks.md §2). */
     clientMs: Millis.optional(),
     /** The client's own lag estimate, used when `clientMs` is absent. */
     lagMs: Millis.optional(),
@@ -90,6 +90,12 @@ export interface SessionInfo {
   readonly user: { readonly id: UserId; readonly name: string };
 }
 
+/** `session:ready`: the identity, and the server process that holds this connection. */
+export interface SessionReady extends SessionInfo {
+  /** Behind a load balancer, which process this socket landed on (for logs, tests and bug reports). */
+  readonly instance: string;
+}
+
 export interface SyncEvents {
   readonly kind: "events";
   readonly events: readonly VersionedEvent[];
@@ -107,10 +113,10 @@ export interface AckData {
   "room:create": {
     readonly matchId: MatchId;
     readonly version: Version;
+    /** The room's invite secret, for its link (the host's only). */
     readonly inviteToken: string;
-    readonly seatToken?: SeatToken;
   };
-  "room:join-seat": { readonly version: Version; readonly seat: number; readonly seatToken: SeatToken };
+  "room:join-seat": { readonly version: Version; readonly seat: number };
   "room:leave-seat": { readonly version: Version };
   "room:set-ai": { readonly version: Version };
   "room:kick-ai": { readonly version: Version };

@@ -1,4 +1,4 @@
-import { GAME_ERROR_CODES } from "@arena/engine";
+import { GAME_ERROR_CODES } from "@arena/engine/core/errors";
 import { z } from "zod";
 
 /** Every way the server refuses a request. One closed set: the engine's codes plus the server's own. */

@@ -13,10 +13,6 @@ export type MatchId = z.infer<typeof MatchId>;
 export const UserId = token.brand<"UserId">();
 export type UserId = z.infer<typeof UserId>;
 
-/** Proves that a connection holds a seat; only ever sent to that seat's holder. */
-export const SeatToken = z.string().min(1).max(512).brand<"SeatToken">();
-export type SeatToken = z.infer<typeof SeatToken>;
-
 /** The secret in a room's invite link; lets its holder see a link-only room and take a reserved seat. */
 export const InviteToken = token.brand<"InviteToken">();
 export type InviteToken = z.infer<typeof InviteToken>;
@@ -46,5 +42,4 @@ export const asMatchId = (id: string): MatchId => id as MatchId;
 export const asUserId = (id: string): UserId => id as UserId;
 export const asVersion = (n: number): Version => n as Version;
 export const asMillis = (n: number): Millis => n as Millis;
-export const asSeatToken = (s: string): SeatToken => s as SeatToken;
 export const asInviteToken = (s: string): InviteToken => s as InviteToken;

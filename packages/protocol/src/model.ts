@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { InviteToken, Millis, Seat, UserId, Version, MatchId, DisplayName } from "./ids.js";
 
-/** The lobby's presets (clocks.md §1); any other base+increment within bounds is accepted too. */
+/** The lobby's presets (docs/clocks.md §1); any other base+increment within bounds is accepted too. */
 export const TIME_PRESETS = [
   { name: "1+0", baseMs: 60_000, incrementMs: 0 },
   { name: "3+2", baseMs: 180_000, incrementMs: 2_000 },
@@ -73,7 +73,7 @@ export const MatchResult = z.object({
 export type MatchResult = z.infer<typeof MatchResult>;
 
 /**
- * The clock as a plain value (clocks.md §1–4). `runningSince` is the server
+ * The clock as a plain value (docs/clocks.md §1–4). `runningSince` is the server
  * time at which the seat to move started thinking; `remainingMs` is as of then.
  */
 export const ClockState = z.object({
@@ -140,9 +140,16 @@ export type MatchEventType = MatchEvent["type"];
 export const VersionedEvent = z.object({ version: Version, at: Millis, event: MatchEvent });
 export type VersionedEvent = z.infer<typeof VersionedEvent>;
 
+/**
+ * A match as a player or spectator first sees it: the model the event log folds to (`@arena/match`), in
+ * JSON, plus who is connected. A client rebuilds the very same model from it and folds the events that
+ * follow with the server's code.
+ */
 export const Snapshot = z.object({
   matchId: MatchId,
   version: Version,
+  /** Server time of the last event. */
+  lastEventAt: Millis,
   gameId: z.string(),
   options: z.unknown(),
   timeControl: TimeControl,
@@ -150,12 +157,18 @@ export const Snapshot = z.object({
   visibility: Visibility,
   host: UserRef,
   status: MatchStatus,
+  /** What the host asked for per seat (a vacated invite-only seat is invite-only again). */
+  specs: z.array(SeatSpec),
   seats: z.array(SeatView),
-  /** The game's serialized state (engine `serialize`), null before the start. */
+  /** The serialized state the game started from (engine `serialize`), null before the start. */
+  start: z.unknown(),
+  /** The game's serialized state now, null before the start. */
   state: z.unknown(),
   moves: z.array(z.object({ seat: Seat, move: z.string(), forced: z.boolean() })),
   clock: ClockState.nullable(),
   result: MatchResult.nullable(),
+  /** Per seat: the number of moves played when it was taken out of the game, or null. */
+  eliminatedAt: z.array(z.number().int().nullable()),
   drawOffers: z.array(Seat),
   rematchOffers: z.array(Seat),
   viewers: z.number().int(),

@@ -1,5 +1,5 @@
 import { writeFileSync } from "node:fs";
-import { type AnyGame, type GameId, GAME_IDS, getGame, isGameId } from "@arena/engine";
+import { type AnyGame, DEFAULT_GAME_ID, type GameId, GAME_IDS, getGame, isGameId } from "@arena/engine";
 import { type AnyPlayer, PLAYER_SPECS, parsePlayerSpec } from "@arena/engine/players/index";
 import type { ClockSetting, PlayerTotals } from "@arena/engine/tournament/index";
 import type { Output } from "../io.js";
@@ -15,7 +15,7 @@ export interface GameSetup {
 }
 
 export function gameSetup(values: { game?: string; options?: string; seed?: string }): GameSetup {
-  const id = values.game ?? "othello";
+  const id = values.game ?? DEFAULT_GAME_ID;
   if (!isGameId(id)) throw new UsageError(`unknown game '${id}' (one of ${GAME_IDS.join(", ")})`);
   let input: unknown = {};
   if (values.options !== undefined) {

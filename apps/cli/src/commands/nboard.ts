@@ -1,5 +1,6 @@
 import { Othello, Random } from "@arena/engine";
-import { type AnyPlayer, type PlayerContext, parsePlayerSpec } from "@arena/engine/players/index";
+import { othelloAi } from "@arena/engine/games/othello/ai/game-ai";
+import { type AnyPlayer, type PlayerContext } from "@arena/engine/players/index";
 import type { Output } from "../io.js";
 
 /**
@@ -20,7 +21,8 @@ const MARGIN_WIN = 10_000_000;
 type OthelloState = Othello.OthelloState;
 
 function engineFor(depth: number, spec = NBOARD_SPEC): AnyPlayer {
-  const player = parsePlayerSpec("othello", spec(depth));
+  // NBoard is the Othello engine protocol: the Othello AI's own players.
+  const player = othelloAi.parsePlayer(spec(depth));
   if (!player.ok) throw new Error(player.error.message);
   return player.value;
 }

@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { type AnyGame } from "@arena/engine";
 import { playMatch } from "@arena/engine/tournament/index";
 import type { Output } from "../io.js";
 import { UsageError, gameSetup, parseClock, players, timeString, wholeNumber } from "./common.js";
@@ -6,11 +7,8 @@ import { UsageError, gameSetup, parseClock, players, timeString, wholeNumber } f
 export const PLAY_USAGE = `play --black <spec> --white <spec> [--clock 5+0] [--game <id>] [--options <json>] [--seed <n>] [--random-start <n>]
         one game on the terminal, PAIP style (games other than Othello: one <spec> per seat)`;
 
-function seatName(gameId: string, seat: number): string {
-  if (gameId === "othello") return seat === 0 ? "Black (@)" : "White (O)";
-  // Dice of Doom draws its seats as a, b, c, d.
-  if (gameId === "dice-of-doom") return `Player ${String.fromCharCode(97 + seat)}`;
-  return `Seat ${seat + 1}`;
+function seatName(game: AnyGame, seat: number): string {
+  return game.renderSeat?.(seat) ?? `Seat ${seat + 1}`;
 }
 
 /**
@@ -48,9 +46,11 @@ export function playCommand(args: string[], io: Output, now: () => number): numb
   const clock = parseClock(values.clock);
   const randomStart = wholeNumber(values["random-start"], "--random-start", 0, 60);
   const clocksLine = (clocks: readonly number[]): string =>
-    clocks.map((ms, seat) => `${seatName(setup.id, seat)} ${timeString(ms)}`).join("  ");
+    clocks.map((ms, seat) => `${seatName(setup.game, seat)} ${timeString(ms)}`).join("  ");
 
-  io.stdout(lineup.map((player, seat) => `${seatName(setup.id, seat)}: ${player.name}`).join("\n") + "\n\n");
+  io.stdout(
+    lineup.map((player, seat) => `${seatName(setup.game, seat)}: ${player.name}`).join("\n") + "\n\n",
+  );
   io.stdout(`${setup.game.render(setup.game.initial(setup.options, setup.seed))}\n`);
   if (clock !== undefined) io.stdout(`${clocksLine(lineup.map(() => clock.baseMs))}\n`);
   const match = playMatch(setup.game, setup.options, lineup, {
@@ -62,7 +62,7 @@ export function playCommand(args: string[], io: Output, now: () => number): numb
       const how =
         record.kind === "forced" ? " (forced)" : record.kind === "opening" ? " (random opening)" : "";
       const took = record.kind === "player" ? ` [${(record.ms / 1000).toFixed(2)} s]` : "";
-      io.stdout(`\n${ply}. ${seatName(setup.id, record.seat)} moves to ${record.move}${how}.${took}\n`);
+      io.stdout(`\n${ply}. ${seatName(setup.game, record.seat)} moves to ${record.move}${how}.${took}\n`);
       if (values.quiet !== true) io.stdout(`${setup.game.render(state)}\n`);
       if (clock !== undefined) io.stdout(`${clocksLine(clocks)}\n`);
     },
@@ -73,13 +73,13 @@ export function playCommand(args: string[], io: Output, now: () => number): numb
   for (const seat of result.forfeited) {
     const why =
       result.reason === "timeout" ? "has no time left and forfeits" : "made an illegal move and forfeits";
-    io.stdout(`${seatName(setup.id, seat)} ${why}.\n`);
+    io.stdout(`${seatName(setup.game, seat)} ${why}.\n`);
   }
   const scores = result.scores.join("-");
   const verdict =
     result.winners.length === seats
       ? "Draw"
-      : `${result.winners.map((seat) => `${seatName(setup.id, seat)} ${lineup[seat]?.name ?? ""}`).join(" and ")} ${result.winners.length > 1 ? "win" : "wins"}`;
+      : `${result.winners.map((seat) => `${seatName(setup.game, seat)} ${lineup[seat]?.name ?? ""}`).join(" and ")} ${result.winners.length > 1 ? "win" : "wins"}`;
   io.stdout(`Result: ${verdict} ${scores} (${result.reason})\n`);
   return 0;
 }

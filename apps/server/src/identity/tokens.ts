@@ -1,12 +1,10 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import {
   asInviteToken,
-  asSeatToken,
   asUserId,
   DisplayName,
   type InviteToken,
   type MatchId,
-  type SeatToken,
   UserId,
   type UserRef,
 } from "@arena/protocol";
@@ -57,11 +55,6 @@ export class Identity {
     } catch {
       return null;
     }
-  }
-
-  /** Binds a seat to a user; handed only to the seat's holder, never broadcast. */
-  seatToken(matchId: MatchId, seat: number, userId: string): SeatToken {
-    return asSeatToken(this.mac(`seat:${matchId}:${seat}:${userId}`));
   }
 
   /** The invite secret of a room: derived, so every process with the same SECRET agrees without storage. */

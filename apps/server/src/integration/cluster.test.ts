@@ -107,7 +107,7 @@ describe.skipIf(redisUrl === null)("several server instances on one Redis", () =
     expect(oks).toHaveLength(1);
     expect([first, second].find((ack) => !ack.ok)).toMatchObject({ code: "stale-version" });
     expect((await black.snapshot(matchId)).moves).toHaveLength(1);
-    expect(a.app.manager.liveCount() + b.app.manager.liveCount()).toBe(1);
+    expect(a.app.rooms.liveCount() + b.app.rooms.liveCount()).toBe(1);
   });
 
   it("never lets a player claim against an opponent connected to another instance", async () => {
@@ -136,6 +136,37 @@ describe.skipIf(redisUrl === null)("several server instances on one Redis", () =
     const claimed = await black.call("match:claim", { matchId, version: snapshot.version, kind: "win" });
     expect(claimed.ok).toBe(true);
     expect((await black.snapshot(matchId)).result).toMatchObject({ reason: "abandon", winners: [0] });
+  });
+
+  it("drains an instance out of rotation while it serves, then stops it without touching the other's sockets", async () => {
+    const prefix = `drain-${randomId(6)}:`;
+    const clock = new FakeClock();
+    const a = await instance(prefix, clock);
+    const b = await instance(prefix, clock);
+    const { black, white, matchId } = await othelloAcross(a, b);
+    const readyz = async (server: TestServer) => {
+      const response = await fetch(`${server.url}/readyz`);
+      return { status: response.status, body: await response.json() };
+    };
+    a.app.drain();
+    expect(await readyz(a)).toEqual({ status: 503, body: { ok: false, reason: "draining" } });
+    expect(await readyz(b)).toEqual({ status: 200, body: { ok: true } });
+    expect((await fetch(`${a.url}/healthz`)).status).toBe(200);
+    // Still serving: black, connected to the draining instance, moves; a newcomer is let in.
+    const snapshot = await black.snapshot(matchId);
+    const move = firstLegal(snapshot)?.move ?? "";
+    expect(await black.call("match:move", { matchId, version: snapshot.version, move })).toMatchObject({
+      ok: true,
+    });
+    expect((await connect(a)).session).not.toBeNull();
+    await a.close(true);
+    await black.until((c) => !c.socket.connected, "black's disconnect");
+    // The transport closed, no socket.io disconnect sent: the web client's socket.io reconnects by itself
+    // (after "io server disconnect" it would not).
+    expect(black.disconnectReason).toBe("transport close");
+    // The Redis adapter would carry a cluster-wide disconnect to B's sockets too: only A's went.
+    expect(white.socket.connected).toBe(true);
+    expect((await white.snapshot(matchId)).moves).toHaveLength(1);
   });
 
   it("resumes a game on a new instance after the owner died, crediting the clocks and re-arming the flag", async () => {
@@ -172,7 +203,7 @@ describe.skipIf(redisUrl === null)("several server instances on one Redis", () =
     clock.advance(60_000);
     await new Promise((resolve) => setTimeout(resolve, ttl + 100));
     const b = await instance(prefix, clock, ttl);
-    expect(b.app.manager.liveCount()).toBe(1);
+    expect(b.app.rooms.liveCount()).toBe(1);
     const whiteAgain = await connect(b, white.session?.token);
     const sync = await whiteAgain.call("match:sync", { matchId, sinceVersion: before.version });
     if (!sync.ok || sync.kind !== "events") throw new Error("expected events");

@@ -98,7 +98,6 @@ describe("protocol fuzzer (real sockets, memory store, fake clock)", () => {
   const matches: MatchId[] = [];
   const versions: number[] = [];
   const userIds: string[] = [];
-  const seatTokens: string[] = [];
   const inviteTokens: string[] = [];
   const sessionTokens: string[] = [];
   let fuzzers: Client[] = [];
@@ -113,8 +112,7 @@ describe("protocol fuzzer (real sockets, memory store, fake clock)", () => {
   async function othello(moves: number, end: "resign" | null): Promise<MatchId> {
     const black = await connect();
     const white = await connect();
-    const { matchId, inviteToken, seatTokens: tokens } = await startOthello(black, white, blitz);
-    for (const s of tokens) if (s !== "") seatTokens.push(s);
+    const { matchId, inviteToken } = await startOthello(black, white, blitz);
     inviteTokens.push(inviteToken);
     const bySeat = [black, white];
     for (let i = 0; i < moves; i++) {
@@ -214,7 +212,7 @@ describe("protocol fuzzer (real sockets, memory store, fake clock)", () => {
     const anyId = fc.oneof(
       { weight: 6, arbitrary: fc.constantFrom(...known) },
       { weight: 2, arbitrary: nonexistent },
-      { weight: 1, arbitrary: fc.constantFrom(...userIds, ...seatTokens, ...inviteTokens) },
+      { weight: 1, arbitrary: fc.constantFrom(...userIds, ...sessionTokens, ...inviteTokens) },
       { weight: 1, arbitrary: fc.string({ maxLength: 140 }) },
       { weight: 1, arbitrary: fc.anything({ maxDepth: 2 }) },
     );
@@ -317,7 +315,7 @@ describe("protocol fuzzer (real sockets, memory store, fake clock)", () => {
                 "zzz",
               ),
               fc.oneof(
-                fc.constantFrom(...seatTokens, ...userIds, ...sessionTokens),
+                fc.constantFrom(...inviteTokens, ...userIds, ...sessionTokens),
                 fc.anything({ maxDepth: 1 }),
               ),
             ),

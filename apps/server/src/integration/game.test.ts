@@ -70,10 +70,10 @@ describe("two players over real sockets (memory store, fake clock)", () => {
     expect(again.status).toBe("finished");
     expect(adapterRooms.get(`match:${matchId}`)?.size).toBe(1);
     // an old game loaded on demand is dropped again like one that just ended
-    expect(server.app.manager.finishedCached).toBe(1);
+    expect(server.app.rooms.finishedCached).toBe(1);
     clock.advance(2 * 60_000);
     expect(adapterRooms.has(`match:${matchId}`)).toBe(false);
-    expect(server.app.manager.finishedCached).toBe(0);
+    expect(server.app.rooms.finishedCached).toBe(0);
   });
 
   it("keeps at most the configured number of finished rooms, dropping the oldest first", async () => {
@@ -87,7 +87,7 @@ describe("two players over real sockets (memory store, fake clock)", () => {
       ended.push(matchId);
     }
     const [first, second, third] = ended;
-    expect(server.app.manager.finishedCached).toBe(2);
+    expect(server.app.rooms.finishedCached).toBe(2);
     expect(adapterRooms.has(`match:${first}`)).toBe(false);
     expect(adapterRooms.get(`match:${second}`)?.size).toBe(2);
     expect(adapterRooms.get(`match:${third}`)?.size).toBe(2);
@@ -102,7 +102,7 @@ describe("two players over real sockets (memory store, fake clock)", () => {
     const { black, matchId } = await othelloMatch();
     const snapshot = await black.snapshot(matchId);
     const next = firstLegal(snapshot);
-    await server.app.manager.stop(true);
+    await server.app.rooms.stop(true);
     const ack = await black.call("match:move", {
       matchId,
       version: snapshot.version,

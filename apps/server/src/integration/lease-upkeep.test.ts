@@ -43,7 +43,7 @@ describe("lease upkeep", () => {
       clients.push(black, white);
       await startOthello(black, white, { baseMs: 180_000, incrementMs: 2_000 });
     }
-    const round = server.app.manager.maintain();
+    const round = server.app.rooms.maintain();
     // One after another, the first renewal would hold up the other three for a whole round trip each.
     await expect.poll(() => store.inFlight).toBe(4);
     store.answerAll();

@@ -121,7 +121,7 @@ describe("spectators, reconnection, abandonment and AI seats (memory store)", ()
     expect(ahead.ok && ahead.kind).toBe("snapshot");
   });
 
-  it("lets the opponent claim the win once a disconnected player is gone (clocks.md §6)", async () => {
+  it("lets the opponent claim the win once a disconnected player is gone (docs/clocks.md §6)", async () => {
     const { black, white, matchId } = await othelloMatch();
     await play(matchId, [black, white], 4);
     white.close();

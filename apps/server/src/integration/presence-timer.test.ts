@@ -32,7 +32,7 @@ class SkewedClock implements Clock {
   }
 }
 
-describe("presence timers (clocks.md §6)", () => {
+describe("presence timers (docs/clocks.md §6)", () => {
   let server: TestServer | null = null;
   const clients: Client[] = [];
 
@@ -45,7 +45,7 @@ describe("presence timers (clocks.md §6)", () => {
   it("tells the opponent a player is gone even when the timer fires early and the clock ticks meanwhile", async () => {
     const clock = new SkewedClock();
     server = await startServer({ clock });
-    const manager = server.app.manager;
+    const manager = server.app.rooms;
     // Every presence broadcast takes a millisecond of server time.
     const broadcast = manager.presenceChanged.bind(manager);
     manager.presenceChanged = (room) => {

@@ -1,11 +1,23 @@
-import { asMatchId, asMillis, asVersion, type MatchEvent, type UserRef } from "@arena/protocol";
+import { type GameId, getGame } from "@arena/engine/registry";
+import { evolve, initialModel, type MatchModel } from "@arena/match";
+import {
+  asMatchId,
+  asMillis,
+  asVersion,
+  type ErrorCode,
+  type MatchEvent,
+  type MatchEventType,
+  type SeatSpec,
+  type UserRef,
+} from "@arena/protocol";
 import { describe, expect, it } from "vitest";
-import { type Actor, type Command, decide, isRefusal } from "./decide.js";
-import { evolve, initialModel, type MatchModel } from "./model.js";
+import { type Actor, COMMAND_TYPES, type Command, type CommandType, decide, isRefusal } from "./decide.js";
 
 const ada = { id: "u_ada", name: "Ada" } as UserRef;
 const bob = { id: "u_bob", name: "Bob" } as UserRef;
-const user = (u: UserRef): Actor => ({ kind: "user", user: u, inviteOk: false });
+const carol = { id: "u_carol", name: "Carol" } as UserRef;
+const user = (u: UserRef, inviteOk = false): Actor => ({ kind: "user", user: u, inviteOk });
+const SYSTEM: Actor = { kind: "system" };
 const tc = { baseMs: 60_000, incrementMs: 0 };
 
 function apply(model: MatchModel, events: readonly MatchEvent[], at: number): MatchModel {
@@ -15,38 +27,440 @@ function apply(model: MatchModel, events: readonly MatchEvent[], at: number): Ma
   );
 }
 
-function run(model: MatchModel, actor: Actor, command: Command, now: number, gone: number[] = []) {
-  const decided = decide(model, command, { now, actor, gone: new Set(gone), maxAiLevel: 1 });
-  if (isRefusal(decided)) return { model, refusal: decided };
-  return { model: apply(model, decided.events, now), refusal: decided.refusal ?? null };
+interface Run {
+  readonly model: MatchModel;
+  readonly events: readonly MatchEvent[];
+  readonly refusal: { readonly code: ErrorCode } | null;
+  readonly reply: unknown;
 }
 
-function othelloLive(): MatchModel {
-  let model = initialModel(asMatchId("m1"), {
+function run(model: MatchModel, actor: Actor, command: Command, now: number, gone: number[] = []): Run {
+  const decided = decide(model, command, { now, actor, gone: new Set(gone), maxAiLevel: 7, seed: 1 });
+  if (isRefusal(decided)) return { model, events: [], refusal: decided, reply: undefined };
+  return {
+    model: apply(model, decided.events, now),
+    events: decided.events,
+    refusal: decided.refusal ?? null,
+    reply: decided.reply,
+  };
+}
+
+function created(gameId: GameId, seats: SeatSpec[], input: unknown = {}): MatchModel {
+  // The log holds options as the game parsed them (defaults filled in).
+  const options = getGame(gameId).parseOptions(input);
+  if (!options.ok) throw new Error(options.error.message);
+  return initialModel(asMatchId("m1"), {
     version: asVersion(1),
     at: asMillis(0),
     event: {
       type: "created",
-      gameId: "othello",
-      options: {},
+      gameId,
+      options: options.value,
       timeControl: tc,
-      seats: [{ kind: "open" }, { kind: "open" }],
+      seats,
       rated: false,
       visibility: "public",
       host: ada,
       seed: 1,
     },
   });
-  model = run(model, user(ada), { type: "join", seat: 0 }, 0).model;
-  model = run(model, user(bob), { type: "join", seat: 1 }, 0).model;
+}
+
+/** A waiting Othello room: Ada (the host) at seat 0, seat 1 as asked. */
+function waiting(second: SeatSpec = { kind: "open" }): MatchModel {
+  return run(created("othello", [{ kind: "open" }, second]), user(ada), { type: "join", seat: 0 }, 0).model;
+}
+
+/** A live Othello game: Ada black (seat 0), Bob white (seat 1), nobody has moved. */
+function live(): MatchModel {
+  return run(waiting(), user(bob), { type: "join", seat: 1 }, 0).model;
+}
+
+/** A live game in which both sides have moved (f5 d6), Ada to move. */
+function underway(): MatchModel {
+  let model = live();
+  model = run(model, user(ada), { type: "move", move: "f5" }, 1_000).model;
+  return run(model, user(bob), { type: "move", move: "d6" }, 2_000).model;
+}
+
+function finished(): MatchModel {
+  return run(underway(), user(ada), { type: "resign" }, 3_000).model;
+}
+
+/** A three-player Dice of Doom game, everyone human: a seat that leaves is eliminated and play goes on. */
+function diceOfThree(): MatchModel {
+  let model = created("dice-of-doom", [{ kind: "open" }, { kind: "open" }, { kind: "open" }], { players: 3 });
+  for (const [seat, who] of [ada, bob, carol].entries())
+    model = run(model, user(who), { type: "join", seat }, 0).model;
   return model;
 }
+
+const types = (r: Run): MatchEventType[] => r.events.map((e) => e.type);
+
+interface Case {
+  readonly name: string;
+  readonly model: () => MatchModel;
+  readonly actor: Actor;
+  readonly command: Command;
+  readonly now?: number;
+  readonly gone?: number[];
+  /** The events appended, by type (accepted cases). */
+  readonly events?: MatchEventType[];
+  /** The refusal's code (refused cases). */
+  readonly refused?: ErrorCode;
+}
+
+const credit: Command = {
+  type: "credit",
+  awayMs: 15_000,
+  toMoveCapMs: 20_000,
+  othersCapMs: 10_000,
+  why: "t",
+};
+
+/** At least one accepted and one refused case for every command type. */
+const CASES: readonly Case[] = [
+  {
+    name: "join an open seat",
+    model: waiting,
+    actor: user(bob),
+    command: { type: "join", seat: 1 },
+    events: ["seat-joined", "started"],
+  },
+  {
+    name: "join a taken seat",
+    model: waiting,
+    actor: user(bob),
+    command: { type: "join", seat: 0 },
+    refused: "seat-taken",
+  },
+  {
+    name: "join an invite seat without the link",
+    model: () => waiting({ kind: "invite" }),
+    actor: user(bob),
+    command: { type: "join", seat: 1 },
+    refused: "forbidden",
+  },
+  {
+    name: "join an invite seat with the link",
+    model: () => waiting({ kind: "invite" }),
+    actor: user(bob, true),
+    command: { type: "join", seat: 1 },
+    events: ["seat-joined", "started"],
+  },
+  {
+    name: "join a started match",
+    model: live,
+    actor: user(carol),
+    command: { type: "join", seat: 1 },
+    refused: "room-full",
+  },
+  {
+    name: "leave my seat",
+    model: waiting,
+    actor: user(ada),
+    command: { type: "leave", seat: 0 },
+    events: ["seat-left"],
+  },
+  {
+    name: "leave a seat that is not mine",
+    model: waiting,
+    actor: user(bob),
+    command: { type: "leave", seat: 0 },
+    refused: "not-your-seat",
+  },
+  {
+    name: "leave after the start",
+    model: live,
+    actor: user(ada),
+    command: { type: "leave", seat: 0 },
+    refused: "forbidden",
+  },
+  {
+    name: "host seats an AI",
+    model: waiting,
+    actor: user(ada),
+    command: { type: "set-ai", seat: 1, level: 3 },
+    events: ["ai-set", "started"],
+  },
+  {
+    name: "a guest seats an AI",
+    model: waiting,
+    actor: user(bob),
+    command: { type: "set-ai", seat: 1, level: 3 },
+    refused: "not-host",
+  },
+  {
+    name: "an AI above the top level",
+    model: waiting,
+    actor: user(ada),
+    command: { type: "set-ai", seat: 1, level: 8 },
+    refused: "invalid-payload",
+  },
+  {
+    name: "host sends an AI away",
+    model: () => created("othello", [{ kind: "open" }, { kind: "ai", level: 1 }]),
+    actor: user(ada),
+    command: { type: "kick-ai", seat: 1 },
+    events: ["ai-kicked"],
+  },
+  {
+    name: "send away an AI that is not there",
+    model: waiting,
+    actor: user(ada),
+    command: { type: "kick-ai", seat: 1 },
+    refused: "not-found",
+  },
+  {
+    name: "host cancels",
+    model: waiting,
+    actor: user(ada),
+    command: { type: "cancel" },
+    events: ["cancelled"],
+  },
+  {
+    name: "a guest cancels",
+    model: waiting,
+    actor: user(bob),
+    command: { type: "cancel" },
+    refused: "not-host",
+  },
+  {
+    name: "start a full room",
+    model: () =>
+      created("othello", [
+        { kind: "ai", level: 1 },
+        { kind: "ai", level: 1 },
+      ]),
+    actor: SYSTEM,
+    command: { type: "start" },
+    events: ["started"],
+  },
+  {
+    name: "start a room with open seats: nothing",
+    model: waiting,
+    actor: SYSTEM,
+    command: { type: "start" },
+    events: [],
+  },
+  {
+    name: "a legal move",
+    model: live,
+    actor: user(ada),
+    command: { type: "move", move: "f5" },
+    events: ["moved"],
+  },
+  {
+    name: "an illegal move",
+    model: live,
+    actor: user(ada),
+    command: { type: "move", move: "a1" },
+    refused: "illegal-move",
+  },
+  {
+    name: "a move out of turn",
+    model: live,
+    actor: user(bob),
+    command: { type: "move", move: "f5" },
+    refused: "wrong-seat",
+  },
+  {
+    name: "a spectator's move",
+    model: live,
+    actor: user(carol),
+    command: { type: "move", move: "f5" },
+    refused: "not-your-seat",
+  },
+  {
+    name: "a move before the start",
+    model: waiting,
+    actor: user(ada),
+    command: { type: "move", move: "f5" },
+    refused: "not-started",
+  },
+  { name: "resign", model: underway, actor: user(bob), command: { type: "resign" }, events: ["ended"] },
+  {
+    name: "resign in a three-player game",
+    model: diceOfThree,
+    actor: user(carol),
+    command: { type: "resign" },
+    events: ["eliminated"],
+  },
+  {
+    name: "resign a finished game",
+    model: finished,
+    actor: user(bob),
+    command: { type: "resign" },
+    refused: "game-over",
+  },
+  {
+    name: "flag a clock that ran out",
+    model: underway,
+    actor: user(carol),
+    command: { type: "flag" },
+    now: 2_000 + 60_000 + 3_000,
+    events: ["ended"],
+  },
+  {
+    name: "flag a clock with time left",
+    model: underway,
+    actor: user(carol),
+    command: { type: "flag" },
+    now: 3_000,
+    events: [],
+  },
+  {
+    name: "flag a finished game",
+    model: finished,
+    actor: user(carol),
+    command: { type: "flag" },
+    refused: "game-over",
+  },
+  {
+    name: "tick past the first-move window",
+    model: live,
+    actor: SYSTEM,
+    command: { type: "tick" },
+    now: 60_000,
+    events: ["ended"],
+  },
+  {
+    name: "tick with nothing due",
+    model: live,
+    actor: SYSTEM,
+    command: { type: "tick" },
+    now: 1_000,
+    events: [],
+  },
+  {
+    name: "claim a gone opponent's game",
+    model: underway,
+    actor: user(ada),
+    command: { type: "claim", kind: "win" },
+    gone: [1],
+    events: ["ended"],
+  },
+  {
+    name: "claim with nobody gone",
+    model: underway,
+    actor: user(ada),
+    command: { type: "claim", kind: "win" },
+    refused: "cannot-claim",
+  },
+  {
+    name: "offer a draw",
+    model: underway,
+    actor: user(ada),
+    command: { type: "draw-offer" },
+    events: ["draw-offered"],
+  },
+  {
+    name: "offer a draw in a three-player game",
+    model: diceOfThree,
+    actor: user(ada),
+    command: { type: "draw-offer" },
+    refused: "forbidden",
+  },
+  {
+    name: "accept a draw",
+    model: () => run(underway(), user(bob), { type: "draw-offer" }, 3_000).model,
+    actor: user(ada),
+    command: { type: "draw-accept" },
+    events: ["ended"],
+  },
+  {
+    name: "accept a draw nobody offered",
+    model: underway,
+    actor: user(ada),
+    command: { type: "draw-accept" },
+    refused: "no-draw-offer",
+  },
+  {
+    name: "decline a draw",
+    model: () => run(underway(), user(bob), { type: "draw-offer" }, 3_000).model,
+    actor: user(ada),
+    command: { type: "draw-decline" },
+    events: ["draw-declined"],
+  },
+  {
+    name: "decline a draw nobody offered",
+    model: underway,
+    actor: user(ada),
+    command: { type: "draw-decline" },
+    refused: "no-draw-offer",
+  },
+  {
+    name: "abort before two plies",
+    model: live,
+    actor: user(bob),
+    command: { type: "abort" },
+    events: ["ended"],
+  },
+  {
+    name: "abort after two plies",
+    model: underway,
+    actor: user(ada),
+    command: { type: "abort" },
+    refused: "cannot-abort",
+  },
+  {
+    name: "ask for a rematch",
+    model: finished,
+    actor: user(ada),
+    command: { type: "rematch" },
+    events: ["rematch-offered"],
+  },
+  {
+    name: "a spectator asks for a rematch",
+    model: finished,
+    actor: user(carol),
+    command: { type: "rematch" },
+    refused: "not-your-seat",
+  },
+  {
+    name: "a rematch of a live game",
+    model: underway,
+    actor: user(ada),
+    command: { type: "rematch" },
+    refused: "forbidden",
+  },
+  { name: "credit downtime", model: underway, actor: SYSTEM, command: credit, events: ["clock-credited"] },
+  { name: "credit a finished game: nothing", model: finished, actor: SYSTEM, command: credit, events: [] },
+];
+
+describe("decide: every command, accepted and refused", () => {
+  it("has cases for every command type, both ways", () => {
+    const accepted = new Set<CommandType>(
+      CASES.filter((c) => c.events !== undefined).map((c) => c.command.type),
+    );
+    const refusedOrIdle = new Set<CommandType>(
+      CASES.filter((c) => c.refused !== undefined || c.events?.length === 0).map((c) => c.command.type),
+    );
+    for (const type of COMMAND_TYPES) {
+      expect(accepted, `an accepted ${type}`).toContain(type);
+      expect(refusedOrIdle, `a refused ${type}`).toContain(type);
+    }
+  });
+
+  it.each(CASES)("$name", (c) => {
+    const model = c.model();
+    const result = run(model, c.actor, c.command, c.now ?? 3_000, c.gone);
+    if (c.refused !== undefined) {
+      expect(result.refusal).toMatchObject({ code: c.refused });
+      expect(result.events).toEqual([]);
+      expect(result.model).toBe(model);
+    } else {
+      expect(result.refusal).toBeNull();
+      expect(types(result)).toEqual(c.events);
+    }
+  });
+});
 
 describe("decide", () => {
   it("hands back the model after a move and what follows, equal to folding its events", () => {
     // The room takes `next` instead of folding the events again: it must be exactly that fold, through
     // passes and the end of the game. The last legal move each time makes a longer, pass-rich game.
-    let model = othelloLive();
+    let model = live();
     let now = 1_000;
     let moves = 0;
     while (model.status === "live") {
@@ -56,12 +470,7 @@ describe("decide", () => {
       const decided = decide(
         model,
         { type: "move", move },
-        {
-          now,
-          actor: user(seat === 0 ? ada : bob),
-          gone: new Set(),
-          maxAiLevel: 1,
-        },
+        { now, actor: user(seat === 0 ? ada : bob), gone: new Set(), maxAiLevel: 1, seed: 1 },
       );
       if (isRefusal(decided)) throw new Error(`refused ${move}: ${decided.message}`);
       const folded = apply(model, decided.events, now);
@@ -75,76 +484,77 @@ describe("decide", () => {
   });
 
   it("starts when the last seat fills, and refuses a second seat for one user", () => {
-    const model = othelloLive();
-    expect(model.status).toBe("live");
-    expect(model.clock?.running).toBe(0);
-    const waiting = initialModel(asMatchId("m2"), {
-      version: asVersion(1),
-      at: asMillis(0),
-      event: {
-        type: "created",
-        gameId: "othello",
-        options: {},
-        timeControl: tc,
-        seats: [{ kind: "open" }, { kind: "open" }],
-        rated: false,
-        visibility: "public",
-        host: ada,
-        seed: 1,
-      },
-    });
-    const seated = run(waiting, user(ada), { type: "join", seat: 0 }, 0).model;
+    expect(live().status).toBe("live");
+    expect(live().clock?.running).toBe(0);
+    const seated = waiting();
     expect(run(seated, user(ada), { type: "join", seat: 1 }, 0).refusal).toMatchObject({ code: "forbidden" });
   });
 
+  it("gives a vacated invite-only seat back to the invitation, not to anyone", () => {
+    const room = created("othello", [{ kind: "invite" }, { kind: "open" }]);
+    const sat = run(room, user(bob, true), { type: "join", seat: 0 }, 0).model;
+    const left = run(sat, user(bob), { type: "leave", seat: 0 }, 0).model;
+    expect(left.slots[0]).toEqual({ kind: "invite" });
+    expect(run(left, user(carol), { type: "join", seat: 0 }, 0).refusal).toMatchObject({ code: "forbidden" });
+    expect(run(left, user(bob, true), { type: "join", seat: 0 }, 0).model.slots[0]).toEqual({
+      kind: "human",
+      user: bob,
+    });
+  });
+
   it("aborts a first move that comes after the window", () => {
-    const model = othelloLive();
-    const late = run(model, user(ada), { type: "move", move: "f5" }, 60_000);
+    const late = run(live(), user(ada), { type: "move", move: "f5" }, 60_000);
     expect(late.refusal).toMatchObject({ code: "game-over" });
     expect(late.model.status).toBe("aborted");
   });
 
-  it("turns a claim before both sides moved into an abort, and refuses one with nobody gone", () => {
-    const model = othelloLive();
-    expect(run(model, user(ada), { type: "claim", kind: "win" }, 1000).refusal).toMatchObject({
-      code: "cannot-claim",
-    });
-    const claimed = run(model, user(ada), { type: "claim", kind: "win" }, 1000, [1]);
+  it("ends a game as a time loss when a move comes after the flag fell, and applies no move", () => {
+    const model = underway();
+    const late = run(model, user(ada), { type: "move", move: "c3" }, 2_000 + 60_000 + 3_000);
+    expect(late.refusal).toMatchObject({ code: "game-over" });
+    expect(late.model.result).toMatchObject({ reason: "timeout", winners: [1], scores: [0, 64] });
+    expect(late.model.moves.length).toBe(model.moves.length);
+  });
+
+  it("turns a claim before both sides moved into an abort", () => {
+    const claimed = run(live(), user(ada), { type: "claim", kind: "win" }, 1000, [1]);
     expect(claimed.model.result).toEqual({ reason: "abort", winners: [], scores: [] });
   });
 
-  it("refuses an abort after two plies and offers no draw to spectators", () => {
-    let model = othelloLive();
-    model = run(model, user(ada), { type: "move", move: "f5" }, 1000).model;
-    model = run(model, user(bob), { type: "move", move: "d6" }, 2000).model;
-    expect(run(model, user(ada), { type: "abort" }, 3000).refusal).toMatchObject({ code: "cannot-abort" });
-    const carol = { id: "u_carol", name: "Carol" } as UserRef;
-    expect(run(model, user(carol), { type: "draw-offer" }, 3000).refusal).toMatchObject({
-      code: "not-your-seat",
+  it("scores a forfeit with the game's forfeit score: Othello's 64–0", () => {
+    expect(run(underway(), user(bob), { type: "resign" }, 3_000).model.result).toEqual({
+      reason: "resign",
+      winners: [0],
+      scores: [64, 0],
     });
-    expect(run(model, { kind: "system" }, { type: "tick" }, 3000).model.version).toBe(model.version);
+  });
+
+  it("sorts draw offers and clears them on a move", () => {
+    let model = underway();
+    model = run(model, user(bob), { type: "draw-offer" }, 3_000).model;
+    expect(model.drawOffers).toEqual([1]);
+    model = run(model, user(ada), { type: "move", move: "c3" }, 4_000).model;
+    expect(model.drawOffers).toEqual([]);
   });
 
   it("credits a takeover's downtime by who is to move in the model it decides on, capped per seat", () => {
-    let model = othelloLive();
-    model = run(model, user(ada), { type: "move", seat: 0, move: "f5" }, 1_000).model;
+    const model = run(live(), user(ada), { type: "move", seat: 0, move: "f5" }, 1_000).model;
     expect(model.clock?.running).toBe(1);
-    const credit: Command = {
-      type: "credit",
-      awayMs: 15_000,
-      toMoveCapMs: 20_000,
-      othersCapMs: 10_000,
-      why: "t",
-    };
     const decided = decide(model, credit, {
       now: 2_000,
-      actor: { kind: "system" },
+      actor: SYSTEM,
       gone: new Set(),
       maxAiLevel: 1,
+      seed: 1,
     });
     expect(isRefusal(decided) ? null : decided.events[0]).toMatchObject({
       type: "clock-credited",
       creditsMs: [10_000, 15_000],
     });
+  });
+
+  it("replies to a flag whether it fell", () => {
+    expect(run(underway(), user(carol), { type: "flag" }, 3_000).reply).toEqual({ flagged: false });
+    expect(run(underway(), user(carol), { type: "flag" }, 70_000).reply).toEqual({ flagged: true });
   });
 });

@@ -1,25 +1,38 @@
 import {
-  type ErrorCode,
-  type Failure,
-  type MatchEvent,
-  type MatchResult,
-  type UserRef,
-  failure,
-} from "@arena/protocol";
-import {
+  activeSeats,
+  choicePlies,
   createClock,
+  credit,
+  evolve,
   firstMoveDeadline,
   flag as flagClock,
+  goneAfterMs,
   handOver,
+  isEliminated,
+  type MatchModel,
+  openSeats,
   outOfTime,
   pass,
   remainingAt,
+  seatToMove,
+  seatsOf,
   step,
   stop,
-  credit,
-  goneAfterMs,
-} from "../clocks/clock.js";
-import { activeSeats, evolve, type MatchModel, openSeats, seatToMove, seatsOf } from "./model.js";
+} from "@arena/match";
+import {
+  type Ack,
+  asMillis,
+  asVersion,
+  type ClockState,
+  type ErrorCode,
+  type Failure,
+  failure,
+  type MatchEvent,
+  type MatchId,
+  type MatchResult,
+  type UserRef,
+  type Version,
+} from "@arena/protocol";
 
 /** Who sent a command: a connected user, the room's own AI seat, or the room itself (timers, restarts). */
 export type Actor =
@@ -33,7 +46,7 @@ export type Command =
   | { readonly type: "set-ai"; readonly seat: number; readonly level: number }
   | { readonly type: "kick-ai"; readonly seat: number }
   | { readonly type: "cancel" }
-  /** Starts a room whose seats were all filled at creation (all AI). */
+  /** Starts a room whose seats were all filled at creation (all AI, or a rematch). */
   | { readonly type: "start" }
   | {
       readonly type: "move";
@@ -60,7 +73,7 @@ export type Command =
   | { readonly type: "tick" }
   | {
       /**
-       * Time nobody ran the match (clocks.md §7), credited up to a cap: the seat to move gets up to
+       * Time nobody ran the match (docs/clocks.md §7), credited up to a cap: the seat to move gets up to
        * `toMoveCapMs`, the others up to `othersCapMs`. Who is to move is read here, on the caught-up
        * model, not by the caller (a process taking over may hold a stale copy).
        */
@@ -71,19 +84,50 @@ export type Command =
       readonly why: string;
     };
 
+export type CommandType = Command["type"];
+export const COMMAND_TYPES = [
+  "join",
+  "leave",
+  "set-ai",
+  "kick-ai",
+  "cancel",
+  "start",
+  "move",
+  "resign",
+  "flag",
+  "claim",
+  "draw-offer",
+  "draw-accept",
+  "draw-decline",
+  "abort",
+  "rematch",
+  "tick",
+  "credit",
+] as const satisfies readonly CommandType[];
+
 export interface DecideContext {
   readonly now: number;
   readonly actor: Actor;
-  /** Seats whose players count as gone (clocks.md §6), from the room's presence tracking. */
+  /** Seats whose players count as gone (docs/clocks.md §6), from the room's presence tracking. */
   readonly gone: ReadonlySet<number>;
   readonly maxAiLevel: number;
+  /** Drives every random choice of the game's start (a Dice of Doom board). */
+  readonly seed: number;
+}
+
+/** What a command answers besides the version, for the commands that say more. */
+export interface Reply {
+  /** `flag`: whether the check found the running seat out of time. */
+  readonly flagged?: boolean;
+  /** `rematch`: the rematch's id once everyone agreed, else null. */
+  readonly nextMatchId?: MatchId | null;
 }
 
 export interface Decision {
   readonly events: readonly MatchEvent[];
   /** A refusal that still has effects (a move after the flag fell ends the game, and is refused). */
   readonly refusal?: Failure;
-  readonly reply?: Record<string, unknown>;
+  readonly reply?: Reply;
   /** Every seated player wants a rematch: the room creates it. */
   readonly rematch?: true;
   /**
@@ -95,23 +139,64 @@ export interface Decision {
 
 export type Decided = Decision | Failure;
 
+/** How a room answers a command once it has run: the version reached and the reply, or a refusal. */
+export type CommandAck = Ack<{ readonly version: Version } & Reply>;
+
 const refuse = (code: ErrorCode, message: string): Failure => failure(code, message);
+const NO_EVENTS: Decision = { events: [] };
+
+export function isRefusal(decided: Decided): decided is Failure {
+  return "ok" in decided;
+}
 
 /**
  * Applies a draft event to a model with the version and time the room will append it with (to decide
  * what follows). `played` is the position after a "moved" event, when the caller has it already.
  */
 function draft(model: MatchModel, event: MatchEvent, now: number, played?: unknown): MatchModel {
-  return evolve(
-    model,
-    { version: model.version + 1, at: now, event } as Parameters<typeof evolve>[1],
-    played,
+  return evolve(model, { version: asVersion(model.version + 1), at: asMillis(now), event }, played);
+}
+
+// ——— The end of a game, written once ———
+
+function ended(result: MatchResult, clock: ClockState | null): MatchEvent {
+  return { type: "ended", result, clock };
+}
+
+/** No result: the game ended before it began (docs/clocks.md §4, §6). */
+function aborted(clock: ClockState | null): MatchEvent {
+  return ended({ reason: "abort", winners: [], scores: [] }, clock);
+}
+
+/** Every seat still in the game shares the result. */
+function drawn(model: MatchModel, reason: "draw-agreed" | "abandon", now: number): MatchEvent {
+  return ended(
+    { reason, winners: activeSeats(model), scores: model.slots.map(() => 0) },
+    stoppedAt(model.clock, now),
   );
 }
 
+function stoppedAt(clock: ClockState | null, now: number): ClockState | null {
+  return clock === null ? null : stop(clock, now);
+}
+
+/** The others win with the game's forfeit score (Othello: PAIP's 64–0; others 1–0). */
+function forfeitResult(
+  model: MatchModel,
+  winners: readonly number[],
+  reason: MatchResult["reason"],
+): MatchResult {
+  const top = model.game.forfeitScore ?? 1;
+  return {
+    reason,
+    winners: [...winners],
+    scores: model.slots.map((_, seat) => (winners.includes(seat) ? top : 0)),
+  };
+}
+
 /**
- * What follows on its own from a position: forced moves (Othello's pass,
- * applied at once with no time charged) and the end of the game.
+ * What follows on its own from a position: forced moves (Othello's pass, applied at once with no time
+ * charged) and the end of the game.
  */
 function consequences(model: MatchModel, now: number): { events: MatchEvent[]; model: MatchModel } {
   const events: MatchEvent[] = [];
@@ -122,11 +207,10 @@ function consequences(model: MatchModel, now: number): { events: MatchEvent[]; m
     // The position after a forced move, played here already: the draft need not play it again.
     let played: unknown;
     if (outcome.kind === "finished") {
-      event = {
-        type: "ended",
-        result: { reason: "normal", winners: [...outcome.winners], scores: [...outcome.scores] },
-        clock: current.clock === null ? null : stop(current.clock, now),
-      };
+      event = ended(
+        { reason: "normal", winners: [...outcome.winners], scores: [...outcome.scores] },
+        stoppedAt(current.clock, now),
+      );
     } else {
       const forced = current.game.forcedMove(current.state);
       const seat = seatToMove(current);
@@ -147,31 +231,16 @@ function consequences(model: MatchModel, now: number): { events: MatchEvent[]; m
   return { events, model: current };
 }
 
-/** Appends `first` and whatever follows from it. */
+/** `first` and whatever follows from it on its own. */
 function withConsequences(model: MatchModel, first: readonly MatchEvent[], now: number): MatchEvent[] {
   let current = model;
   for (const event of first) current = draft(current, event, now);
   return [...first, ...consequences(current, now).events];
 }
 
-/** Forfeit scores: Othello records PAIP's 64–0; other games 1–0. */
-function forfeitResult(
-  model: MatchModel,
-  winners: readonly number[],
-  reason: MatchResult["reason"],
-): MatchResult {
-  const top = model.gameId === "othello" ? 64 : 1;
-  return {
-    reason,
-    winners: [...winners],
-    scores: model.slots.map((_, seat) => (winners.includes(seat) ? top : 0)),
-  };
-}
-
 /**
- * A seat leaves the game (resign, timeout, abandon): in a game of more than
- * two live seats that has `eliminate`, play goes on without it; otherwise
- * the game ends and the others win.
+ * Seats leave the game (resign, timeout, abandon): in a game that goes on without them (more than two
+ * seats left, and the game has `eliminate`), play goes on; otherwise the game ends and the others win.
  */
 function forfeit(
   model: MatchModel,
@@ -199,30 +268,28 @@ function forfeit(
     }
     return [...events, ...consequences(current, now).events];
   }
-  return [
-    {
-      type: "ended",
-      result: forfeitResult(model, remaining, reason),
-      clock: clock === null ? null : reason === "timeout" ? flagClock(clock) : stop(clock, now),
-    },
-  ];
+  const finalClock = clock === null ? null : reason === "timeout" ? flagClock(clock) : stop(clock, now);
+  return [ended(forfeitResult(model, remaining, reason), finalClock)];
 }
 
-function start(model: MatchModel, now: number): MatchEvent[] {
-  const state = model.game.initial(model.options, model.seed);
+function start(model: MatchModel, ctx: DecideContext): MatchEvent[] {
+  const state = model.game.initial(model.options, ctx.seed);
   const first = model.game.toMove(state)[0] ?? null;
   const started: MatchEvent = {
     type: "started",
     state: model.game.serialize(state),
-    clock: createClock(model.timeControl, model.slots.length, first, now),
+    clock: createClock(model.timeControl, model.slots.length, first, ctx.now),
   };
-  return withConsequences(model, [started], now);
+  return withConsequences(model, [started], ctx.now);
 }
 
-function afterSeating(model: MatchModel, event: MatchEvent, now: number): Decision {
-  const next = draft(model, event, now);
-  return { events: openSeats(next) === 0 ? [event, ...start(next, now)] : [event] };
+/** A seat was filled: the game starts once none is left open. */
+function afterSeating(model: MatchModel, event: MatchEvent, ctx: DecideContext): Decision {
+  const next = draft(model, event, ctx.now);
+  return { events: openSeats(next) === 0 ? [event, ...start(next, ctx)] : [event] };
 }
+
+// ——— Who may act, written once ———
 
 /** The seat a user acts for: the one named (if theirs), else their seat to move, else their first live seat. */
 function actingSeat(model: MatchModel, actor: Actor, named: number | undefined): number | Failure {
@@ -231,7 +298,7 @@ function actingSeat(model: MatchModel, actor: Actor, named: number | undefined):
   const userId = actor.user.id;
   const holds = (seat: number): boolean => {
     const slot = model.slots[seat];
-    return slot?.kind === "human" && slot.user.id === userId && model.eliminated[seat] !== true;
+    return slot?.kind === "human" && slot.user.id === userId && !isEliminated(model, seat);
   };
   if (named !== undefined) return holds(named) ? named : refuse("not-your-seat", "that seat is not yours");
   const toMove = seatToMove(model);
@@ -240,10 +307,17 @@ function actingSeat(model: MatchModel, actor: Actor, named: number | undefined):
   return refuse("not-your-seat", "you hold no seat in this match");
 }
 
-function requireLive(model: MatchModel): Failure | null {
+/** The match is live and the actor holds a seat in it: that seat, with the live clock. */
+function livePlayer(
+  model: MatchModel,
+  ctx: DecideContext,
+  named: number | undefined,
+): { readonly seat: number; readonly clock: ClockState } | Failure {
   if (model.status === "waiting") return refuse("not-started", "the match has not started");
   if (model.status !== "live") return refuse("game-over", "the match is over");
-  return null;
+  if (model.clock === null) return refuse("internal", "live match without a clock");
+  const seat = actingSeat(model, ctx.actor, named);
+  return typeof seat === "number" ? { seat, clock: model.clock } : seat;
 }
 
 function requireWaitingHost(model: MatchModel, actor: Actor): Failure | null {
@@ -253,270 +327,246 @@ function requireWaitingHost(model: MatchModel, actor: Actor): Failure | null {
   return null;
 }
 
-/** Whether the game can end in an agreed draw: two-seat games (Othello, Connect-k). */
+/** An open or invite-only seat the host may fill with an AI. */
+function vacantSeat(model: MatchModel, seat: number): Failure | null {
+  const slot = model.slots[seat];
+  if (slot === undefined) return refuse("not-found", "no such seat");
+  if (slot.kind !== "open" && slot.kind !== "invite") return refuse("seat-taken", "the seat is taken");
+  return null;
+}
+
+/** Two-seat games (Othello, Connect-k) may end in an agreed draw. */
 function drawsAllowed(model: MatchModel): boolean {
   return model.slots.length === 2;
 }
 
-function decideInner(model: MatchModel, command: Command, ctx: DecideContext): Decided {
+// ——— One decider per command ———
+
+type Decider<T extends CommandType> = (
+  model: MatchModel,
+  command: Extract<Command, { type: T }>,
+  ctx: DecideContext,
+) => Decided;
+
+const DECIDERS: { readonly [T in CommandType]: Decider<T> } = {
+  join(model, command, ctx) {
+    const actor = ctx.actor;
+    if (actor.kind !== "user") return refuse("forbidden", "only users join");
+    if (model.status !== "waiting") return refuse("room-full", "the match has started");
+    const slot = model.slots[command.seat];
+    if (slot === undefined) return refuse("not-found", "no such seat");
+    if (seatsOf(model, actor.user.id).length > 0) return refuse("forbidden", "you already hold a seat here");
+    if (slot.kind === "invite" && !actor.inviteOk)
+      return refuse("forbidden", "this seat needs the invite link");
+    if (slot.kind !== "open" && slot.kind !== "invite") return refuse("seat-taken", "the seat is taken");
+    return afterSeating(model, { type: "seat-joined", seat: command.seat, user: actor.user }, ctx);
+  },
+
+  leave(model, command, ctx) {
+    if (model.status !== "waiting") return refuse("forbidden", "the match has started; resign instead");
+    const actor = ctx.actor;
+    if (actor.kind !== "user" || !seatsOf(model, actor.user.id).includes(command.seat)) {
+      return refuse("not-your-seat", "that seat is not yours");
+    }
+    return { events: [{ type: "seat-left", seat: command.seat }] };
+  },
+
+  "set-ai"(model, command, ctx) {
+    const denied = requireWaitingHost(model, ctx.actor) ?? vacantSeat(model, command.seat);
+    if (denied) return denied;
+    if (command.level > ctx.maxAiLevel)
+      return refuse("invalid-payload", `AI levels go up to ${ctx.maxAiLevel}`);
+    return afterSeating(model, { type: "ai-set", seat: command.seat, level: command.level }, ctx);
+  },
+
+  "kick-ai"(model, command, ctx) {
+    const denied = requireWaitingHost(model, ctx.actor);
+    if (denied) return denied;
+    if (model.slots[command.seat]?.kind !== "ai") return refuse("not-found", "no AI in that seat");
+    return { events: [{ type: "ai-kicked", seat: command.seat }] };
+  },
+
+  cancel(model, _command, ctx) {
+    return requireWaitingHost(model, ctx.actor) ?? { events: [{ type: "cancelled" }] };
+  },
+
+  start(model, _command, ctx) {
+    return model.status === "waiting" && openSeats(model) === 0 ? { events: start(model, ctx) } : NO_EVENTS;
+  },
+
+  move(model, command, ctx) {
+    const player = livePlayer(model, ctx, command.seat);
+    if ("ok" in player) return player;
+    const { seat, clock } = player;
+    const { now } = ctx;
+    if (seatToMove(model) !== seat) return refuse("wrong-seat", "it is not your turn");
+    // §4: a first move after its window closed aborts the game (the timer may not have fired yet).
+    const windowEnd = firstMoveDeadline(clock);
+    if (windowEnd !== null && now >= windowEnd) {
+      return {
+        events: [aborted(stop(clock, now))],
+        refusal: refuse("game-over", "the first-move window closed; the game is aborted"),
+      };
+    }
+    const timing = { now, clientMs: command.clientMs, lagMs: command.lagMs, rttMs: command.rttMs };
+    // §3: a move after the flag fell is never applied; it ends the game as a time loss.
+    if (step(clock, timing, null).kind === "flagged") {
+      return {
+        events: forfeit(model, [seat], "timeout", now),
+        refusal: refuse("game-over", "your flag fell before the move arrived"),
+      };
+    }
+    const parsed = model.game.parseMove(model.state, command.move);
+    if (!parsed.ok) return refuse(parsed.error.code, parsed.error.message);
+    const played = model.game.play(model.state, parsed.value, seat);
+    if (!played.ok) return refuse(played.error.code, played.error.message);
+    const next = model.game.toMove(played.value)[0] ?? null;
+    const event: MatchEvent = {
+      type: "moved",
+      seat,
+      move: model.game.formatMove(model.state, parsed.value),
+      forced: false,
+      clock: step(clock, timing, next).clock,
+    };
+    // The hot path: the position is played once, and folded once (here, not again in the room).
+    const after = consequences(draft(model, event, now, played.value), now);
+    return { events: [event, ...after.events], next: after.model };
+  },
+
+  resign(model, command, ctx) {
+    const player = livePlayer(model, ctx, command.seat);
+    if ("ok" in player) return player;
+    return { events: forfeit(model, [player.seat], "resign", ctx.now) };
+  },
+
+  flag(model, _command, ctx) {
+    if (model.status !== "live" || model.clock === null) return refuse("game-over", "the match is not live");
+    return checkClock(model, model.clock, ctx);
+  },
+
+  tick(model, _command, ctx) {
+    if (model.status !== "live" || model.clock === null) return NO_EVENTS;
+    return checkClock(model, model.clock, ctx);
+  },
+
+  claim(model, command, ctx) {
+    const player = livePlayer(model, ctx, command.seat);
+    if ("ok" in player) return player;
+    const { seat, clock } = player;
+    const online = new Set(command.online ?? []);
+    const gone = activeSeats(model).filter((s) => {
+      const slot = model.slots[s];
+      return s !== seat && ctx.gone.has(s) && !(slot?.kind === "human" && online.has(slot.user.id));
+    });
+    if (gone.length === 0) return refuse("cannot-claim", "no opponent is gone");
+    // §6: before every side has moved, a vanished opponent aborts the game instead.
+    if (clock.started.some((started) => !started)) return { events: [aborted(clock)] };
+    // §6: if the gone player's clock would run out first anyway, the flag decides.
+    const running = clock.running;
+    if (running !== null && gone.includes(running)) {
+      const left = remainingAt(clock, ctx.now)[running] ?? 0;
+      if (left < goneAfterMs(model.timeControl, false)) {
+        return refuse("cannot-claim", "the gone player's clock runs out first; wait for the flag");
+      }
+    }
+    if (command.kind === "draw") return { events: [drawn(model, "abandon", ctx.now)] };
+    return { events: forfeit(model, gone, "abandon", ctx.now) };
+  },
+
+  "draw-offer"(model, command, ctx) {
+    return offerOrAccept(model, command.seat, ctx, true);
+  },
+
+  "draw-accept"(model, command, ctx) {
+    return offerOrAccept(model, command.seat, ctx, false);
+  },
+
+  "draw-decline"(model, command, ctx) {
+    const player = livePlayer(model, ctx, command.seat);
+    if ("ok" in player) return player;
+    if (!model.drawOffers.some((s) => s !== player.seat)) {
+      return refuse("no-draw-offer", "there is no draw offer to decline");
+    }
+    return { events: [{ type: "draw-declined", seat: player.seat }] };
+  },
+
+  abort(model, command, ctx) {
+    const player = livePlayer(model, ctx, command.seat);
+    if ("ok" in player) return player;
+    if (choicePlies(model) >= 2) return refuse("cannot-abort", "two plies have been played; resign instead");
+    return { events: [aborted(stop(player.clock, ctx.now))] };
+  },
+
+  rematch(model, _command, ctx) {
+    if (model.status !== "finished" && model.status !== "aborted") {
+      return refuse("forbidden", "the match is not over");
+    }
+    if (model.nextMatchId !== null) return { events: [], reply: { nextMatchId: model.nextMatchId } };
+    const actor = ctx.actor;
+    if (actor.kind !== "user") return refuse("forbidden", "only players ask for rematches");
+    const seat = seatsOf(model, actor.user.id)[0];
+    if (seat === undefined) return refuse("not-your-seat", "only players ask for rematches");
+    const event: MatchEvent = { type: "rematch-offered", seat };
+    const offered = draft(model, event, ctx.now);
+    const everyone = model.slots.every(
+      (slot, s) => slot.kind !== "human" || offered.rematchOffers.includes(s),
+    );
+    return everyone ? { events: [event], rematch: true } : { events: [event], reply: { nextMatchId: null } };
+  },
+
+  credit(model, command, ctx) {
+    if (model.status !== "live" || model.clock === null) return NO_EVENTS;
+    const running = model.clock.running;
+    const creditsMs = model.slots.map((_, seat) =>
+      Math.min(Math.max(0, command.awayMs), seat === running ? command.toMoveCapMs : command.othersCapMs),
+    );
+    return {
+      events: [
+        {
+          type: "clock-credited",
+          creditsMs,
+          clock: credit(model.clock, creditsMs, ctx.now),
+          why: command.why,
+        },
+      ],
+    };
+  },
+};
+
+/**
+ * The server's flag timer (`tick`) and anyone's `flag`: a first-move window that closed aborts the game;
+ * a running seat out of time (§3, with grace unless a player claims their own flag) loses on time.
+ */
+function checkClock(model: MatchModel, clock: ClockState, ctx: DecideContext): Decision {
   const { now, actor } = ctx;
-  switch (command.type) {
-    case "join": {
-      if (actor.kind !== "user") return refuse("forbidden", "only users join");
-      if (model.status !== "waiting") return refuse("room-full", "the match has started");
-      const slot = model.slots[command.seat];
-      if (slot === undefined) return refuse("not-found", "no such seat");
-      if (seatsOf(model, actor.user.id).length > 0)
-        return refuse("forbidden", "you already hold a seat here");
-      if (slot.kind === "invite" && !actor.inviteOk)
-        return refuse("forbidden", "this seat needs the invite link");
-      if (slot.kind !== "open" && slot.kind !== "invite") return refuse("seat-taken", "the seat is taken");
-      return afterSeating(model, { type: "seat-joined", seat: command.seat, user: actor.user }, now);
-    }
-    case "leave": {
-      if (model.status !== "waiting") return refuse("forbidden", "the match has started; resign instead");
-      if (actor.kind !== "user" || !seatsOf(model, actor.user.id).includes(command.seat)) {
-        return refuse("not-your-seat", "that seat is not yours");
-      }
-      return { events: [{ type: "seat-left", seat: command.seat }] };
-    }
-    case "set-ai": {
-      const denied = requireWaitingHost(model, actor);
-      if (denied) return denied;
-      const slot = model.slots[command.seat];
-      if (slot === undefined) return refuse("not-found", "no such seat");
-      if (slot.kind !== "open" && slot.kind !== "invite") return refuse("seat-taken", "the seat is taken");
-      if (command.level > ctx.maxAiLevel)
-        return refuse("invalid-payload", `AI levels go up to ${ctx.maxAiLevel}`);
-      return afterSeating(model, { type: "ai-set", seat: command.seat, level: command.level }, now);
-    }
-    case "kick-ai": {
-      const denied = requireWaitingHost(model, actor);
-      if (denied) return denied;
-      if (model.slots[command.seat]?.kind !== "ai") return refuse("not-found", "no AI in that seat");
-      return { events: [{ type: "ai-kicked", seat: command.seat }] };
-    }
-    case "cancel": {
-      const denied = requireWaitingHost(model, actor);
-      return denied ?? { events: [{ type: "cancelled" }] };
-    }
-    case "start":
-      return model.status === "waiting" && openSeats(model) === 0
-        ? { events: start(model, now) }
-        : { events: [] };
-    case "move": {
-      const notLive = requireLive(model);
-      if (notLive) return notLive;
-      const seat = actingSeat(model, actor, command.seat);
-      if (typeof seat !== "number") return seat;
-      if (seatToMove(model) !== seat) return refuse("wrong-seat", "it is not your turn");
-      const clock = model.clock;
-      if (clock === null) return refuse("internal", "live match without a clock");
-      // §4: a first move after its window closed aborts the game (the timer may not have fired yet).
-      const windowEnd = firstMoveDeadline(clock);
-      if (windowEnd !== null && now >= windowEnd) {
-        return {
-          events: [
-            { type: "ended", result: { reason: "abort", winners: [], scores: [] }, clock: stop(clock, now) },
-          ],
-          refusal: refuse("game-over", "the first-move window closed; the game is aborted"),
-        };
-      }
-      // §3: a move after the flag fell is never applied; it ends the game as a time loss.
-      const trial = step(
-        clock,
-        { now, clientMs: command.clientMs, lagMs: command.lagMs, rttMs: command.rttMs },
-        null,
-      );
-      if (trial.kind === "flagged") {
-        return {
-          events: forfeit(model, [seat], "timeout", now),
-          refusal: refuse("game-over", "your flag fell before the move arrived"),
-        };
-      }
-      const parsed = model.game.parseMove(model.state, command.move);
-      if (!parsed.ok) return refuse(parsed.error.code, parsed.error.message);
-      const played = model.game.play(model.state, parsed.value, seat);
-      if (!played.ok) return refuse(played.error.code, played.error.message);
-      const next = model.game.toMove(played.value)[0] ?? null;
-      const stepped = step(
-        clock,
-        { now, clientMs: command.clientMs, lagMs: command.lagMs, rttMs: command.rttMs },
-        next,
-      );
-      const event: MatchEvent = {
-        type: "moved",
-        seat,
-        move: model.game.formatMove(model.state, parsed.value),
-        forced: false,
-        clock: stepped.clock,
-      };
-      // The hot path: the position is played once, and folded once (here, not again in the room).
-      const after = consequences(draft(model, event, now, played.value), now);
-      return { events: [event, ...after.events], next: after.model };
-    }
-    case "resign": {
-      const notLive = requireLive(model);
-      if (notLive) return notLive;
-      const seat = actingSeat(model, actor, command.seat);
-      if (typeof seat !== "number") return seat;
-      return { events: forfeit(model, [seat], "resign", now) };
-    }
-    case "flag":
-    case "tick": {
-      if (model.status !== "live" || model.clock === null) {
-        return command.type === "tick" ? { events: [] } : refuse("game-over", "the match is not live");
-      }
-      const clock = model.clock;
-      const running = clock.running;
-      const windowEnd = firstMoveDeadline(clock);
-      if (windowEnd !== null && now >= windowEnd) {
-        return {
-          events: [
-            { type: "ended", result: { reason: "abort", winners: [], scores: [] }, clock: stop(clock, now) },
-          ],
-          reply: { flagged: true },
-        };
-      }
-      // A player claiming their own flag gets no grace (§3).
-      const own =
-        actor.kind === "user" && running !== null && seatsOf(model, actor.user.id).includes(running);
-      if (running === null || !outOfTime(clock, now, !own)) return { events: [], reply: { flagged: false } };
-      return { events: forfeit(model, [running], "timeout", now), reply: { flagged: true } };
-    }
-    case "claim": {
-      const notLive = requireLive(model);
-      if (notLive) return notLive;
-      const seat = actingSeat(model, actor, command.seat);
-      if (typeof seat !== "number") return seat;
-      const online = new Set(command.online ?? []);
-      const gone = activeSeats(model).filter((s) => {
-        const slot = model.slots[s];
-        return s !== seat && ctx.gone.has(s) && !(slot?.kind === "human" && online.has(slot.user.id));
-      });
-      if (gone.length === 0) return refuse("cannot-claim", "no opponent is gone");
-      const clock = model.clock;
-      if (clock === null) return refuse("internal", "live match without a clock");
-      // §6: before both sides have moved, a vanished opponent aborts the game instead.
-      if (clock.started.some((started) => !started)) {
-        return { events: [{ type: "ended", result: { reason: "abort", winners: [], scores: [] }, clock }] };
-      }
-      // §6: if the gone player's clock would run out first anyway, the flag decides.
-      const running = clock.running;
-      if (running !== null && gone.includes(running)) {
-        const left = remainingAt(clock, now)[running] ?? 0;
-        if (left < goneAfterMs(model.timeControl, false)) {
-          return refuse("cannot-claim", "the gone player's clock runs out first; wait for the flag");
-        }
-      }
-      if (command.kind === "draw") {
-        const everyone = activeSeats(model);
-        return {
-          events: [
-            {
-              type: "ended",
-              result: { reason: "abandon", winners: everyone, scores: model.slots.map(() => 0) },
-              clock: stop(clock, now),
-            },
-          ],
-        };
-      }
-      return { events: forfeit(model, gone, "abandon", now) };
-    }
-    case "draw-offer":
-    case "draw-accept": {
-      const notLive = requireLive(model);
-      if (notLive) return notLive;
-      if (!drawsAllowed(model)) return refuse("forbidden", "this game has no agreed draws");
-      const seat = actingSeat(model, actor, command.seat);
-      if (typeof seat !== "number") return seat;
-      const others = model.drawOffers.filter((s) => s !== seat);
-      if (others.length === 0) {
-        if (command.type === "draw-accept")
-          return refuse("no-draw-offer", "there is no draw offer to accept");
-        return { events: [{ type: "draw-offered", seat }] };
-      }
-      const clock = model.clock;
-      return {
-        events: [
-          {
-            type: "ended",
-            result: { reason: "draw-agreed", winners: activeSeats(model), scores: model.slots.map(() => 0) },
-            clock: clock === null ? null : stop(clock, now),
-          },
-        ],
-      };
-    }
-    case "draw-decline": {
-      const notLive = requireLive(model);
-      if (notLive) return notLive;
-      const seat = actingSeat(model, actor, command.seat);
-      if (typeof seat !== "number") return seat;
-      if (model.drawOffers.filter((s) => s !== seat).length === 0) {
-        return refuse("no-draw-offer", "there is no draw offer to decline");
-      }
-      return { events: [{ type: "draw-declined", seat }] };
-    }
-    case "abort": {
-      const notLive = requireLive(model);
-      if (notLive) return notLive;
-      const seat = actingSeat(model, actor, command.seat);
-      if (typeof seat !== "number") return seat;
-      if (model.moves.toArray().filter((m) => !m.forced).length >= 2) {
-        return refuse("cannot-abort", "two plies have been played; resign instead");
-      }
-      const clock = model.clock;
-      return {
-        events: [
-          {
-            type: "ended",
-            result: { reason: "abort", winners: [], scores: [] },
-            clock: clock === null ? null : stop(clock, now),
-          },
-        ],
-      };
-    }
-    case "rematch": {
-      if (model.status !== "finished" && model.status !== "aborted") {
-        return refuse("forbidden", "the match is not over");
-      }
-      if (model.nextMatchId !== null) return { events: [], reply: { nextMatchId: model.nextMatchId } };
-      if (actor.kind !== "user") return refuse("forbidden", "only players ask for rematches");
-      const mine = seatsOf(model, actor.user.id);
-      const seat = mine[0];
-      if (seat === undefined) return refuse("not-your-seat", "only players ask for rematches");
-      const offered = draft(model, { type: "rematch-offered", seat }, now);
-      const humans = model.slots.flatMap((slot, s) => (slot.kind === "human" ? [s] : []));
-      const all = humans.every((s) => offered.rematchOffers.includes(s));
-      return all
-        ? { events: [{ type: "rematch-offered", seat }], rematch: true }
-        : { events: [{ type: "rematch-offered", seat }], reply: { nextMatchId: null } };
-    }
-    case "credit": {
-      if (model.status !== "live" || model.clock === null) return { events: [] };
-      const running = model.clock.running;
-      const creditsMs = model.slots.map((_, seat) =>
-        Math.min(Math.max(0, command.awayMs), seat === running ? command.toMoveCapMs : command.othersCapMs),
-      );
-      return {
-        events: [
-          {
-            type: "clock-credited",
-            creditsMs,
-            clock: credit(model.clock, creditsMs, now),
-            why: command.why,
-          },
-        ],
-      };
-    }
+  const windowEnd = firstMoveDeadline(clock);
+  if (windowEnd !== null && now >= windowEnd) {
+    return { events: [aborted(stop(clock, now))], reply: { flagged: true } };
   }
+  const running = clock.running;
+  const own = actor.kind === "user" && running !== null && seatsOf(model, actor.user.id).includes(running);
+  if (running === null || !outOfTime(clock, now, !own)) return { events: [], reply: { flagged: false } };
+  return { events: forfeit(model, [running], "timeout", now), reply: { flagged: true } };
+}
+
+/** An offer, or the acceptance of another seat's offer (an offer made while one stands accepts it). */
+function offerOrAccept(
+  model: MatchModel,
+  named: number | undefined,
+  ctx: DecideContext,
+  offering: boolean,
+): Decided {
+  const player = livePlayer(model, ctx, named);
+  if ("ok" in player) return player;
+  if (!drawsAllowed(model)) return refuse("forbidden", "this game has no agreed draws");
+  if (model.drawOffers.some((s) => s !== player.seat))
+    return { events: [drawn(model, "draw-agreed", ctx.now)] };
+  if (!offering) return refuse("no-draw-offer", "there is no draw offer to accept");
+  return { events: [{ type: "draw-offered", seat: player.seat }] };
 }
 
 /** Decides what a command does to a match: the events to append, or a refusal. Pure. */
 export function decide(model: MatchModel, command: Command, ctx: DecideContext): Decided {
-  return decideInner(model, command, ctx);
-}
-
-export function isRefusal(decided: Decided): decided is Failure {
-  return "ok" in decided;
+  const decider = DECIDERS[command.type] as Decider<CommandType>;
+  return decider(model, command, ctx);
 }

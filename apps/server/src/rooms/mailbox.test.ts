@@ -3,11 +3,10 @@ import { pino } from "pino";
 import { describe, expect, it } from "vitest";
 import { InlinePool } from "../ai/pool.js";
 import { FakeClock } from "../clocks/scheduler.js";
-import { Identity } from "../identity/tokens.js";
 import { MemoryStore } from "../store/memory.js";
 import { History } from "./history.js";
 import { Mailbox } from "./mailbox.js";
-import { RoomManager } from "./manager.js";
+import { Rooms } from "./rooms.js";
 
 describe("Mailbox", () => {
   it("runs tasks one at a time in arrival order, whatever their duration", async () => {
@@ -78,17 +77,24 @@ describe("Room mailbox with versions", () => {
   async function setup() {
     const clock = new FakeClock();
     const store = new CountingStore();
-    const manager = new RoomManager({
+    const manager = new Rooms({
       store,
       clock,
       ai: new InlinePool(),
       logger: pino({ level: "silent" }),
-      identity: new Identity("secret"),
+      fanout: {
+        matchEvent: () => undefined,
+        presence: () => undefined,
+        lobbyUpdated: () => undefined,
+        lobbyRemoved: () => undefined,
+        evicted: () => undefined,
+      },
       owner: "test",
       leaseTtlMs: 10_000,
       goneScale: 1,
       creditToMoveMs: 20_000,
       creditOthersMs: 10_000,
+      finishedRoomsKept: 500,
     });
     await manager.start();
     const ada = { id: "u_ada", name: "Ada" } as UserRef;

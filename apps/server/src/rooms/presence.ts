@@ -1,22 +1,27 @@
-import { goneAfterMs } from "../clocks/clock.js";
+import { goneAfterMs, type SeatPresence } from "@arena/match";
 import { type TimeControl } from "@arena/protocol";
 
-interface SeatPresence {
+interface SeatEntry {
   connections: number;
   offlineSince: number | null;
   deliberate: boolean;
 }
 
-/** Who is connected, per seat, as seen by this process (clocks.md §6). */
+/**
+ * Who follows a match on this process: each seat's connections (docs/clocks.md §6: offline long
+ * enough, a player is gone) and the spectators. Not part of the match's log.
+ */
 export class Presence {
-  private readonly seats = new Map<number, SeatPresence>();
+  private readonly seats = new Map<number, SeatEntry>();
+  /** Sockets on this process watching without a seat. */
+  viewers = 0;
 
   constructor(
     private readonly timeControl: TimeControl,
     private readonly scale: number = 1,
   ) {}
 
-  private get(seat: number, now: number): SeatPresence {
+  private get(seat: number, now: number): SeatEntry {
     let entry = this.seats.get(seat);
     if (entry === undefined) {
       entry = { connections: 0, offlineSince: now, deliberate: false };
@@ -41,6 +46,14 @@ export class Presence {
     }
   }
 
+  addViewer(): void {
+    this.viewers++;
+  }
+
+  removeViewer(): void {
+    this.viewers = Math.max(0, this.viewers - 1);
+  }
+
   connected(seat: number): boolean {
     return (this.seats.get(seat)?.connections ?? 0) > 0;
   }
@@ -59,5 +72,14 @@ export class Presence {
   isGone(seat: number, now: number): boolean {
     const at = this.goneAt(seat, now);
     return at !== null && now >= at;
+  }
+
+  /** A seat's presence as views show it. */
+  of(seat: number, now: number): SeatPresence {
+    return {
+      connected: this.connected(seat),
+      offlineSince: this.offlineSince(seat, now),
+      gone: this.isGone(seat, now),
+    };
   }
 }

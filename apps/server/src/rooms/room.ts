@@ -1,45 +1,59 @@
-import { type AiRequest } from "@arena/engine/ai/choose-move";
+import { type GameId } from "@arena/engine/registry";
 import {
-  type Ack,
-  asVersion,
-  type Failure,
-  failure,
-  type MatchId,
-  type MatchEvent,
-  type VersionedEvent,
+  evolve,
+  firstMoveDeadline,
+  flagDeadline,
+  fold,
+  type MatchModel,
+  snapshotOf,
+  summaryOf,
+  type ViewContext,
+} from "@arena/match";
+import {
   asMillis,
+  asVersion,
+  failure,
+  type Failure,
+  type InviteToken,
+  type MatchEvent,
+  type MatchId,
+  type PresenceUpdate,
+  type RoomSummary,
+  type Snapshot,
+  type VersionedEvent,
 } from "@arena/protocol";
 import { type Logger } from "pino";
 import { type AiPool } from "../ai/pool.js";
-import { firstMoveDeadline, flagDeadline, remainingAt } from "../clocks/clock.js";
 import { Alarm, type Clock } from "../clocks/scheduler.js";
 import { type MatchStore } from "../store/ports.js";
-import { type Actor, type Command, decide, isRefusal } from "./decide.js";
+import { AiSeats } from "./ai-seat.js";
+import { type Actor, type Command, type CommandAck, decide, isRefusal } from "./decide.js";
 import { History } from "./history.js";
 import { Mailbox } from "./mailbox.js";
-import { evolve, fold, type MatchModel, seatToMove } from "./model.js";
 import { Presence } from "./presence.js";
 
-/** What a room needs from the process around it. */
-export interface RoomHost {
+/** What happens to a room that the process around it must hear of. */
+export interface RoomEvents {
+  /** This room appended an event: fan it out to everyone following the match (all processes). */
+  appended(matchId: MatchId, entry: VersionedEvent): void;
+  /** The model changed (the lobby, the live index and leases, the cache of finished rooms). */
+  changed(room: Room, before: MatchModel): void;
+  /** Who is connected changed: tell players and spectators. */
+  presenceChanged(room: Room): void;
+  /** Every player asked for a rematch: create it and return its id. */
+  rematch(model: MatchModel): Promise<MatchId>;
+}
+
+export interface RoomDeps {
   readonly store: MatchStore;
   readonly clock: Clock;
   readonly ai: AiPool;
   readonly logger: Logger;
-  /** Scales the §6 disconnect timeouts (1 in production). */
+  /** Scales the docs/clocks.md §6 disconnect timeouts (1 in production; tests shrink them). */
   readonly goneScale: number;
-  maxAiLevel(gameId: string): number;
-  /** Fans an event out to everyone watching the match (all processes). */
-  publish(matchId: MatchId, entry: VersionedEvent): void;
-  /** Presence or viewers changed: tell players and spectators. */
-  presenceChanged(room: Room): void;
-  /** The room's model changed (lobby, live index, leases). */
-  changed(room: Room, before: MatchModel): void;
-  /** Creates the rematch of a finished match and returns its id. */
-  createRematch(model: MatchModel): Promise<MatchId>;
+  readonly maxAiLevel: (gameId: GameId) => number;
+  readonly events: RoomEvents;
 }
-
-export type CommandAck = Ack<{ version: number } & Record<string, unknown>>;
 
 const MAX_CAS_RETRIES = 3;
 /** No seat is gone (the usual case: no set to build per command). */
@@ -48,42 +62,41 @@ const SYSTEM: Actor = { kind: "system" };
 const TICK: Command = { type: "tick" };
 
 /**
- * One match's actor. Every command goes through the serial mailbox, names
- * the version it was based on, and is decided against the current model;
- * the events are written to the store (compare-and-set on the version)
- * before anyone hears of them.
+ * One match's actor. Every command goes through the serial mailbox, names the version it was based on,
+ * and is decided against the current model; the events are written to the store (compare-and-set on the
+ * version) before anyone hears of them.
  */
 export class Room {
   private readonly mailbox = new Mailbox();
   readonly history = new History();
   readonly presence: Presence;
-  /** Local spectators (sockets watching without a seat). */
-  viewers = 0;
-  /** The lobby summary last published, without its version: a live game's moves don't reach the lobby. */
-  lobbyKey: string | null = null;
   /** Whether this process holds the match's lease: only the owner runs its timer and AI seats. */
-  owned = false;
+  private isOwned = false;
   /** The one timer of the match's clock: the flag, or the end of a first-move window. */
   private readonly clockAlarm: Alarm;
+  private readonly aiSeats: AiSeats;
   private cancelPresenceTimer: (() => void) | null = null;
-  private ai: { version: number; controller: AbortController; cancelDeadline: () => void } | null = null;
-  private aiFailures = 0;
   private closed = false;
   /** The version this room's own append in flight will reach (0 when none). */
   private appendingTo = 0;
 
   private constructor(
-    private readonly host: RoomHost,
+    private readonly deps: RoomDeps,
     private current: MatchModel,
+    /** The match's random seed, from its created event: its start position and the AI's tie-breaks. */
+    private readonly seed: number,
   ) {
-    this.presence = new Presence(current.timeControl, host.goneScale);
-    this.clockAlarm = new Alarm(host.clock, () => void this.submit(SYSTEM, TICK, null));
+    this.presence = new Presence(current.timeControl, deps.goneScale);
+    this.clockAlarm = new Alarm(deps.clock, () => void this.submit(SYSTEM, TICK, null));
+    this.aiSeats = new AiSeats(this, deps, seed);
   }
 
-  static async load(host: RoomHost, matchId: MatchId): Promise<Room | null> {
-    const log = await host.store.read(matchId, 0);
-    if (log === null || log.length === 0) return null;
-    const room = new Room(host, fold(matchId, log));
+  static async load(deps: RoomDeps, matchId: MatchId): Promise<Room | null> {
+    const log = await deps.store.read(matchId, 0);
+    const first = log?.[0];
+    if (log === null || first === undefined) return null;
+    const seed = first.event.type === "created" ? first.event.seed : 0;
+    const room = new Room(deps, fold(matchId, log), seed);
     for (const entry of log) room.history.push(entry);
     return room;
   }
@@ -96,8 +109,40 @@ export class Room {
     return this.current.matchId;
   }
 
+  get owned(): boolean {
+    return this.isOwned;
+  }
+
   get queueDepth(): number {
     return this.mailbox.pending;
+  }
+
+  /** Views of the match as it is now, with this process's presence. */
+  private view(now: number): ViewContext {
+    return { presence: (seat) => this.presence.of(seat, now), viewers: this.presence.viewers, now };
+  }
+
+  snapshot(invite?: InviteToken): Snapshot {
+    return snapshotOf(this.current, this.view(this.deps.clock.now()), invite);
+  }
+
+  summary(): RoomSummary {
+    return summaryOf(this.current, this.view(this.deps.clock.now()));
+  }
+
+  /** Who is connected to each seated player's seat, and how many watch, on this process. */
+  presenceUpdate(): PresenceUpdate {
+    const now = this.deps.clock.now();
+    return {
+      matchId: this.matchId,
+      seats: this.current.slots.flatMap((slot, seat) => {
+        if (slot.kind !== "human") return [];
+        const presence = this.presence.of(seat, now);
+        const offlineSince = presence.offlineSince === null ? null : asMillis(presence.offlineSince);
+        return [{ seat, connected: presence.connected, offlineSince, gone: presence.gone }];
+      }),
+      viewers: this.presence.viewers,
+    };
   }
 
   /** Runs a command through the mailbox. `basedOn` null means "whatever is current" (timers, AI retries). */
@@ -108,13 +153,17 @@ export class Room {
       try {
         return await this.handle(actor, command, basedOn);
       } catch (error) {
-        this.host.logger.error(
+        this.deps.logger.error(
           { err: error, matchId: this.matchId, command: command.type },
           "command failed",
         );
         return failure("internal", "internal error");
       }
     });
+  }
+
+  submitAiMove(seat: number, move: string, basedOn: number): Promise<CommandAck> {
+    return this.submit({ kind: "ai", seat }, { type: "move", seat, move }, basedOn);
   }
 
   /** Another process appended: catch up through the mailbox so ordering holds. */
@@ -127,20 +176,20 @@ export class Room {
     void this.mailbox
       .post(() => this.catchUp())
       .catch((error: unknown) => {
-        this.host.logger.error({ err: error, matchId: this.matchId }, "catch-up failed");
+        this.deps.logger.error({ err: error, matchId: this.matchId }, "catch-up failed");
       });
   }
 
   /**
-   * Reads the model inside the mailbox after catching up with the store, so a
-   * snapshot served by one process includes what another process appended.
+   * Reads the model inside the mailbox after catching up with the store, so a snapshot served by one
+   * process includes what another process appended.
    */
   read<T>(task: () => T): Promise<T> {
     return this.mailbox.post(async () => {
       try {
         await this.catchUp();
       } catch (error) {
-        this.host.logger.warn(
+        this.deps.logger.warn(
           { err: error, matchId: this.matchId },
           "store read failed; serving the cached model",
         );
@@ -154,8 +203,27 @@ export class Room {
     return this.mailbox.post(task);
   }
 
+  /**
+   * This process took the match's lease: it runs the match's timer and AI seats from `resume()` on (the
+   * taker may first credit the downtime, so that the timer is armed on the credited clock).
+   */
+  takeLease(): void {
+    this.isOwned = true;
+  }
+
+  /** Arms the timer and the AI on the settled model (inside the mailbox). */
+  resume(): Promise<void> {
+    return this.run(() => this.rearm());
+  }
+
+  /** Another process runs the match now (or nobody: it ended): stop its timer and AI here. */
+  releaseLease(): void {
+    this.isOwned = false;
+    this.rearm();
+  }
+
   private async catchUp(): Promise<void> {
-    const entries = await this.host.store.read(this.matchId, this.current.version);
+    const entries = await this.deps.store.read(this.matchId, this.current.version);
     if (entries === null || entries.length === 0) return;
     this.applyEntries(entries, false);
   }
@@ -166,10 +234,20 @@ export class Room {
     for (const entry of entries) {
       if (next === undefined) this.current = evolve(this.current, entry);
       this.history.push(entry);
-      if (publish) this.host.publish(this.matchId, entry);
+      if (publish) this.deps.events.appended(this.matchId, entry);
     }
     if (next !== undefined) this.current = next;
-    this.afterChange(before);
+    this.deps.events.changed(this, before);
+    this.rearm();
+  }
+
+  private goneSeats(now: number): ReadonlySet<number> {
+    let gone: Set<number> | null = null;
+    const slots = this.current.slots;
+    for (let seat = 0; seat < slots.length; seat++) {
+      if (slots[seat]?.kind === "human" && this.presence.isGone(seat, now)) (gone ??= new Set()).add(seat);
+    }
+    return gone ?? NOBODY;
   }
 
   private async handle(actor: Actor, command: Command, basedOn: number | null): Promise<CommandAck> {
@@ -177,50 +255,47 @@ export class Room {
     // meantime, the compare-and-set append below fails and the loop catches up then. That saves a store
     // round trip on nearly every move.
     if (basedOn !== this.current.version) {
-      try {
-        await this.catchUp();
-      } catch (error) {
-        this.host.logger.warn({ err: error, matchId: this.matchId }, "store read failed");
-        return failure("store-unavailable", "the match store is unavailable");
-      }
+      const caughtUp = await this.tryCatchUp();
+      if (caughtUp !== null) return caughtUp;
     }
     for (let attempt = 0; attempt < MAX_CAS_RETRIES; attempt++) {
       if (basedOn !== null && basedOn !== this.current.version) {
         return failure("stale-version", `the match is at version ${this.current.version}`);
       }
-      const now = this.host.clock.now();
-      let gone: Set<number> | null = null;
-      const slots = this.current.slots;
-      for (let seat = 0; seat < slots.length; seat++) {
-        if (slots[seat]?.kind === "human" && this.presence.isGone(seat, now)) (gone ??= new Set()).add(seat);
-      }
+      const now = this.deps.clock.now();
       const decision = decide(this.current, command, {
         now,
         actor,
-        gone: gone ?? NOBODY,
-        maxAiLevel: this.host.maxAiLevel(this.current.gameId),
+        gone: this.goneSeats(now),
+        maxAiLevel: this.deps.maxAiLevel(this.current.gameId),
+        seed: this.seed,
       });
       if (isRefusal(decision)) return decision;
-      if (decision.events.length === 0) {
-        return { ok: true, version: this.current.version, ...decision.reply };
-      }
+      if (decision.events.length === 0)
+        return { ok: true, version: asVersion(this.current.version), ...decision.reply };
       const appended = await this.append(decision.events, now, decision.next);
       if (appended === "conflict") {
         // Another process got there first: catch up, then decide again (a user's command is now stale).
-        try {
-          await this.catchUp();
-        } catch (error) {
-          this.host.logger.warn({ err: error, matchId: this.matchId }, "store read failed");
-          return failure("store-unavailable", "the match store is unavailable");
-        }
+        const caughtUp = await this.tryCatchUp();
+        if (caughtUp !== null) return caughtUp;
         continue;
       }
       if (appended !== "ok") return appended;
       if (decision.rematch === true) return this.finishRematch(now);
       if (decision.refusal !== undefined) return decision.refusal;
-      return { ok: true, version: this.current.version, ...decision.reply };
+      return { ok: true, version: asVersion(this.current.version), ...decision.reply };
     }
     return failure("stale-version", "the match kept changing; try again");
+  }
+
+  private async tryCatchUp(): Promise<Failure | null> {
+    try {
+      await this.catchUp();
+      return null;
+    } catch (error) {
+      this.deps.logger.warn({ err: error, matchId: this.matchId }, "store read failed");
+      return failure("store-unavailable", "the match store is unavailable");
+    }
   }
 
   private async append(
@@ -235,10 +310,10 @@ export class Room {
     }));
     this.appendingTo = this.current.version + entries.length;
     try {
-      const result = await this.host.store.append(this.matchId, this.current.version, entries);
+      const result = await this.deps.store.append(this.matchId, this.current.version, entries);
       if (!result.ok) return "conflict";
     } catch (error) {
-      this.host.logger.warn({ err: error, matchId: this.matchId }, "store append failed");
+      this.deps.logger.warn({ err: error, matchId: this.matchId }, "store append failed");
       return failure("store-unavailable", "the match store is unavailable");
     } finally {
       this.appendingTo = 0;
@@ -248,23 +323,18 @@ export class Room {
   }
 
   private async finishRematch(now: number): Promise<CommandAck> {
-    const nextMatchId = await this.host.createRematch(this.current);
+    const nextMatchId = await this.deps.events.rematch(this.current);
     const appended = await this.append([{ type: "rematch", nextMatchId }], now);
     if (appended !== "ok" && appended !== "conflict") return appended;
-    return { ok: true, version: this.current.version, nextMatchId };
+    return { ok: true, version: asVersion(this.current.version), nextMatchId };
   }
 
-  /** Re-arms the one timer (flag or first-move abort), the presence timer and the AI after any change. */
-  private afterChange(before: MatchModel): void {
-    this.host.changed(this, before);
-    this.rearm();
-  }
-
-  rearm(): void {
+  /** Re-arms the one timer (flag or first-move abort) and the AI after any change. */
+  private rearm(): void {
     const model = this.current;
-    if (this.closed || !this.owned || model.status !== "live" || model.clock === null) {
+    if (this.closed || !this.isOwned || model.status !== "live" || model.clock === null) {
       this.clockAlarm.clear();
-      this.cancelAi();
+      this.aiSeats.cancel();
       return;
     }
     const flagAt = flagDeadline(model.clock);
@@ -272,75 +342,27 @@ export class Room {
     const at = flagAt === null ? windowEnd : windowEnd === null ? flagAt : Math.min(flagAt, windowEnd);
     if (at === null) this.clockAlarm.clear();
     else this.clockAlarm.set(at);
-    this.startAi();
+    this.aiSeats.update();
   }
 
-  private startAi(): void {
-    if (this.closed || !this.owned) return;
-    const model = this.current;
-    const seat = seatToMove(model);
-    const slot = seat === null ? undefined : model.slots[seat];
-    if (this.ai !== null && this.ai.version === model.version) return;
-    this.cancelAi();
-    if (seat === null || slot?.kind !== "ai" || model.clock === null) return;
-    const now = this.host.clock.now();
-    // Before its first move a seat's clock does not run, but the game is aborted if that move does not
-    // come within the first-move window (clocks.md §4): then the window is the time the AI has, both for
-    // its budget and for its place in the pool's queue (earliest deadline first).
-    const firstMoveBy = firstMoveDeadline(model.clock);
-    const clockMs = remainingAt(model.clock, now)[seat] ?? 0;
-    const remainingMs = firstMoveBy === null ? clockMs : Math.max(0, Math.min(clockMs, firstMoveBy - now));
-    const controller = new AbortController();
-    const version = model.version;
-    // A search may not outlive the seat's time (plus the flag grace): cancel it, the flag decides.
-    const deadline = flagDeadline(model.clock) ?? firstMoveBy ?? now + remainingMs;
-    const cancelDeadline = this.host.clock.schedule(deadline, () => controller.abort());
-    this.ai = { version, controller, cancelDeadline };
-    const request: AiRequest = {
-      gameId: model.gameId,
-      state: model.game.serialize(model.state),
-      level: slot.level,
-      remainingMs,
-      incrementMs: model.timeControl.incrementMs,
-      seed: (model.seed + version) >>> 0,
-    };
-    void this.host.ai
-      .choose(request, controller.signal)
-      .then(async (answer) => {
-        if (this.ai?.version === version) {
-          this.ai.cancelDeadline();
-          this.ai = null;
-        }
-        if (!answer.ok) {
-          this.host.logger.warn({ matchId: this.matchId, seat, error: answer.error }, "AI failed");
-          if (answer.error.code === "busy") {
-            // The shared queue is full: try again shortly; the seat's clock keeps running meanwhile.
-            this.host.clock.schedule(this.host.clock.now() + 500, () => void this.run(() => this.startAi()));
-          } else if (answer.error.code === "failed" && this.aiFailures++ < 3) {
-            await this.run(() => this.startAi());
-          }
-          return;
-        }
-        this.aiFailures = 0;
-        const ack = await this.submit(
-          { kind: "ai", seat },
-          { type: "move", seat, move: answer.value.move },
-          version,
-        );
-        if (!ack.ok && ack.code !== "stale-version" && ack.code !== "game-over") {
-          this.host.logger.error({ matchId: this.matchId, seat, ack }, "AI move refused");
-        }
-      })
-      .catch((error: unknown) =>
-        this.host.logger.error({ err: error, matchId: this.matchId }, "AI request failed"),
-      );
+  /** A socket following the match for these seats (none: a spectator) connected. */
+  attach(seats: readonly number[], previous: readonly number[] | null): void {
+    const now = this.deps.clock.now();
+    const wasViewer = previous !== null && previous.length === 0;
+    if (seats.length === 0 && !wasViewer) this.presence.addViewer();
+    if (seats.length > 0 && wasViewer) this.presence.removeViewer();
+    for (const seat of seats) if (!(previous?.includes(seat) ?? false)) this.presence.connect(seat, now);
+    // A seat given up (a player who left a waiting room) is left on purpose.
+    for (const seat of previous ?? []) if (!seats.includes(seat)) this.presence.disconnect(seat, now, true);
+    this.presenceUpdated();
   }
 
-  private cancelAi(): void {
-    if (this.ai === null) return;
-    this.ai.cancelDeadline();
-    this.ai.controller.abort();
-    this.ai = null;
+  /** A socket stopped following the match; `deliberate` when the player left on purpose (§6). */
+  detach(seats: readonly number[], deliberate: boolean): void {
+    const now = this.deps.clock.now();
+    if (seats.length === 0) this.presence.removeViewer();
+    for (const seat of seats) this.presence.disconnect(seat, now, deliberate);
+    this.presenceUpdated();
   }
 
   /** Presence changed: tell everyone, and wake up again when a seat turns gone. */
@@ -351,25 +373,25 @@ export class Room {
     // for below is then one the broadcast already called gone. Reading it after would lose the seat when a
     // timer fires a millisecond early (Node's timers may, against Date.now) and the clock ticks during the
     // broadcast: the update says "not gone yet" and no timer is left to say "gone" (flaky claim e2e).
-    const now = this.host.clock.now();
-    this.host.presenceChanged(this);
+    const now = this.deps.clock.now();
+    this.deps.events.presenceChanged(this);
     if (this.closed || this.current.status !== "live") return;
     const pending = this.current.slots
       .map((slot, seat) => (slot.kind === "human" ? this.presence.goneAt(seat, now) : null))
       .filter((at): at is number => at !== null && at > now);
     if (pending.length > 0) {
-      this.cancelPresenceTimer = this.host.clock.schedule(Math.min(...pending), () => {
+      this.cancelPresenceTimer = this.deps.clock.schedule(Math.min(...pending), () => {
         this.cancelPresenceTimer = null;
         this.presenceUpdated();
       });
     }
   }
 
-  /** Stops timers and AI (shutdown, or losing the lease). */
+  /** Stops timers and AI (shutdown, eviction). */
   close(): void {
     this.closed = true;
     this.clockAlarm.clear();
     this.cancelPresenceTimer?.();
-    this.cancelAi();
+    this.aiSeats.cancel();
   }
 }

@@ -2,7 +2,6 @@ import { createAdapter } from "@socket.io/redis-adapter";
 import { type MatchId, RoomSummary, VersionedEvent, asMatchId } from "@arena/protocol";
 import { type Logger } from "pino";
 import { createClient } from "redis";
-import { type ArenaServer } from "../protocol/gateway.js";
 import { type AppendResult, type LeaseGrant, type MatchStore } from "./ports.js";
 
 /** How long any store command may take before the caller is told the store is unavailable. */
@@ -204,8 +203,13 @@ export class RedisStore implements MatchStore {
 export interface RedisConnection {
   readonly store: RedisStore;
   /** Installs the socket.io Redis adapter: broadcasts reach sockets on every process. */
-  adapter(io: ArenaServer): void;
+  adapter(io: AdapterHost): void;
   close(): Promise<void>;
+}
+
+/** A socket.io server, as far as installing an adapter goes (the store knows nothing of the gateway). */
+export interface AdapterHost {
+  adapter(factory: ReturnType<typeof createAdapter>): unknown;
 }
 
 /** Four connections: commands, the store's subscriber, and the adapter's pub and sub. */

@@ -14,14 +14,19 @@ export function firstLegal(snapshot: Snapshot): { seat: number; move: string } |
   return { seat, move: game.formatMove(state.value, move) };
 }
 
-/** Plays first-legal moves from whichever client holds the seat to move, until the match ends. */
+/**
+ * Plays first-legal moves from whichever client holds the seat to move, until the match ends. `paceMs`
+ * between moves keeps the watcher under a real server's rate limit (two events per move).
+ */
 export async function playOut(
   matchId: MatchId,
   bySeat: readonly Client[],
   watcher: Client,
   maxMoves = 200,
+  paceMs = 0,
 ): Promise<Snapshot> {
   for (let i = 0; i < maxMoves; i++) {
+    if (paceMs > 0 && i > 0) await new Promise((resolve) => setTimeout(resolve, paceMs));
     const snapshot = await watcher.snapshot(matchId);
     if (snapshot.status !== "live") return snapshot;
     const next = firstLegal(snapshot);
@@ -43,7 +48,7 @@ export async function startOthello(
   white: Client,
   timeControl: TimeControl,
   options: { readonly start?: string } = {},
-): Promise<{ matchId: MatchId; inviteToken: string; seatTokens: [string, string] }> {
+): Promise<{ matchId: MatchId; inviteToken: string }> {
   const created = await black.call("room:create", {
     gameId: "othello",
     ...(options.start === undefined ? {} : { options: { start: options.start } }),
@@ -58,9 +63,5 @@ export async function startOthello(
     seat: 1,
   });
   if (!joined.ok) throw new Error(`${joined.code}: ${joined.message}`);
-  return {
-    matchId: created.matchId,
-    inviteToken: created.inviteToken,
-    seatTokens: [created.seatToken ?? "", joined.seatToken],
-  };
+  return { matchId: created.matchId, inviteToken: created.inviteToken };
 }

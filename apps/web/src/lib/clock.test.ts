@@ -1,17 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ClockState } from "@arena/protocol";
-import { formatClock, formatTimeControl, isUrgent, remainingAt, updateOffset } from "./clock";
-
-const clock = (over: Partial<ClockState> = {}): ClockState => ({
-  baseMs: 60_000,
-  incrementMs: 0,
-  remainingMs: [60_000, 45_000],
-  quotaMs: [0, 0],
-  started: [true, true],
-  running: 0,
-  runningSince: 1_000,
-  ...over,
-});
+import { formatClock, formatTimeControl, isUrgent, updateOffset } from "./clock";
 
 describe("formatClock", () => {
   it.each([
@@ -33,21 +21,6 @@ describe("formatTimeControl", () => {
   it("writes presets as lichess does", () => {
     expect(formatTimeControl({ baseMs: 180_000, incrementMs: 2_000 })).toBe("3+2");
     expect(formatTimeControl({ baseMs: 30_000, incrementMs: 0 })).toBe("30s+0");
-  });
-});
-
-describe("remainingAt", () => {
-  it("counts down only the running seat", () => {
-    const c = clock();
-    expect(remainingAt(c, 0, 3_500)).toBe(57_500);
-    expect(remainingAt(c, 1, 3_500)).toBe(45_000);
-  });
-  it("never goes below zero or above the stored value", () => {
-    expect(remainingAt(clock(), 0, 1_000_000)).toBe(0);
-    expect(remainingAt(clock(), 0, 0)).toBe(60_000);
-  });
-  it("is frozen when nobody is running", () => {
-    expect(remainingAt(clock({ running: null, runningSince: null }), 0, 9_000)).toBe(60_000);
   });
 });
 

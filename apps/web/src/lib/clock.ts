@@ -1,5 +1,3 @@
-import type { ClockState } from "@arena/protocol";
-
 /** Below this a clock turns urgent (red) and the low-time sound plays. */
 export const URGENT_MS = 10_000;
 
@@ -26,16 +24,6 @@ export function formatClock(ms: number): string {
 export function formatTimeControl(tc: { baseMs: number; incrementMs: number }): string {
   const base = tc.baseMs % 60_000 === 0 ? String(tc.baseMs / 60_000) : `${tc.baseMs / 1000}s`;
   return `${base}+${tc.incrementMs / 1000}`;
-}
-
-/**
- * What seat's clock shows at server time `serverNow`: the remaining time as of
- * `runningSince`, less what has passed since for the seat that is thinking.
- */
-export function remainingAt(clock: ClockState, seat: number, serverNow: number): number {
-  const base = clock.remainingMs[seat] ?? 0;
-  if (clock.running !== seat || clock.runningSince === null) return base;
-  return Math.max(0, base - Math.max(0, serverNow - clock.runningSince));
 }
 
 export function isUrgent(ms: number): boolean {

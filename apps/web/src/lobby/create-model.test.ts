@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CLIENT_EVENTS } from "@arena/protocol";
-import { QUICK_GAMES, createPayload, defaultForm, fitSeats, inviteLink, timeControlOf } from "./create-model";
+import { createPayload, defaultForm, fitSeats, inviteLink, quickForm, timeControlOf } from "./create-model";
 
 describe("create form", () => {
   it("sizes seats from the engine's seat count", () => {
@@ -13,34 +13,48 @@ describe("create form", () => {
     expect(four.seats).toHaveLength(4);
   });
 
-  it("builds payloads the protocol accepts", () => {
-    for (const { form } of QUICK_GAMES) {
-      const built = createPayload(form);
-      expect(built.ok).toBe(true);
-      if (built.ok) expect(CLIENT_EVENTS["room:create"].safeParse(built.payload).success).toBe(true);
-    }
-    const custom = createPayload({
-      ...defaultForm("connect-k"),
-      options: { preset: "custom", width: 5, height: 4, k: 3 },
-      time: "custom",
-      customBaseMinutes: 0.5,
-      customIncrementSeconds: 1,
-      seats: ["invite", "me"],
-    });
+  it("builds payloads the protocol accepts, with the game's own option mapping", () => {
+    const custom = createPayload(
+      {
+        ...defaultForm("connect-k"),
+        options: { preset: "custom", width: 5, height: 4, k: 3 },
+        time: "custom",
+        customBaseMinutes: 0.5,
+        customIncrementSeconds: 1,
+        seats: ["invite", "me"],
+      },
+      5,
+    );
+    expect(custom.ok && CLIENT_EVENTS["room:create"].safeParse(custom.payload).success).toBe(true);
     expect(custom.ok && custom.payload).toMatchObject({
       options: { width: 5, height: 4, k: 3 },
       timeControl: { baseMs: 30_000, incrementMs: 1_000 },
       seats: [{ kind: "invite" }, { kind: "open" }],
       sit: 1,
     });
+    const preset = createPayload(defaultForm("connect-k"), 5);
+    expect(preset.ok && preset.payload.options).toEqual({ preset: "connect-four" });
   });
 
-  it("reports the engine's refusal of bad options", () => {
-    const bad = createPayload({
-      ...defaultForm("connect-k"),
-      options: { preset: "custom", width: 3, height: 3, k: 8 },
-    });
+  it("keeps AI levels within what the server offers", () => {
+    const form = {
+      ...quickForm("othello", { label: "", seats: ["me", "ai"], levels: [3, 3] }),
+      levels: [9, 9],
+    };
+    const built = createPayload(form, 7);
+    expect(built.ok && built.payload.seats[1]).toEqual({ kind: "ai", level: 7 });
+    const low = createPayload({ ...form, levels: [0, 0] }, 7);
+    expect(low.ok && low.payload.seats[1]).toEqual({ kind: "ai", level: 1 });
+  });
+
+  it("reports the engine's refusal of bad options and a seat taken twice", () => {
+    const bad = createPayload(
+      { ...defaultForm("connect-k"), options: { preset: "custom", width: 3, height: 3, k: 8 } },
+      5,
+    );
     expect(bad.ok).toBe(false);
+    const twice = createPayload({ ...defaultForm("othello"), seats: ["me", "me"] }, 5);
+    expect(twice).toEqual({ ok: false, message: "take at most one seat" });
   });
 
   it("reads presets and custom time controls", () => {

@@ -2,7 +2,7 @@
 
 import type { SessionInfo } from "@arena/protocol";
 import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
-import { socketUrl } from "../env";
+import { serverUrl } from "../env";
 import { ArenaClient, type ConnectionState } from "./client";
 
 const ArenaContext = createContext<ArenaClient | null>(null);
@@ -17,7 +17,7 @@ declare global {
 export function ArenaProvider({ children }: { children: ReactNode }) {
   const [client, setClient] = useState<ArenaClient | null>(null);
   useEffect(() => {
-    const created = new ArenaClient(socketUrl());
+    const created = new ArenaClient(serverUrl());
     window.__arena = created;
     setClient(created);
     return () => {

@@ -1,6 +1,6 @@
 import { CLIENT_EVENTS } from "@arena/protocol";
 import { describe, expect, it } from "vitest";
-import { commandBody } from "./use-match";
+import { commandBody } from "./command-body";
 
 describe("commandBody", () => {
   it("adds the version only where the protocol asks for it", () => {

@@ -1,134 +1,102 @@
 "use client";
 
-import {
-  CLIENT_EVENTS,
-  type AckFor,
-  type ClientEventName,
-  type ClientInput,
-  type Snapshot,
-  type VersionedEvent,
-} from "@arena/protocol";
+import type { Followed } from "@arena/match";
+import type { AckFor, ClientEventName, InviteToken, Snapshot, VersionedEvent } from "@arena/protocol";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { updateOffset } from "../lib/clock";
 import { useArena } from "./arena-context";
-import { initialFromEvents, initialFromOptions } from "./initial";
-import { applyEvent, modelFromSnapshot, rebuildHistory, type MatchModel } from "./match-model";
+import { type CommandPayload, commandBody } from "./command-body";
+import {
+  EMPTY_FEED,
+  type Feed,
+  type FeedStep,
+  beginSync,
+  endSync,
+  receiveEvent,
+  receivePresence,
+  receiveSnapshot,
+  receiveSync,
+} from "./match-feed";
+
+/** Sends a match command with the match and the current version filled in. */
+export type SendCommand = <E extends ClientEventName>(
+  event: E,
+  payload: CommandPayload<E>,
+) => Promise<AckFor<E>>;
 
 export interface MatchHandle {
-  readonly model: MatchModel | null;
+  /** The match as the server folds it, with presence; null until the first snapshot. */
+  readonly followed: Followed | null;
+  /** The room's invite secret, if the server sent it (to the host only). */
+  readonly invite: InviteToken | null;
   readonly error: string | null;
   /** Server time − local time, for the clocks. */
   readonly offset: number;
   /** True while a resync after a reconnect or a gap is under way. */
   readonly syncing: boolean;
-  /** The last event applied, for sounds and animations. */
+  /** The last live event applied, for sounds and redirects. */
   readonly lastEvent: VersionedEvent | null;
-  /** Sends a match command with the current version filled in. */
-  readonly command: <E extends ClientEventName>(
-    event: E,
-    payload: Omit<ClientInput<E>, "matchId" | "version">,
-  ) => Promise<AckFor<E>>;
-}
-
-type Payload = { matchId: string } & VersionedEvent;
-
-/** A match command's payload: commands name the version they were based on; flag and rematch carry none. */
-export function commandBody<E extends ClientEventName>(
-  event: E,
-  matchId: string,
-  version: number,
-  payload: Omit<ClientInput<E>, "matchId" | "version">,
-): ClientInput<E> {
-  const versioned = "version" in CLIENT_EVENTS[event].shape;
-  const body = versioned ? { matchId, version, ...payload } : { matchId, ...payload };
-  return body as unknown as ClientInput<E>;
+  readonly command: SendCommand;
 }
 
 /** Subscribes to one match: snapshot on watch, versioned events after, resync on gaps and reconnects. */
 export function useMatch(matchId: string, inviteToken: string | null): MatchHandle {
   const { client, connectCount, state } = useArena();
-  const [model, setModelState] = useState<MatchModel | null>(null);
+  const [feed, setFeedState] = useState<Feed>(EMPTY_FEED);
   const [error, setError] = useState<string | null>(null);
   const [offset, setOffset] = useState(0);
-  const [syncing, setSyncing] = useState(false);
   const [lastEvent, setLastEvent] = useState<VersionedEvent | null>(null);
-  const modelRef = useRef<MatchModel | null>(null);
+  const feedRef = useRef<Feed>(EMPTY_FEED);
   const offsetRef = useRef<number | null>(null);
-  const pending = useRef<VersionedEvent[]>([]);
-  const syncingRef = useRef(false);
+  // Set below, once `resync` exists: a step may ask for one.
+  const resyncRef = useRef<() => void>(() => undefined);
 
-  const setModel = useCallback((next: MatchModel) => {
-    modelRef.current = next;
-    setModelState(next);
+  const setFeed = useCallback((next: Feed) => {
+    feedRef.current = next;
+    setFeedState(next);
   }, []);
+
+  /** Takes a step's feed and does what it asks. */
+  const take = useCallback(
+    (step: FeedStep) => {
+      setFeed(step.feed);
+      if (step.error !== null) setError(step.error);
+      const last = step.applied.at(-1);
+      if (last !== undefined) setLastEvent(last);
+      if (step.resync) resyncRef.current();
+    },
+    [setFeed],
+  );
 
   const noteServerTime = useCallback((serverTime: number) => {
     offsetRef.current = updateOffset(offsetRef.current, serverTime, Date.now());
     setOffset(offsetRef.current);
   }, []);
 
-  const loadInitial = useCallback(
-    async (snapshot: Snapshot) => {
-      if (client === null || snapshot.moves.length === 0 || modelRef.current?.history) return;
-      let initial: unknown = null;
-      const ack = await client.request("match:sync", { matchId, sinceVersion: 0 });
-      if (ack.ok && ack.kind === "events") initial = initialFromEvents(snapshot.gameId, ack.events);
-      if (initial === null && snapshot.gameId !== "dice-of-doom") {
-        initial = initialFromOptions(snapshot.gameId, snapshot.options, 0);
-      }
-      const current = modelRef.current;
-      if (initial === null || current === null) return;
-      const history = rebuildHistory(current.snapshot, initial);
-      if (history !== null) setModel({ ...current, initial, history });
-    },
-    [client, matchId, setModel],
-  );
-
   const acceptSnapshot = useCallback(
     (snapshot: Snapshot) => {
       noteServerTime(snapshot.now);
-      const previous = modelRef.current;
-      const next = modelFromSnapshot(snapshot, previous?.initial ?? null);
-      setModel(next);
-      const queued = pending.current;
-      pending.current = [];
-      for (const entry of queued) {
-        const current = modelRef.current;
-        if (current === null) break;
-        const result = applyEvent(current, entry);
-        if (result.kind === "applied") setModel(result.model);
-      }
-      void loadInitial(snapshot);
+      take(receiveSnapshot(feedRef.current, snapshot));
     },
-    [loadInitial, noteServerTime, setModel],
+    [noteServerTime, take],
   );
 
   const resync = useCallback(async () => {
-    const current = modelRef.current;
-    if (client === null || syncingRef.current) return;
-    syncingRef.current = true;
-    setSyncing(true);
+    if (client === null || feedRef.current.syncing) return;
+    setFeed(beginSync(feedRef.current));
     try {
+      const current = feedRef.current.followed;
       if (current !== null) {
-        const ack = await client.request("match:sync", { matchId, sinceVersion: current.snapshot.version });
+        const ack = await client.request("match:sync", { matchId, sinceVersion: current.model.version });
         if (ack.ok && ack.kind === "snapshot") {
           acceptSnapshot(ack.snapshot);
           return;
         }
         if (ack.ok) {
-          let model = modelRef.current ?? current;
-          let gap = false;
-          for (const entry of ack.events) {
-            noteServerTime(entry.at);
-            const result = applyEvent(model, entry);
-            if (result.kind === "gap") {
-              gap = true;
-              break;
-            }
-            if (result.kind === "applied") model = result.model;
-          }
-          setModel(model);
-          if (!gap) return;
+          for (const entry of ack.events) noteServerTime(entry.at);
+          const synced = receiveSync(feedRef.current, ack.events);
+          setFeed(synced.feed);
+          if (!synced.gap) return;
         }
       }
       const watched = await client.request("match:watch", {
@@ -140,61 +108,33 @@ export function useMatch(matchId: string, inviteToken: string | null): MatchHand
         acceptSnapshot(watched.snapshot);
       } else setError(watched.message);
     } finally {
-      syncingRef.current = false;
-      setSyncing(false);
+      take(endSync(feedRef.current));
     }
-  }, [acceptSnapshot, client, inviteToken, matchId, noteServerTime, setModel]);
+  }, [acceptSnapshot, client, inviteToken, matchId, noteServerTime, setFeed, take]);
+
+  useEffect(() => {
+    resyncRef.current = () => void resync();
+  }, [resync]);
 
   useEffect(() => {
     if (client === null) return;
     const socket = client.socket;
-    const onEvent = (payload: Payload) => {
+    const onEvent = (payload: { matchId: string } & VersionedEvent) => {
       if (payload.matchId !== matchId) return;
       const entry: VersionedEvent = { version: payload.version, at: payload.at, event: payload.event };
       noteServerTime(entry.at);
-      const current = modelRef.current;
-      if (current === null || syncingRef.current) {
-        pending.current.push(entry);
-        return;
-      }
-      const result = applyEvent(current, entry);
-      if (result.kind === "applied") {
-        setModel(result.model);
-        setLastEvent(entry);
-      } else if (result.kind === "gap") void resync();
+      take(receiveEvent(feedRef.current, entry));
     };
-    const onSnapshot = ({ snapshot }: { snapshot: Snapshot }) => {
-      if (snapshot.matchId === matchId) acceptSnapshot(snapshot);
-    };
-    const onPresence = (update: {
-      matchId: string;
-      viewers: number;
-      seats: readonly { seat: number; connected: boolean; offlineSince: number | null; gone: boolean }[];
-    }) => {
-      const current = modelRef.current;
-      if (update.matchId !== matchId || current === null) return;
-      const seats = current.snapshot.seats.map((view) => {
-        const p = update.seats.find((s) => s.seat === view.seat);
-        return p === undefined || view.kind !== "human"
-          ? view
-          : {
-              ...view,
-              connected: p.connected,
-              offlineSince: p.offlineSince as typeof view.offlineSince,
-              gone: p.gone,
-            };
-      });
-      setModel({ ...current, snapshot: { ...current.snapshot, seats, viewers: update.viewers } });
+    const onPresence = (update: Parameters<typeof receivePresence>[1]) => {
+      setFeed(receivePresence(feedRef.current, update));
     };
     socket.on("match:event", onEvent);
-    socket.on("match:snapshot", onSnapshot);
     socket.on("presence:update", onPresence);
     return () => {
       socket.off("match:event", onEvent);
-      socket.off("match:snapshot", onSnapshot);
       socket.off("presence:update", onPresence);
     };
-  }, [acceptSnapshot, client, matchId, noteServerTime, resync, setModel]);
+  }, [client, matchId, noteServerTime, setFeed, take]);
 
   // Watch on first connect; on every reconnect, resync from the last version seen.
   useEffect(() => {
@@ -210,7 +150,7 @@ export function useMatch(matchId: string, inviteToken: string | null): MatchHand
   }, [client, matchId]);
 
   // A full page unload (closing the tab, another address) is a deliberate exit too: say so before the
-  // socket closes, or the server sees a dropped connection and waits the longer timeout (clocks.md §6).
+  // socket closes, or the server sees a dropped connection and waits the longer timeout (docs/clocks.md §6).
   // A page restored from the back/forward cache follows the match again.
   useEffect(() => {
     if (client === null) return;
@@ -226,13 +166,10 @@ export function useMatch(matchId: string, inviteToken: string | null): MatchHand
     };
   }, [client, matchId, resync]);
 
-  const command = useCallback(
-    async <E extends ClientEventName>(
-      event: E,
-      payload: Omit<ClientInput<E>, "matchId" | "version">,
-    ): Promise<AckFor<E>> => {
+  const command = useCallback<SendCommand>(
+    async (event, payload) => {
       if (client === null) return { ok: false, code: "unavailable", message: "not connected" };
-      const version = modelRef.current?.snapshot.version ?? 0;
+      const version = feedRef.current.followed?.model.version ?? 0;
       const ack = await client.request(event, commandBody(event, matchId, version, payload));
       if (!ack.ok && ack.code === "stale-version") void resync();
       return ack;
@@ -240,5 +177,13 @@ export function useMatch(matchId: string, inviteToken: string | null): MatchHand
     [client, matchId, resync],
   );
 
-  return { model, error, offset, syncing, lastEvent, command };
+  return {
+    followed: feed.followed,
+    invite: feed.invite,
+    error,
+    offset,
+    syncing: feed.syncing,
+    lastEvent,
+    command,
+  };
 }

@@ -1,73 +1,66 @@
+import type { MatchResult } from "@arena/protocol";
+import { follow } from "@arena/match";
 import { describe, expect, it } from "vitest";
-import type { Snapshot } from "@arena/protocol";
-import { Othello } from "../games/engines";
-import { mySeats, othelloExports, resultText } from "./room-model";
+import { ANN, BEN, MatchLog } from "../test-support/match-log";
+import { resultText } from "./room-model";
+import { roomView } from "./room-view";
 
-function finished(over: Partial<Snapshot>): Snapshot {
-  return {
-    matchId: "m1",
-    version: 9,
-    gameId: "othello",
-    options: {},
-    timeControl: { baseMs: 300_000, incrementMs: 0 },
-    rated: false,
-    visibility: "public",
-    host: { id: "a", name: "Ann" },
-    status: "finished",
-    seats: [
-      {
-        kind: "human",
-        seat: 0,
-        user: { id: "a", name: "Ann" },
-        connected: true,
-        offlineSince: null,
-        gone: false,
-        eliminated: false,
-      },
-      { kind: "ai", seat: 1, level: 3 },
-    ],
-    state: null,
-    moves: [
-      { seat: 0, move: "f5", forced: false },
-      { seat: 1, move: "d6", forced: false },
-    ],
-    clock: null,
-    result: { reason: "resign", winners: [1], scores: [0, 64] },
-    drawOffers: [],
-    rematchOffers: [],
-    viewers: 2,
-    now: 0,
-    nextMatchId: null,
-    ...over,
-  } as unknown as Snapshot;
+/** Ann (seat 0) against the computer at level 3, two moves in, then the result. */
+function ended(gameId: "othello" | "connect-k" | "dice-of-doom", result: MatchResult, moves: string[]) {
+  const log = new MatchLog(gameId, [{ kind: "open" }, { kind: "ai", level: 3 }]);
+  log.add({ type: "seat-joined", seat: 0, user: ANN });
+  log.start();
+  for (const move of moves) log.move(move);
+  log.add({ type: "ended", result, clock: null });
+  const followed = follow(log.snapshot());
+  if (!followed.ok) throw new Error(followed.message);
+  return roomView(followed.followed, ANN.id);
 }
 
 describe("resultText", () => {
-  it("names the winner and the reason", () => {
-    expect(resultText(finished({}))).toEqual({
+  it("names the winner, the loser and the reason, with the scores", () => {
+    const view = ended("othello", { reason: "resign", winners: [1], scores: [0, 64] }, ["f5", "d6"]);
+    expect(resultText(view.model, view.seats, view.web)).toEqual({
       headline: "Computer (level 3) (White) wins",
       detail: "Ann (Black) resigned · 0–64",
     });
-    const timeout = resultText(finished({ result: { reason: "timeout", winners: [0], scores: [64, 0] } }));
-    expect(timeout?.detail).toContain("ran out of time");
-    const draw = resultText(finished({ result: { reason: "normal", winners: [0, 1], scores: [32, 32] } }));
-    expect(draw?.headline).toBe("Draw");
+    const timeout = ended("othello", { reason: "timeout", winners: [0], scores: [64, 0] }, []);
+    expect(resultText(timeout.model, timeout.seats, timeout.web)?.detail).toBe(
+      "Computer (level 3) (White) ran out of time · 64–0",
+    );
+    const draw = ended("othello", { reason: "normal", winners: [0, 1], scores: [32, 32] }, []);
+    expect(resultText(draw.model, draw.seats, draw.web)).toEqual({
+      headline: "Draw",
+      detail: "by score · 32–32",
+    });
+  });
+
+  it("reads a win by the rules in the game's words", () => {
+    const line = ended("connect-k", { reason: "normal", winners: [0], scores: [1, 0] }, ["4", "4"]);
+    expect(resultText(line.model, line.seats, line.web)).toEqual({
+      headline: "Ann (Red) wins",
+      detail: "with a line",
+    });
+  });
+
+  it("says an aborted game has no result", () => {
+    const aborted = ended("othello", { reason: "abort", winners: [], scores: [] }, []);
+    expect(resultText(aborted.model, aborted.seats, aborted.web)?.headline).toBe("Game aborted");
   });
 });
 
-describe("mySeats", () => {
-  it("finds the seats a user holds", () => {
-    expect(mySeats(finished({}), "a")).toEqual([0]);
-    expect(mySeats(finished({}), "b")).toEqual([]);
-  });
-});
-
-describe("othelloExports", () => {
-  it("writes the transcript and GGF with the engine", () => {
-    const { transcript, ggf } = othelloExports(finished({}), Othello.othello.initial({}, 0));
-    expect(transcript).toBe("f5d6");
-    expect(ggf).toContain("B[f5]W[d6]");
-    expect(ggf).toContain("PB[Ann]");
-    expect(ggf).toContain("RE[-64.000:r]");
+describe("roomView", () => {
+  it("finds the viewer's seats and whose turn it is", () => {
+    const log = new MatchLog("othello", [{ kind: "open" }, { kind: "open" }]);
+    log.add({ type: "seat-joined", seat: 0, user: ANN });
+    log.add({ type: "seat-joined", seat: 1, user: BEN });
+    log.start();
+    const followed = follow(log.snapshot());
+    if (!followed.ok) throw new Error(followed.message);
+    const ann = roomView(followed.followed, ANN.id);
+    expect(ann).toMatchObject({ mine: [0], toMove: [0], myTurn: 0, live: true, players: ["Ann", "Ben"] });
+    const ben = roomView(followed.followed, BEN.id);
+    expect(ben).toMatchObject({ mine: [1], myTurn: undefined });
+    expect(roomView(followed.followed, undefined).mine).toEqual([]);
   });
 });

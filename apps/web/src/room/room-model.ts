@@ -1,7 +1,9 @@
-import type { MatchResult, SeatView, Snapshot } from "@arena/protocol";
-import { Othello, seatLabel } from "../games/engines";
+import type { MatchModel } from "@arena/match";
+import type { MatchResult, SeatView } from "@arena/protocol";
+import type { AnyWebGame } from "../games/web-game";
 
-export function seatName(seat: SeatView | undefined): string {
+/** Who sits in a seat, as the room names them. */
+export function occupantName(seat: SeatView | undefined): string {
   if (seat === undefined) return "?";
   switch (seat.kind) {
     case "open":
@@ -15,12 +17,6 @@ export function seatName(seat: SeatView | undefined): string {
   }
 }
 
-/** The seats this user holds in the match (usually one; none for a spectator). */
-export function mySeats(snapshot: Snapshot, userId: string | undefined): number[] {
-  if (userId === undefined) return [];
-  return snapshot.seats.flatMap((s) => (s.kind === "human" && s.user.id === userId ? [s.seat] : []));
-}
-
 const REASONS: Record<MatchResult["reason"], string> = {
   normal: "by score",
   resign: "by resignation",
@@ -30,53 +26,35 @@ const REASONS: Record<MatchResult["reason"], string> = {
   "draw-agreed": "by agreement",
 };
 
-/** The result banner's headline and reason line. */
-export function resultText(snapshot: Snapshot): { headline: string; detail: string } | null {
-  const result = snapshot.result;
+/** The result banner's headline and reason line, in the game's words (its registry entry). */
+export function resultText(
+  model: MatchModel,
+  seats: readonly SeatView[],
+  web: AnyWebGame,
+): { headline: string; detail: string } | null {
+  const result = model.result;
   if (result === null) return null;
   if (result.reason === "abort")
     return { headline: "Game aborted", detail: "No result: the game ended before it began." };
-  const names = (seats: readonly number[]) =>
-    seats.map((s) => `${seatName(snapshot.seats[s])} (${seatLabel(snapshot.gameId, s)})`).join(" and ");
-  const scores =
-    result.scores.length > 0 && snapshot.gameId !== "connect-k" ? ` · ${result.scores.join("–")}` : "";
-  if (result.winners.length === 0 || result.winners.length === snapshot.seats.length) {
-    return { headline: "Draw", detail: `${REASONS[result.reason]}${scores}` };
+  const names = (list: readonly number[]) =>
+    list.map((s) => `${occupantName(seats[s])} (${web.seatName(s)})`).join(" and ");
+  const scores = result.scores.length > 0 && web.result.showScores ? ` · ${result.scores.join("–")}` : "";
+  // A game that ended by the rules in one of several ways says which, from its final position.
+  const endedBy =
+    result.reason === "normal" && model.state !== null ? web.result.endedBy?.(model.state) : undefined;
+  if (result.winners.length === 0 || result.winners.length === seats.length) {
+    return { headline: "Draw", detail: `${endedBy ?? REASONS[result.reason]}${scores}` };
   }
-  const losers = snapshot.seats.map((s) => s.seat).filter((s) => !result.winners.includes(s));
-  let detail: string = REASONS[result.reason];
-  if (result.reason === "normal" && snapshot.gameId === "connect-k") detail = "with a line";
-  if (result.reason === "normal" && snapshot.gameId === "dice-of-doom") detail = "by conquest";
-  if (result.reason === "resign") detail = `${names(losers)} resigned`;
-  if (result.reason === "timeout") detail = `${names(losers)} ran out of time`;
-  if (result.reason === "abandon") detail = `${names(losers)} left the game`;
+  const losers = seats.map((s) => s.seat).filter((s) => !result.winners.includes(s));
+  const details: Record<MatchResult["reason"], string> = {
+    ...REASONS,
+    normal: endedBy ?? web.result.byRules,
+    resign: `${names(losers)} resigned`,
+    timeout: `${names(losers)} ran out of time`,
+    abandon: `${names(losers)} left the game`,
+  };
   return {
     headline: `${names(result.winners)} ${result.winners.length > 1 ? "win" : "wins"}`,
-    detail: detail + scores,
+    detail: details[result.reason] + scores,
   };
-}
-
-/** The Othello squares of a move list in notation ("f5", "PA"); -1 for anything unreadable. */
-export function othelloSquares(moves: readonly { move: string }[]): number[] {
-  return moves.map((m) => Othello.parseSquare(m.move));
-}
-
-/** GGF and transcript exports of an Othello game, through the engine's writers. */
-export function othelloExports(snapshot: Snapshot, initial: unknown): { transcript: string; ggf: string } {
-  const squares = othelloSquares(snapshot.moves).filter((s) => s >= 0);
-  const start = (initial as Othello.OthelloState | null) ?? Othello.othello.initial({}, 0);
-  const result = snapshot.result;
-  const flag = result?.reason === "resign" ? "r" : result?.reason === "timeout" ? "t" : undefined;
-  const score =
-    result !== null && result.scores.length === 2 ? (result.scores[0] ?? 0) - (result.scores[1] ?? 0) : null;
-  const ggf = Othello.formatGgf({
-    start,
-    moves: squares,
-    black: seatName(snapshot.seats[0]),
-    white: seatName(snapshot.seats[1]),
-    place: "Arena",
-    time: { baseMs: snapshot.timeControl.baseMs, incrementMs: snapshot.timeControl.incrementMs },
-    ...(score === null ? {} : { result: flag === undefined ? { score } : { score, flag } }),
-  });
-  return { transcript: Othello.formatTranscript(squares), ggf };
 }

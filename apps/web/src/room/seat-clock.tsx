@@ -2,8 +2,8 @@
 
 import type { ClockState } from "@arena/protocol";
 import { useEffect, useRef, useState } from "react";
-import { formatClock, isUrgent, remainingAt } from "../lib/clock";
 import { playSound } from "../lib/sound";
+import { isCounting, sameView, seatClockView } from "./clock-view";
 
 export interface SeatClockProps {
   readonly clock: ClockState;
@@ -14,56 +14,72 @@ export interface SeatClockProps {
   readonly label: string;
   /** The viewer's own clock: it beeps once when it turns urgent. */
   readonly mine: boolean;
-  /** Called once when the running clock reaches zero (any client may report a flag). */
+  /**
+   * Called once when the running clock reaches zero or the first-move window closes: any client may
+   * report it (the server's own timer decides too).
+   */
   readonly onFlag: () => void;
 }
 
 /**
- * One seat's clock, counting down every animation frame from the server's
- * last clock value. Only this small component re-renders, and only when the
- * text it shows changes.
+ * One seat's clock and, before the seat's first move, its first-move countdown; redrawn every animation
+ * frame from the server's last clock value while either counts, and re-rendered only when the text it
+ * shows changes.
  */
 export function SeatClock({ clock, seat, offset, live, label, mine, onFlag }: SeatClockProps) {
-  const running = live && clock.running === seat && clock.runningSince !== null;
-  const [ms, setMs] = useState(() => remainingAt(clock, seat, Date.now() + offset));
+  const [view, setView] = useState(() => seatClockView(clock, seat, live, Date.now() + offset));
   const warned = useRef(false);
-  const flagged = useRef<ClockState | null>(null);
+  const reported = useRef<ClockState | null>(null);
 
   useEffect(() => {
-    const compute = () => remainingAt(clock, seat, Date.now() + offset);
-    setMs(compute());
-    if (!running) return;
+    const compute = () => seatClockView(clock, seat, live, Date.now() + offset);
+    const first = compute();
+    setView(first);
+    if (!isCounting(first)) return;
     let frame = requestAnimationFrame(function tick() {
       const next = compute();
-      setMs((prev) => (formatClock(prev) === formatClock(next) && prev > 0 === next > 0 ? prev : next));
+      setView((prev) => (sameView(prev, next) ? prev : next));
       frame = requestAnimationFrame(tick);
     });
     return () => cancelAnimationFrame(frame);
-  }, [clock, seat, offset, running]);
+  }, [clock, seat, offset, live]);
 
   useEffect(() => {
-    if (mine && running && isUrgent(ms) && !warned.current) {
+    if (mine && view.ticking && view.urgent && !warned.current) {
       warned.current = true;
       playSound("low-time");
     }
-  }, [mine, running, ms]);
+  }, [mine, view]);
 
-  const out = running && ms <= 0;
+  const due = view.out || view.firstMove?.over === true;
   useEffect(() => {
-    if (!out || flagged.current === clock) return;
-    flagged.current = clock;
+    if (!due || reported.current === clock) return;
+    reported.current = clock;
     const timer = setTimeout(onFlag, 300);
     return () => clearTimeout(timer);
-  }, [out, clock, onFlag]);
+  }, [due, clock, onFlag]);
 
   return (
-    <span
-      className={`clock${running ? " running" : ""}${isUrgent(ms) ? " urgent" : ""}`}
-      data-testid={`clock-${seat}`}
-      role="timer"
-      aria-label={`${label} clock`}
-    >
-      {formatClock(ms)}
+    <span className="seat-clock">
+      {view.firstMove !== null && (
+        <span
+          className={`first-move${view.firstMove.urgent ? " urgent" : ""}`}
+          data-testid={`first-move-${seat}`}
+          role="timer"
+          aria-label={`${label} first move`}
+          title="Time left to make the first move before the game is aborted"
+        >
+          First move: {view.firstMove.text}
+        </span>
+      )}
+      <span
+        className={`clock${view.ticking ? " running" : ""}${view.urgent ? " urgent" : ""}`}
+        data-testid={`clock-${seat}`}
+        role="timer"
+        aria-label={`${label} clock`}
+      >
+        {view.text}
+      </span>
     </span>
   );
 }

@@ -1,6 +1,7 @@
 import type { GameId } from "../registry.js";
 import { connectKAi } from "../games/connect-k/ai/game-ai.js";
 import { diceOfDoomAi } from "../games/dice-of-doom/ai/game-ai.js";
+import { krkAi } from "../games/krk/ai/game-ai.js";
 import { othelloAi } from "../games/othello/ai/game-ai.js";
 import type { AnyGameAi } from "./game-ai.js";
 
@@ -9,6 +10,7 @@ export const GAME_AIS = {
   othello: othelloAi,
   "connect-k": connectKAi,
   "dice-of-doom": diceOfDoomAi,
+  krk: krkAi,
 } as const satisfies Record<GameId, AnyGameAi>;
 
 export function aiFor(id: GameId): AnyGameAi {

@@ -63,12 +63,26 @@ export interface Game<S, M, O> {
   hash(state: S): number;
   /** A plain-text board for terminals and logs. */
   render(state: S): string;
+  /** How a terminal names a seat, with `render`'s symbol (Othello: "Black (@)"). Absent: "Seat n". */
+  renderSeat?(seat: Seat): string;
+  /**
+   * Splits a move list typed without separators (an Othello transcript, "f5d6c3"). Absent, or for text
+   * with spaces or commas, lists are split on those.
+   */
+  splitMoves?(text: string): string[];
+  /** A faster perft than the generic one (same counts): Othello's bitboard perft. */
+  perft?(state: S, depth: number): number;
   /**
    * Takes a seat out of a game that goes on without it (resigned, forfeited,
    * abandoned). Only games of more than two seats have it; a two-seat game
    * simply ends.
    */
   eliminate?(state: S, seat: Seat): S;
+  /**
+   * The score a seat is credited with when the others forfeit (resign, lose on time, abandon), in the
+   * game's unit: Othello records PAIP's 64–0. Absent: 1.
+   */
+  readonly forfeitScore?: number;
   /** Every result a move can have, for games with chance (expectimax). */
   chanceOutcomes?(state: S, move: M): readonly ChanceOutcome<S>[];
 }

@@ -8,7 +8,7 @@ import type { Player } from "./types.js";
 export const DICE_OF_DOOM_SPECS = LEVEL_GAME_SPECS;
 
 export function parseDiceOfDoomSpec(spec: string): Result<Player<DiceOfDoomState, number>, SpecError> {
-  // `search:<d>` is the book's v2 AI: paranoid search on score-board (games.md §1.7); with chance rules it averages rolls.
+  // `search:<d>` is the book's v2 AI: paranoid search on score-board (docs/dice-of-doom.md §10); with chance rules it averages rolls.
   return parseLevelGameSpec(
     {
       id: "dice-of-doom",

@@ -14,3 +14,4 @@ export { OTHELLO_SPECS, iagoPlayPlayer, parseOthelloSpec } from "./othello.js";
 export { OTHELLO_EVAL_NAMES, othelloEvaluator, type OthelloEvalName } from "./othello-evals.js";
 export { CONNECT_K_SPECS, parseConnectKSpec } from "./connect-k.js";
 export { DICE_OF_DOOM_SPECS, parseDiceOfDoomSpec } from "./dice-of-doom.js";
+export { KRK_SPECS, parseKrkSpec } from "./krk.js";

@@ -1,4 +1,4 @@
-import { BoardDemo } from "../../board/board-demo";
+import { BoardDemo } from "../../games/board-demo";
 
 export const metadata = { title: "Boards · Arena" };
 

@@ -98,7 +98,7 @@ function play(state: ConnectKState, move: number, seat?: Seat): Result<ConnectKS
 }
 
 /**
- * Gravity k-in-a-row on a W×H board (games.md §2.1): Connect Four, the
+ * Gravity k-in-a-row on a W×H board (docs/connect-k.md): Connect Four, the
  * Trilobite blog game and its 3×3 toy. A move is a column index (0 = left);
  * the mover wins at once with k or more in a row through the new disc, and a
  * full board without a line is a draw.

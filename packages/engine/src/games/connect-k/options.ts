@@ -18,7 +18,7 @@ export interface ConnectKSize {
 }
 
 /**
- * Board sizes from games.md §2.1. The Trilobite presets put the AI first in
+ * Board sizes from docs/connect-k.md §1. The Trilobite presets put the AI first in
  * the source; here that is the lobby's job (AI in seat 0), not the preset's.
  */
 export const CONNECT_K_PRESETS: Readonly<Record<ConnectKPresetName, ConnectKSize>> = Object.freeze({

@@ -146,7 +146,7 @@ describe("notation (Pons)", () => {
     expect(errorCode(parseMoveSequence(C4, "4455 18"))).toBe("invalid-notation");
   });
 
-  it('loads "4455" from games.md', () => {
+  it('loads "4455" from docs/connect-k.md §7', () => {
     const state = load("4455");
     expect(movesPlayed(state)).toBe(4);
     expect(cellOwner(state, 3, 0)).toBe(0);
@@ -160,7 +160,7 @@ describe("notation (Pons)", () => {
     expect(moveHistory(state)).toEqual([3, 3, 4, 4]);
   });
 
-  it('loads "44455554221" from games.md', () => {
+  it('loads "44455554221" from docs/connect-k.md §7', () => {
     const state = load("44455554221");
     expect(movesPlayed(state)).toBe(11);
     expect(connectK.outcome(state)).toEqual({ kind: "ongoing" });

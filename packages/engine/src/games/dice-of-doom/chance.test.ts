@@ -60,7 +60,7 @@ describe("the probability table", () => {
     });
   });
 
-  it("matches games.md's spot checks", () => {
+  it("matches the exact values in docs/dice-of-doom.md §5", () => {
     expect(exact(2, 1)).toBeCloseTo(0.838, 3);
     expect(exact(3, 2)).toBeCloseTo(0.7785, 4);
     expect(exact(5, 5)).toBeCloseTo(0.4637, 4);

@@ -96,6 +96,8 @@ export const diceOfDoom: DiceOfDoomGame = {
   deserialize: deserializeState,
   hash: hashState,
   render: renderState,
+  // render draws the seats as a, b, c, d.
+  renderSeat: (seat) => `Player ${String.fromCharCode(97 + seat)}`,
   eliminate: eliminateSeat,
   chanceOutcomes,
 };

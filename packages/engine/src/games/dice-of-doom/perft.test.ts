@@ -31,7 +31,7 @@ interface NaiveGame {
 /** [src, dst] for an attack, null for a pass. */
 type NaiveMove = readonly [number, number] | null;
 
-/** The book's table, typed in from games.md §1.7. */
+/** The book's table (Land of Lisp ch. 20), typed in from docs/dice-of-doom.md §5. */
 const BOOK_TABLE = [
   [0.84, 0.97, 1.0, 1.0],
   [0.44, 0.78, 0.94, 0.99],

@@ -3,7 +3,7 @@ import { type GameError, gameError } from "../../core/errors.js";
 import type { Game, Json, Outcome, Seat } from "../../core/game.js";
 import { type Result, err, ok } from "../../core/result.js";
 import { readRecord, rejectUnknownKeys } from "../../core/validate.js";
-import { flips, moves, out, popcount32 } from "./bitboard.js";
+import { flips, moves, out, perftBits, popcount32 } from "./bitboard.js";
 import { PASS, hasBit, parseSquare, squareName, squaresOf } from "./squares.js";
 
 export const BLACK: Seat = 0;
@@ -303,9 +303,19 @@ function parseMove(_state: OthelloState, text: string): Result<number, GameError
   return ok(square);
 }
 
+/** Othello perft on the bitboard fast path; agrees with the generic `perft` over `othello`. */
+export function perftOthello(state: OthelloState, depth: number): number {
+  if (depth === 0) return 1;
+  return state.turn === BLACK
+    ? perftBits(state.blackLo, state.blackHi, state.whiteLo, state.whiteHi, depth, false)
+    : perftBits(state.whiteLo, state.whiteHi, state.blackLo, state.blackHi, depth, false);
+}
+
 export const othello: Game<OthelloState, number, OthelloOptions> = {
   id: "othello",
   title: "Othello",
+  // PAIP scores a forfeit (resignation, time) as the whole board: 64–0.
+  forfeitScore: 64,
   parseOptions,
   seatCount: () => 2,
   initial,
@@ -329,4 +339,8 @@ export const othello: Game<OthelloState, number, OthelloOptions> = {
   deserialize,
   hash: hashState,
   render: (state) => renderBoard(state, legalMoves(state)),
+  renderSeat: (seat) => (seat === 0 ? "Black (@)" : "White (O)"),
+  // A transcript: two characters a move ("f5d6c3"), as Othello players write games.
+  splitMoves: (text) => text.match(/.{1,2}/g) ?? [],
+  perft: perftOthello,
 };

@@ -9,7 +9,7 @@ function tiny() {
   return connectK.initial(parsed.value, 0);
 }
 
-describe("Trilobite 3×3 toy (seed article, games.md §2 'Who moves first')", () => {
+describe("Trilobite 3×3 toy (the blog's rules-engine article, docs/connect-k.md §6)", () => {
   it("rates every first move a draw, on cells 6, 7, 8", () => {
     expect(rateMoves(tiny())).toEqual([
       { move: 0, cell: 6, rating: 0 },

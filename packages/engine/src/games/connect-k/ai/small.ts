@@ -3,7 +3,7 @@ import { type ConnectKState, columnHeight, positionKey, seatOnTurn, winnerOf } f
 import { connectK } from "../index.js";
 
 /*
- * The Trilobite blog's full-tree AI (games.md §2, "rules-engine"): plain
+ * The Trilobite blog's full-tree AI (docs/connect-k.md §6, "rules-engine"): plain
  * minimax to the end of the game, leaves worth 1 for an AI win, −1 for a
  * human win and 0 for a draw, with no preference for quick wins. The AI is
  * whichever seat the caller names; it maximizes, the other seat minimizes.

@@ -62,7 +62,7 @@ function bruteNegamax(state: ConnectKState, memo: Map<number, number>): number {
   return best;
 }
 
-describe("Pons solver: anchors from games.md §2.2", () => {
+describe("Pons solver: anchors from docs/connect-k.md §7", () => {
   it("scores the documented examples", () => {
     expect(solve(position(C4, "4455")).score).toBe(18);
     expect(solve(position(C4, "44455554221")).score).toBe(-15);
@@ -106,7 +106,7 @@ describe("Pons solver: anchors from games.md §2.2", () => {
     }
   });
 
-  it("knows the small-board values of games.md §2.1", () => {
+  it("knows the small-board values of docs/connect-k.md §7", () => {
     expect(solve(connectK.initial(opts({ width: 3, height: 3, k: 3 }), 0)).score).toBe(0);
     expect(solve(connectK.initial(opts({ width: 4, height: 4, k: 3 }), 0)).score).toBeGreaterThan(0);
     expect(solve(connectK.initial(opts({ width: 4, height: 4, k: 4 }), 0)).score).toBe(0);

@@ -5,7 +5,7 @@ import { diceOfDoom } from "../index.js";
 import { type DiceOfDoomState } from "../types.js";
 
 /*
- * The book's AIs (games.md §1.7), on the generic search:
+ * The book's AIs (docs/dice-of-doom.md §10), on the generic search:
  *
  * - v2 ("classic" rules): depth-limited alpha-beta, each attack or pass one
  *   ply, every leaf scored by `score-board` for the AI's seat, including

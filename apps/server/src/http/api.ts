@@ -1,0 +1,54 @@
+import { DisplayName, MatchId, TIME_PRESETS, type GamesResponse } from "@arena/protocol";
+import { type Request, type Response, Router } from "express";
+import { gameCatalogue } from "../games/catalogue.js";
+import { type Identity } from "../identity/tokens.js";
+import { type Rooms } from "../rooms/rooms.js";
+
+export interface ApiDeps {
+  readonly rooms: Rooms;
+  readonly identity: Identity;
+}
+
+/** The REST API under `/api` (docs/protocol.md, "HTTP"). */
+export function apiRouter({ rooms, identity }: ApiDeps): Router {
+  const router = Router();
+
+  router.post("/session", (req: Request, res: Response) => {
+    const body: unknown = req.body;
+    const record = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
+    const existing = identity.verify(record.token);
+    const name = DisplayName.safeParse(record.name);
+    if (record.name !== undefined && !name.success) {
+      res.status(400).json({ ok: false, code: "invalid-payload", message: "name: 1–24 characters" });
+      return;
+    }
+    const base = existing ?? identity.newGuest().user;
+    const user = name.success ? { ...base, name: name.data } : base;
+    res.json({ ok: true, token: identity.issue(user), user });
+  });
+
+  router.get("/games", (_req, res) => {
+    const body: GamesResponse = { ok: true, games: gameCatalogue(), timePresets: TIME_PRESETS };
+    res.json(body);
+  });
+
+  router.get("/rooms", async (_req, res) => {
+    res.json({ ok: true, rooms: await rooms.lobbyRooms() });
+  });
+
+  router.get("/matches/:id", async (req: Request<{ id: string }>, res: Response) => {
+    const id = MatchId.safeParse(req.params.id);
+    if (!id.success) {
+      res.status(400).json({ ok: false, code: "invalid-payload", message: "bad match id" });
+      return;
+    }
+    const room = await rooms.get(id.data);
+    if (room === null) {
+      res.status(404).json({ ok: false, code: "not-found", message: "no such match" });
+      return;
+    }
+    res.json({ ok: true, match: await room.read(() => room.snapshot()) });
+  });
+
+  return router;
+}

@@ -1,0 +1,40 @@
+import { SERVER_EVENT_NAMES } from "@arena/protocol";
+import { afterEach, describe, expect, it } from "vitest";
+import { Client, startServer, type TestServer } from "../test-support/harness.js";
+import { startOthello } from "../test-support/play.js";
+
+const blitz = { baseMs: 180_000, incrementMs: 2_000 };
+
+describe("the protocol declares what the server sends", () => {
+  let server: TestServer | null = null;
+  const clients: Client[] = [];
+
+  afterEach(async () => {
+    for (const client of clients.splice(0)) client.close();
+    await server?.close();
+    server = null;
+  });
+
+  it("sends every server event the protocol declares, and nothing else", async () => {
+    server = await startServer();
+    const seen = new Set<string>();
+    // session:ready arrives during connect, before any listener of the test could be added.
+    const lobby = await Client.connect(server.url);
+    const black = await Client.connect(server.url);
+    const white = await Client.connect(server.url);
+    clients.push(lobby, black, white);
+    for (const client of clients) {
+      if (client.session !== null) seen.add("session:ready");
+      client.socket.onAny((event: string) => seen.add(event));
+    }
+    const subscribed = await lobby.call("lobby:subscribe", {});
+    expect(subscribed.ok).toBe(true);
+    const { matchId } = await startOthello(black, white, blitz);
+    await black.call("match:resign", { matchId, version: (await black.snapshot(matchId)).version });
+    // An event sent without an ack callback is refused with an `error` event.
+    (black.socket as unknown as { emit(event: string, payload: unknown): void }).emit("match:teleport", {});
+    await lobby.until(() => seen.has("lobby:room-removed"), "the finished game to leave the lobby");
+    await black.until(() => seen.has("error"), "the error event");
+    expect([...seen].sort()).toEqual([...SERVER_EVENT_NAMES].sort());
+  });
+});

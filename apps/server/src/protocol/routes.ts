@@ -1,0 +1,223 @@
+import {
+  type AckFor,
+  asVersion,
+  type ClientEventName,
+  type ClientPayload,
+  failure,
+  type MatchId,
+  type Snapshot,
+} from "@arena/protocol";
+import { type Identity } from "../identity/tokens.js";
+import { type Command, type CommandAck } from "../rooms/decide.js";
+import { type Room } from "../rooms/room.js";
+import { type Rooms } from "../rooms/rooms.js";
+import { follow, unfollow } from "./following.js";
+import { type ArenaServer, type ArenaSocket, LOBBY_ROOM, matchRoom } from "./sockets.js";
+
+/** What a route may use: the sender, the process's rooms, identities, and the socket.io server. */
+export interface RouteContext {
+  readonly socket: ArenaSocket;
+  readonly rooms: Rooms;
+  readonly identity: Identity;
+  readonly io: ArenaServer;
+}
+
+/** A handler for one client event: its payload is already parsed by the event's schema. */
+export type Route<E extends ClientEventName> = (
+  ctx: RouteContext,
+  payload: ClientPayload<E>,
+) => Promise<AckFor<E>> | AckFor<E>;
+
+/** The store could not be reached while loading a room. */
+export class StoreUnavailable extends Error {
+  constructor(cause: unknown) {
+    super("store unavailable", { cause });
+  }
+}
+
+const NO_MATCH = failure("not-found", "no such match");
+/** How long `match:claim` waits for every process to say who is connected. */
+const CLAIM_CHECK_MS = 2_000;
+
+async function roomFor(ctx: RouteContext, matchId: MatchId): Promise<Room | null> {
+  try {
+    return await ctx.rooms.get(matchId);
+  } catch (error) {
+    // Loading a room only reads the store: a failure here means the store is unreachable.
+    throw new StoreUnavailable(error);
+  }
+}
+
+/** A match command through the room's mailbox, with the version it was based on. */
+function command(
+  ctx: RouteContext,
+  matchId: MatchId,
+  version: number | null,
+  cmd: Command,
+  inviteOk = false,
+): Promise<CommandAck> {
+  // A room in memory (every move of a live game) is used as it is: no promise to await first.
+  const cached = ctx.rooms.cached(matchId);
+  if (cached !== undefined) return commandIn(ctx, cached, version, cmd, inviteOk);
+  return roomFor(ctx, matchId).then((room) =>
+    room === null ? NO_MATCH : commandIn(ctx, room, version, cmd, inviteOk),
+  );
+}
+
+async function commandIn(
+  ctx: RouteContext,
+  room: Room,
+  version: number | null,
+  cmd: Command,
+  inviteOk: boolean,
+): Promise<CommandAck> {
+  const { socket } = ctx;
+  // Follow the match before the command runs, so the sender also gets the events it causes.
+  if (!socket.data.attached.has(room.matchId)) follow(socket, room);
+  const ack = await room.submit({ kind: "user", user: socket.data.user, inviteOk }, cmd, version);
+  // A join or a leave changes who holds which seat; a move never does.
+  if (ack.ok && cmd.type !== "move") follow(socket, room);
+  return ack;
+}
+
+/** The host's room view includes the invite secret; nobody else's does. */
+function snapshotFor(ctx: RouteContext, room: Room): Snapshot {
+  const host = room.model.host.id === ctx.socket.data.user.id;
+  return room.snapshot(host ? ctx.identity.inviteToken(room.matchId) : undefined);
+}
+
+/**
+ * Every client event and its handler: the gateway parses the payload with the event's schema from
+ * `@arena/protocol` and calls the handler with the typed value; each answer is typed by the event's ack.
+ */
+export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
+  "session:rename"({ socket, identity }, { name }) {
+    socket.data.user = { ...socket.data.user, name };
+    socket.data.token = identity.issue(socket.data.user);
+    return { ok: true, token: socket.data.token, user: socket.data.user };
+  },
+
+  async "lobby:subscribe"({ socket, rooms }) {
+    socket.data.lobby = true;
+    await socket.join(LOBBY_ROOM);
+    return { ok: true, rooms: await rooms.lobbyRooms() };
+  },
+
+  async "lobby:unsubscribe"({ socket }) {
+    socket.data.lobby = false;
+    await socket.leave(LOBBY_ROOM);
+    return { ok: true };
+  },
+
+  async "room:create"(ctx, payload) {
+    const ack = await ctx.rooms.create(ctx.socket.data.user, payload);
+    if (!ack.ok) return ack;
+    const room = await roomFor(ctx, ack.matchId);
+    if (room !== null) follow(ctx.socket, room);
+    return {
+      ok: true,
+      matchId: ack.matchId,
+      version: room === null ? ack.version : asVersion(room.model.version),
+      inviteToken: ctx.identity.inviteToken(ack.matchId),
+    };
+  },
+
+  async "room:join-seat"(ctx, { matchId, version, seat, inviteToken }) {
+    const inviteOk = ctx.identity.checkInvite(matchId, inviteToken);
+    const ack = await command(ctx, matchId, version, { type: "join", seat }, inviteOk);
+    return ack.ok ? { ok: true, version: ack.version, seat } : ack;
+  },
+
+  "room:leave-seat": (ctx, { matchId, version, seat }) =>
+    command(ctx, matchId, version, { type: "leave", seat }),
+
+  "room:set-ai": (ctx, { matchId, version, seat, level }) =>
+    command(ctx, matchId, version, { type: "set-ai", seat, level }),
+
+  "room:kick-ai": (ctx, { matchId, version, seat }) =>
+    command(ctx, matchId, version, { type: "kick-ai", seat }),
+
+  "room:cancel": (ctx, { matchId, version }) => command(ctx, matchId, version, { type: "cancel" }),
+
+  "match:move": (ctx, { matchId, version, seat, move, clientMs, lagMs }) =>
+    command(ctx, matchId, version, {
+      type: "move",
+      seat,
+      move,
+      clientMs,
+      lagMs,
+      rttMs: ctx.socket.data.rttMs,
+    }),
+
+  "match:resign": (ctx, { matchId, version, seat }) =>
+    command(ctx, matchId, version, { type: "resign", seat }),
+
+  async "match:flag"(ctx, { matchId }) {
+    const ack = await command(ctx, matchId, null, { type: "flag" });
+    return ack.ok ? { ok: true, version: ack.version, flagged: ack.flagged ?? false } : ack;
+  },
+
+  async "match:claim"(ctx, { matchId, version, kind, seat }) {
+    // Presence is tracked per process; before declaring anyone gone, ask every process (through the
+    // adapter) who is connected to the match, so a player on another instance is never claimed against.
+    const online = await ctx.io
+      .in(matchRoom(matchId))
+      .timeout(CLAIM_CHECK_MS)
+      .fetchSockets()
+      .then((sockets) => sockets.map((s) => s.data.user.id as string))
+      .catch(() => null);
+    if (online === null) return failure("unavailable", "could not check who is connected; try again");
+    return command(ctx, matchId, version, { type: "claim", kind, seat, online });
+  },
+
+  "match:draw-offer": (ctx, { matchId, version, seat }) =>
+    command(ctx, matchId, version, { type: "draw-offer", seat }),
+
+  "match:draw-accept": (ctx, { matchId, version, seat }) =>
+    command(ctx, matchId, version, { type: "draw-accept", seat }),
+
+  "match:draw-decline": (ctx, { matchId, version, seat }) =>
+    command(ctx, matchId, version, { type: "draw-decline", seat }),
+
+  "match:abort": (ctx, { matchId, version, seat }) => command(ctx, matchId, version, { type: "abort", seat }),
+
+  async "match:rematch"(ctx, { matchId }) {
+    const ack = await command(ctx, matchId, null, { type: "rematch" });
+    if (!ack.ok) return ack;
+    const next = ack.nextMatchId ?? null;
+    if (next !== null) {
+      const nextRoom = await roomFor(ctx, next);
+      if (nextRoom !== null) follow(ctx.socket, nextRoom);
+    }
+    return { ok: true, version: ack.version, nextMatchId: next };
+  },
+
+  async "match:watch"(ctx, { matchId }) {
+    const room = await roomFor(ctx, matchId);
+    if (room === null) return NO_MATCH;
+    return room.read(() => {
+      follow(ctx.socket, room);
+      return { ok: true as const, snapshot: snapshotFor(ctx, room) };
+    });
+  },
+
+  async "match:unwatch"(ctx, { matchId }) {
+    const room = await roomFor(ctx, matchId);
+    // Through the mailbox, like watch and sync: a sync queued before this unwatch cannot re-attach after it.
+    if (room !== null) await room.run(() => unfollow(ctx.socket, room, true));
+    return { ok: true };
+  },
+
+  async "match:sync"(ctx, { matchId, sinceVersion }) {
+    const room = await roomFor(ctx, matchId);
+    if (room === null) return NO_MATCH;
+    return room.read(() => {
+      follow(ctx.socket, room);
+      const events = room.history.since(sinceVersion);
+      if (events !== null && sinceVersion <= room.model.version) {
+        return { ok: true as const, kind: "events" as const, events };
+      }
+      return { ok: true as const, kind: "snapshot" as const, snapshot: snapshotFor(ctx, room) };
+    });
+  },
+};

@@ -1,0 +1,126 @@
+import { randomInt } from "node:crypto";
+import { getGame, isGameId } from "@arena/engine/registry";
+import { type MatchModel, openSeats } from "@arena/match";
+import {
+  type Ack,
+  asMatchId,
+  asMillis,
+  asVersion,
+  type ClientPayload,
+  failure,
+  type MatchEvent,
+  type MatchId,
+  type UserRef,
+  type Version,
+} from "@arena/protocol";
+import { type Logger } from "pino";
+import { type Clock } from "../clocks/scheduler.js";
+import { maxAiLevel } from "../games/catalogue.js";
+import { randomId } from "../identity/tokens.js";
+import { type MatchStore } from "../store/ports.js";
+import { type Room } from "./room.js";
+
+export interface RoomCreationDeps {
+  readonly store: MatchStore;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly rooms: { get(matchId: MatchId): Promise<Room | null> };
+}
+
+function newMatchId(): MatchId {
+  return asMatchId(`m_${randomId(9)}`);
+}
+
+function newSeed(): number {
+  return randomInt(0, 2 ** 31 - 1);
+}
+
+/** Validates what the host asked for against the game, and writes the room's first event. */
+export async function createRoom(
+  deps: RoomCreationDeps,
+  host: UserRef,
+  input: ClientPayload<"room:create">,
+): Promise<Ack<{ matchId: MatchId; version: Version }>> {
+  if (!isGameId(input.gameId)) return failure("not-found", `no game '${input.gameId}'`);
+  const game = getGame(input.gameId);
+  const options = game.parseOptions(input.options ?? {});
+  if (!options.ok) return failure(options.error.code, options.error.message);
+  const seats = game.seatCount(options.value);
+  if (input.seats.length !== seats) {
+    return failure("invalid-payload", `${input.gameId} with these options has ${seats} seats`);
+  }
+  const maxLevel = maxAiLevel(input.gameId);
+  if (input.seats.some((seat) => seat.kind === "ai" && seat.level > maxLevel)) {
+    return failure("invalid-payload", `AI levels go up to ${maxLevel}`);
+  }
+  if (input.sit !== undefined && input.sit >= seats) return failure("not-found", "no such seat");
+  if (input.sit !== undefined && input.seats[input.sit]?.kind === "ai") {
+    return failure("seat-taken", "that seat is an AI seat");
+  }
+  const matchId = newMatchId();
+  const event: MatchEvent = {
+    type: "created",
+    gameId: input.gameId,
+    options: options.value,
+    timeControl: input.timeControl,
+    seats: input.seats,
+    rated: input.rated,
+    visibility: input.visibility,
+    host,
+    seed: newSeed(),
+  };
+  let written;
+  try {
+    written = await deps.store.append(matchId, 0, [
+      { version: asVersion(1), at: asMillis(deps.clock.now()), event },
+    ]);
+  } catch (error) {
+    deps.logger.warn({ err: error, matchId }, "store append failed");
+    return failure("store-unavailable", "the match store is unavailable");
+  }
+  if (!written.ok) return failure("internal", "match id collision");
+  const room = await deps.rooms.get(matchId);
+  if (room === null) return failure("store-unavailable", "the new match could not be read back");
+  if (input.sit !== undefined) {
+    const joined = await room.submit(
+      { kind: "user", user: host, inviteOk: true },
+      { type: "join", seat: input.sit },
+      null,
+    );
+    if (!joined.ok) return joined;
+  }
+  if (openSeats(room.model) === 0) await room.submit({ kind: "system" }, { type: "start" }, null);
+  return { ok: true, matchId, version: asVersion(room.model.version) };
+}
+
+/** The rematch of a finished match: seats rotate by one (colours swap), everyone keeps their kind and level. */
+export async function createRematch(deps: RoomCreationDeps, model: MatchModel): Promise<MatchId> {
+  const n = model.slots.length;
+  const rotated = model.slots.map((_, seat) => model.slots[(seat + n - 1) % n] ?? { kind: "open" as const });
+  const matchId = newMatchId();
+  const now = asMillis(deps.clock.now());
+  const events: MatchEvent[] = [
+    {
+      type: "created",
+      gameId: model.gameId,
+      options: model.options,
+      timeControl: model.timeControl,
+      seats: rotated.map((slot) => (slot.kind === "ai" ? slot : { kind: "open" as const })),
+      rated: model.rated,
+      visibility: model.visibility,
+      host: model.host,
+      seed: newSeed(),
+    },
+    ...rotated.flatMap((slot, seat): MatchEvent[] =>
+      slot.kind === "human" ? [{ type: "seat-joined", seat, user: slot.user }] : [],
+    ),
+  ];
+  await deps.store.append(
+    matchId,
+    0,
+    events.map((event, i) => ({ version: asVersion(i + 1), at: now, event })),
+  );
+  const room = await deps.rooms.get(matchId);
+  if (room !== null) await room.submit({ kind: "system" }, { type: "start" }, null);
+  return matchId;
+}

@@ -1,0 +1,160 @@
+import { type MatchId } from "@arena/protocol";
+import { type Logger } from "pino";
+import { type Clock } from "../clocks/scheduler.js";
+import { type MatchStore } from "../store/ports.js";
+import { type Room } from "./room.js";
+
+/** Lease commands in flight at once during upkeep (they pipeline on one Redis connection). */
+const LEASE_BATCH = 200;
+
+async function inBatches<T>(
+  items: readonly T[],
+  size: number,
+  run: (item: T) => Promise<void>,
+): Promise<void> {
+  for (let start = 0; start < items.length; start += size) {
+    await Promise.all(items.slice(start, start + size).map(run));
+  }
+}
+
+export interface LeaseKeeperOptions {
+  readonly store: MatchStore;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  /** The rooms this process holds (a live match is loaded to be owned). */
+  readonly rooms: {
+    get(matchId: MatchId): Promise<Room | null>;
+    cached(matchId: MatchId): Room | undefined;
+    all(): Iterable<Room>;
+  };
+  /** This process's name in leases. */
+  readonly owner: string;
+  readonly leaseTtlMs: number;
+  /** docs/clocks.md §7: the downtime credited to the side to move and to the others, at most. */
+  readonly creditToMoveMs: number;
+  readonly creditOthersMs: number;
+}
+
+/**
+ * This process's part in the cluster: it owns (leases) the live matches whose timers and AI it runs,
+ * renews those leases, and takes over matches whose owner went away, crediting their clocks for the time
+ * nobody ran them (docs/architecture.md, "Several processes").
+ */
+export class LeaseKeeper {
+  private cancelNextRound: (() => void) | null = null;
+  private stopped = false;
+  /** Matches this process is acquiring right now. */
+  private readonly acquiring = new Set<MatchId>();
+
+  constructor(private readonly options: LeaseKeeperOptions) {}
+
+  /** One round of upkeep (renew ours, take over expired ones), then the next in ttl/3. Tests call it too. */
+  async maintain(): Promise<void> {
+    if (this.stopped) return;
+    this.cancelNextRound?.();
+    try {
+      await this.maintainOnce();
+    } finally {
+      // Keep the upkeep going even when a round failed (store down): leases must be renewed after it returns.
+      if (!this.stopped) {
+        const { clock, leaseTtlMs, logger } = this.options;
+        this.cancelNextRound = clock.schedule(clock.now() + leaseTtlMs / 3, () => {
+          void this.maintain().catch((error: unknown) => logger.error({ err: error }, "lease upkeep failed"));
+        });
+      }
+    }
+  }
+
+  private async maintainOnce(): Promise<void> {
+    const { store, clock, owner, leaseTtlMs, logger, rooms } = this.options;
+    const now = clock.now();
+    // Concurrently, in bounded batches: one after another, a process owning hundreds of games under load
+    // took longer than a lease lives to renew them all, and the other process took over healthy games
+    // (crediting 10+ s of "downtime" and refusing the moves in flight as stale).
+    const owned = [...rooms.all()].filter((room) => room.owned);
+    await inBatches(owned, LEASE_BATCH, async (room) => {
+      if (!(await store.renewLease(room.matchId, owner, leaseTtlMs, now))) {
+        logger.warn({ matchId: room.matchId }, "lost a lease");
+        room.releaseLease();
+      }
+    });
+    const orphans = (await store.listLive()).filter((matchId) => rooms.cached(matchId)?.owned !== true);
+    await inBatches(orphans, LEASE_BATCH, (matchId) => this.tryOwn(matchId, true));
+  }
+
+  /** A match went live here: mark it live and run it. */
+  started(matchId: MatchId): void {
+    void this.options.store
+      .setLive(matchId, true)
+      .then(() => this.tryOwn(matchId, false))
+      .catch((error: unknown) => this.logFailure(error, matchId));
+  }
+
+  /** A match ended: nobody needs to run it any more. */
+  ended(room: Room): void {
+    const { store, owner } = this.options;
+    room.releaseLease();
+    void store.setLive(room.matchId, false).catch((error: unknown) => this.logFailure(error, room.matchId));
+    void store
+      .releaseLease(room.matchId, owner)
+      .catch((error: unknown) => this.logFailure(error, room.matchId));
+  }
+
+  private logFailure(error: unknown, matchId: MatchId): void {
+    this.options.logger.error({ err: error, matchId }, "store update failed");
+  }
+
+  private async tryOwn(matchId: MatchId, takeover: boolean): Promise<void> {
+    // The start of a match and the upkeep round both try to own it; if both ran, this process would
+    // "take over" from itself (its own fresh heartbeat) and append a credit that makes moves in flight stale.
+    if (this.acquiring.has(matchId)) return;
+    this.acquiring.add(matchId);
+    try {
+      await this.own(matchId, takeover);
+    } finally {
+      this.acquiring.delete(matchId);
+    }
+  }
+
+  private async own(matchId: MatchId, takeover: boolean): Promise<void> {
+    const { store, clock, owner, leaseTtlMs, logger } = this.options;
+    const now = clock.now();
+    const grant = await store.acquireLease(matchId, owner, leaseTtlMs, now);
+    if (!grant.acquired) return;
+    const room = await this.options.rooms.get(matchId);
+    // Already ours (the upkeep listed it just before this process finished acquiring it): a renewal.
+    if (room === null || room.owned) return;
+    if (room.model.status !== "live") {
+      await store.setLive(matchId, false);
+      await store.releaseLease(matchId, owner);
+      return;
+    }
+    room.takeLease();
+    if (takeover && grant.previousHeartbeat !== null) {
+      // §7: credit the time nobody ran this game (capped), and say so in its event stream.
+      const away = Math.max(0, now - grant.previousHeartbeat);
+      logger.info({ matchId, away }, "took over a live match");
+      await room.submit(
+        { kind: "system" },
+        {
+          type: "credit",
+          awayMs: away,
+          toMoveCapMs: this.options.creditToMoveMs,
+          othersCapMs: this.options.creditOthersMs,
+          why: "server restart",
+        },
+        null,
+      );
+    }
+    await room.resume();
+  }
+
+  /** Stops the upkeep. Graceful: hand the leases back so another process takes over at once. */
+  async stop(graceful: boolean, rooms: readonly Room[]): Promise<void> {
+    this.stopped = true;
+    this.cancelNextRound?.();
+    if (!graceful) return;
+    const { store, owner } = this.options;
+    for (const room of rooms) if (room.owned) await store.releaseLease(room.matchId, owner);
+  }
+}

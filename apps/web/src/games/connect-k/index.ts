@@ -1,0 +1,67 @@
+import * as ConnectK from "@arena/engine/games/connect-k/index";
+import type { OptionValues, WebGame } from "../web-game";
+import { ConnectKBoard } from "./board";
+
+const SEATS = ["Red", "Yellow"] as const;
+const CUSTOM = "custom";
+
+/** The size fields a preset fixes; shown and sent only for a custom board. */
+const SIZE_FIELDS: ReadonlySet<string> = new Set(["width", "height", "k"]);
+
+/** A preset drops the size fields it fixes; a custom board sends its sizes and no preset. */
+function optionsPayload(values: OptionValues): Record<string, string | number> {
+  const options = { ...values };
+  if (options.preset === CUSTOM) delete options.preset;
+  else for (const key of SIZE_FIELDS) delete options[key];
+  return options;
+}
+
+/** Connect-k: gravity k-in-a-row, Connect Four by default (games.md §2). */
+export const connectKWeb: WebGame<ConnectK.ConnectKState, number> = {
+  id: "connect-k",
+  rules: ConnectK.connectK,
+  Board: ConnectKBoard,
+  moveHint: "4",
+  seatName: (seat) => SEATS[seat] ?? `Seat ${seat + 1}`,
+  seatColor: (seat) => `var(--seat-${seat})`,
+  // Scores are 1–0: the banner says "with a line" instead.
+  result: { byRules: "with a line", showScores: false },
+  movesPerRow: 2,
+  optionFields: [
+    {
+      key: "preset",
+      label: "Board",
+      kind: "choice",
+      choices: ConnectK.CONNECT_K_PRESET_CHOICES,
+      initial: "connect-four",
+    },
+    {
+      key: "width",
+      label: "Columns",
+      kind: "number",
+      min: ConnectK.CONNECT_K_MIN_WIDTH,
+      max: ConnectK.CONNECT_K_MAX_WIDTH,
+      initial: 7,
+    },
+    {
+      key: "height",
+      label: "Rows",
+      kind: "number",
+      min: ConnectK.CONNECT_K_MIN_HEIGHT,
+      max: ConnectK.CONNECT_K_MAX_HEIGHT,
+      initial: 6,
+    },
+    {
+      key: "k",
+      label: "In a row",
+      kind: "number",
+      min: ConnectK.CONNECT_K_MIN_K,
+      max: ConnectK.CONNECT_K_MAX_K,
+      initial: 4,
+    },
+  ],
+  showsField: (field, values) => !SIZE_FIELDS.has(field.key) || values.preset === CUSTOM,
+  optionsPayload,
+  quickGames: [{ label: "Connect Four vs computer", seats: ["me", "ai"], levels: [3, 3] }],
+  demo: { options: { preset: "connect-four" }, seed: 0 },
+};

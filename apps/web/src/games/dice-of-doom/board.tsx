@@ -1,0 +1,77 @@
+"use client";
+
+import { useState } from "react";
+import * as DiceOfDoom from "@arena/engine/games/dice-of-doom/index";
+import type { BoardProps } from "../web-game";
+import "./dice-of-doom.css";
+import { diceView } from "./view";
+
+/** The hex board: select one of your hexes, then a highlighted target; "End turn" passes. */
+export function DiceBoard(props: BoardProps<DiceOfDoom.DiceOfDoomState, number>) {
+  const { state, interactive } = props;
+  const [selected, setSelected] = useState<number | null>(null);
+  const view = diceView(state, interactive ? selected : null);
+  const click = (pos: number, source: boolean, target: boolean) => {
+    if (!interactive) return;
+    if (selected !== null && target) {
+      props.onMove(DiceOfDoom.attackMove(selected, pos, state.size));
+      setSelected(null);
+    } else if (source && selected !== pos) setSelected(pos);
+    else setSelected(null);
+  };
+  return (
+    <div className="dice">
+      <svg
+        viewBox={`0 0 ${view.width.toFixed(1)} ${view.height.toFixed(1)}`}
+        className="dice-svg"
+        role="grid"
+        aria-label="Dice of Doom board"
+      >
+        {view.hexes.map((hex) => (
+          <g
+            key={hex.pos}
+            role="button"
+            tabIndex={interactive && (hex.source || hex.target) ? 0 : -1}
+            aria-label={hex.name}
+            aria-pressed={hex.selected}
+            data-owner={hex.owner}
+            data-dice={hex.dice}
+            data-source={interactive && hex.source ? "true" : undefined}
+            data-target={hex.target ? "true" : undefined}
+            className={`hex owner-${hex.owner}${hex.selected ? " selected" : ""}${hex.target ? " target" : ""}${
+              interactive && hex.source ? " source" : ""
+            }`}
+            onClick={() => click(hex.pos, hex.source, hex.target)}
+            onKeyDown={(e) => {
+              if (e.key === "Enter" || e.key === " ") {
+                e.preventDefault();
+                click(hex.pos, hex.source, hex.target);
+              }
+            }}
+          >
+            <polygon points={hex.points} />
+            <text x={hex.cx} y={hex.cy - 4} className="hex-dice">
+              {hex.dice}
+            </text>
+            <text x={hex.cx} y={hex.cy + 14} className="hex-name">
+              {hex.name}
+            </text>
+          </g>
+        ))}
+      </svg>
+      {interactive && (
+        <button
+          type="button"
+          className="btn"
+          disabled={!view.canPass}
+          onClick={() => {
+            setSelected(null);
+            props.onMove(DiceOfDoom.PASS);
+          }}
+        >
+          End turn
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+"use client";
+
+import type { OthelloState } from "@arena/engine/games/othello/index";
+import type { ExtraProps } from "../web-game";
+import { othelloExports } from "./exports";
+import { othelloView } from "./view";
+
+/** Black's and White's disc counts in the position shown. */
+export function DiscCounts({ state }: ExtraProps<OthelloState>) {
+  const { counts } = othelloView(state, null);
+  return (
+    <div className="counts" data-testid="disc-counts">
+      <span className="count">
+        <span className="disc-icon black" aria-hidden="true" /> Black {counts.black}
+      </span>
+      <span className="count">
+        <span className="disc-icon white" aria-hidden="true" /> White {counts.white}
+      </span>
+    </div>
+  );
+}
+
+/** The game as a transcript ("f5d6…") and as GGF, for other Othello programs. */
+export function Exports({ model, players }: ExtraProps<OthelloState>) {
+  const { transcript, ggf } = othelloExports(model, players);
+  return (
+    <details className="exports">
+      <summary>Export</summary>
+      <label>
+        Transcript
+        <textarea aria-label="Transcript" readOnly value={transcript} rows={2} />
+      </label>
+      <label>
+        GGF
+        <textarea aria-label="GGF" readOnly value={ggf} rows={4} />
+      </label>
+    </details>
+  );
+}

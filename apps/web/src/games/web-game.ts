@@ -1,0 +1,114 @@
+import type { Game } from "@arena/engine/core/game";
+import type { GameId } from "@arena/engine/registry";
+import type { MatchModel } from "@arena/match";
+import type { ReactNode } from "react";
+
+/** What every board component is given. The board knows no rules: legal moves come from the engine state. */
+export interface BoardProps<S, M> {
+  readonly state: S;
+  /** The last move in the game's notation ("f5"), or null. */
+  readonly lastMove: string | null;
+  /** Whether clicks play moves (the viewer holds the seat to move, the game is live, no replay). */
+  readonly interactive: boolean;
+  /** The seat the viewer plays (the first they hold), or null for a spectator: a board may turn to face it. */
+  readonly viewerSeat: number | null;
+  /** Plays a move the engine listed as legal (a method, so that boards of every game share one type). */
+  onMove(this: void, move: M): void;
+}
+
+/** One option of the create form, with the engine's bounds (games.md). */
+export interface OptionField {
+  readonly key: string;
+  readonly label: string;
+  readonly kind: "number" | "choice" | "text";
+  readonly min?: number;
+  readonly max?: number;
+  readonly choices?: readonly string[];
+  /** How the form names each choice, when not by the value itself. */
+  readonly choiceLabels?: Readonly<Record<string, string>>;
+  /** An example of the value, for a text field's placeholder. */
+  readonly placeholder?: string;
+  readonly initial: string | number;
+}
+
+/** Raw option values as the create form holds them; the engine validates them. */
+export type OptionValues = Readonly<Record<string, string | number>>;
+
+/** How the create form fills a seat. */
+export type SeatChoice = "me" | "open" | "invite" | "ai";
+
+/** A one-click game against the computer, from the lobby's "Play the computer". */
+export interface QuickGame {
+  readonly label: string;
+  /** What the button starts, shown as its tooltip ("You are Black against …"). */
+  readonly description?: string;
+  /** One per seat; the viewer sits in the "me" seat. */
+  readonly seats: readonly SeatChoice[];
+  /** AI level per seat (ignored for seats that are not "ai"). */
+  readonly levels: readonly number[];
+}
+
+/** How a finished game reads in the result banner. */
+export interface ResultWording<S> {
+  /** The reason of a win by the rules ("by score", "with a line", "by conquest"). */
+  readonly byRules: string;
+  /** Whether the banner shows the scores ("33–31"): not for games whose scores are just 1–0. */
+  readonly showScores: boolean;
+  /**
+   * For games that end by the rules in more than one way: how this one ended, read from its final
+   * position ("by stalemate"), for wins and draws alike. Without it a win reads `byRules`, a draw "by score".
+   */
+  endedBy?(this: void, state: S): string;
+}
+
+/** What the room's extras are given. */
+export interface ExtraProps<S> {
+  readonly model: MatchModel;
+  /** The position shown (the current one, or one being replayed). */
+  readonly state: S;
+  /** Who sits in each seat, as the room names them ("Alice", "Computer (level 3)"). */
+  readonly players: readonly string[];
+}
+
+/**
+ * Everything the web app knows about one game, found by game id in `registry.ts`. Functions are written as
+ * methods (bivariant in their parameters, as the engine's `Game` is) so that a game's module, typed with its
+ * own state and move, is an entry of the registry (`AnyWebGame`): the room only ever hands a game the states
+ * that game's engine made. `this: void` says they may be called detached (components, callbacks).
+ */
+export interface WebGame<S, M> {
+  readonly id: GameId;
+  /** The engine's rules object (from `@arena/engine/games/<id>/index`: rules only, never the AI). */
+  readonly rules: Game<S, M, unknown>;
+  Board(this: void, props: BoardProps<S, M>): ReactNode;
+  /** An example of the notation, for the move box ("f5"). */
+  readonly moveHint: string;
+  /** "Black", "Red", …: the seat's name in this game. */
+  seatName(this: void, seat: number): string;
+  /** The seat's colour (a CSS colour) for its swatch. */
+  seatColor(this: void, seat: number): string;
+  readonly result: ResultWording<S>;
+  /** Moves per numbered row of the move list (Othello: black and white; Dice of Doom: one turn step). */
+  readonly movesPerRow: number;
+  /** The create form's option fields. */
+  readonly optionFields: readonly OptionField[];
+  /** Whether the form shows a field for these values (Connect-k hides the sizes its presets fix). */
+  showsField?(this: void, field: OptionField, values: OptionValues): boolean;
+  /** The `options` of `room:create` for the form's values. */
+  optionsPayload(this: void, values: OptionValues): Record<string, string | number>;
+  /** The lobby's one-click games against the computer, in the order shown. */
+  readonly quickGames: readonly QuickGame[];
+  /** The offline board demo's start: options and seed for the engine's `initial`. */
+  readonly demo: { readonly options: OptionValues; readonly seed: number };
+  readonly extras?: {
+    /** Shown beside the seats (Othello: the disc counts). */
+    Summary?(this: void, props: ExtraProps<S>): ReactNode;
+    /** One line about a position, for the board demo ("Black 2 · White 2"). */
+    describe?(this: void, state: S): string;
+    /** Shown under the move list once moves are played (Othello: GGF and transcript). */
+    Export?(this: void, props: ExtraProps<S>): ReactNode;
+  };
+}
+
+/** A registry entry whose state and move types the caller does not know. */
+export type AnyWebGame = WebGame<unknown, unknown>;

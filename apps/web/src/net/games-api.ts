@@ -1,0 +1,52 @@
+import { type GameId, isGameId } from "@arena/engine/registry";
+import { type AiLevelInfo, GameInfo } from "@arena/protocol";
+
+/** A game the server offers and this build can show, as the lobby lists it (`GET /api/games`). */
+export interface LobbyGame {
+  readonly id: GameId;
+  readonly title: string;
+  /** Seats with the default options. */
+  readonly seats: number | null;
+  /** AI levels, weakest first (the browser holds no AI code: it learns them here). */
+  readonly aiLevels: readonly AiLevelInfo[];
+}
+
+export type Catalogue =
+  | { readonly ok: true; readonly games: readonly LobbyGame[] }
+  | { readonly ok: false; readonly message: string };
+
+const GameList = GameInfo.array();
+
+/** Validates the `GET /api/games` body; games this build has no web module for are left out. */
+export function parseCatalogue(body: unknown): Catalogue {
+  const games = typeof body === "object" && body !== null && "games" in body ? body.games : undefined;
+  const parsed = GameList.safeParse(games);
+  if (!parsed.success) return { ok: false, message: "the server's game list is not readable" };
+  return {
+    ok: true,
+    games: parsed.data.flatMap(({ id, title, seats, aiLevels }) =>
+      isGameId(id) ? [{ id, title, seats, aiLevels }] : [],
+    ),
+  };
+}
+
+/** Fetches the game list from the game server at `baseUrl`; a network failure reads as a failure. */
+export async function fetchCatalogue(baseUrl: string): Promise<Catalogue> {
+  try {
+    const response = await fetch(`${baseUrl}/api/games`);
+    if (!response.ok) return { ok: false, message: `the server answered ${response.status}` };
+    return parseCatalogue(await response.json());
+  } catch (error) {
+    return { ok: false, message: error instanceof Error ? error.message : "the server is not reachable" };
+  }
+}
+
+/** "3 · Club": how a level reads in a select. */
+export function levelLabel(level: AiLevelInfo): string {
+  return `${level.level} · ${level.name}`;
+}
+
+/** The strongest level of a game (1 when the server lists none). */
+export function maxLevel(game: LobbyGame | undefined): number {
+  return Math.max(1, game?.aiLevels.length ?? 0);
+}

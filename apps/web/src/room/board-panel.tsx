@@ -1,0 +1,79 @@
+"use client";
+
+import { useState } from "react";
+import type { AnyWebGame } from "../games/web-game";
+
+export interface BoardPanelProps {
+  readonly web: AnyWebGame;
+  /** The position shown (live or replayed); null before the start. */
+  readonly state: unknown;
+  readonly lastMove: string | null;
+  readonly interactive: boolean;
+  /** The seat the viewer plays, or null for a spectator. */
+  readonly viewerSeat: number | null;
+  readonly onMove: (move: unknown) => void;
+}
+
+/** The game's board from the registry and, when the viewer is to move, a box to type a move. */
+export function BoardPanel({ web, state, lastMove, interactive, viewerSeat, onMove }: BoardPanelProps) {
+  if (state === null) return <p className="muted">The board appears when the game starts.</p>;
+  return (
+    <>
+      <web.Board
+        state={state}
+        lastMove={lastMove}
+        interactive={interactive}
+        viewerSeat={viewerSeat}
+        onMove={onMove}
+      />
+      {interactive && <MoveInput web={web} state={state} onMove={onMove} />}
+    </>
+  );
+}
+
+/** Keyboard entry in the game's notation ("f5", "4", "a1>b2" or "pass"); the engine checks it. */
+function MoveInput({
+  web,
+  state,
+  onMove,
+}: {
+  web: AnyWebGame;
+  state: unknown;
+  onMove: (move: unknown) => void;
+}) {
+  const [text, setText] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  return (
+    <form
+      className="move-input"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const typed = text.trim();
+        const parsed = web.rules.parseMove(state, typed);
+        if (!parsed.ok) {
+          setProblem(parsed.error.message);
+          return;
+        }
+        if (!web.rules.legalMoves(state).includes(parsed.value)) {
+          setProblem(`${typed} is not legal here`);
+          return;
+        }
+        setProblem(null);
+        setText("");
+        onMove(parsed.value);
+      }}
+    >
+      <input
+        aria-label="Move"
+        placeholder={`Type a move (${web.moveHint})`}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        autoComplete="off"
+      />
+      <button type="submit" className="btn small">
+        Play
+      </button>
+      {problem !== null && <span className="error">{problem}</span>}
+    </form>
+  );
+}

@@ -1,0 +1,169 @@
+"use client";
+
+import { choicePlies } from "@arena/match";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useEffect, useState } from "react";
+import { isMuted, setMuted } from "../lib/sound";
+import type { RoomView } from "./room-view";
+import type { Commands } from "./use-command";
+
+function playPath(matchId: string): string {
+  return `/play/${encodeURIComponent(matchId)}`;
+}
+
+/** A player's buttons: resign, draw, abort, claim while live; rematch after the end; sound always. */
+export function Controls({ view, commands }: { view: RoomView; commands: Commands }) {
+  const { model } = view;
+  const over = model.status === "finished" || model.status === "aborted";
+  return (
+    <div className="actions">
+      {view.live && view.mine.length > 0 && <LiveControls view={view} commands={commands} />}
+      {over && <AfterControls view={view} commands={commands} />}
+      <SoundToggle />
+    </div>
+  );
+}
+
+function LiveControls({ view, commands }: { view: RoomView; commands: Commands }) {
+  const seat = view.mine[0];
+  const goneOpponent = view.seats.some((s) => s.kind === "human" && s.gone && !view.mine.includes(s.seat));
+  return (
+    <>
+      <ResignButton seat={seat} commands={commands} />
+      {view.seats.length === 2 && <DrawButtons view={view} commands={commands} />}
+      {choicePlies(view.model) < 2 && (
+        <button type="button" className="btn" onClick={() => void commands.send("match:abort", { seat })}>
+          Abort
+        </button>
+      )}
+      {goneOpponent && (
+        <button
+          type="button"
+          className="btn primary"
+          onClick={() => void commands.send("match:claim", { kind: "win", seat })}
+        >
+          Claim victory
+        </button>
+      )}
+    </>
+  );
+}
+
+function ResignButton({ seat, commands }: { seat: number | undefined; commands: Commands }) {
+  const [confirming, setConfirming] = useState(false);
+  if (!confirming) {
+    return (
+      <button type="button" className="btn" onClick={() => setConfirming(true)}>
+        Resign
+      </button>
+    );
+  }
+  return (
+    <span className="confirm">
+      Resign?{" "}
+      <button
+        type="button"
+        className="btn danger small"
+        onClick={() => {
+          setConfirming(false);
+          void commands.send("match:resign", { seat });
+        }}
+      >
+        Yes, resign
+      </button>{" "}
+      <button type="button" className="btn small" onClick={() => setConfirming(false)}>
+        Cancel
+      </button>
+    </span>
+  );
+}
+
+function DrawButtons({ view, commands }: { view: RoomView; commands: Commands }) {
+  const { drawOffers } = view.model;
+  const seat = view.mine[0];
+  const offeredByMe = seat !== undefined && drawOffers.includes(seat);
+  const offeredToMe = drawOffers.some((s) => !view.mine.includes(s));
+  if (offeredToMe) {
+    return (
+      <span className="confirm">
+        Draw offered{" "}
+        <button
+          type="button"
+          className="btn small primary"
+          onClick={() => void commands.send("match:draw-accept", { seat })}
+        >
+          Accept draw
+        </button>{" "}
+        <button
+          type="button"
+          className="btn small"
+          onClick={() => void commands.send("match:draw-decline", { seat })}
+        >
+          Decline
+        </button>
+      </span>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className="btn"
+      disabled={offeredByMe}
+      onClick={() => void commands.send("match:draw-offer", { seat })}
+    >
+      {offeredByMe ? "Draw offered" : "Offer draw"}
+    </button>
+  );
+}
+
+function AfterControls({ view, commands }: { view: RoomView; commands: Commands }) {
+  const router = useRouter();
+  const { nextMatchId, rematchOffers } = view.model;
+  const offeredByMe = view.mine.some((s) => rematchOffers.includes(s));
+  return (
+    <>
+      {nextMatchId !== null ? (
+        <Link className="btn primary" href={playPath(nextMatchId)}>
+          Go to rematch
+        </Link>
+      ) : (
+        view.mine.length > 0 && (
+          <button
+            type="button"
+            className="btn primary"
+            disabled={offeredByMe}
+            onClick={() =>
+              void commands.send("match:rematch", {}).then((ack) => {
+                if (ack.ok && ack.nextMatchId !== null) router.push(playPath(ack.nextMatchId));
+              })
+            }
+          >
+            {offeredByMe ? "Rematch offered" : rematchOffers.length > 0 ? "Accept rematch" : "Rematch"}
+          </button>
+        )
+      )}
+      <Link className="btn" href="/">
+        Lobby
+      </Link>
+    </>
+  );
+}
+
+function SoundToggle() {
+  const [muted, setMutedState] = useState(false);
+  useEffect(() => setMutedState(isMuted()), []);
+  return (
+    <button
+      type="button"
+      className="btn small"
+      aria-pressed={muted}
+      onClick={() => {
+        setMuted(!muted);
+        setMutedState(!muted);
+      }}
+    >
+      {muted ? "Sound off" : "Sound on"}
+    </button>
+  );
+}

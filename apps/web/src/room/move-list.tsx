@@ -1,0 +1,77 @@
+"use client";
+
+import type { RoomView } from "./room-view";
+import { moveRows, replayTarget } from "./move-rows";
+
+export interface MoveListProps {
+  readonly view: RoomView;
+  /** The ply being replayed, or null for the live position. */
+  readonly replay: number | null;
+  readonly setReplay: (ply: number | null) => void;
+}
+
+/** The moves in the game's notation, numbered in rows; clicking one, or the arrows, replays the game. */
+export function MoveList({ view, replay, setReplay }: MoveListProps) {
+  const { model, web } = view;
+  const total = model.moves.length;
+  const perRow = web.movesPerRow;
+  const current = replay ?? total;
+  // Replay folds from the start position, which the server sends once the game has started.
+  const canReplay = model.start !== null;
+  const go = (ply: number) => setReplay(replayTarget(ply, total));
+  return (
+    <div className="moves">
+      <h2>
+        Moves <span className="muted">({total})</span>
+      </h2>
+      <ol className="move-list" aria-label="Move list" data-testid="move-list">
+        {moveRows(total, perRow).map((row) => (
+          <li key={row.number}>
+            <span className="move-no">{row.number}.</span>
+            {row.plies.map((ply) => {
+              const move = model.moves.at(ply - 1);
+              const seatName = web.seatName(move?.seat ?? 0);
+              const text = move?.move ?? "";
+              return (
+                <button
+                  type="button"
+                  key={ply}
+                  className={`move${ply === current ? " current" : ""}${text === "PA" || text === "pass" ? " pass" : ""}`}
+                  disabled={!canReplay}
+                  onClick={() => go(ply)}
+                  title={seatName}
+                >
+                  {perRow === 1 ? `${seatName}: ${text}` : text}
+                </button>
+              );
+            })}
+          </li>
+        ))}
+      </ol>
+      {canReplay && total > 0 && (
+        <div className="replay" role="group" aria-label="Replay">
+          <button type="button" className="btn small" aria-label="First move" onClick={() => go(0)}>
+            «
+          </button>
+          <button
+            type="button"
+            className="btn small"
+            aria-label="Previous move"
+            onClick={() => go(current - 1)}
+          >
+            ‹
+          </button>
+          <span className="muted" data-testid="replay-ply">
+            {current}/{total}
+          </span>
+          <button type="button" className="btn small" aria-label="Next move" onClick={() => go(current + 1)}>
+            ›
+          </button>
+          <button type="button" className="btn small" aria-label="Last move" onClick={() => go(total)}>
+            »
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

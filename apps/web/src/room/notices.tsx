@@ -1,0 +1,39 @@
+"use client";
+
+/** The room's notices: resyncing, the result, waiting for players, and the last refusal. */
+export function Notices({
+  syncing,
+  result,
+  waiting,
+  refusal,
+}: {
+  syncing: boolean;
+  result: { headline: string; detail: string } | null;
+  waiting: boolean;
+  refusal: string | null;
+}) {
+  return (
+    <>
+      {syncing && (
+        <div className="banner info" role="status">
+          Resyncing…
+        </div>
+      )}
+      {result !== null && (
+        <div className="banner result" role="status" data-testid="result-banner">
+          <strong>{result.headline}</strong> <span>{result.detail}</span>
+        </div>
+      )}
+      {waiting && (
+        <div className="banner info" role="status">
+          Waiting for players…
+        </div>
+      )}
+      {refusal !== null && (
+        <p className="error" role="alert">
+          {refusal}
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,188 @@
+"use client";
+
+import type { SeatView } from "@arena/protocol";
+import { useState } from "react";
+import { inviteLink } from "../lobby/create-model";
+import { occupantName } from "./room-model";
+import type { RoomView } from "./room-view";
+import { SeatClock } from "./seat-clock";
+import type { Commands } from "./use-command";
+
+export interface SeatsProps {
+  readonly view: RoomView;
+  /** Server time − local time. */
+  readonly offset: number;
+  readonly commands: Commands;
+  /** The room's invite secret, if this viewer has it (the host, or a player who came by the link). */
+  readonly invite: string | undefined;
+  readonly isHost: boolean;
+  /** The level "Add computer" seats; null until the server's game list is known. */
+  readonly aiLevel: number | null;
+  readonly onFlag: () => void;
+}
+
+/** The seats: who sits where, presence, clocks, and sitting down, leaving and inviting before the start. */
+export function Seats({ view, offset, commands, invite, isHost, aiLevel, onFlag }: SeatsProps) {
+  const { model, web, mine } = view;
+  const waiting = model.status === "waiting";
+  return (
+    <div className="seats">
+      {view.seats.map((seat) => (
+        <div
+          key={seat.seat}
+          className={`seat${view.toMove.includes(seat.seat) ? " to-move" : ""}${mine.includes(seat.seat) ? " mine" : ""}`}
+          data-seat={seat.seat}
+          data-testid={`seat-${seat.seat}`}
+        >
+          <span className="swatch" style={{ background: web.seatColor(seat.seat) }} aria-hidden="true" />
+          <SeatName seat={seat} label={web.seatName(seat.seat)} toMove={view.toMove.includes(seat.seat)} />
+          {model.clock !== null && (
+            <SeatClock
+              clock={model.clock}
+              seat={seat.seat}
+              offset={offset}
+              live={view.live}
+              label={web.seatName(seat.seat)}
+              mine={mine.includes(seat.seat)}
+              onFlag={onFlag}
+            />
+          )}
+          {waiting && (
+            <SeatActions
+              seat={seat}
+              view={view}
+              commands={commands}
+              invite={invite}
+              isHost={isHost}
+              aiLevel={aiLevel}
+            />
+          )}
+        </div>
+      ))}
+      {waiting && <Invite view={view} commands={commands} invite={invite} isHost={isHost} />}
+    </div>
+  );
+}
+
+function SeatName({ seat, label, toMove }: { seat: SeatView; label: string; toMove: boolean }) {
+  return (
+    <span className="seat-name">
+      {occupantName(seat)}
+      <span className="muted"> · {label}</span>
+      {seat.kind === "human" && (
+        <>
+          <span
+            className={`presence ${seat.connected ? "online" : "offline"}`}
+            title={seat.connected ? "online" : "offline"}
+            aria-label={seat.connected ? "online" : seat.gone ? "gone" : "offline"}
+          />
+          {!seat.connected && (
+            <span className="muted" data-testid={`presence-${seat.seat}`}>
+              {seat.gone ? " (gone)" : " (offline)"}
+            </span>
+          )}
+          {seat.eliminated && <span className="muted"> (out)</span>}
+        </>
+      )}
+      {toMove && <span className="turn-flag"> to move</span>}
+    </span>
+  );
+}
+
+/** Before the start: sit in an open seat (an invite-only one with the link), leave, or add the computer. */
+function SeatActions({
+  seat,
+  view,
+  commands,
+  invite,
+  isHost,
+  aiLevel,
+}: {
+  seat: SeatView;
+  view: RoomView;
+  commands: Commands;
+  invite: string | undefined;
+  isHost: boolean;
+  aiLevel: number | null;
+}) {
+  const { mine } = view;
+  const canSit =
+    mine.length === 0 && (seat.kind === "open" || (seat.kind === "invite" && invite !== undefined));
+  return (
+    <>
+      {canSit && (
+        <button
+          type="button"
+          className="btn small primary"
+          onClick={() =>
+            void commands.send("room:join-seat", {
+              seat: seat.seat,
+              ...(invite === undefined ? {} : { inviteToken: invite }),
+            })
+          }
+        >
+          Sit here
+        </button>
+      )}
+      {mine.includes(seat.seat) && (
+        <button
+          type="button"
+          className="btn small"
+          onClick={() => void commands.send("room:leave-seat", { seat: seat.seat })}
+        >
+          Leave
+        </button>
+      )}
+      {isHost && seat.kind === "open" && (
+        <button
+          type="button"
+          className="btn small"
+          disabled={aiLevel === null}
+          onClick={() => {
+            if (aiLevel !== null) void commands.send("room:set-ai", { seat: seat.seat, level: aiLevel });
+          }}
+        >
+          Add computer
+        </button>
+      )}
+    </>
+  );
+}
+
+function Invite({
+  view,
+  commands,
+  invite,
+  isHost,
+}: {
+  view: RoomView;
+  commands: Commands;
+  invite: string | undefined;
+  isHost: boolean;
+}) {
+  const [copied, setCopied] = useState(false);
+  const link =
+    typeof window === "undefined" ? "" : inviteLink(window.location.origin, view.model.matchId, invite);
+  return (
+    <div className="invite">
+      <label>
+        Invite link
+        <input aria-label="Invite link" readOnly value={link} onFocus={(e) => e.target.select()} />
+      </label>
+      <button
+        type="button"
+        className="btn small"
+        onClick={() => {
+          void navigator.clipboard?.writeText(link).then(() => setCopied(true));
+        }}
+      >
+        {copied ? "Copied" : "Copy"}
+      </button>
+      {isHost && (
+        <button type="button" className="btn small" onClick={() => void commands.send("room:cancel", {})}>
+          Cancel game
+        </button>
+      )}
+    </div>
+  );
+}

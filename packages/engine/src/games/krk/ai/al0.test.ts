@@ -1,0 +1,335 @@
+import { describe, expect, it } from "vitest";
+import { Random } from "../../../core/rng.js";
+import {
+  BLACK,
+  type KrkPosition,
+  type KrkState,
+  WHITE,
+  applyToState,
+  blackInCheck,
+  formatFen,
+  formatLan,
+  krk,
+  legalMovesOf,
+  parseFen,
+  parseKrkOptions,
+  parseMoveText,
+  placementProblem,
+  stateAt,
+} from "../index.js";
+import { constrainedMoves, holds, strategy } from "./al0/interpreter.js";
+import { type Al0Position, PREDICATES, check, criticalSquare, legal, room } from "./al0/library.js";
+import { Al0Session, al0Decision } from "./al0/session.js";
+import { BOOK_VARIANT, PRODUCT_VARIANT, adviceTable } from "./al0/table.js";
+import { Al0Prover, perfectDefence, playAl0Game, proveAgainstEveryDefence, runAl0Proof } from "./proof.js";
+
+function position(fen: string): KrkPosition {
+  const parsed = parseFen(fen);
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  return parsed.value.position;
+}
+
+function book(fen: string, depth = 0): Al0Position {
+  return { ...position(fen), depth };
+}
+
+function wonStarts(): KrkPosition[] {
+  const starts: KrkPosition[] = [];
+  everyLegalPosition((candidate) => {
+    if (candidate.side === WHITE) starts.push(candidate);
+  });
+  return starts;
+}
+
+function everyLegalPosition(visit: (position: KrkPosition) => void): void {
+  for (let wk = 0; wk < 64; wk++) {
+    for (let wr = 0; wr < 64; wr++) {
+      for (let bk = 0; bk < 64; bk++) {
+        for (const side of [WHITE, BLACK] as const) {
+          const candidate = { wk, wr, bk, side };
+          if (placementProblem(candidate) === null) visit(candidate);
+        }
+      }
+    }
+  }
+}
+
+describe("the book's predicate library", () => {
+  it("its move generators are the legal moves, and its check is check, in every legal position", () => {
+    // So the rook "passing through" the black king in `rookmove` never happens: docs/krk.md §8.3.
+    let positions = 0;
+    everyLegalPosition((candidate) => {
+      positions++;
+      const ours = legalMovesOf(candidate).sort((a, b) => a - b);
+      const theirs = legal({ ...candidate, depth: 0 })
+        .map((step) => step.move)
+        .sort((a, b) => a - b);
+      if (ours.join() !== theirs.join()) throw new Error(`moves differ at ${formatFen(candidate, 0, 1)}`);
+      if (
+        candidate.side === BLACK &&
+        check(candidate.wk, candidate.wr, candidate.bk) !== blackInCheck(candidate)
+      ) {
+        throw new Error(`check differs at ${formatFen(candidate, 0, 1)}`);
+      }
+      if (candidate.side === BLACK) {
+        const status = stateAt({ start: "random" }, candidate).status;
+        const pos = { ...candidate, depth: 0 };
+        if ((PREDICATES["mate"]?.(pos, pos) ?? false) !== (status === "checkmate")) throw new Error("mate");
+        if ((PREDICATES["stalemate"]?.(pos, pos) ?? false) !== (status === "stalemate"))
+          throw new Error("stalemate");
+      }
+    });
+    expect(positions).toBe(175_168 + 223_944);
+  });
+
+  it("generates in the book's order: king diagonals first, then the rook by I = 1..8, file before rank", () => {
+    const names = legal(book("8/8/8/8/2k5/8/8/R3K3 w")).map((step) => formatLan(step.move));
+    expect(names).toEqual([
+      "e1f2",
+      "e1d2",
+      "e1f1",
+      "e1d1",
+      "e1e2",
+      "a1a2",
+      "a1b1",
+      "a1a3",
+      "a1c1",
+      "a1a4",
+      "a1d1",
+      "a1a5",
+      "a1a6",
+      "a1a7",
+      "a1a8",
+    ]);
+  });
+
+  it("room, critical square and the goal predicates on the book's Fig. 15.8 squeeze", () => {
+    // Rook e6 fences the king on b7 into a7–d8 (4 × 2); Rd6 makes it a7–c8 (3 × 2).
+    const before = book("8/1k6/4R3/8/4K3/8/8/8 w");
+    const after = book("8/1k6/3R4/8/4K3/8/8/8 b", 1);
+    expect(room(before)).toBe(8);
+    expect(room(after)).toBe(6);
+    expect(criticalSquare(after)).toEqual({ x: 2, y: 6 });
+    expect(PREDICATES["newroomsmaller"]?.(after, before)).toBe(true);
+    expect(PREDICATES["rookdivides"]?.(after, before)).toBe(true);
+    expect(PREDICATES["rookexposed"]?.(after, before)).toBe(false);
+    expect(room(book("8/1k6/8/8/4K3/8/1R6/8 b"))).toBe(64);
+    expect(PREDICATES["lpatt"]?.(book("8/8/8/8/8/1R6/8/k1K5 w"), before)).toBe(true);
+  });
+
+  it("an undefined predicate fails and `nomove` generates nothing, as under unknown(_, fail)", () => {
+    const pos = book("8/1k6/3R4/8/4K3/8/8/8 w");
+    expect(holds("okedge", pos, pos)).toBe(false);
+    expect(holds({ not: "okedge" }, pos, pos)).toBe(true);
+    expect(constrainedMoves({ generator: "nomove" }, pos)).toEqual([]);
+    expect(
+      constrainedMoves({ and: [{ depthBelow: 1 }, { generator: "legal" }] }, { ...pos, depth: 1 }),
+    ).toEqual([]);
+  });
+});
+
+describe("AL0 against the book", () => {
+  // The Russian edition (Fig. 15.8 and the line after it): "... Kb7; Kd5 Kc7; Kc5 Kb7; Rc6 Ka7; Rb6 Ka8;
+  // Kb5 Ka7; Kc6 Ka8; Kc7 Ka7; Rc6 Ka8; Ra6 mate". The figure ends with the squeeze Re6–d6 (room 8 to
+  // 6); with the white king on e4 or e5, both readings of the table play the book's White moves.
+  const line = "Kd5 Kc7 Kc5 Kb7 Rc6 Ka7 Rb6 Ka8 Kb5 Ka7 Kc6 Ka8 Kc7 Ka7 Rc6 Ka8 Ra6#".split(" ");
+
+  for (const fen of ["8/1k6/3R4/8/4K3/8/8/8 w - - 0 1", "8/1k6/3R4/4K3/8/8/8/8 w - - 0 1"]) {
+    for (const variant of [BOOK_VARIANT, PRODUCT_VARIANT]) {
+      it(`plays the book's continuation from ${fen.split(" ")[0]} (${variant.stalemate})`, () => {
+        const session = new Al0Session(variant);
+        let state = krk.initial({ start: "fen", fen }, 0);
+        const advice: string[] = [];
+        for (const [index, text] of line.entries()) {
+          if (index % 2 === 0) {
+            const decision = session.decide(state.position);
+            expect(decision).not.toBeNull();
+            expect(krk.formatMove(state, decision?.move ?? -1)).toBe(text);
+            advice.push(decision?.replanned === true ? decision.advice : "tree");
+            session.whiteMoved(decision?.move ?? -1);
+            state = applyToState(state, decision?.move ?? -1);
+          } else {
+            const move = parseMoveText(state.position, text);
+            if (!move.ok) throw new Error(move.error.message);
+            session.blackMoved(move.value);
+            state = applyToState(state, move.value);
+          }
+        }
+        expect(state.status).toBe("checkmate");
+        expect(advice).toEqual([
+          "approach",
+          "approach",
+          "squeeze",
+          "squeeze",
+          "approach",
+          "keeproom",
+          "approach",
+          "mate_in_2",
+          "tree",
+        ]);
+      });
+    }
+  }
+
+  it("mates from the sample positions of the book's program file against perfect defence", () => {
+    // fig24_6_7_10_chess.pl: pos1 … pos7. pos4 (b..2:2..5:5..4:4) is Black to move with the rook
+    // loose on e5: a draw, Black takes it.
+    const pos4 = krk.initial({ start: "fen", fen: "8/8/8/4R3/3k4/8/1K6/8 b - - 0 1" }, 0);
+    expect(krk.formatMove(pos4, perfectDefence(pos4.position))).toBe("Kxe5");
+    const starts = [
+      "7R/8/8/8/8/2K5/8/3k4 w", // pos1 w..3:3..8:8..4:1
+      "8/8/4K3/8/3R4/8/1k6/8 w", // pos2 w..5:6..4:4..2:2
+      "7k/8/8/8/8/8/1K6/R7 w", // pos3 w..2:2..1:1..8:8
+      "8/8/8/8/3R4/2k5/8/K7 w", // pos5 w..1:1..4:4..3:3
+      "8/8/4R3/8/3K4/8/2k5/8 w", // pos6 w..4:4..5:6..3:2, the book's example
+      "8/8/8/8/3K4/8/2k5/1R6 w", // pos7 w..4:4..2:1..3:2
+    ];
+    for (const fen of starts) {
+      const game = playAl0Game(position(fen), PRODUCT_VARIANT);
+      expect(game.ending).toBe("mated");
+      expect(game.moves).toBeGreaterThanOrEqual(game.optimal);
+    }
+  });
+});
+
+describe("AL0's doubtful places (docs/krk.md §8.3)", () => {
+  it("the printed table stalemates where approach or keeproom ignore stalemate; the product's does not", () => {
+    for (const fen of ["7k/6R1/8/4K3/8/8/8/8 w", "8/8/8/8/8/8/1R6/k1K5 w"]) {
+      const start = position(fen);
+      expect(playAl0Game(start, BOOK_VARIANT)).toMatchObject({ ending: "stalemate", moves: 1 });
+      expect(playAl0Game(start, PRODUCT_VARIANT).ending).toBe("mated");
+    }
+    const plan = strategy(adviceTable(BOOK_VARIANT), book("7k/6R1/8/4K3/8/8/8/8 w"));
+    expect(plan?.advice).toBe("approach");
+    expect(formatLan(plan?.tree.move ?? -1)).toBe("e5f6");
+  });
+
+  it("every legal White-to-move position has a satisfiable piece of advice, and okedge's reading never matters", { timeout: 900_000 }, () => {
+    const product = adviceTable(PRODUCT_VARIANT);
+    const undefinedOkedge = adviceTable({ ...PRODUCT_VARIANT, okedge: "undefined" });
+    let positions = 0;
+    everyLegalPosition((candidate) => {
+      if (candidate.side !== WHITE) return;
+      positions++;
+      const root = { ...candidate, depth: 0 };
+      const plan = strategy(product, root);
+      if (plan === null) throw new Error(formatFen(candidate, 0, 1));
+      const other = strategy(undefinedOkedge, root);
+      if (other?.advice !== plan.advice || other.tree.move !== plan.tree.move) {
+        throw new Error(`okedge matters at ${formatFen(candidate, 0, 1)}`);
+      }
+    });
+    expect(positions).toBe(175_168);
+  });
+});
+
+describe("the proof against every defence", () => {
+  it("bounds every game AL0 plays: against perfect defence and against random ones", () => {
+    const prover = new Al0Prover(PRODUCT_VARIANT);
+    const random = new Random(3);
+    const starts = new Random(8).shuffle(wonStarts()).slice(0, 60);
+    for (const start of starts) {
+      const bound = prover.longest(start);
+      if (typeof bound !== "number") throw new Error(`${formatFen(start, 0, 1)}: ${bound}`);
+      const perfect = playAl0Game(start, PRODUCT_VARIANT);
+      expect(perfect.ending).toBe("mated");
+      expect(perfect.moves).toBeLessThanOrEqual(bound);
+      expect(perfect.optimal).toBeLessThanOrEqual(perfect.moves);
+      for (let defence = 0; defence < 3; defence++) {
+        const game = playAl0Game(start, PRODUCT_VARIANT, (position) => {
+          const moves = legalMovesOf(position);
+          return moves[random.int(moves.length)] ?? -1;
+        });
+        // A random Black may also take a rook AL0 left loose: that never happens.
+        expect(game.ending).toBe("mated");
+        expect(game.moves).toBeLessThanOrEqual(bound);
+      }
+    }
+  });
+
+  it("finds the printed table's stalemates, and none in the product's", () => {
+    expect(new Al0Prover(BOOK_VARIANT).longest(position("7k/6R1/8/4K3/8/8/8/8 w"))).toBe("stalemate");
+    expect(new Al0Prover(PRODUCT_VARIANT).longest(position("7k/6R1/8/4K3/8/8/8/8 w"))).toBeTypeOf("number");
+    const sample = proveAgainstEveryDefence({ variant: PRODUCT_VARIANT, sample: 2000, seed: 4, worst: 2 });
+    expect(sample.endings.mated).toBe(2000);
+    expect(sample.maxMoves).toBeLessThanOrEqual(50);
+  });
+});
+
+describe("AL0's memory between moves", () => {
+  it("replaying the game from its start gives the move the live session would play", () => {
+    const random = new Random(11);
+    const options = parseKrkOptions({});
+    if (!options.ok) throw new Error(options.error.message);
+    const table = adviceTable(PRODUCT_VARIANT);
+    let replans = 0;
+    let followed = 0;
+    let freshDiffers = 0;
+    for (let game = 0; game < 25; game++) {
+      let state: KrkState = krk.initial(options.value, game);
+      const session = new Al0Session(PRODUCT_VARIANT);
+      while (state.status === "ongoing") {
+        if (state.position.side === WHITE) {
+          const live = session.decide(state.position);
+          const replayed = al0Decision(state, PRODUCT_VARIANT);
+          expect(replayed?.move).toBe(live?.move);
+          expect(replayed?.advice).toBe(live?.advice);
+          if (live?.replanned === true) replans++;
+          else {
+            followed++;
+            // A plan made afresh here could differ: the tree is memory, not a function of the position.
+            const fresh = strategy(table, { ...state.position, depth: 0 });
+            if (fresh?.tree.move !== live?.move) freshDiffers++;
+          }
+          session.whiteMoved(live?.move ?? -1);
+          state = applyToState(state, live?.move ?? -1);
+        } else {
+          // Black plays at random, so it often leaves the trees AL0 built.
+          const move = state.moves[random.int(state.moves.length)] ?? -1;
+          session.blackMoved(move);
+          state = applyToState(state, move);
+        }
+      }
+    }
+    // Both paths were exercised: moves from a new tree and moves from a tree built earlier.
+    expect(replans).toBeGreaterThan(100);
+    expect(followed).toBeGreaterThan(10);
+    expect(freshDiffers).toBeGreaterThan(0);
+  });
+
+  it("forgets its plan when someone else played White's move", () => {
+    const options = parseKrkOptions({ fen: "8/1k6/3R4/8/4K3/8/8/8 w" });
+    if (!options.ok) throw new Error(options.error.message);
+    let state = krk.initial(options.value, 0);
+    // AL0 would play Kd5 (approach); White plays Ke5 instead, Black Kc7.
+    expect(krk.formatMove(state, al0Decision(state, PRODUCT_VARIANT)?.move ?? -1)).toBe("Kd5");
+    for (const text of ["Ke5", "Kc7"]) {
+      const move = parseMoveText(state.position, text);
+      if (!move.ok) throw new Error(move.error.message);
+      state = applyToState(state, move.value);
+    }
+    const fresh = strategy(adviceTable(PRODUCT_VARIANT), { ...state.position, depth: 0 });
+    expect(al0Decision(state, PRODUCT_VARIANT)?.move).toBe(fresh?.tree.move);
+    expect(al0Decision(state, PRODUCT_VARIANT)?.replanned).toBe(true);
+  });
+});
+
+describe("the proof run on a sample", () => {
+  it("the product's AL0 mates from 400 random won positions, never stalemating or losing the rook", () => {
+    const summary = runAl0Proof({ variant: PRODUCT_VARIANT, sample: 400, seed: 5, worst: 3 });
+    expect(summary.won).toBe(400);
+    expect(summary.endings).toEqual({
+      mated: 400,
+      stalemate: 0,
+      "rook-lost": 0,
+      "fifty-moves": 0,
+      repetition: 0,
+      "no-advice": 0,
+    });
+    expect(summary.failures).toEqual([]);
+    expect(summary.maxMoves).toBeLessThanOrEqual(50);
+    expect(summary.meanExcess).toBeGreaterThan(0);
+    const [worst] = summary.worst;
+    expect(worst === undefined ? -1 : worst.moves - worst.optimal).toBeGreaterThanOrEqual(summary.meanExcess);
+  });
+});

@@ -1,0 +1,242 @@
+import { type ClockState, type TimeControl } from "@arena/protocol";
+
+/**
+ * The game clock as a pure value (docs/clocks.md §1–4), stepped with an
+ * explicit `now` in integer milliseconds. Nothing here reads a clock.
+ */
+
+/** Lichess's speed classes by estimated duration E = base + 40·increment (seconds). */
+export type Speed = "ultrabullet" | "bullet" | "blitz" | "rapid" | "classical";
+
+export function estimatedSeconds(tc: TimeControl): number {
+  return (tc.baseMs + 40 * tc.incrementMs) / 1000;
+}
+
+export function speedOf(tc: TimeControl): Speed {
+  const e = estimatedSeconds(tc);
+  if (e < 30) return "ultrabullet";
+  if (e < 180) return "bullet";
+  if (e < 480) return "blitz";
+  if (e < 1500) return "rapid";
+  return "classical";
+}
+
+/** §4: each side's first move must come within this window, else the game aborts. */
+export function firstMoveWindowMs(tc: TimeControl): number {
+  const windows: Record<Speed, number> = {
+    ultrabullet: 15_000,
+    bullet: 20_000,
+    blitz: 25_000,
+    rapid: 30_000,
+    classical: 35_000,
+  };
+  return windows[speedOf(tc)];
+}
+
+/** §6: offline this long counts as gone (10 s when the tab was closed deliberately). */
+export function goneAfterMs(tc: TimeControl, deliberate: boolean): number {
+  if (deliberate) return 10_000;
+  const speed = speedOf(tc);
+  if (speed === "rapid") return 80_000;
+  if (speed === "classical") return 120_000;
+  return 40_000;
+}
+
+/**
+ * §2: gain = min(1 s, 0.4·E + 0.15 s) in lichess's centiseconds, i.e.
+ * 0.4 cs per second of E: 1+0 → 390 ms, 3+0 → 870 ms, 5+0 and slower → 1000 ms.
+ */
+export function lagGainMs(tc: TimeControl): number {
+  return Math.min(1000, Math.round(4 * estimatedSeconds(tc) + 150));
+}
+
+export function lagQuotaCapMs(tc: TimeControl): number {
+  return 7 * lagGainMs(tc);
+}
+
+/** §3: the grace a flag check allows, at most 2 s. */
+const MAX_GRACE_MS = 2_000;
+
+export function createClock(tc: TimeControl, seats: number, first: number | null, now: number): ClockState {
+  return {
+    baseMs: tc.baseMs,
+    incrementMs: tc.incrementMs,
+    remainingMs: Array.from({ length: seats }, () => tc.baseMs),
+    quotaMs: Array.from({ length: seats }, () => 3 * lagGainMs(tc)),
+    started: Array.from({ length: seats }, () => false),
+    running: first,
+    runningSince: first === null ? null : now,
+  };
+}
+
+function timeControlOf(clock: ClockState): TimeControl {
+  return { baseMs: clock.baseMs, incrementMs: clock.incrementMs };
+}
+
+function at<T>(list: readonly T[], index: number, fallback: T): T {
+  return list[index] ?? fallback;
+}
+
+/**
+ * A list with one entry replaced; the same list when that entry is unchanged (a lag quota at its cap).
+ * Clock values are never mutated, so they share lists (as they share `started`).
+ */
+function replace<T>(list: T[], index: number, value: T): T[] {
+  if (list[index] === value) return list;
+  const copy = list.slice();
+  copy[index] = value;
+  return copy;
+}
+
+/** How long the seat to move has been thinking. */
+export function elapsedMs(clock: ClockState, now: number): number {
+  return clock.runningSince === null ? 0 : Math.max(0, now - clock.runningSince);
+}
+
+/** Whether the running seat is still inside its first-move window (its clock not yet running). */
+export function awaitingFirstMove(clock: ClockState): boolean {
+  return clock.running !== null && !at(clock.started, clock.running, true);
+}
+
+/** Remaining time per seat as of `now` (the running seat's clock ticking down), for display and the AI. */
+export function remainingAt(clock: ClockState, now: number): number[] {
+  return clock.remainingMs.map((ms, seat) =>
+    seat === clock.running && at(clock.started, seat, false) ? Math.max(0, ms - elapsedMs(clock, now)) : ms,
+  );
+}
+
+/**
+ * §3: `remaining ≤ elapsed − min(quota, 2 s)`; without grace (a player
+ * claiming their own flag) the quota term is 0. A seat still in its
+ * first-move window cannot flag.
+ */
+export function outOfTime(clock: ClockState, now: number, withGrace: boolean): boolean {
+  const seat = clock.running;
+  if (seat === null || !at(clock.started, seat, true)) return false;
+  const grace = withGrace ? Math.min(at(clock.quotaMs, seat, 0), MAX_GRACE_MS) : 0;
+  return at(clock.remainingMs, seat, 0) <= elapsedMs(clock, now) - grace;
+}
+
+/** When the server's flag timer must fire for the running seat (with grace), or null. */
+export function flagDeadline(clock: ClockState): number | null {
+  const seat = clock.running;
+  if (seat === null || clock.runningSince === null || !at(clock.started, seat, true)) return null;
+  const grace = Math.min(at(clock.quotaMs, seat, 0), MAX_GRACE_MS);
+  return clock.runningSince + at(clock.remainingMs, seat, 0) + grace;
+}
+
+/** When the running seat's first-move window closes (§4), or null once its clock runs. */
+export function firstMoveDeadline(clock: ClockState): number | null {
+  if (!awaitingFirstMove(clock) || clock.runningSince === null) return null;
+  return clock.runningSince + firstMoveWindowMs(timeControlOf(clock));
+}
+
+export interface MoveTiming {
+  /** Server time the move arrived. */
+  readonly now: number;
+  /** How long the move took on the client's own clock, if it said. */
+  readonly clientMs?: number | undefined;
+  /** The client's own lag estimate, used when `clientMs` is missing. */
+  readonly lagMs?: number | undefined;
+  /** The transport's measured round trip, once known: it caps the quota gain at RTT + 40 ms (§2). */
+  readonly rttMs?: number | undefined;
+}
+
+export type StepResult =
+  | { readonly kind: "moved"; readonly clock: ClockState }
+  | { readonly kind: "flagged"; readonly clock: ClockState };
+
+/**
+ * One move by the running seat, then the clock passes to `next` (null when the
+ * game is over). §1: moveTime = max(0, elapsed − comp); within time it is
+ * charged minus the increment, otherwise the seat has flagged: the clock stops
+ * with no increment. A first move is free (the clock was not running).
+ */
+export function step(clock: ClockState, timing: MoveTiming, next: number | null): StepResult {
+  const seat = clock.running;
+  if (seat === null) return { kind: "moved", clock };
+  const tc = timeControlOf(clock);
+  const elapsed = elapsedMs(clock, timing.now);
+  if (!at(clock.started, seat, true)) {
+    return {
+      kind: "moved",
+      clock: {
+        ...clock,
+        started: replace(clock.started, seat, true),
+        running: next,
+        runningSince: next === null ? null : timing.now,
+      },
+    };
+  }
+  const lag = Math.max(0, timing.clientMs !== undefined ? elapsed - timing.clientMs : (timing.lagMs ?? 0));
+  const quota = at(clock.quotaMs, seat, 0);
+  const comp = Math.min(lag, quota);
+  const gain =
+    timing.rttMs === undefined ? lagGainMs(tc) : Math.min(lagGainMs(tc), Math.round(timing.rttMs) + 40);
+  const nextQuota = Math.min(lagQuotaCapMs(tc), quota + gain - comp);
+  const moveTime = Math.max(0, elapsed - comp);
+  const remaining = at(clock.remainingMs, seat, 0);
+  if (moveTime >= remaining) {
+    return {
+      kind: "flagged",
+      clock: {
+        ...clock,
+        remainingMs: replace(clock.remainingMs, seat, 0),
+        running: null,
+        runningSince: null,
+      },
+    };
+  }
+  // Every field written out: one object of the clock's own shape per move, not a spread then reshaped.
+  return {
+    kind: "moved",
+    clock: {
+      baseMs: clock.baseMs,
+      incrementMs: clock.incrementMs,
+      remainingMs: replace(clock.remainingMs, seat, remaining - moveTime + clock.incrementMs),
+      quotaMs: replace(clock.quotaMs, seat, nextQuota),
+      started: clock.started,
+      running: next,
+      runningSince: next === null ? null : timing.now,
+    },
+  };
+}
+
+/**
+ * A move made for the seat with no choice (Othello's forced pass): no time
+ * charged, no increment; the clock simply passes on (docs/clocks.md §1).
+ */
+export function pass(clock: ClockState, next: number | null, now: number): ClockState {
+  return { ...clock, running: next, runningSince: next === null ? null : now };
+}
+
+/** Stops the clock, charging the running seat what it used (game end, flag). */
+export function stop(clock: ClockState, now: number): ClockState {
+  return { ...clock, remainingMs: remainingAt(clock, now), running: null, runningSince: null };
+}
+
+/** The running seat's clock stops at zero: its flag fell. */
+export function flag(clock: ClockState): ClockState {
+  const seat = clock.running;
+  if (seat === null) return clock;
+  return { ...clock, remainingMs: replace(clock.remainingMs, seat, 0), running: null, runningSince: null };
+}
+
+/**
+ * Hands the clock to another seat without a move (a seat was eliminated while
+ * to move). The new seat starts thinking now.
+ */
+export function handOver(clock: ClockState, next: number | null, now: number): ClockState {
+  const charged = clock.running === null ? clock : stop(clock, now);
+  return { ...charged, running: next, runningSince: next === null ? null : now };
+}
+
+/** §7: credits seats after downtime; the running seat restarts its think time from `now`. */
+export function credit(clock: ClockState, creditsMs: readonly number[], now: number): ClockState {
+  const current = remainingAt(clock, now);
+  return {
+    ...clock,
+    remainingMs: current.map((ms, seat) => ms + at(creditsMs, seat, 0)),
+    runningSince: clock.running === null ? null : now,
+  };
+}

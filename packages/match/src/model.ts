@@ -1,0 +1,208 @@
+import { type AnyGame } from "@arena/engine/core/game";
+import { type GameId, getGame, isGameId } from "@arena/engine/registry";
+import {
+  type ClockState,
+  type MatchEvent,
+  type MatchId,
+  type MatchResult,
+  type MatchStatus,
+  type SeatSpec,
+  type TimeControl,
+  type UserRef,
+  type VersionedEvent,
+  type Visibility,
+} from "@arena/protocol";
+import { MoveList } from "./moves.js";
+
+/** Who sits in a seat, as the log says (presence is not in the log: it is a view, see `view.ts`). */
+export type Slot =
+  | { readonly kind: "open" }
+  | { readonly kind: "invite" }
+  | { readonly kind: "ai"; readonly level: number }
+  | { readonly kind: "human"; readonly user: UserRef };
+
+/**
+ * A match as a value: the fold of its event log. The same fold serves the server's live room, a reload
+ * after a restart, another process catching up, the REST record of a finished game, and the browser,
+ * which folds the events it is sent with this code (`follower.ts`).
+ */
+export interface MatchModel {
+  readonly matchId: MatchId;
+  readonly version: number;
+  /** Server time of the last event. */
+  readonly lastEventAt: number;
+  readonly gameId: GameId;
+  readonly game: AnyGame;
+  readonly options: unknown;
+  readonly timeControl: TimeControl;
+  readonly rated: boolean;
+  readonly visibility: Visibility;
+  readonly host: UserRef;
+  /** What the host asked for per seat: a vacated invite-only seat is invite-only again. */
+  readonly specs: readonly SeatSpec[];
+  readonly slots: readonly Slot[];
+  readonly status: MatchStatus;
+  /** The engine state the game started from, null before the start (replays fold from it). */
+  readonly start: unknown;
+  /** The engine state now, null before the start. */
+  readonly state: unknown;
+  readonly moves: MoveList;
+  readonly clock: ClockState | null;
+  readonly result: MatchResult | null;
+  /** Per seat: the number of moves played when the seat was taken out of the game, or null. */
+  readonly eliminatedAt: readonly (number | null)[];
+  /** Seats offering a draw, ascending. */
+  readonly drawOffers: readonly number[];
+  /** Seats asking for a rematch, ascending. */
+  readonly rematchOffers: readonly number[];
+  readonly nextMatchId: MatchId | null;
+}
+
+/** A log that cannot be folded is corrupt: a bug or tampering, never user input. */
+export class CorruptLogError extends Error {}
+
+/** The slot a seat returns to when its player leaves or its AI is sent away. */
+export function vacated(spec: SeatSpec | undefined): Slot {
+  return spec?.kind === "invite" ? { kind: "invite" } : { kind: "open" };
+}
+
+function setAt<T>(list: readonly T[], index: number, value: T): T[] {
+  return list.map((item, i) => (i === index ? value : item));
+}
+
+function withSeat(list: readonly number[], seat: number): readonly number[] {
+  return list.includes(seat) ? list : [...list, seat].sort((a, b) => a - b);
+}
+
+export function initialModel(matchId: MatchId, entry: VersionedEvent): MatchModel {
+  const event = entry.event;
+  if (event.type !== "created") throw new CorruptLogError(`match ${matchId} does not start with created`);
+  if (!isGameId(event.gameId)) throw new CorruptLogError(`unknown game ${event.gameId}`);
+  return {
+    matchId,
+    version: entry.version,
+    lastEventAt: entry.at,
+    gameId: event.gameId,
+    game: getGame(event.gameId),
+    options: event.options,
+    timeControl: event.timeControl,
+    rated: event.rated,
+    visibility: event.visibility,
+    host: event.host,
+    specs: event.seats,
+    slots: event.seats.map((spec) => (spec.kind === "ai" ? spec : vacated(spec))),
+    status: "waiting",
+    start: null,
+    state: null,
+    moves: MoveList.empty(),
+    clock: null,
+    result: null,
+    eliminatedAt: event.seats.map(() => null),
+    drawOffers: [],
+    rematchOffers: [],
+    nextMatchId: null,
+  };
+}
+
+/** Plays a move the log recorded; a move the engine refuses means the log is corrupt. */
+export function playLogged(game: AnyGame, state: unknown, seat: number, text: string): unknown {
+  const parsed = game.parseMove(state, text);
+  if (!parsed.ok) throw new CorruptLogError(`logged move ${text}: ${parsed.error.message}`);
+  const played = game.play(state, parsed.value, seat);
+  if (!played.ok) throw new CorruptLogError(`logged move ${text}: ${played.error.message}`);
+  return played.value;
+}
+
+/**
+ * Applies one logged event. Pure: returns a new model. `played`, for a "moved" event, is the position
+ * after the move when the caller has just computed it (deciding a move); a log being read never has it.
+ */
+export function evolve(model: MatchModel, entry: VersionedEvent, played?: unknown): MatchModel {
+  if (entry.version !== model.version + 1) {
+    throw new CorruptLogError(`event ${entry.version} follows version ${model.version}`);
+  }
+  const event: MatchEvent = entry.event;
+  if (event.type === "moved") {
+    // The hot path: every field written out, so that V8 allocates one object of the model's own shape
+    // (a spread with overrides copied the model and then reshaped the copy).
+    return {
+      matchId: model.matchId,
+      version: entry.version,
+      lastEventAt: entry.at,
+      gameId: model.gameId,
+      game: model.game,
+      options: model.options,
+      timeControl: model.timeControl,
+      rated: model.rated,
+      visibility: model.visibility,
+      host: model.host,
+      specs: model.specs,
+      slots: model.slots,
+      status: model.status,
+      start: model.start,
+      state: played === undefined ? playLogged(model.game, model.state, event.seat, event.move) : played,
+      moves: model.moves.append({ seat: event.seat, move: event.move, forced: event.forced }),
+      clock: event.clock,
+      result: model.result,
+      eliminatedAt: model.eliminatedAt,
+      drawOffers: event.forced || model.drawOffers.length === 0 ? model.drawOffers : [],
+      rematchOffers: model.rematchOffers,
+      nextMatchId: model.nextMatchId,
+    };
+  }
+  const base = { ...model, version: entry.version, lastEventAt: entry.at };
+  switch (event.type) {
+    case "created":
+      throw new CorruptLogError("created twice");
+    case "seat-joined":
+      return { ...base, slots: setAt(model.slots, event.seat, { kind: "human", user: event.user }) };
+    case "seat-left":
+    case "ai-kicked":
+      return { ...base, slots: setAt(model.slots, event.seat, vacated(model.specs[event.seat])) };
+    case "ai-set":
+      return { ...base, slots: setAt(model.slots, event.seat, { kind: "ai", level: event.level }) };
+    case "cancelled":
+      return { ...base, status: "cancelled" };
+    case "started": {
+      const state = model.game.deserialize(event.state);
+      if (!state.ok) throw new CorruptLogError(`started state: ${state.error.message}`);
+      return { ...base, status: "live", start: state.value, state: state.value, clock: event.clock };
+    }
+    case "eliminated":
+      return {
+        ...base,
+        state: eliminate(model.game, model.state, event.seat),
+        eliminatedAt: setAt(model.eliminatedAt, event.seat, model.moves.length),
+        clock: event.clock,
+      };
+    case "draw-offered":
+      return { ...base, drawOffers: withSeat(model.drawOffers, event.seat) };
+    case "draw-declined":
+      return { ...base, drawOffers: [] };
+    case "clock-credited":
+      return { ...base, clock: event.clock };
+    case "ended":
+      return {
+        ...base,
+        status: event.result.reason === "abort" ? "aborted" : "finished",
+        result: event.result,
+        clock: event.clock,
+        drawOffers: [],
+      };
+    case "rematch-offered":
+      return { ...base, rematchOffers: withSeat(model.rematchOffers, event.seat) };
+    case "rematch":
+      return { ...base, nextMatchId: event.nextMatchId };
+  }
+}
+
+/** Takes a seat out of a game that goes on without it (games of more than two seats). */
+export function eliminate(game: AnyGame, state: unknown, seat: number): unknown {
+  return game.eliminate === undefined ? state : game.eliminate(state, seat);
+}
+
+export function fold(matchId: MatchId, log: readonly VersionedEvent[]): MatchModel {
+  const [first, ...rest] = log;
+  if (first === undefined) throw new CorruptLogError(`match ${matchId} has an empty log`);
+  return rest.reduce((current, entry) => evolve(current, entry), initialModel(matchId, first));
+}

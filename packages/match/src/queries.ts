@@ -1,0 +1,42 @@
+import { type MatchModel } from "./model.js";
+
+/** The seat whose turn it is (first of the engine's `toMove`), or null when nobody is to move. */
+export function seatToMove(model: MatchModel): number | null {
+  if (model.status !== "live") return null;
+  return model.game.toMove(model.state)[0] ?? null;
+}
+
+/** The seats a user holds, ascending. */
+export function seatsOf(model: MatchModel, userId: string): number[] {
+  const seats: number[] = [];
+  model.slots.forEach((slot, seat) => {
+    if (slot.kind === "human" && slot.user.id === userId) seats.push(seat);
+  });
+  return seats;
+}
+
+/** Seats still waiting for a player (open or invite-only). */
+export function openSeats(model: MatchModel): number {
+  return model.slots.filter((slot) => slot.kind === "open" || slot.kind === "invite").length;
+}
+
+export function isEliminated(model: MatchModel, seat: number): boolean {
+  return (model.eliminatedAt[seat] ?? null) !== null;
+}
+
+/** Seats still in the game. */
+export function activeSeats(model: MatchModel): number[] {
+  return model.slots.map((_, seat) => seat).filter((seat) => !isEliminated(model, seat));
+}
+
+/** Ended, aborted or cancelled: nothing more happens but rematch offers. */
+export function isOver(model: MatchModel): boolean {
+  return model.status !== "live" && model.status !== "waiting";
+}
+
+/** Plies played by choice (forced moves, such as Othello's passes, are not). */
+export function choicePlies(model: MatchModel): number {
+  let plies = 0;
+  for (const move of model.moves) if (!move.forced) plies++;
+  return plies;
+}

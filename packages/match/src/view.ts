@@ -1,0 +1,171 @@
+import { getGame, isGameId } from "@arena/engine/registry";
+import {
+  asMillis,
+  asVersion,
+  type InviteToken,
+  type RoomSummary,
+  type SeatView,
+  type Snapshot,
+} from "@arena/protocol";
+import { type MatchModel, type Slot } from "./model.js";
+import { MoveList } from "./moves.js";
+import { isEliminated, openSeats } from "./queries.js";
+
+/** A seated player's connection, as the server's presence tracking sees it (not part of the log). */
+export interface SeatPresence {
+  readonly connected: boolean;
+  /** Server time at which the player went offline, if they are. */
+  readonly offlineSince: number | null;
+  /** Offline long enough that the opponents may claim (docs/clocks.md §6). */
+  readonly gone: boolean;
+}
+
+/** Everything a view needs besides the model: presence per seat, the local viewer count, the time. */
+export interface ViewContext {
+  readonly presence: (seat: number) => SeatPresence;
+  readonly viewers: number;
+  readonly now: number;
+}
+
+export const NOBODY_CONNECTED: SeatPresence = { connected: false, offlineSince: null, gone: false };
+
+export function seatViews(model: MatchModel, ctx: ViewContext): SeatView[] {
+  return model.slots.map((slot, seat): SeatView => {
+    switch (slot.kind) {
+      case "open":
+      case "invite":
+        return { kind: slot.kind, seat };
+      case "ai":
+        return { kind: "ai", seat, level: slot.level };
+      case "human": {
+        const presence = ctx.presence(seat);
+        return {
+          kind: "human",
+          seat,
+          user: slot.user,
+          connected: presence.connected,
+          offlineSince: presence.offlineSince === null ? null : asMillis(presence.offlineSince),
+          gone: model.status === "live" && presence.gone,
+          eliminated: isEliminated(model, seat),
+        };
+      }
+    }
+  });
+}
+
+/**
+ * The one place a snapshot is built: the model in JSON with presence. Nothing secret is in a match
+ * model; the invite token is added only for the host.
+ */
+export function snapshotOf(model: MatchModel, ctx: ViewContext, invite?: InviteToken): Snapshot {
+  return {
+    matchId: model.matchId,
+    version: asVersion(model.version),
+    lastEventAt: asMillis(model.lastEventAt),
+    gameId: model.gameId,
+    options: model.options,
+    timeControl: model.timeControl,
+    rated: model.rated,
+    visibility: model.visibility,
+    host: model.host,
+    status: model.status,
+    specs: [...model.specs],
+    seats: seatViews(model, ctx),
+    start: model.start === null ? null : model.game.serialize(model.start),
+    state: model.state === null ? null : model.game.serialize(model.state),
+    moves: model.moves.toArray(),
+    clock: model.clock,
+    result: model.result,
+    eliminatedAt: [...model.eliminatedAt],
+    drawOffers: [...model.drawOffers],
+    rematchOffers: [...model.rematchOffers],
+    viewers: ctx.viewers,
+    now: asMillis(ctx.now),
+    nextMatchId: model.nextMatchId,
+    ...(invite === undefined ? {} : { inviteToken: invite }),
+  };
+}
+
+/** The lobby's line for a room. */
+export function summaryOf(model: MatchModel, ctx: ViewContext): RoomSummary {
+  return {
+    matchId: model.matchId,
+    gameId: model.gameId,
+    status: model.status,
+    timeControl: model.timeControl,
+    rated: model.rated,
+    host: model.host,
+    seats: seatViews(model, ctx),
+    openSeats: openSeats(model),
+    viewers: ctx.viewers,
+    version: asVersion(model.version),
+  };
+}
+
+function slotOf(view: SeatView): Slot {
+  switch (view.kind) {
+    case "open":
+    case "invite":
+      return { kind: view.kind };
+    case "ai":
+      return { kind: "ai", level: view.level };
+    case "human":
+      return { kind: "human", user: view.user };
+  }
+}
+
+export type SnapshotError = { readonly ok: false; readonly message: string };
+
+function stateOf(model: { gameId: string }, json: unknown, what: string): { value: unknown } | SnapshotError {
+  if (json === null || json === undefined) return { value: null };
+  if (!isGameId(model.gameId)) return { ok: false, message: `unknown game ${model.gameId}` };
+  const state = getGame(model.gameId).deserialize(json);
+  return state.ok ? { value: state.value } : { ok: false, message: `${what}: ${state.error.message}` };
+}
+
+/** The model a snapshot was built from: what a client folds the following events onto. */
+export function modelFromSnapshot(
+  snapshot: Snapshot,
+): { readonly ok: true; readonly model: MatchModel } | SnapshotError {
+  if (!isGameId(snapshot.gameId)) return { ok: false, message: `unknown game ${snapshot.gameId}` };
+  const start = stateOf(snapshot, snapshot.start, "start");
+  if ("ok" in start) return start;
+  const state = stateOf(snapshot, snapshot.state, "state");
+  if ("ok" in state) return state;
+  return {
+    ok: true,
+    model: {
+      matchId: snapshot.matchId,
+      version: snapshot.version,
+      lastEventAt: snapshot.lastEventAt,
+      gameId: snapshot.gameId,
+      game: getGame(snapshot.gameId),
+      options: snapshot.options,
+      timeControl: snapshot.timeControl,
+      rated: snapshot.rated,
+      visibility: snapshot.visibility,
+      host: snapshot.host,
+      specs: snapshot.specs,
+      slots: snapshot.seats.map(slotOf),
+      status: snapshot.status,
+      start: start.value,
+      state: state.value,
+      moves: MoveList.of(snapshot.moves),
+      clock: snapshot.clock,
+      result: snapshot.result,
+      eliminatedAt: snapshot.eliminatedAt,
+      drawOffers: snapshot.drawOffers,
+      rematchOffers: snapshot.rematchOffers,
+      nextMatchId: snapshot.nextMatchId,
+    },
+  };
+}
+
+/** Presence per seat as a snapshot reports it. */
+export function presenceFromSnapshot(snapshot: Snapshot): readonly SeatPresence[] {
+  return snapshot.seats.map((view) =>
+    view.kind === "human"
+      ? { connected: view.connected, offlineSince: view.offlineSince, gone: view.gone }
+      : NOBODY_CONNECTED,
+  );
+}
