@@ -8,6 +8,7 @@ import { PLAY_USAGE, playCommand } from "./commands/play.js";
 import { ROUND_ROBIN_USAGE, roundRobinCommand } from "./commands/round-robin.js";
 import { SERIES_USAGE, seriesCommand } from "./commands/series.js";
 import { solveCommand } from "./commands/solve.js";
+import { TRAIN_USAGE, trainCommand } from "./commands/train.js";
 import { OTHELLO_EVAL_NAMES, PLAYER_SPECS } from "@arena/engine/players/index";
 import { UsageError } from "./commands/common.js";
 import type { Output } from "./io.js";
@@ -24,6 +25,7 @@ Commands:
   nboard   the NBoard engine protocol on stdin/stdout (Othello)
   ${BOOK_USAGE}
   ${KRK_USAGE}
+  ${TRAIN_USAGE}
 
 Games: ${GAME_IDS.join(", ")}
 
@@ -168,6 +170,8 @@ export async function runCli(argv: string[], io: Output, env: CliEnvironment = {
         return bookCommand(rest, io, now);
       case KRK_COMMAND:
         return krkCommand(rest, io, now);
+      case "train":
+        return await trainCommand(rest, io, now);
       case "nboard":
         return env.input === undefined
           ? await withStdin((lines) => nboardCommand(rest, io, lines, now))
