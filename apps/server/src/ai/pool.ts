@@ -1,21 +1,34 @@
 import { createRequire } from "node:module";
 import { type GameError, type Result } from "@arena/engine";
+import {
+  type AnalysisRequest,
+  type NotatedAnalysis,
+  analyzePosition,
+} from "@arena/engine/ai/analyze-position";
 import { type AiRequest, type AiResponse, chooseMove } from "@arena/engine/ai/choose-move";
 import { Piscina } from "piscina";
 
 export type AiFailure = { readonly code: "busy" | "failed" | "aborted"; readonly message: string };
-export type AiAnswer =
-  { readonly ok: true; readonly value: AiResponse } | { readonly ok: false; readonly error: AiFailure };
+export type Answer<T> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: AiFailure };
+export type AiAnswer = Answer<AiResponse>;
+/** An analysed position, or why not: `failed` with the engine's message for a state it cannot read. */
+export type AnalysisAnswer = Answer<NotatedAnalysis>;
 
 /** Runs AI searches off the event loop. The room never waits on it: answers come back through its mailbox. */
 export interface AiPool {
   choose(request: AiRequest, signal: AbortSignal): Promise<AiAnswer>;
+  /**
+   * Analyses one position (docs/analysis.md), at a lower priority than every seat's move: an analysis
+   * never holds a thread a seat's search could use, and starts only while no seat's request waits.
+   */
+  analyze(request: AnalysisRequest, signal: AbortSignal): Promise<AnalysisAnswer>;
   /** Requests waiting for a thread (for metrics). */
   queueDepth(): number;
   close(): Promise<void>;
 }
 
-function fromEngine(result: Result<AiResponse, GameError>): AiAnswer {
+function fromEngine<T>(result: Result<T, GameError>): Answer<T> {
   return result.ok ? result : { ok: false, error: { code: "failed", message: result.error.message } };
 }
 
@@ -26,6 +39,15 @@ export class InlinePool implements AiPool {
       setImmediate(() => {
         if (signal.aborted) resolve({ ok: false, error: { code: "aborted", message: "cancelled" } });
         else resolve(fromEngine(chooseMove(request, () => performance.now())));
+      });
+    });
+  }
+
+  analyze(request: AnalysisRequest, signal: AbortSignal): Promise<AnalysisAnswer> {
+    return new Promise((resolve) => {
+      setImmediate(() => {
+        if (signal.aborted) resolve({ ok: false, error: { code: "aborted", message: "cancelled" } });
+        else resolve(fromEngine(analyzePosition(request, () => performance.now())));
       });
     });
   }
@@ -65,8 +87,17 @@ interface Waiting {
   readonly answer: (answer: AiAnswer) => void;
 }
 
-const ABORTED: AiAnswer = { ok: false, error: { code: "aborted", message: "cancelled" } };
-const BUSY: AiAnswer = { ok: false, error: { code: "busy", message: "the AI queue is full" } };
+interface WaitingAnalysis {
+  readonly request: AnalysisRequest;
+  readonly signal: AbortSignal;
+  readonly answer: (answer: AnalysisAnswer) => void;
+}
+
+const ABORTED = { ok: false, error: { code: "aborted", message: "cancelled" } } as const;
+const BUSY = { ok: false, error: { code: "busy", message: "the AI queue is full" } } as const;
+
+/** Analyses in flight at most: one thread of their own, beside the seats' threads. */
+const ANALYSIS_LANES = 1;
 
 /**
  * Worker threads via piscina, fed from a queue ordered by deadline: the seat whose flag falls first is
@@ -76,16 +107,67 @@ const BUSY: AiAnswer = { ok: false, error: { code: "busy", message: "the AI queu
  * A crashed worker is replaced by piscina; an aborted one (the seat's time ran out) is terminated.
  */
 export class PiscinaPool implements AiPool {
-  private readonly pool: Piscina<AiRequest, Result<AiResponse, GameError>>;
+  // Two task kinds share the threads (the default export chooses moves, `analyze` analyses), hence unknown.
+  private readonly pool: Piscina<AiRequest | AnalysisRequest, unknown>;
   private readonly threads: number;
   private readonly maxQueue: number;
   private readonly waiting: Waiting[] = [];
+  private readonly analyses: WaitingAnalysis[] = [];
   private running = 0;
+  private analysing = 0;
 
   constructor(options: PiscinaPoolOptions, filename: string = engineWorkerPath()) {
     this.threads = options.maxThreads;
     this.maxQueue = options.maxQueue;
-    this.pool = new Piscina({ filename, minThreads: 1, maxThreads: options.maxThreads });
+    // One thread more than the seats may use: the analysis lane, so that an analysis never occupies a
+    // thread a seat's search is waiting for (docs/analysis.md, "Where it runs").
+    this.pool = new Piscina({ filename, minThreads: 1, maxThreads: options.maxThreads + ANALYSIS_LANES });
+  }
+
+  analyze(request: AnalysisRequest, signal: AbortSignal): Promise<AnalysisAnswer> {
+    if (signal.aborted) return Promise.resolve(ABORTED);
+    return new Promise((answer) => {
+      const job: WaitingAnalysis = { request, signal, answer };
+      this.analyses.push(job);
+      signal.addEventListener(
+        "abort",
+        () => {
+          const index = this.analyses.indexOf(job);
+          if (index === -1) return;
+          this.analyses.splice(index, 1);
+          answer(ABORTED);
+        },
+        { once: true },
+      );
+      this.pump();
+    });
+  }
+
+  /** Starts waiting analyses in their lane, only while no seat's request waits (lower priority). */
+  private pumpAnalyses(): void {
+    while (this.analysing < ANALYSIS_LANES && this.waiting.length === 0 && this.analyses.length > 0) {
+      const job = this.analyses.shift();
+      if (job === undefined) return;
+      this.analysing++;
+      void this.pool
+        .run(job.request, { name: "analyze", signal: job.signal })
+        .then(
+          (result) => job.answer(fromEngine(result as Result<NotatedAnalysis, GameError>)),
+          (error: unknown) =>
+            job.answer(
+              job.signal.aborted
+                ? ABORTED
+                : {
+                    ok: false,
+                    error: { code: "failed", message: error instanceof Error ? error.message : "worker failed" },
+                  },
+            ),
+        )
+        .finally(() => {
+          this.analysing--;
+          this.pump();
+        });
+    }
   }
 
   choose(request: AiRequest, signal: AbortSignal): Promise<AiAnswer> {
@@ -122,6 +204,11 @@ export class PiscinaPool implements AiPool {
   }
 
   private pump(): void {
+    this.pumpSeats();
+    this.pumpAnalyses();
+  }
+
+  private pumpSeats(): void {
     while (this.running < this.threads && this.waiting.length > 0) {
       let next = 0;
       for (let i = 1; i < this.waiting.length; i++) {
@@ -138,7 +225,7 @@ export class PiscinaPool implements AiPool {
       void this.pool
         .run(stamped, { signal: job.signal })
         .then(
-          (result) => job.answer(fromEngine(result)),
+          (result) => job.answer(fromEngine(result as Result<AiResponse, GameError>)),
           (error: unknown) =>
             job.answer(
               job.signal.aborted

@@ -36,3 +36,4 @@ export {
   runAl0Proof,
   wonWhitePositions,
 } from "./proof.js";
+export { KRK_MATE_SCORE, analyzeKrk } from "./analysis.js";
