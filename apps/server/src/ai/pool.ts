@@ -159,7 +159,10 @@ export class PiscinaPool implements AiPool {
                 ? ABORTED
                 : {
                     ok: false,
-                    error: { code: "failed", message: error instanceof Error ? error.message : "worker failed" },
+                    error: {
+                      code: "failed",
+                      message: error instanceof Error ? error.message : "worker failed",
+                    },
                   },
             ),
         )

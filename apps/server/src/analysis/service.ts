@@ -99,7 +99,9 @@ export class AnalysisService {
   /** The running job's progress or the kept analysis; `not-started` when there is neither. */
   async status(matchId: MatchId): Promise<Outcome<AnalysisStatus>> {
     const known = await this.known(matchId);
-    return known === null ? refuse(404, "not-started", "no analysis of this match yet") : { ok: true, value: known };
+    return known === null
+      ? refuse(404, "not-started", "no analysis of this match yet")
+      : { ok: true, value: known };
   }
 
   /** One position of the analysis board, with the larger budget, limited per user. */

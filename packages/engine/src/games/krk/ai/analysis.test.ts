@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { moveLoss } from "../../../ai/analysis.js";
 import { Random } from "../../../core/rng.js";
-import {
-  type KrkState,
-  applyToState,
-  distanceToMate,
-  krk,
-  moveValues,
-  parseKrkOptions,
-} from "../index.js";
+import { type KrkState, applyToState, distanceToMate, krk, moveValues, parseKrkOptions } from "../index.js";
 import { BLACK } from "../position.js";
 import { KRK_MATE_SCORE, analyzeKrk } from "./analysis.js";
 
