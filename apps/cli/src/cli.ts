@@ -24,8 +24,8 @@ Commands:
   ${ROUND_ROBIN_USAGE}
   nboard   the NBoard engine protocol on stdin/stdout (Othello)
   ${BOOK_USAGE}
-  ${KRK_USAGE}
   ${TRAIN_USAGE}
+  ${KRK_USAGE}
 
 Games: ${GAME_IDS.join(", ")}
 
@@ -168,10 +168,10 @@ export async function runCli(argv: string[], io: Output, env: CliEnvironment = {
         return roundRobinCommand(rest, io, now);
       case "book":
         return bookCommand(rest, io, now);
-      case KRK_COMMAND:
-        return krkCommand(rest, io, now);
       case "train":
         return await trainCommand(rest, io, now);
+      case KRK_COMMAND:
+        return krkCommand(rest, io, now);
       case "nboard":
         return env.input === undefined
           ? await withStdin((lines) => nboardCommand(rest, io, lines, now))

@@ -7,13 +7,7 @@ import { MatchId } from "./ids.js";
  */
 
 /** The units an analysis reports values in; the engine's `ANALYSIS_UNITS` (a server test keeps them equal). */
-export const ANALYSIS_UNIT_NAMES = [
-  "discs",
-  "outcome-score",
-  "heuristic",
-  "win-chance",
-  "mate-distance",
-] as const;
+export const ANALYSIS_UNIT_NAMES = ["discs", "outcome-score", "heuristic", "win-chance"] as const;
 export const AnalysisUnitName = z.enum(ANALYSIS_UNIT_NAMES);
 export type AnalysisUnitName = z.infer<typeof AnalysisUnitName>;
 

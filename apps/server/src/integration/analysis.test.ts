@@ -108,7 +108,7 @@ describe("analysis over HTTP", () => {
     });
     expect(good.status).toBe(200);
     expect(PositionAnalysisResponse.parse(good.body).analysis).toMatchObject({
-      unit: "mate-distance",
+      unit: "outcome-score",
       bestMoveText: "Ra8#",
       outcome: { kind: "win", moves: 1 },
     });

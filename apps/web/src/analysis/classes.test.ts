@@ -64,7 +64,7 @@ describe("move classes (docs/analysis.md, Classes)", () => {
   });
 
   it("count each seat's classes", () => {
-    const p = position("mate-distance", 0, [9990, -9990]);
+    const p = position("outcome-score", 0, [9990, -9990]);
     const counts = countClasses([move(0, 0), move(1, 1), move(0, 3)], [p, p, p, p], 0);
     expect(counts).toMatchObject({ best: 1, mistake: 1, inaccuracy: 0 });
   });
@@ -73,7 +73,7 @@ describe("move classes (docs/analysis.md, Classes)", () => {
 describe("marks per game", () => {
   it("read KRK's White moves optimal or by the moves they put the mate off, Black's longest or closer", () => {
     const { mark } = webGame("krk").analysis;
-    const won = position("mate-distance", 0, [9990, -9990]);
+    const won = position("outcome-score", 0, [9990, -9990]);
     expect(mark(move(0, 0), won, won)).toBe("optimal");
     expect(mark(move(0, 3), won, won)).toBe("+3");
     expect(mark(move(0, 9990), won, won)).toBe("draw");

@@ -12,10 +12,9 @@ export type MoveClass = (typeof MOVE_CLASSES)[number];
 const THRESHOLDS: Readonly<Record<AnalysisUnitName, readonly [number, number, number] | null>> = {
   // Final disc difference: 1–3 discs, 4–9, 10 and more.
   discs: [1, 4, 10],
-  // Same result, only later or sooner: an inaccuracy whatever the count (a worse result is a blunder).
-  "outcome-score": [1, Infinity, Infinity],
-  // Same result, the mate put off (or brought closer) by 1–2 moves, or by 3 and more.
-  "mate-distance": [1, 3, Infinity],
+  // Same result, the win put off (or the loss brought closer) by 1–2 moves, or by 3 and more (Connect-k
+  // counts the winner's discs, king and rook White's moves); a worse result is a blunder.
+  "outcome-score": [1, 3, Infinity],
   // Chance to win, 0–1: 5, 10 and 20 points of percentage.
   "win-chance": [0.05, 0.1, 0.2],
   // A search's own scale, comparable only within a game: never classified.

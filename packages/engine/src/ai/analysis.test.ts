@@ -15,6 +15,8 @@ import {
   parsePosition,
 } from "../games/othello/rules.js";
 import { PASS } from "../games/othello/squares.js";
+import { krk } from "../games/krk/index.js";
+import { moveValues } from "../games/krk/analysis.js";
 import { GAME_IDS, getGame } from "../registry.js";
 import { analyzeMove, moveLoss } from "./analysis.js";
 import { ANALYSIS_UNITS, type PositionAnalysis } from "./game-ai.js";
@@ -42,6 +44,7 @@ function othelloEndgame(seed: number, empties: number): OthelloState {
 const othelloAi = aiFor("othello");
 const connectKAi = aiFor("connect-k");
 const diceAi = aiFor("dice-of-doom");
+const krkAi = aiFor("krk");
 
 describe("GameAi.analyze", () => {
   it.each(GAME_IDS)("analyses the start of %s within a budget on the injected clock", (gameId) => {
@@ -168,6 +171,49 @@ describe("Dice of Doom analysis", () => {
     const analysis = diceAi.analyze(over, { now: fakeClock(), budgetMs: 100 });
     expect(analysis).toMatchObject({ exact: true, bestMove: null });
     expect(analysis.values.reduce((x, y) => x + y, 0)).toBeCloseTo(1);
+  });
+});
+
+describe("King and rook against king analysis", () => {
+  const at = (fields: Record<string, unknown>, seed = 5): ReturnType<typeof krk.initial> => {
+    const options = krk.parseOptions(fields);
+    if (!options.ok) throw new Error(options.error.message);
+    return krk.initial(options.value, seed);
+  };
+  const budget = { now: fakeClock(), budgetMs: 10 };
+
+  it("is the oracle's mate, exact, with the line to it", () => {
+    const state = at({ distance: 3 });
+    const analysis = krkAi.analyze(state, budget);
+    expect(analysis).toMatchObject({ unit: "outcome-score", exact: true, seat: 0 });
+    expect(analysis.outcome).toEqual({ kind: "win", moves: 3 });
+    expect(analysis.value).toBeGreaterThan(0);
+    expect(analysis.pv).toHaveLength(5);
+    const end = analysis.pv.reduce((s, move) => krk.apply(s, move), state);
+    expect(end.status).toBe("checkmate");
+    expect(krkAi.analyze(end, budget)).toMatchObject({
+      exact: true,
+      bestMove: null,
+      outcome: { kind: "loss", moves: 0 },
+    });
+  });
+
+  it("keeps its score along best play, so a move's loss is the moves it delays the mate", () => {
+    const state = at({ distance: 4 }, 9);
+    const before = krkAi.analyze(state, budget);
+    const afterBest = krkAi.analyze(krk.apply(state, before.bestMove ?? -1), budget);
+    expect(afterBest.values).toEqual(before.values);
+    expect(afterBest.outcome).toEqual({ kind: "loss", moves: 3 });
+    const slower = moveValues(state).find((m) => m.movesToMate !== null && m.movesToMate > 3);
+    if (slower?.movesToMate == null) throw new Error("no slower mate from this start");
+    const after = krkAi.analyze(krk.apply(state, slower.move), budget);
+    expect(moveLoss(before, after).loss).toBe(slower.movesToMate - 3);
+  });
+
+  it("is a draw when Black can take the rook", () => {
+    const analysis = krkAi.analyze(at({ fen: "k7/1R6/8/8/8/8/8/7K b - - 0 1" }), budget);
+    expect(analysis).toMatchObject({ seat: 1, value: 0, values: [0, 0], exact: true });
+    expect(analysis.outcome).toEqual({ kind: "draw", moves: null });
   });
 });
 

@@ -59,5 +59,6 @@ export function analyzeMove<S>(
 
 /** The values of a two-seat zero-sum position for both seats, from the side to move's value. */
 export function zeroSumValues(seat: number, value: number): number[] {
-  return seat === 0 ? [value, -value] : [-value, value];
+  // 0 − v rather than −v: a draw is 0 for both seats, never −0 (which JSON and deep equality tell apart).
+  return seat === 0 ? [value, 0 - value] : [0 - value, value];
 }

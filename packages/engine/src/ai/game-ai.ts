@@ -20,12 +20,9 @@ export interface AiOptions extends ChooseOptions {
  * - "outcome-score": an exact result: positive a win, 0 a draw, negative a loss, the magnitude larger
  *   the sooner the win or the later the loss (Connect-k: Pascal Pons's score; see `outcome`);
  * - "heuristic": a game's own static scale, comparable only within the game and the analysis;
- * - "win-chance": the probability of winning, 0 to 1 (Dice of Doom);
- * - "mate-distance": king and rook against king, exact: White's value is `KRK_MATE_SCORE` minus the
- *   number of the full move on which White mates, 0 for a draw (docs/analysis.md); `outcome.moves` is
- *   the distance to mate in White moves.
+ * - "win-chance": the probability of winning, 0 to 1 (Dice of Doom).
  */
-export const ANALYSIS_UNITS = ["discs", "outcome-score", "heuristic", "win-chance", "mate-distance"] as const;
+export const ANALYSIS_UNITS = ["discs", "outcome-score", "heuristic", "win-chance"] as const;
 export type AnalysisUnit = (typeof ANALYSIS_UNITS)[number];
 
 /** What an analysis may spend: a time budget read from the injected clock, and a seed for playouts. */

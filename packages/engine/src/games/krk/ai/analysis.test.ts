@@ -5,8 +5,6 @@ import { type KrkState, applyToState, distanceToMate, krk, moveValues, parseKrkO
 import { BLACK } from "../position.js";
 import { KRK_MATE_SCORE, analyzeKrk } from "./analysis.js";
 
-const options = { now: () => 0, budgetMs: 0 };
-
 function start(input: object, seed = 1): KrkState {
   const parsed = parseKrkOptions(input);
   if (!parsed.ok) throw new Error(parsed.error.message);
@@ -16,10 +14,10 @@ function start(input: object, seed = 1): KrkState {
 describe("krk analysis", () => {
   it("gives the oracle's distance to mate, White's value by the mating move's number", () => {
     const at = start({ fen: "7k/8/6K1/8/8/8/8/R7 w - - 0 12" });
-    const analysis = analyzeKrk(at, options);
+    const analysis = analyzeKrk(at);
     // Ra8 mates at once: White mates on move 12.
     expect(analysis).toMatchObject({
-      unit: "mate-distance",
+      unit: "outcome-score",
       seat: 0,
       exact: true,
       values: [KRK_MATE_SCORE - 12, -(KRK_MATE_SCORE - 12)],
@@ -31,12 +29,12 @@ describe("krk analysis", () => {
 
   it("keeps its value along the best line and ends it in mate", () => {
     const at = start({ distance: 16 }, 3);
-    const first = analyzeKrk(at, options);
+    const first = analyzeKrk(at);
     expect(first.outcome).toEqual({ kind: "win", moves: 16 });
     let state = at;
     for (const move of first.pv) {
       state = applyToState(state, move);
-      expect(analyzeKrk(state, options).values).toEqual(first.values);
+      expect(analyzeKrk(state).values).toEqual(first.values);
     }
     expect(state.status).toBe("checkmate");
     expect(first.pv).toHaveLength(31);
@@ -47,11 +45,11 @@ describe("krk analysis", () => {
     let state = start({ distance: 12 }, 5);
     let checked = 0;
     while (state.status === "ongoing" && checked < 40) {
-      const before = analyzeKrk(state, options);
+      const before = analyzeKrk(state);
       const rated = moveValues(state);
       const bestDistance = before.outcome?.moves ?? null;
       for (const { move, movesToMate } of rated) {
-        const after = analyzeKrk(applyToState(state, move), options);
+        const after = analyzeKrk(applyToState(state, move));
         const { loss } = moveLoss(before, after);
         if (state.position.side === BLACK && bestDistance === null) {
           // Black can draw (take the rook): any other move throws the draw away.
@@ -76,10 +74,10 @@ describe("krk analysis", () => {
   it("values a draw 0 for both sides and a mate exactly", () => {
     const drawn = start({ fen: "8/8/8/8/8/2k5/1R6/7K b - - 0 1" });
     expect(distanceToMate(drawn)).toBeNull();
-    expect(analyzeKrk(drawn, options)).toMatchObject({ values: [0, 0], outcome: { kind: "draw" } });
+    expect(analyzeKrk(drawn)).toMatchObject({ values: [0, 0], outcome: { kind: "draw" } });
     const mateInOne = start({ fen: "7k/8/6K1/8/8/8/8/R7 w - - 0 12" });
-    const mated = applyToState(mateInOne, analyzeKrk(mateInOne, options).bestMove ?? -1);
-    expect(analyzeKrk(mated, options)).toMatchObject({
+    const mated = applyToState(mateInOne, analyzeKrk(mateInOne).bestMove ?? -1);
+    expect(analyzeKrk(mated)).toMatchObject({
       seat: 1,
       bestMove: null,
       values: [KRK_MATE_SCORE - 12, -(KRK_MATE_SCORE - 12)],

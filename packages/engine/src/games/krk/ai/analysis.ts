@@ -1,64 +1,64 @@
 /**
- * King and rook against king's position analysis (docs/analysis.md, "King and rook"): exact, from the
- * oracle's table, in the "mate-distance" unit. White's value is `KRK_MATE_SCORE` minus the number of
- * the full move on which White mates under best play, 0 for a draw; Black's is its negation. Counting
- * the mating move from the game's own move number (not from the position) keeps the value unchanged
- * along a best line, so a move's loss (`moveLoss`) is exactly the White moves it put the mate off
- * by, or, for Black, the moves it brought the mate closer by. `outcome.moves` is the distance to
- * mate in White moves, the figure the chart shows.
+ * King and rook against king's position analysis (docs/strength.md, "Position analysis"): the oracle's
+ * exact distance to mate, as an outcome score that best play leaves unchanged, with the line it expects.
+ * The oracle's tables are built once per thread on the first call; after that an analysis takes
+ * microseconds, so the budget is never the limit.
  */
-import type { AnalyzeOptions, PositionAnalysis } from "../../../ai/game-ai.js";
+import type { PositionAnalysis } from "../../../ai/game-ai.js";
+import { zeroSumValues } from "../../../ai/analysis.js";
 import { bestMoves, distanceToMate } from "../analysis.js";
-import { BLACK, WHITE } from "../position.js";
+import { BLACK } from "../position.js";
 import { type KrkState, applyToState } from "../state.js";
 
-/** A won position is worth this minus the mating move's number: far above any move number a game reaches. */
+/**
+ * White's score for a mate on its move number m is `KRK_MATE_SCORE − m`: counted on the game's move
+ * numbers rather than from the position, so the score stays the same along best play and a move's loss
+ * is the number of moves it delays (or hastens) the mate. Far above any reachable move number.
+ */
 export const KRK_MATE_SCORE = 10_000;
 
-/** The longest best line followed for the principal variation: the longest mate is 16 White moves. */
-const PV_PLIES = 34;
-
-/** The number of the full move on which White mates, `distance` White moves from `state` (docs/krk.md §6). */
-function matingMove(state: KrkState, distance: number): number {
-  // White to move mates with its distance-th move from now, counting this one; with Black to move the
-  // next White move comes in the next full move.
-  return state.position.side === WHITE ? state.fullmove + distance - 1 : state.fullmove + distance;
+/** The move number on which White mates with best play, or null for a draw. */
+function mateMoveNumber(state: KrkState): number | null {
+  const distance = distanceToMate(state);
+  if (distance === null) return null;
+  // `distance` is −n with Black to move (mated in n, 0 once mated): White mates n moves after this
+  // move number, which goes up after Black's move. With White to move it mates on this move plus n − 1.
+  return state.position.side === BLACK ? state.fullmove - distance : state.fullmove + distance - 1;
 }
 
-function bestLine(state: KrkState): number[] {
+/** The oracle's line from `state`: the first best move at every ply until the game ends. */
+function principalVariation(state: KrkState): number[] {
   const pv: number[] = [];
-  let at = state;
-  while (pv.length < PV_PLIES) {
-    // The first of the equally good moves, so that the line replays.
-    const move = bestMoves(at)[0];
-    if (move === undefined) break;
+  let current = state;
+  for (;;) {
+    const move = bestMoves(current)[0];
+    if (move === undefined) return pv;
     pv.push(move);
-    at = applyToState(at, move);
+    current = applyToState(current, move);
   }
-  return pv;
 }
 
-export function analyzeKrk(state: KrkState, _options: AnalyzeOptions): PositionAnalysis {
-  const seat = state.position.side === BLACK ? 1 : 0;
-  const signed = distanceToMate(state);
-  const distance = signed === null ? null : Math.abs(signed);
-  const whiteValue = distance === null ? 0 : KRK_MATE_SCORE - matingMove(state, distance);
-  // Built by hand rather than by negation, so that a draw is 0 for both and never −0.
-  const values = [whiteValue, whiteValue === 0 ? 0 : -whiteValue];
-  const pv = bestLine(state);
-  const whiteWins = distance !== null;
+/** The oracle's analysis of `state`; it needs no budget (`GameAi.analyze` passes none). */
+export function analyzeKrk(state: KrkState): PositionAnalysis {
+  const seat = state.position.side;
+  const mate = mateMoveNumber(state);
+  const whiteScore = mate === null ? 0 : KRK_MATE_SCORE - mate;
+  const value = seat === BLACK ? 0 - whiteScore : whiteScore;
+  const pv = principalVariation(state);
+  const distance = distanceToMate(state);
   return {
-    unit: "mate-distance",
+    unit: "outcome-score",
     seat,
-    values,
-    value: values[seat] ?? 0,
+    values: zeroSumValues(seat, value),
+    value,
     exact: true,
     bestMove: pv[0] ?? null,
     pv,
     depth: pv.length,
     nodes: 0,
-    outcome: whiteWins
-      ? { kind: seat === 0 ? "win" : "loss", moves: distance }
-      : { kind: "draw", moves: null },
+    outcome:
+      distance === null
+        ? { kind: "draw", moves: null }
+        : { kind: seat === BLACK ? "loss" : "win", moves: Math.abs(distance) },
   };
 }

@@ -7,7 +7,7 @@ import { chooseKrkMove, krkLevels } from "./levels.js";
 export const krkAi: GameAi<KrkState> = {
   levels: krkLevels,
   choose: (state, level, options) => chooseKrkMove(state, level, options),
-  analyze: analyzeKrk,
+  analyze: (state) => analyzeKrk(state),
   playerSpecs: KRK_SPECS,
   parsePlayer: parseKrkSpec,
 };

@@ -60,6 +60,31 @@ describe("trainedPlay (level 8)", () => {
     expect(discCounts(state).black + discCounts(state).white).toBeGreaterThan(0);
   });
 
+  it("keeps 25 ms for each of its later moves when its clock runs low", () => {
+    for (const [seed, empties] of [
+      [5, 20],
+      [6, 16],
+      [7, 14],
+    ] as const) {
+      const random = new Random(seed);
+      let state = start();
+      while (discCounts(state).empty > empties && legalMoves(state).length > 0) {
+        const legal = legalMoves(state);
+        state = applyMove(state, legal[random.int(legal.length)] ?? PASS);
+      }
+      if (legalMoves(state)[0] === PASS) state = applyMove(state, PASS);
+      const left = discCounts(state).empty;
+      const floor = 25 * (Math.ceil(left / 2) - 1);
+      // Each clock reading costs 1 ms, so a search runs until its deadline; the margin is ten readings:
+      // this test's two, and those of an aborted solve and the one-ply search that follows it.
+      const now = steppingClock(1);
+      const remainingMs = floor + 60;
+      const before = now();
+      trainedPlay(state, { remainingMs, incrementMs: 0, now, midgame, endgame });
+      expect(remainingMs - (now() - before)).toBeGreaterThanOrEqual(floor - 10);
+    }
+  });
+
   it("switches to the exact solver near the end and plays a best move", () => {
     const random = new Random(11);
     let state = start();

@@ -49,6 +49,15 @@ const ITERATION_GROWTH = 2;
  */
 const OVERRUN = 1.3;
 
+/**
+ * Wall-clock milliseconds kept back for each of the mover's later moves. The plan above hands each
+ * move a share of what is left, so on a loaded machine, where a solve that would take 100 ms
+ * takes 500, the clock shrinks geometrically over the last moves; this floor leaves every later move
+ * at least this long (docs/strength.md, "Level 8": without it, 7 of 200 games at 6 s a side were lost
+ * on time at a load average of 17).
+ */
+const FLOOR_MS_PER_LATER_MOVE = 25;
+
 /** Level 8's move; `value` is in discs (exact when `solved`, else the trained estimate). */
 export function trainedPlay(state: OthelloState, options: TrainedPlayerOptions): IagoPlayerResult {
   const { now } = options;
@@ -61,13 +70,16 @@ export function trainedPlay(state: OthelloState, options: TrainedPlayerOptions):
   // Budget as if the game were SOLVED_PLIES shorter: the last moves are exact solves that take a
   // fraction of their share, and level 7's plan left a third of a 6 s clock unused.
   const budget = timeBudget(options.remainingMs, options.incrementMs, discs - 3 + SOLVED_PLIES);
-  const hardStop = start + budget.hardMs;
+  const laterMoves = Math.ceil(empties / 2) - 1;
+  const lastCall = start + Math.max(0, options.remainingMs - FLOOR_MS_PER_LATER_MOVE * laterMoves);
+  const hardStop = Math.min(start + budget.hardMs, lastCall);
+  const targetMs = Math.min(budget.targetMs, hardStop - start);
   let nodes = 0;
 
-  if (empties <= trainedSolverEmptiesFor(budget.targetMs)) {
+  if (empties <= trainedSolverEmptiesFor(targetMs)) {
     // The solver may use up to twice the target; a failed solve leaves the midgame search the rest.
     const solver = options.endgame ?? trainedOrderedSolver();
-    const solved = solver.solve(state, { now, deadline: Math.min(hardStop, start + 2 * budget.targetMs) });
+    const solved = solver.solve(state, { now, deadline: Math.min(hardStop, start + 2 * targetMs) });
     nodes += solved.nodes;
     if (!solved.aborted && solved.bestMove >= 0) {
       return {
@@ -89,9 +101,9 @@ export function trainedPlay(state: OthelloState, options: TrainedPlayerOptions):
   const result = search.search(pl, ph, ol, oh, {
     maxDepth: Math.min(options.maxDepth ?? 60, empties),
     now,
-    deadline: Math.min(hardStop, start + 2 * budget.targetMs),
+    deadline: Math.min(hardStop, start + 2 * targetMs),
     continueAfter: (_depth, iterationMs) =>
-      now() - start + iterationMs * ITERATION_GROWTH <= budget.targetMs * OVERRUN,
+      now() - start + iterationMs * ITERATION_GROWTH <= Math.min(targetMs * OVERRUN, hardStop - start),
   });
   nodes += result.nodes;
   const scale = search.scale;
