@@ -91,6 +91,8 @@ interface WaitingAnalysis {
   readonly request: AnalysisRequest;
   readonly signal: AbortSignal;
   readonly answer: (answer: AnalysisAnswer) => void;
+  /** Takes the job out of the queue if its signal aborts; removed once it leaves the queue. */
+  readonly onAbort: () => void;
 }
 
 const ABORTED = { ok: false, error: { code: "aborted", message: "cancelled" } } as const;
@@ -121,24 +123,26 @@ export class PiscinaPool implements AiPool {
     this.maxQueue = options.maxQueue;
     // One thread more than the seats may use: the analysis lane, so that an analysis never occupies a
     // thread a seat's search is waiting for (docs/analysis.md, "Where it runs").
-    this.pool = new Piscina({ filename, minThreads: 1, maxThreads: options.maxThreads + ANALYSIS_LANES });
+    const threads = options.maxThreads + ANALYSIS_LANES;
+    this.pool = new Piscina({ filename, minThreads: threads, maxThreads: threads });
   }
 
   analyze(request: AnalysisRequest, signal: AbortSignal): Promise<AnalysisAnswer> {
     if (signal.aborted) return Promise.resolve(ABORTED);
     return new Promise((answer) => {
-      const job: WaitingAnalysis = { request, signal, answer };
-      this.analyses.push(job);
-      signal.addEventListener(
-        "abort",
-        () => {
+      const job: WaitingAnalysis = {
+        request,
+        signal,
+        answer,
+        onAbort: () => {
           const index = this.analyses.indexOf(job);
           if (index === -1) return;
           this.analyses.splice(index, 1);
           answer(ABORTED);
         },
-        { once: true },
-      );
+      };
+      this.analyses.push(job);
+      signal.addEventListener("abort", job.onAbort, { once: true });
       this.pump();
     });
   }
@@ -148,6 +152,8 @@ export class PiscinaPool implements AiPool {
     while (this.analysing < ANALYSIS_LANES && this.waiting.length === 0 && this.analyses.length > 0) {
       const job = this.analyses.shift();
       if (job === undefined) return;
+      // From here piscina watches the signal: a job's signal may serve many analyses in turn.
+      job.signal.removeEventListener("abort", job.onAbort);
       this.analysing++;
       void this.pool
         .run(job.request, { name: "analyze", signal: job.signal })

@@ -43,7 +43,9 @@ interface Job {
   done: number;
   /** Set once every position is analysed, until the store has it. */
   result: MatchAnalysis | null;
-  readonly controller: AbortController;
+  /** Cancels the position being analysed (one controller per position: nothing accumulates on a signal). */
+  current: AbortController | null;
+  cancelled: boolean;
 }
 
 /** Users whose analysis-board bucket is remembered at most; the oldest is forgotten first. */
@@ -86,7 +88,7 @@ export class AnalysisService {
     }
     if (this.closed) return refuse(503, "unavailable", "the server is shutting down");
     const positions = positionsOf(model);
-    const job: Job = { total: positions.length, done: 0, result: null, controller: new AbortController() };
+    const job: Job = { total: positions.length, done: 0, result: null, current: null, cancelled: false };
     this.jobs.set(matchId, job);
     this.startedBy.set(user, matchId);
     void this.run(model, positions, job).finally(() => {
@@ -123,7 +125,10 @@ export class AnalysisService {
   /** Cancels running jobs (shutdown); nothing of them is kept. */
   close(): void {
     this.closed = true;
-    for (const job of this.jobs.values()) job.controller.abort();
+    for (const job of this.jobs.values()) {
+      job.cancelled = true;
+      job.current?.abort();
+    }
   }
 
   private async known(matchId: MatchId): Promise<AnalysisStatus | null> {
@@ -141,6 +146,8 @@ export class AnalysisService {
     const analysed: AnalysedPosition[] = [];
     // One position at a time: a job holds at most one place in the pool's analysis lane.
     for (const [index, state] of positions.entries()) {
+      if (job.cancelled) return;
+      job.current = new AbortController();
       const answer = await this.options.ai.analyze(
         {
           gameId: model.gameId,
@@ -148,7 +155,7 @@ export class AnalysisService {
           budgetMs: this.options.positionBudgetMs,
           seed: index + 1,
         },
-        job.controller.signal,
+        job.current.signal,
       );
       if (!answer.ok) return; // cancelled, or a worker failure: nothing is kept and a new request retries
       analysed.push(wire(answer.value));
