@@ -81,7 +81,8 @@ let cluster = null;
 const store = args.store ?? "redis";
 if (store !== "redis" && (nServers !== 1 || rolling))
   throw new Error(`--store ${store} is one process's store: use --servers 1 (and no --rolling)`);
-const serverStoreEnv = store === "redis" ? { REDIS_URL: `redis://127.0.0.1:${redisPort}` } : storeEnv(store).env;
+const serverStoreEnv =
+  store === "redis" ? { REDIS_URL: `redis://127.0.0.1:${redisPort}` } : storeEnv(store).env;
 const procs = [];
 if (rolling) {
   const { startCluster } = await import("../../../scripts/cluster.mjs");
