@@ -1,4 +1,4 @@
-import { type Json, type PositionAnalysis, getGame, isGameId, moveLoss } from "@arena/engine";
+import { type PositionAnalysis, getGame, isGameId, moveLoss } from "@arena/engine";
 import { type MatchModel, positionsOf } from "@arena/match";
 import {
   type AnalysedMove,
@@ -151,7 +151,7 @@ export class AnalysisService {
       const answer = await this.options.ai.analyze(
         {
           gameId: model.gameId,
-          state: game.serialize(state) as Json,
+          state: game.serialize(state),
           budgetMs: this.options.positionBudgetMs,
           seed: index + 1,
         },

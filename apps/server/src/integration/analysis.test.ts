@@ -42,7 +42,8 @@ describe("analysis over HTTP", () => {
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-    return { status: response.status, body: (await response.json()) as unknown };
+    const body: unknown = await response.json();
+    return { status: response.status, body };
   };
 
   async function tinyGame(finish: boolean): Promise<MatchId> {

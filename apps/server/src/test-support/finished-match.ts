@@ -6,6 +6,7 @@ import {
   type MatchId,
   type VersionedEvent,
   asMillis,
+  asUserId,
   asVersion,
 } from "@arena/protocol";
 import { type MatchStore } from "../store/ports.js";
@@ -42,7 +43,7 @@ export async function writeMatch(
     seats: Array.from({ length: seats }, () => ({ kind: "ai" as const, level: 1 })),
     rated: false,
     visibility: "public",
-    host: { id: "u_host" as never, name: "Host" as never },
+    host: { id: asUserId("u_host"), name: "Host" },
     seed: 0,
   });
   let state = game.initial(parsed.value, 0);
