@@ -42,8 +42,8 @@ describe("analysis over HTTP", () => {
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-    const body: unknown = await response.json();
-    return { status: response.status, body };
+    const answer: unknown = await response.json();
+    return { status: response.status, body: answer };
   };
 
   async function tinyGame(finish: boolean): Promise<MatchId> {
