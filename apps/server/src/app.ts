@@ -3,6 +3,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { type Logger } from "pino";
 import { Server } from "socket.io";
 import { type AiPool } from "./ai/pool.js";
+import { AnalysisService, DEFAULT_ANALYSIS_BUDGETS } from "./analysis/service.js";
 import { type Clock } from "./clocks/scheduler.js";
 import { apiRouter } from "./http/api.js";
 import { checkRequestOrigin } from "./http/origins.js";
@@ -44,6 +45,12 @@ export interface AppConfig {
   readonly trustedProxies: number;
   /** engine.io's ping interval: the first round trip of a socket is known after it (docs/clocks.md §2). */
   readonly pingIntervalMs: number;
+  /** Post-game analysis budgets (docs/analysis.md, "Budgets"); tests shrink them. */
+  readonly analysis?: {
+    readonly positionBudgetMs: number;
+    readonly boardBudgetMs: number;
+    readonly boardRate: { readonly burst: number; readonly perSecond: number };
+  };
 }
 
 export const DEFAULT_CONFIG: Omit<AppConfig, "secret" | "instanceId"> = {
@@ -214,7 +221,17 @@ export function createApp(deps: AppDeps): App {
     res.setHeader("Content-Type", metrics.registry.contentType);
     res.send(await metrics.registry.metrics());
   });
-  app.use("/api", apiRouter({ rooms, identity }));
+  const analysis = new AnalysisService({
+    store,
+    ai: deps.ai,
+    loadMatch: async (matchId) => {
+      const room = await rooms.get(matchId);
+      return room === null ? null : room.read(() => room.model);
+    },
+    now: () => clock.now(),
+    ...(config.analysis ?? DEFAULT_ANALYSIS_BUDGETS),
+  });
+  app.use("/api", apiRouter({ rooms, identity, analysis }));
   app.use("/api", (_req, res) => {
     res.status(404).json({ ok: false, code: "not-found", message: "no such route" });
   });
@@ -273,6 +290,7 @@ export function createApp(deps: AppDeps): App {
     },
     async close(graceful = true) {
       ready = false;
+      analysis.close();
       await rooms.stop(graceful);
       // Closing the server closes this process's transports, and nothing more: clients see "transport close"
       // and socket.io reconnects them (through a balancer, to another process). `io.disconnectSockets` sent

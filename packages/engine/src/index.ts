@@ -15,6 +15,7 @@ export * as Krk from "./games/krk/index.js";
 export { krk } from "./games/krk/index.js";
 export * as Search from "./search/index.js";
 export { type AiRequest, type AiResponse, chooseMove } from "./ai/choose-move.js";
+export { type AnalysisRequest, type NotatedAnalysis, analyzePosition } from "./ai/analyze-position.js";
 export {
   ANALYSIS_UNITS,
   type AiLevel,

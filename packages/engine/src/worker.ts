@@ -1,6 +1,7 @@
 // The AI worker entry: piscina loads the compiled dist/worker.js in a worker
 // thread and calls the default export once per request, so search never
 // blocks the server's event loop.
+import { type AnalysisRequest, type NotatedAnalysis, analyzePosition } from "./ai/analyze-position.js";
 import { type AiRequest, type AiResponse, chooseMove, effectiveClock } from "./ai/choose-move.js";
 import { type GameError } from "./core/errors.js";
 import { type Result } from "./core/result.js";
@@ -14,4 +15,9 @@ export default function runAi(request: AiRequest): Result<AiResponse, GameError>
   // timeOrigin + now() is epoch time on every thread, the base of `queuedAt`.
   const startedAt = clock.timeOrigin + clock.now();
   return chooseMove({ ...request, ...effectiveClock(request, startedAt) }, () => clock.now());
+}
+
+/** Piscina's named task `analyze`: one position of a post-game analysis (docs/analysis.md). */
+export function analyze(request: AnalysisRequest): Result<NotatedAnalysis, GameError> {
+  return analyzePosition(request, () => clock.now());
 }

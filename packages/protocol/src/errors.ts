@@ -12,6 +12,8 @@ export const ERROR_CODES = [
   "not-your-turn",
   "stale-version",
   "not-started",
+  "not-finished",
+  "busy",
   "rate-limited",
   "quota",
   "payload-too-large",

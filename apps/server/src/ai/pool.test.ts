@@ -48,6 +48,21 @@ writeFileSync(
   }\n`,
 );
 
+// A stand-in worker whose searches and analyses take as long as they are told (seed / budgetMs).
+const sleepyWorker = join(dir, "sleepy-worker.mjs");
+writeFileSync(
+  sleepyWorker,
+  `const sleep = (ms) => { const end = Date.now() + ms; while (Date.now() < end) {} };
+  export default function (request) {
+    sleep(request.seed);
+    return { ok: true, value: { move: "f5", depth: 0, nodes: 1, value: 0 } };
+  }
+  export function analyze(request) {
+    sleep(request.budgetMs);
+    return { ok: true, value: { seat: 0, values: [request.seed], bestMoveText: null, pvText: [] } };
+  }\n`,
+);
+
 describe("PiscinaPool", () => {
   const pools: PiscinaPool[] = [];
   afterAll(async () => {
@@ -153,6 +168,48 @@ describe("PiscinaPool", () => {
     expect(await running).toMatchObject({ ok: false, error: { code: "aborted" } });
     expect(await other).toMatchObject({ ok: true });
     expect(await Promise.all(flood.slice(0, 2))).toMatchObject([{ ok: true }, { ok: true }]);
+  });
+
+  it("analyses in the engine's compiled worker", async () => {
+    const pool = new PiscinaPool({ maxThreads: 1, maxQueue: 4 });
+    pools.push(pool);
+    const answer = await pool.analyze(
+      { gameId: "othello", state: request.state, budgetMs: 50, seed: 1 },
+      new AbortController().signal,
+    );
+    expect(answer.ok && answer.value.unit).toBe("discs");
+    expect(answer.ok && ["d3", "c4", "f5", "e6"].includes(answer.value.bestMoveText ?? "")).toBe(true);
+  });
+
+  it("never makes a seat's move wait behind an analysis: analyses have a lane of their own", async () => {
+    const pool = new PiscinaPool({ maxThreads: 1, maxQueue: 4 }, sleepyWorker);
+    pools.push(pool);
+    const signal = new AbortController().signal;
+    const order: string[] = [];
+    const analyses = [1, 2, 3].map((seed) =>
+      pool
+        .analyze({ gameId: "othello", state: null, budgetMs: 400, seed }, signal)
+        .then(() => order.push(`a${seed}`)),
+    );
+    // The first analysis is running and two wait; the seat's search starts at once on its own thread.
+    const move = pool.choose({ ...request, seed: 0 }, signal).then(() => order.push("move"));
+    await Promise.all([...analyses, move]);
+    expect(order).toEqual(["move", "a1", "a2", "a3"]);
+  });
+
+  it("starts no analysis while a seat's request waits for a thread", async () => {
+    const pool = new PiscinaPool({ maxThreads: 1, maxQueue: 4 }, sleepyWorker);
+    pools.push(pool);
+    const signal = new AbortController().signal;
+    const order: string[] = [];
+    const first = pool.choose({ ...request, seed: 300 }, signal).then(() => order.push("first"));
+    const second = pool.choose({ ...request, seed: 300 }, signal).then(() => order.push("second"));
+    const analysis = pool
+      .analyze({ gameId: "othello", state: null, budgetMs: 0, seed: 1 }, signal)
+      .then(() => order.push("analysis"));
+    await Promise.all([first, second, analysis]);
+    // Held back while "second" waited; started (and, being short, done) once "second" had the thread.
+    expect(order).toEqual(["first", "analysis", "second"]);
   });
 
   it("cancels a search that outlives its time and replaces a crashed worker", async () => {

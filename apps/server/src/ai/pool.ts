@@ -1,11 +1,19 @@
 import { createRequire } from "node:module";
 import { type GameError, type Result } from "@arena/engine";
+import {
+  type AnalysisRequest,
+  type NotatedAnalysis,
+  analyzePosition,
+} from "@arena/engine/ai/analyze-position";
 import { type AiRequest, type AiResponse, chooseMove } from "@arena/engine/ai/choose-move";
 import { Piscina } from "piscina";
 
 export type AiFailure = { readonly code: "busy" | "failed" | "aborted"; readonly message: string };
-export type AiAnswer =
-  { readonly ok: true; readonly value: AiResponse } | { readonly ok: false; readonly error: AiFailure };
+export type Answer<T> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: AiFailure };
+export type AiAnswer = Answer<AiResponse>;
+/** An analysed position, or why not: `failed` with the engine's message for a state it cannot read. */
+export type AnalysisAnswer = Answer<NotatedAnalysis>;
 
 /** Runs AI searches off the event loop. The room never waits on it: answers come back through its mailbox. */
 export interface AiPool {
@@ -14,12 +22,17 @@ export interface AiPool {
    * requests share one turn, so one user's flood of AI games delays only that user.
    */
   choose(request: AiRequest, signal: AbortSignal, owner?: string): Promise<AiAnswer>;
+  /**
+   * Analyses one position (docs/analysis.md), at a lower priority than every seat's move: an analysis
+   * never holds a thread a seat's search could use, and starts only while no seat's request waits.
+   */
+  analyze(request: AnalysisRequest, signal: AbortSignal): Promise<AnalysisAnswer>;
   /** Requests waiting for a thread (for metrics). */
   queueDepth(): number;
   close(): Promise<void>;
 }
 
-function fromEngine(result: Result<AiResponse, GameError>): AiAnswer {
+function fromEngine<T>(result: Result<T, GameError>): Answer<T> {
   return result.ok ? result : { ok: false, error: { code: "failed", message: result.error.message } };
 }
 
@@ -30,6 +43,15 @@ export class InlinePool implements AiPool {
       setImmediate(() => {
         if (signal.aborted) resolve({ ok: false, error: { code: "aborted", message: "cancelled" } });
         else resolve(fromEngine(chooseMove(request, () => performance.now())));
+      });
+    });
+  }
+
+  analyze(request: AnalysisRequest, signal: AbortSignal): Promise<AnalysisAnswer> {
+    return new Promise((resolve) => {
+      setImmediate(() => {
+        if (signal.aborted) resolve({ ok: false, error: { code: "aborted", message: "cancelled" } });
+        else resolve(fromEngine(analyzePosition(request, () => performance.now())));
       });
     });
   }
@@ -74,8 +96,19 @@ interface Waiting {
   readonly answer: (answer: AiAnswer) => void;
 }
 
-const ABORTED: AiAnswer = { ok: false, error: { code: "aborted", message: "cancelled" } };
-const BUSY: AiAnswer = { ok: false, error: { code: "busy", message: "the AI queue is full" } };
+interface WaitingAnalysis {
+  readonly request: AnalysisRequest;
+  readonly signal: AbortSignal;
+  readonly answer: (answer: AnalysisAnswer) => void;
+  /** Takes the job out of the queue if its signal aborts; removed once it leaves the queue. */
+  readonly onAbort: () => void;
+}
+
+const ABORTED = { ok: false, error: { code: "aborted", message: "cancelled" } } as const;
+const BUSY = { ok: false, error: { code: "busy", message: "the AI queue is full" } } as const;
+
+/** Analyses in flight at most: one thread of their own, beside the seats' threads. */
+const ANALYSIS_LANES = 1;
 
 /**
  * Worker threads via piscina, fed from a queue that owners (rooms' hosts) take turns at, each turn going
@@ -89,21 +122,79 @@ const BUSY: AiAnswer = { ok: false, error: { code: "busy", message: "the AI queu
  * is terminated.
  */
 export class PiscinaPool implements AiPool {
-  private readonly pool: Piscina<AiRequest, Result<AiResponse, GameError>>;
+  // Two task kinds share the threads (the default export chooses moves, `analyze` analyses), hence unknown.
+  private readonly pool: Piscina<AiRequest | AnalysisRequest, unknown>;
   private readonly threads: number;
   private readonly maxQueue: number;
   private readonly waiting: Waiting[] = [];
+  private readonly analyses: WaitingAnalysis[] = [];
   private running = 0;
   /** Searches running or waiting, per owner (owners with none are not listed). */
   private readonly inFlight = new Map<string, number>();
   /** The round each owner was last served in; an owner not served in the current round goes first. */
   private readonly servedIn = new Map<string, number>();
   private round = 0;
+  private analysing = 0;
 
   constructor(options: PiscinaPoolOptions, filename: string = engineWorkerPath()) {
     this.threads = options.maxThreads;
     this.maxQueue = options.maxQueue;
-    this.pool = new Piscina({ filename, minThreads: 1, maxThreads: options.maxThreads });
+    // One thread more than the seats may use: the analysis lane, so that an analysis never occupies a
+    // thread a seat's search is waiting for (docs/analysis.md, "Where it runs").
+    const threads = options.maxThreads + ANALYSIS_LANES;
+    this.pool = new Piscina({ filename, minThreads: threads, maxThreads: threads });
+  }
+
+  analyze(request: AnalysisRequest, signal: AbortSignal): Promise<AnalysisAnswer> {
+    if (signal.aborted) return Promise.resolve(ABORTED);
+    return new Promise((answer) => {
+      const job: WaitingAnalysis = {
+        request,
+        signal,
+        answer,
+        onAbort: () => {
+          const index = this.analyses.indexOf(job);
+          if (index === -1) return;
+          this.analyses.splice(index, 1);
+          answer(ABORTED);
+        },
+      };
+      this.analyses.push(job);
+      signal.addEventListener("abort", job.onAbort, { once: true });
+      this.pump();
+    });
+  }
+
+  /** Starts waiting analyses in their lane, only while no seat's request waits (lower priority). */
+  private pumpAnalyses(): void {
+    while (this.analysing < ANALYSIS_LANES && this.waiting.length === 0 && this.analyses.length > 0) {
+      const job = this.analyses.shift();
+      if (job === undefined) return;
+      // From here piscina watches the signal: a job's signal may serve many analyses in turn.
+      job.signal.removeEventListener("abort", job.onAbort);
+      this.analysing++;
+      void this.pool
+        .run(job.request, { name: "analyze", signal: job.signal })
+        .then(
+          (result) => job.answer(fromEngine(result as Result<NotatedAnalysis, GameError>)),
+          (error: unknown) =>
+            job.answer(
+              job.signal.aborted
+                ? ABORTED
+                : {
+                    ok: false,
+                    error: {
+                      code: "failed",
+                      message: error instanceof Error ? error.message : "worker failed",
+                    },
+                  },
+            ),
+        )
+        .finally(() => {
+          this.analysing--;
+          this.pump();
+        });
+    }
   }
 
   choose(request: AiRequest, signal: AbortSignal, owner = ""): Promise<AiAnswer> {
@@ -178,6 +269,11 @@ export class PiscinaPool implements AiPool {
   }
 
   private pump(): void {
+    this.pumpSeats();
+    this.pumpAnalyses();
+  }
+
+  private pumpSeats(): void {
     while (this.running < this.threads && this.waiting.length > 0) {
       const job = this.next();
       if (job === undefined) return;
@@ -192,7 +288,7 @@ export class PiscinaPool implements AiPool {
       void this.pool
         .run(stamped, { signal: job.signal })
         .then(
-          (result) => job.answer(fromEngine(result)),
+          (result) => job.answer(fromEngine(result as Result<AiResponse, GameError>)),
           (error: unknown) =>
             job.answer(
               job.signal.aborted

@@ -7,18 +7,22 @@ import {
   TIME_PRESETS,
 } from "@arena/protocol";
 import { type Request, type Response, Router } from "express";
+import { type AnalysisService } from "../analysis/service.js";
 import { gameCatalogue } from "../games/catalogue.js";
 import { type Identity } from "../identity/tokens.js";
 import { type Rooms } from "../rooms/rooms.js";
+import { analysisRouter } from "./analysis-api.js";
 
 export interface ApiDeps {
   readonly rooms: Rooms;
   readonly identity: Identity;
+  readonly analysis: AnalysisService;
 }
 
 /** The REST API under `/api` (docs/protocol.md, "HTTP"). */
-export function apiRouter({ rooms, identity }: ApiDeps): Router {
+export function apiRouter({ rooms, identity, analysis }: ApiDeps): Router {
   const router = Router();
+  router.use(analysisRouter(analysis, identity));
 
   router.post("/session", (req: Request, res: Response) => {
     const body: unknown = req.body;

@@ -225,6 +225,7 @@ describe("AI vs AI with the real piscina pool", () => {
         requests.push(request);
         return inline.choose(request, signal);
       },
+      analyze: (request, signal) => inline.analyze(request, signal),
       queueDepth: () => 0,
       close: () => Promise.resolve(),
     };

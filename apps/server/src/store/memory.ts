@@ -1,4 +1,4 @@
-import { type MatchId, type RoomSummary, type VersionedEvent } from "@arena/protocol";
+import { type MatchAnalysis, type MatchId, type RoomSummary, type VersionedEvent } from "@arena/protocol";
 import { type AppendResult, type LeaseGrant, type MatchStore } from "./ports.js";
 
 interface Lease {
@@ -31,6 +31,8 @@ export class MemoryStore implements MatchStore {
   private readonly live = new Set<MatchId>();
   private readonly leases = new Map<MatchId, Lease>();
   private readonly heartbeats = new Map<MatchId, number>();
+  /** Analyses as JSON text, dropped with their match when it leaves the finished window. */
+  private readonly analyses = new Map<MatchId, string>();
   private readonly listeners = new Set<(matchId: MatchId, version: number) => void>();
 
   constructor(options: MemoryStoreOptions = {}) {
@@ -83,6 +85,7 @@ export class MemoryStore implements MatchStore {
       this.finished.delete(oldest);
       this.logs.delete(oldest);
       this.heartbeats.delete(oldest);
+      this.analyses.delete(oldest);
     }
   }
 
@@ -129,6 +132,17 @@ export class MemoryStore implements MatchStore {
 
   releaseLease(matchId: MatchId, owner: string): Promise<void> {
     if (this.leases.get(matchId)?.owner === owner) this.leases.delete(matchId);
+    return Promise.resolve();
+  }
+
+  getAnalysis(matchId: MatchId): Promise<MatchAnalysis | null> {
+    const text = this.analyses.get(matchId);
+    return Promise.resolve(text === undefined ? null : (JSON.parse(text) as MatchAnalysis));
+  }
+
+  putAnalysis(matchId: MatchId, analysis: MatchAnalysis): Promise<void> {
+    // Only for a match still held: the analysis must not outlive the log it describes.
+    if (this.logs.has(matchId)) this.analyses.set(matchId, JSON.stringify(analysis));
     return Promise.resolve();
   }
 

@@ -1,4 +1,4 @@
-import { type MatchId, type RoomSummary, type VersionedEvent } from "@arena/protocol";
+import { type MatchAnalysis, type MatchId, type RoomSummary, type VersionedEvent } from "@arena/protocol";
 
 export type AppendResult = { readonly ok: true } | { readonly ok: false; readonly reason: "conflict" };
 
@@ -31,6 +31,10 @@ export interface MatchStore {
   acquireLease(matchId: MatchId, owner: string, ttlMs: number, now: number): Promise<LeaseGrant>;
   renewLease(matchId: MatchId, owner: string, ttlMs: number, now: number): Promise<boolean>;
   releaseLease(matchId: MatchId, owner: string): Promise<void>;
+  /** A finished match's post-game analysis (docs/analysis.md), kept beside its log; null if none yet. */
+  getAnalysis(matchId: MatchId): Promise<MatchAnalysis | null>;
+  /** Keeps an analysis (replacing any earlier one: it is the same computation). */
+  putAnalysis(matchId: MatchId, analysis: MatchAnalysis): Promise<void>;
   /** Called when any process appends to a match (including this one). */
   onAppend(listener: (matchId: MatchId, version: number) => void): () => void;
   /** Whether the backing service is reachable right now (readiness); absent means always. */

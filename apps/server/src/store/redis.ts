@@ -1,5 +1,5 @@
 import { createAdapter } from "@socket.io/redis-adapter";
-import { type MatchId, RoomSummary, VersionedEvent, asMatchId } from "@arena/protocol";
+import { type MatchAnalysis, type MatchId, RoomSummary, VersionedEvent, asMatchId } from "@arena/protocol";
 import { type Logger } from "pino";
 import { createClient } from "redis";
 import { type AppendResult, type LeaseGrant, type MatchStore } from "./ports.js";
@@ -189,6 +189,15 @@ export class RedisStore implements MatchStore {
 
   async releaseLease(matchId: MatchId, owner: string): Promise<void> {
     await timed(this.client.eval(RELEASE, { keys: [this.key(matchId, "lease")], arguments: [owner] }));
+  }
+
+  async getAnalysis(matchId: MatchId): Promise<MatchAnalysis | null> {
+    const text = await timed(this.client.get(this.key(matchId, "analysis")));
+    return text === null ? null : (JSON.parse(text) as MatchAnalysis);
+  }
+
+  async putAnalysis(matchId: MatchId, analysis: MatchAnalysis): Promise<void> {
+    await timed(this.client.set(this.key(matchId, "analysis"), JSON.stringify(analysis)));
   }
 
   onAppend(listener: (matchId: MatchId, version: number) => void): () => void {

@@ -44,10 +44,12 @@ export type WriteOp =
   | { readonly type: "set-live"; readonly matchId: string; readonly live: boolean }
   | ({ readonly type: "acquire-lease" } & LeaseTerms)
   | ({ readonly type: "renew-lease" } & LeaseTerms)
-  | { readonly type: "release-lease"; readonly matchId: string; readonly owner: string };
+  | { readonly type: "release-lease"; readonly matchId: string; readonly owner: string }
+  | { readonly type: "put-analysis"; readonly matchId: string; readonly analysis: string };
 
 export type ReadOp =
   | { readonly type: "read"; readonly matchId: string; readonly sinceVersion: number }
+  | { readonly type: "get-analysis"; readonly matchId: string }
   | { readonly type: "list-summaries" }
   | { readonly type: "list-live" };
 
@@ -61,7 +63,9 @@ export interface OpResults {
   "acquire-lease": LeaseGrant;
   "renew-lease": boolean;
   "release-lease": null;
+  "put-analysis": null;
   read: string | null;
+  "get-analysis": string | null;
   "list-summaries": string[];
   "list-live": string[];
 }
@@ -82,7 +86,7 @@ interface LeaseRow {
 }
 
 const isWrite = (op: Op): op is WriteOp =>
-  op.type !== "read" && op.type !== "list-summaries" && op.type !== "list-live";
+  op.type !== "read" && op.type !== "list-summaries" && op.type !== "list-live" && op.type !== "get-analysis";
 
 function codeOf(error: unknown): string | null {
   if (typeof error !== "object" || error === null || !("code" in error)) return null;
@@ -129,6 +133,13 @@ function statements(db: Database.Database) {
       "UPDATE match_leases SET owner = NULL, expires_at = NULL WHERE match_id = ? AND owner = ?",
     ),
     leaseRemove: db.prepare<[string]>("DELETE FROM match_leases WHERE match_id = ?"),
+    analysisPut: db.prepare<[string, string]>(
+      "INSERT INTO match_analysis (match_id, analysis) VALUES (?, ?) " +
+        "ON CONFLICT (match_id) DO UPDATE SET analysis = excluded.analysis",
+    ),
+    analysisGet: db
+      .prepare<[string], string>("SELECT analysis FROM match_analysis WHERE match_id = ?")
+      .pluck(),
   };
 }
 
@@ -219,6 +230,9 @@ export class SqliteTables {
       case "release-lease":
         sql.leaseRelease.run(op.matchId, op.owner);
         return null;
+      case "put-analysis":
+        sql.analysisPut.run(op.matchId, op.analysis);
+        return null;
     }
   }
 
@@ -233,6 +247,8 @@ export class SqliteTables {
         return this.sql.lobbyList.all();
       case "list-live":
         return this.sql.liveList.all();
+      case "get-analysis":
+        return this.sql.analysisGet.get(op.matchId) ?? null;
     }
   }
 }

@@ -34,6 +34,13 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE TABLE match_lobby (match_id TEXT PRIMARY KEY, summary TEXT NOT NULL) WITHOUT ROWID;
     `,
   },
+  {
+    description: "post-game analyses of finished matches",
+    sql: `
+      -- One row per analysed match: the analysis as JSON (docs/analysis.md, "Caching").
+      CREATE TABLE match_analysis (match_id TEXT PRIMARY KEY, analysis TEXT NOT NULL) WITHOUT ROWID;
+    `,
+  },
 ];
 
 export type MigrationOutcome =

@@ -374,7 +374,22 @@ describe("SqliteStore migrations", () => {
       .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
       .pluck()
       .all();
-    expect(tables).toEqual(["match_events", "match_leases", "match_live", "match_lobby"]);
+    expect(tables).toEqual(["match_analysis", "match_events", "match_leases", "match_live", "match_lobby"]);
+    db.close();
+  });
+
+  it("adds the analysis table to a file of schema version 1, keeping its matches", async () => {
+    const file = tempFile();
+    const old = new Database(file);
+    expect(migrate(old, MIGRATIONS.slice(0, 1))).toEqual({ ok: true, from: 0, to: 1 });
+    old.prepare("INSERT INTO match_live (match_id) VALUES ('m_old')").run();
+    old.close();
+    const store = await openStore(file);
+    expect(await store.listLive()).toEqual(["m_old"]);
+    expect(await store.getAnalysis(asMatchId("m_old"))).toBeNull();
+    await closeStore(store);
+    const db = new Database(file, { readonly: true });
+    expect(schemaVersion(db)).toBe(2);
     db.close();
   });
 

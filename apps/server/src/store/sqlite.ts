@@ -1,5 +1,11 @@
 import { Worker } from "node:worker_threads";
-import { type MatchId, type RoomSummary, type VersionedEvent, asMatchId } from "@arena/protocol";
+import {
+  type MatchAnalysis,
+  type MatchId,
+  type RoomSummary,
+  type VersionedEvent,
+  asMatchId,
+} from "@arena/protocol";
 import type Database from "better-sqlite3";
 import { type AppendResult, type LeaseGrant, type MatchStore } from "./ports.js";
 import { openDatabase } from "./sqlite-file.js";
@@ -163,6 +169,15 @@ export class SqliteStore implements MatchStore {
 
   async releaseLease(matchId: MatchId, owner: string): Promise<void> {
     await this.request({ type: "release-lease", matchId, owner });
+  }
+
+  async getAnalysis(matchId: MatchId): Promise<MatchAnalysis | null> {
+    const text = await this.request({ type: "get-analysis", matchId });
+    return text === null ? null : (JSON.parse(text) as MatchAnalysis);
+  }
+
+  async putAnalysis(matchId: MatchId, analysis: MatchAnalysis): Promise<void> {
+    await this.request({ type: "put-analysis", matchId, analysis: JSON.stringify(analysis) });
   }
 
   onAppend(listener: (matchId: MatchId, version: number) => void): () => void {

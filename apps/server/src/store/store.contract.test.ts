@@ -2,6 +2,7 @@ import {
   asMatchId,
   asMillis,
   asVersion,
+  type MatchAnalysis,
   type MatchId,
   type RoomSummary,
   type VersionedEvent,
@@ -33,6 +34,31 @@ function summary(matchId: MatchId): RoomSummary {
     openSeats: 2,
     viewers: 0,
     version: asVersion(1),
+  };
+}
+
+function analysisOf(matchId: MatchId, finishedAt: number): MatchAnalysis {
+  const position = {
+    unit: "discs" as const,
+    seat: 0,
+    values: [4, -4],
+    value: 4,
+    exact: true,
+    bestMove: 19,
+    bestMoveText: "d3",
+    pv: [19, 18],
+    pvText: ["d3", "c3"],
+    depth: 12,
+    nodes: 345,
+    outcome: { kind: "win" as const, moves: null },
+  };
+  return {
+    matchId,
+    gameId: "othello",
+    budgetMs: 250,
+    positions: [position, { ...position, seat: 1, values: [2, -2], value: -2, outcome: undefined }],
+    moves: [{ seat: 0, move: "f5", loss: 2, exact: true, bestMoveText: "d3" }],
+    finishedAt,
   };
 }
 
@@ -110,6 +136,18 @@ function contract(name: string, make: () => Promise<{ store: MatchStore; close: 
         acquired: true,
         previousHeartbeat: 300,
       });
+    });
+
+    it("keeps a finished match's analysis beside it, the newest put winning", async () => {
+      const id = asMatchId(`analysis-${Math.random().toString(36).slice(2)}`);
+      await store.append(id, 0, [entry(1)]);
+      expect(await store.getAnalysis(id)).toBeNull();
+      await store.putAnalysis(id, analysisOf(id, 1));
+      // A JSON round trip drops the undefined outcome, as every store does.
+      expect(await store.getAnalysis(id)).toEqual(JSON.parse(JSON.stringify(analysisOf(id, 1))));
+      await store.putAnalysis(id, analysisOf(id, 2));
+      expect((await store.getAnalysis(id))?.finishedAt).toBe(2);
+      expect(await store.getAnalysis(asMatchId(`${id}-other`))).toBeNull();
     });
 
     it("lets a lease expire", async () => {

@@ -26,6 +26,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             <nav className="topnav">
               <Link href="/">Lobby</Link>
               <Link href="/board-demo">Boards</Link>
+              <Link href="/analysis">Analysis board</Link>
             </nav>
             <SessionBadge />
           </header>

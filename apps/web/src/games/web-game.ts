@@ -1,6 +1,7 @@
 import type { Game } from "@arena/engine/core/game";
 import type { GameId } from "@arena/engine/registry";
 import type { MatchModel } from "@arena/match";
+import type { AnalysedMove, AnalysedPosition } from "@arena/protocol";
 import type { ReactNode } from "react";
 
 /** What every board component is given. The board knows no rules: legal moves come from the engine state. */
@@ -12,6 +13,8 @@ export interface BoardProps<S, M> {
   readonly interactive: boolean;
   /** The seat the viewer plays (the first they hold), or null for a spectator: a board may turn to face it. */
   readonly viewerSeat: number | null;
+  /** A move to mark on the board (the analysis's best move), or null/absent for none. */
+  readonly hint?: M | null;
   /** Plays a move the engine listed as legal (a method, so that boards of every game share one type). */
   onMove(this: void, move: M): void;
 }
@@ -70,6 +73,26 @@ export interface ExtraProps<S> {
   readonly players: readonly string[];
 }
 
+/** A position editor of the analysis board: it hands back a state the game's rules built. */
+export interface EditorProps<S> {
+  readonly state: S;
+  onChange(this: void, state: S): void;
+}
+
+/** How a game shows a post-game analysis (docs/analysis.md, "In the browser"). */
+export interface AnalysisPresentation {
+  /** What the chart plots ("Final disc difference for Black"). */
+  readonly chartTitle: string;
+  /** The values the chart plots for a position, one line each (null: a gap, e.g. an estimate off the scale). */
+  chartValues(this: void, position: AnalysedPosition): readonly (number | null)[];
+  /** The y axis, when the game's scale is fixed (discs: −64..64); else it fits the values. */
+  readonly chartRange?: readonly [number, number];
+  /** A position's evaluation in words: "+6", "Red wins with its 3rd disc", "Black 63 %", "mate in 4". */
+  describe(this: void, position: AnalysedPosition): string;
+  /** The mark beside a played move ("−6", "optimal", "+3", "win → draw"), or null for none. */
+  mark(this: void, move: AnalysedMove, before: AnalysedPosition, after: AnalysedPosition): string | null;
+}
+
 /**
  * Everything the web app knows about one game, found by game id in `registry.ts`. Functions are written as
  * methods (bivariant in their parameters, as the engine's `Game` is) so that a game's module, typed with its
@@ -100,6 +123,14 @@ export interface WebGame<S, M> {
   readonly quickGames: readonly QuickGame[];
   /** The offline board demo's start: options and seed for the engine's `initial`. */
   readonly demo: { readonly options: OptionValues; readonly seed: number };
+  /** How its post-game analysis reads; every game has one (the server analyses every game). */
+  readonly analysis: AnalysisPresentation;
+  /**
+   * Sets a position up by hand on the analysis board (Othello: squares cycle, side to move; krk: a FEN).
+   * Absent: positions are set up by playing moves (Connect-k: discs dropped in turn, which is how its
+   * positions exist: its state is the sequence of moves).
+   */
+  Editor?(this: void, props: EditorProps<S>): ReactNode;
   readonly extras?: {
     /** Shown beside the seats (Othello: the disc counts). */
     Summary?(this: void, props: ExtraProps<S>): ReactNode;

@@ -11,11 +11,13 @@ export interface BoardPanelProps {
   readonly interactive: boolean;
   /** The seat the viewer plays, or null for a spectator. */
   readonly viewerSeat: number | null;
+  /** The analysis's best move in this position, marked on the board; null for none. */
+  readonly hint: unknown;
   readonly onMove: (move: unknown) => void;
 }
 
 /** The game's board from the registry and, when the viewer is to move, a box to type a move. */
-export function BoardPanel({ web, state, lastMove, interactive, viewerSeat, onMove }: BoardPanelProps) {
+export function BoardPanel({ web, state, lastMove, interactive, viewerSeat, hint, onMove }: BoardPanelProps) {
   if (state === null) return <p className="muted">The board appears when the game starts.</p>;
   return (
     <>
@@ -24,6 +26,7 @@ export function BoardPanel({ web, state, lastMove, interactive, viewerSeat, onMo
         lastMove={lastMove}
         interactive={interactive}
         viewerSeat={viewerSeat}
+        hint={hint}
         onMove={onMove}
       />
       {interactive && <MoveInput web={web} state={state} onMove={onMove} />}

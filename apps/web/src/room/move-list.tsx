@@ -1,5 +1,6 @@
 "use client";
 
+import type { MoveClass } from "../analysis/classes";
 import type { RoomView } from "./room-view";
 import { moveRows, replayTarget } from "./move-rows";
 
@@ -8,10 +9,12 @@ export interface MoveListProps {
   /** The ply being replayed, or null for the live position. */
   readonly replay: number | null;
   readonly setReplay: (ply: number | null) => void;
+  /** Per move, the analysis's mark and class (docs/analysis.md), once a finished game is analysed. */
+  readonly marks?: readonly { readonly text: string | null; readonly moveClass: MoveClass }[];
 }
 
 /** The moves in the game's notation, numbered in rows; clicking one, or the arrows, replays the game. */
-export function MoveList({ view, replay, setReplay }: MoveListProps) {
+export function MoveList({ view, replay, setReplay, marks }: MoveListProps) {
   const { model, web } = view;
   const total = model.moves.length;
   const perRow = web.movesPerRow;
@@ -32,6 +35,7 @@ export function MoveList({ view, replay, setReplay }: MoveListProps) {
               const move = model.moves.at(ply - 1);
               const seatName = web.seatName(move?.seat ?? 0);
               const text = move?.move ?? "";
+              const mark = marks?.[ply - 1];
               return (
                 <button
                   type="button"
@@ -40,8 +44,14 @@ export function MoveList({ view, replay, setReplay }: MoveListProps) {
                   disabled={!canReplay}
                   onClick={() => go(ply)}
                   title={seatName}
+                  data-class={mark?.moveClass}
                 >
                   {perRow === 1 ? `${seatName}: ${text}` : text}
+                  {mark !== undefined && mark.text !== null && (
+                    <span className={`mark ${mark.moveClass}`} data-testid="move-mark">
+                      {mark.text}
+                    </span>
+                  )}
                 </button>
               );
             })}

@@ -4,6 +4,9 @@ import { positionsOf } from "@arena/match";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useState } from "react";
+import { classify } from "../analysis/classes";
+import { AnalysisPanel } from "../analysis/panel";
+import { useAnalysis } from "../analysis/use-analysis";
 import { formatTimeControl } from "../lib/clock";
 import { playSound } from "../lib/sound";
 import { useArena } from "../net/arena-context";
@@ -33,6 +36,10 @@ export function Room({ matchId, inviteToken }: { matchId: string; inviteToken: s
     [followed, session?.user.id],
   );
   const model = view?.model ?? null;
+  // Post-game analysis: for finished games only (docs/analysis.md), never during a live one.
+  const finished = model?.status === "finished";
+  const analysis = useAnalysis(matchId, finished, session?.token ?? null);
+  const analysed = finished && analysis.state.kind === "done" ? analysis.state.analysis : null;
   // Every position of the game, for replay: folded when replay starts and once per move while it lasts.
   const replaying = replay !== null;
   const positions = useMemo(
@@ -73,6 +80,15 @@ export function Room({ matchId, inviteToken }: { matchId: string; inviteToken: s
   }
 
   const { web } = view;
+  const selected = replay ?? model.moves.length;
+  const hint = analysed?.positions[selected]?.bestMove ?? null;
+  const marks = analysed?.moves.map((move, i) => {
+    const before = analysed.positions[i];
+    const after = analysed.positions[i + 1];
+    return before === undefined || after === undefined
+      ? { text: null, moveClass: "unknown" as const }
+      : { text: web.analysis.mark(move, before, after), moveClass: classify(move, before, after) };
+  });
   const shown = replay === null ? model.state : (positions?.[replay] ?? model.state);
   const lastMove = model.moves.at((replay ?? model.moves.length) - 1)?.move ?? null;
   const seat = view.myTurn;
@@ -105,6 +121,7 @@ export function Room({ matchId, inviteToken }: { matchId: string; inviteToken: s
           lastMove={lastMove}
           interactive={seat !== undefined && replay === null && !commands.busy}
           viewerSeat={view.mine[0] ?? null}
+          hint={hint}
           onMove={(move) => {
             if (seat === undefined || shown === null) return;
             void commands.send("match:move", { move: web.rules.formatMove(shown, move), seat });
@@ -126,7 +143,23 @@ export function Room({ matchId, inviteToken }: { matchId: string; inviteToken: s
           <Summary model={model} state={model.state} players={view.players} />
         )}
         <Controls view={view} commands={commands} />
-        <MoveList view={view} replay={replay} setReplay={setReplay} />
+        <MoveList
+          view={view}
+          replay={replay}
+          setReplay={setReplay}
+          {...(marks === undefined ? {} : { marks })}
+        />
+        {finished && shown !== null && (
+          <AnalysisPanel
+            web={web}
+            state={analysis.state}
+            start={analysis.start}
+            selected={selected}
+            onSelect={(ply) => setReplay(ply === model.moves.length ? null : ply)}
+            position={web.rules.serialize(shown)}
+            players={view.players}
+          />
+        )}
         {Export !== undefined && model.state !== null && model.moves.length > 0 && (
           <Export model={model} state={model.state} players={view.players} />
         )}

@@ -10,7 +10,7 @@ import { connectKView } from "./view";
  * disc is marked from the state itself.
  */
 export function ConnectKBoard(props: BoardProps<ConnectKState, number>) {
-  const { state, interactive } = props;
+  const { state, interactive, hint } = props;
   const view = connectKView(state);
   const columns = Array.from({ length: view.width }, (_, c) => c);
   return (
@@ -24,7 +24,8 @@ export function ConnectKBoard(props: BoardProps<ConnectKState, number>) {
               key={column}
               aria-label={`column ${column + 1}`}
               data-open={open ? "true" : undefined}
-              className={`ck-drop${interactive && open ? " playable" : ""}`}
+              data-hint={hint === column ? "true" : undefined}
+              className={`ck-drop${interactive && open ? " playable" : ""}${hint === column ? " hint" : ""}`}
               onClick={() => {
                 if (interactive && open) props.onMove(column);
               }}

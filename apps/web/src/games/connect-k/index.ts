@@ -1,5 +1,6 @@
 import * as ConnectK from "@arena/engine/games/connect-k/index";
 import type { OptionValues, WebGame } from "../web-game";
+import { connectKAnalysis } from "./analysis";
 import { ConnectKBoard } from "./board";
 
 const SEATS = ["Red", "Yellow"] as const;
@@ -64,4 +65,5 @@ export const connectKWeb: WebGame<ConnectK.ConnectKState, number> = {
   optionsPayload,
   quickGames: [{ label: "Connect Four vs computer", seats: ["me", "ai"], levels: [3, 3] }],
   demo: { options: { preset: "connect-four" }, seed: 0 },
+  analysis: connectKAnalysis,
 };

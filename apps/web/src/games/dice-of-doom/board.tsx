@@ -8,7 +8,15 @@ import { diceView } from "./view";
 
 /** The hex board: select one of your hexes, then a highlighted target; "End turn" passes. */
 export function DiceBoard(props: BoardProps<DiceOfDoom.DiceOfDoomState, number>) {
-  const { state, interactive } = props;
+  const { state, interactive, hint } = props;
+  // The analysis's best move: an attack's two hexes (ending the turn shows no hex).
+  const hinted =
+    hint === undefined || hint === null || hint === DiceOfDoom.PASS
+      ? new Map<number, string>()
+      : new Map([
+          [DiceOfDoom.attackSource(hint, state.size), "from"],
+          [DiceOfDoom.attackTarget(hint, state.size), "to"],
+        ]);
   const [selected, setSelected] = useState<number | null>(null);
   const view = diceView(state, interactive ? selected : null);
   const click = (pos: number, source: boolean, target: boolean) => {
@@ -38,7 +46,8 @@ export function DiceBoard(props: BoardProps<DiceOfDoom.DiceOfDoomState, number>)
             data-dice={hex.dice}
             data-source={interactive && hex.source ? "true" : undefined}
             data-target={hex.target ? "true" : undefined}
-            className={`hex owner-${hex.owner}${hex.selected ? " selected" : ""}${hex.target ? " target" : ""}${
+            data-hint={hinted.get(hex.pos)}
+            className={`hex owner-${hex.owner}${hex.selected ? " selected" : ""}${hex.target ? " target" : ""}${hinted.has(hex.pos) ? " hint" : ""}${
               interactive && hex.source ? " source" : ""
             }`}
             onClick={() => click(hex.pos, hex.source, hex.target)}

@@ -1,5 +1,6 @@
 import * as DiceOfDoom from "@arena/engine/games/dice-of-doom/index";
 import type { WebGame } from "../web-game";
+import { diceAnalysis } from "./analysis";
 import { DiceBoard } from "./board";
 
 /** Seats are named by their colour on the board (dice-of-doom.css colours the hexes alike). */
@@ -36,4 +37,5 @@ export const diceOfDoomWeb: WebGame<DiceOfDoom.DiceOfDoomState, number> = {
   optionsPayload: (values) => ({ ...values }),
   quickGames: [{ label: "Dice of Doom vs 2 computers", seats: ["me", "ai", "ai"], levels: [3, 2, 2] }],
   demo: { options: { players: 3, size: 4 }, seed: 1 },
+  analysis: diceAnalysis((seat) => SEATS[seat]?.name ?? `Seat ${seat + 1}`),
 };

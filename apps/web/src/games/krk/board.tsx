@@ -1,7 +1,7 @@
 "use client";
 
 import type { KrkState } from "@arena/engine/games/krk/index";
-import { BLACK } from "@arena/engine/games/krk/position";
+import { BLACK, moveFrom, moveTo } from "@arena/engine/games/krk/position";
 import { type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from "react";
 import type { BoardProps } from "../web-game";
 import "./krk.css";
@@ -48,7 +48,9 @@ function squareAt(x: number, y: number): number | null {
  * at the bottom unless the viewer plays Black.
  */
 export function KrkBoard(props: BoardProps<KrkState, number>) {
-  const { state, interactive, viewerSeat } = props;
+  const { state, interactive, viewerSeat, hint } = props;
+  // The analysis's best move: the squares it leaves and reaches.
+  const hinted = hint === undefined || hint === null ? [] : [moveFrom(hint), moveTo(hint)];
   const [selection, setSelection] = useState<Selection | null>(null);
   const [drag, setDrag] = useState<Drag | null>(null);
   // The window's pointer listeners read the drag, the position and onMove as they are now.
@@ -175,7 +177,8 @@ export function KrkBoard(props: BoardProps<KrkState, number>) {
                   data-target={cell.target ? "true" : undefined}
                   data-last={cell.last ? "true" : undefined}
                   data-check={cell.check ? "true" : undefined}
-                  className={squareClass(cell, interactive, dragging)}
+                  data-hint={hinted.includes(cell.square) ? "true" : undefined}
+                  className={`${squareClass(cell, interactive, dragging)}${hinted.includes(cell.square) ? " hint" : ""}`}
                   onPointerDown={(e) => onPointerDown(cell, e)}
                   onClick={() => onClick(cell)}
                 >

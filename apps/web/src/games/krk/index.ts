@@ -1,6 +1,8 @@
 import * as Krk from "@arena/engine/games/krk/index";
 import type { OptionValues, WebGame } from "../web-game";
+import { krkAnalysis } from "./analysis";
 import { KrkBoard } from "./board";
+import { KrkEditor } from "./editor";
 import { FiftyMoveRule } from "./extras";
 import { endingOf, fiftyMoveCount } from "./view";
 
@@ -66,6 +68,8 @@ export const krkWeb: WebGame<Krk.KrkState, number> = {
   ],
   // A FEN start: a random one would make the browser build the oracle's tables to draw it.
   demo: { options: { start: "fen", fen: SAMPLE_FEN }, seed: 0 },
+  analysis: krkAnalysis,
+  Editor: KrkEditor,
   extras: {
     Summary: FiftyMoveRule,
     describe: (state) =>

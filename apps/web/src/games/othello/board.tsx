@@ -13,7 +13,7 @@ function squareOf(move: string | null): number | null {
 
 /** The 8×8 board over a headless engine state. Legal squares come from the engine. */
 export function OthelloBoard(props: BoardProps<Othello.OthelloState, number>) {
-  const { state, lastMove, interactive } = props;
+  const { state, lastMove, interactive, hint } = props;
   const view = othelloView(state, squareOf(lastMove));
   return (
     <div className="othello" data-turn={view.turn}>
@@ -32,6 +32,7 @@ export function OthelloBoard(props: BoardProps<Othello.OthelloState, number>) {
           <div role="row" key={r} className="othello-row">
             {row.map((cell) => {
               const playable = interactive && cell.legal;
+              const hinted = hint === cell.square;
               return (
                 <div role="gridcell" key={cell.square} className="othello-cell">
                   <button
@@ -42,7 +43,8 @@ export function OthelloBoard(props: BoardProps<Othello.OthelloState, number>) {
                     data-disc={cell.disc ?? "empty"}
                     data-legal={cell.legal ? "true" : undefined}
                     data-last={cell.last ? "true" : undefined}
-                    className={`sq${playable ? " playable" : ""}${cell.last ? " last" : ""}`}
+                    data-hint={hinted ? "true" : undefined}
+                    className={`sq${playable ? " playable" : ""}${cell.last ? " last" : ""}${hinted ? " hint" : ""}`}
                     onClick={() => {
                       if (playable) props.onMove(cell.square);
                     }}

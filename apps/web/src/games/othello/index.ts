@@ -1,6 +1,8 @@
 import * as Othello from "@arena/engine/games/othello/index";
 import type { WebGame } from "../web-game";
+import { othelloAnalysis } from "./analysis";
 import { OthelloBoard } from "./board";
+import { OthelloEditor } from "./editor";
 import { DiscCounts, Exports } from "./extras";
 
 const SEATS = ["Black", "White"] as const;
@@ -20,6 +22,8 @@ export const othelloWeb: WebGame<Othello.OthelloState, number> = {
   optionsPayload: () => ({}),
   quickGames: [{ label: "Othello vs computer", seats: ["me", "ai"], levels: [3, 3] }],
   demo: { options: {}, seed: 0 },
+  analysis: othelloAnalysis,
+  Editor: OthelloEditor,
   extras: {
     Summary: DiscCounts,
     describe: (state) => {

@@ -1,0 +1,230 @@
+import { type PositionAnalysis, getGame, isGameId, moveLoss } from "@arena/engine";
+import { type MatchModel, positionsOf } from "@arena/match";
+import {
+  type AnalysedMove,
+  type AnalysedPosition,
+  type AnalysisStatus,
+  type Failure,
+  type MatchAnalysis,
+  type MatchId,
+  type UserId,
+  failure,
+} from "@arena/protocol";
+import { type AiPool } from "../ai/pool.js";
+import { TokenBucket } from "../protocol/rate-limit.js";
+import { type MatchStore } from "../store/ports.js";
+
+/** What a request gets: a value, or a refusal with its reason code (and the HTTP status it maps to). */
+export type Outcome<T> = { readonly ok: true; readonly value: T } | (Failure & { readonly status: number });
+
+export interface AnalysisServiceOptions {
+  readonly store: MatchStore;
+  readonly ai: Pick<AiPool, "analyze">;
+  /** The match, folded from its log (through the room cache); null when there is no such match. */
+  readonly loadMatch: (matchId: MatchId) => Promise<MatchModel | null>;
+  /** Server time, for `finishedAt` and the rate limit. */
+  readonly now: () => number;
+  /** Milliseconds per position of a finished match (docs/analysis.md, "Budgets"). */
+  readonly positionBudgetMs: number;
+  /** Milliseconds for one position of the analysis board. */
+  readonly boardBudgetMs: number;
+  /** The analysis board's limit per user: a burst, then so many a second. */
+  readonly boardRate: { readonly burst: number; readonly perSecond: number };
+}
+
+export const DEFAULT_ANALYSIS_BUDGETS = {
+  positionBudgetMs: 250,
+  boardBudgetMs: 2_000,
+  boardRate: { burst: 3, perSecond: 0.2 },
+} as const;
+
+interface Job {
+  readonly total: number;
+  done: number;
+  /** Set once every position is analysed, until the store has it. */
+  result: MatchAnalysis | null;
+  /** Cancels the position being analysed (one controller per position: nothing accumulates on a signal). */
+  current: AbortController | null;
+  cancelled: boolean;
+}
+
+/** Users whose analysis-board bucket is remembered at most; the oldest is forgotten first. */
+const BOARD_BUCKETS_KEPT = 10_000;
+
+const refuse = (status: number, code: Failure["code"], message: string): Outcome<never> => ({
+  ...failure(code, message),
+  status,
+});
+
+/**
+ * Post-game analysis (docs/analysis.md): one job per finished match, shared by every request for it,
+ * at most one started per user at a time; each position is analysed once in the AI pool's analysis
+ * lane, and the finished analysis is kept by the store beside the match.
+ */
+export class AnalysisService {
+  private readonly jobs = new Map<MatchId, Job>();
+  /** The match each user's running job analyses (the quota). */
+  private readonly startedBy = new Map<UserId, MatchId>();
+  private readonly boardBuckets = new Map<UserId, TokenBucket>();
+  private closed = false;
+
+  constructor(private readonly options: AnalysisServiceOptions) {}
+
+  /** Starts the analysis of a finished match, or reports the one running or kept. */
+  async start(matchId: MatchId, user: UserId): Promise<Outcome<AnalysisStatus>> {
+    const known = await this.known(matchId);
+    if (known !== null) return { ok: true, value: known };
+    const model = await this.options.loadMatch(matchId);
+    if (model === null) return refuse(404, "not-found", "no such match");
+    if (model.status !== "finished") {
+      return refuse(409, "not-finished", "only a finished game can be analysed");
+    }
+    // Awaits above: another request may have started it meanwhile.
+    const running = this.jobs.get(matchId);
+    if (running !== undefined) return { ok: true, value: statusOf(running) };
+    const other = this.startedBy.get(user);
+    if (other !== undefined) {
+      return refuse(429, "busy", `your analysis of ${other} is still running; one at a time`);
+    }
+    if (this.closed) return refuse(503, "unavailable", "the server is shutting down");
+    const positions = positionsOf(model);
+    const job: Job = { total: positions.length, done: 0, result: null, current: null, cancelled: false };
+    this.jobs.set(matchId, job);
+    this.startedBy.set(user, matchId);
+    void this.run(model, positions, job).finally(() => {
+      this.jobs.delete(matchId);
+      if (this.startedBy.get(user) === matchId) this.startedBy.delete(user);
+    });
+    return { ok: true, value: statusOf(job) };
+  }
+
+  /** The running job's progress or the kept analysis; `not-started` when there is neither. */
+  async status(matchId: MatchId): Promise<Outcome<AnalysisStatus>> {
+    const known = await this.known(matchId);
+    return known === null
+      ? refuse(404, "not-started", "no analysis of this match yet")
+      : { ok: true, value: known };
+  }
+
+  /** One position of the analysis board, with the larger budget, limited per user. */
+  async analysePosition(user: UserId, gameId: string, position: unknown): Promise<Outcome<AnalysedPosition>> {
+    if (!isGameId(gameId)) return refuse(404, "not-found", `no game ${gameId}`);
+    if (!this.takeBoardToken(user)) return refuse(429, "rate-limited", "too many positions; wait a little");
+    const game = getGame(gameId);
+    // The rules read it first (cheap, and a refusal says why); the worker reads it again from JSON.
+    const state = game.deserialize(position);
+    if (!state.ok) return refuse(400, state.error.code, state.error.message);
+    const answer = await this.options.ai.analyze(
+      { gameId, state: game.serialize(state.value), budgetMs: this.options.boardBudgetMs, seed: 1 },
+      new AbortController().signal,
+    );
+    if (!answer.ok) return refuse(503, "unavailable", answer.error.message);
+    return { ok: true, value: wire(answer.value) };
+  }
+
+  /** Cancels running jobs (shutdown); nothing of them is kept. */
+  close(): void {
+    this.closed = true;
+    for (const job of this.jobs.values()) {
+      job.cancelled = true;
+      job.current?.abort();
+    }
+  }
+
+  private async known(matchId: MatchId): Promise<AnalysisStatus | null> {
+    const running = this.jobs.get(matchId);
+    if (running !== undefined) return statusOf(running);
+    const kept = await this.options.store.getAnalysis(matchId);
+    if (kept !== null) return { ok: true, state: "done", analysis: kept };
+    // It may have finished while the store was asked.
+    const finished = this.jobs.get(matchId);
+    return finished === undefined ? null : statusOf(finished);
+  }
+
+  private async run(model: MatchModel, positions: readonly unknown[], job: Job): Promise<void> {
+    const game = model.game;
+    const analysed: AnalysedPosition[] = [];
+    // One position at a time: a job holds at most one place in the pool's analysis lane.
+    for (const [index, state] of positions.entries()) {
+      if (job.cancelled) return;
+      job.current = new AbortController();
+      const answer = await this.options.ai.analyze(
+        {
+          gameId: model.gameId,
+          state: game.serialize(state),
+          budgetMs: this.options.positionBudgetMs,
+          seed: index + 1,
+        },
+        job.current.signal,
+      );
+      if (!answer.ok) return; // cancelled, or a worker failure: nothing is kept and a new request retries
+      analysed.push(wire(answer.value));
+      job.done = index + 1;
+    }
+    job.result = {
+      matchId: model.matchId,
+      gameId: model.gameId,
+      budgetMs: this.options.positionBudgetMs,
+      positions: analysed,
+      moves: [...model.moves].map((played, i) => markMove(played, analysed[i], analysed[i + 1])),
+      finishedAt: this.options.now(),
+    };
+    await this.options.store.putAnalysis(model.matchId, job.result);
+  }
+
+  private takeBoardToken(user: UserId): boolean {
+    const now = this.options.now();
+    let bucket = this.boardBuckets.get(user);
+    if (bucket === undefined) {
+      const { burst, perSecond } = this.options.boardRate;
+      bucket = new TokenBucket(burst, perSecond, now);
+      this.boardBuckets.set(user, bucket);
+      for (const oldest of this.boardBuckets.keys()) {
+        if (this.boardBuckets.size <= BOARD_BUCKETS_KEPT) break;
+        this.boardBuckets.delete(oldest);
+      }
+    }
+    return bucket.take(now);
+  }
+}
+
+function statusOf(job: Job): AnalysisStatus {
+  return job.result === null
+    ? { ok: true, state: "running", done: job.done, total: job.total }
+    : { ok: true, state: "done", analysis: job.result };
+}
+
+/** The wire form: the engine's analysis with its moves in notation (undefined fields dropped). */
+function wire(analysis: PositionAnalysis & { bestMoveText: string | null; pvText: readonly string[] }) {
+  const { outcome, ...rest } = analysis;
+  return {
+    ...rest,
+    values: [...analysis.values],
+    pv: [...analysis.pv],
+    pvText: [...analysis.pvText],
+    ...(outcome === undefined ? {} : { outcome }),
+  };
+}
+
+/**
+ * A played move against the best one (docs/analysis.md, "Loss"): the mover's value before it minus its
+ * value after it (`moveLoss`), and 0 for the best move itself, whatever the two estimates say.
+ */
+export function markMove(
+  played: { readonly seat: number; readonly move: string },
+  before: AnalysedPosition | undefined,
+  after: AnalysedPosition | undefined,
+): AnalysedMove {
+  if (before === undefined || after === undefined) {
+    return { seat: played.seat, move: played.move, loss: null, exact: false, bestMoveText: null };
+  }
+  const loss = moveLoss(before, after);
+  const best = before.bestMoveText === played.move;
+  return {
+    seat: played.seat,
+    move: played.move,
+    loss: best && loss.loss !== null ? 0 : loss.loss,
+    exact: loss.exact,
+    bestMoveText: before.bestMoveText,
+  };
+}

@@ -1,0 +1,68 @@
+import { MatchId, PositionAnalysisRequest, type UserRef } from "@arena/protocol";
+import { type Request, type Response, Router } from "express";
+import { type AnalysisService, type Outcome } from "../analysis/service.js";
+import { type Identity } from "../identity/tokens.js";
+
+/** The bearer token's user (`Authorization: Bearer <token>`, the token `session:ready` gives). */
+function userOf(req: Request, identity: Identity): UserRef | null {
+  const header = req.headers.authorization;
+  if (header?.startsWith("Bearer ") !== true) return null;
+  return identity.verify(header.slice("Bearer ".length).trim());
+}
+
+function send<T extends object>(res: Response, outcome: Outcome<T>, okStatus = 200): void {
+  if (outcome.ok) {
+    res.status(okStatus).json(outcome.value);
+    return;
+  }
+  const { status, ...body } = outcome;
+  res.status(status).json(body);
+}
+
+const NO_USER = { ok: false, code: "forbidden", message: "send your token: Authorization: Bearer <token>" };
+
+/** Post-game analysis and the analysis board under `/api` (docs/protocol.md, "Analysis"). */
+export function analysisRouter(analysis: AnalysisService, identity: Identity): Router {
+  const router = Router();
+
+  router.post("/matches/:id/analysis", async (req: Request<{ id: string }>, res: Response) => {
+    const id = MatchId.safeParse(req.params.id);
+    if (!id.success) {
+      res.status(400).json({ ok: false, code: "invalid-payload", message: "bad match id" });
+      return;
+    }
+    const user = userOf(req, identity);
+    if (user === null) {
+      res.status(401).json(NO_USER);
+      return;
+    }
+    const outcome = await analysis.start(id.data, user.id);
+    send(res, outcome, outcome.ok && outcome.value.state === "running" ? 202 : 200);
+  });
+
+  router.get("/matches/:id/analysis", async (req: Request<{ id: string }>, res: Response) => {
+    const id = MatchId.safeParse(req.params.id);
+    if (!id.success) {
+      res.status(400).json({ ok: false, code: "invalid-payload", message: "bad match id" });
+      return;
+    }
+    send(res, await analysis.status(id.data));
+  });
+
+  router.post("/analysis/position", async (req: Request, res: Response) => {
+    const user = userOf(req, identity);
+    if (user === null) {
+      res.status(401).json(NO_USER);
+      return;
+    }
+    const body = PositionAnalysisRequest.safeParse(req.body);
+    if (!body.success) {
+      res.status(400).json({ ok: false, code: "invalid-payload", message: "expected {gameId, position}" });
+      return;
+    }
+    const outcome = await analysis.analysePosition(user.id, body.data.gameId, body.data.position);
+    send(res, outcome.ok ? { ok: true, value: { ok: true, analysis: outcome.value } } : outcome);
+  });
+
+  return router;
+}
