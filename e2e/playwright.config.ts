@@ -9,7 +9,8 @@ const SERVER_ENTRY = "../apps/server/dist/main.js";
 const SUMMARY = process.env.PLAYWRIGHT_SUMMARY ?? "playwright-summary.json";
 const REDIS: Record<string, string> = process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {};
 const EXTERNAL = process.env.ARENA_E2E_URL !== undefined && process.env.ARENA_E2E_URL !== "";
-const PORT = 3000;
+// ARENA_E2E_PORT: another port when 3000 is taken (a second checkout running its suite at the same time).
+const PORT = Number(process.env.ARENA_E2E_PORT ?? 3000);
 const BASE_URL = EXTERNAL ? (process.env.ARENA_E2E_URL ?? "") : `http://127.0.0.1:${PORT}`;
 // Without Redis the server runs on its default store, SQLite, in a data folder of its own for each run
 // (made once: the config is loaded again in each worker, which inherits the variable).
