@@ -5,3 +5,4 @@ export * from "./client-events.js";
 export * from "./server-events.js";
 export * from "./http.js";
 export * from "./lobby.js";
+export * from "./accounts.js";

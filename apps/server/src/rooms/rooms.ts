@@ -68,6 +68,11 @@ export interface RoomsOptions {
   readonly online: (matchId: MatchId) => Promise<readonly string[] | null>;
   /** Counts moves for metrics. */
   readonly onMove?: () => void;
+  /**
+   * A match this process holds ended (it appended the end, or heard of it): the game index and ratings
+   * record it, once per match id however many processes call (ratings/recorder.ts).
+   */
+  readonly onEnded?: (model: MatchModel) => void;
 }
 
 /**
@@ -326,7 +331,10 @@ export class Rooms implements RoomEvents {
     }
     if (before.status !== "live" && model.status === "live") this.leases.started(model.matchId);
     if (isOver(model) && (before.status === "live" || room.owned)) this.leases.ended(room);
-    if (isOver(model) && !isOver(before)) this.cache.retire(room);
+    if (isOver(model) && !isOver(before)) {
+      this.cache.retire(room);
+      this.options.onEnded?.(model);
+    }
     if (before.status !== model.status || before.slots !== model.slots) this.quotas.settle(model);
     // A seat taken here or on another process: its player's presence (merged from every process) goes out.
     if (before.slots !== model.slots) room.presenceUpdated();
