@@ -123,6 +123,22 @@ export interface MatchRatingsResponse {
   readonly changes: readonly RatingChange[];
 }
 
+/** `GET /api/ratings?gameId=&speed=&users=<id>,<id>`: the ratings shown beside names (lobby, room). */
+export const RatingsQuery = z.object({
+  gameId: z.string().min(1).max(32),
+  speed: RatingSpeed,
+  users: z
+    .string()
+    .max(50 * 130)
+    .transform((list) => list.split(",").filter((id) => id !== ""))
+    .pipe(z.array(UserId).max(50)),
+});
+export interface RatingsResponse {
+  readonly ok: true;
+  /** Only users with a rating in the pool. */
+  readonly ratings: Readonly<Record<string, RatingView>>;
+}
+
 /** `GET /api/leaderboard/<gameId>/<speed>`: the top 100, non-provisional players only. */
 export const LEADERBOARD_SIZE = 100;
 export interface LeaderboardEntry {

@@ -10,6 +10,8 @@ import {
   type MatchRatingsResponse,
   type RatingView,
   RatingSpeed,
+  RatingsQuery,
+  type RatingsResponse,
   RegisterRequest,
   type UserResponse,
 } from "@arena/protocol";
@@ -17,7 +19,7 @@ import { type NextFunction, type Request, type Response, Router } from "express"
 import { type z } from "zod";
 import { clientAddress } from "../http/client-address.js";
 import { isProvisional } from "../ratings/glicko2.js";
-import { type PlayerStore } from "./ports.js";
+import { type PlayerStore, type StoredRating } from "./ports.js";
 import { type Accounts, publicUser } from "./service.js";
 
 export interface AccountsApiDeps {
@@ -72,6 +74,13 @@ const handle =
     });
   };
 
+const view = (r: StoredRating): RatingView => ({
+  rating: Math.round(r.rating),
+  rd: Math.round(r.rd),
+  games: r.games,
+  provisional: isProvisional(r.rd),
+});
+
 /** Accounts, profiles, histories and leaderboards under `/api` (docs/protocol.md, "Accounts"). */
 export function accountsRouter({ accounts, store, trustedProxies, sessionEnded }: AccountsApiDeps): Router {
   const router = Router();
@@ -119,12 +128,7 @@ export function accountsRouter({ accounts, store, trustedProxies, sessionEnded }
       const [stored, record] = await Promise.all([store.ratingsOf(account.id), store.record(account.id)]);
       const ratings: Record<string, Record<string, RatingView>> = {};
       for (const r of stored) {
-        (ratings[r.gameId] ??= {})[r.speed] = {
-          rating: Math.round(r.rating),
-          rd: Math.round(r.rd),
-          games: r.games,
-          provisional: isProvisional(r.rd),
-        };
+        (ratings[r.gameId] ??= {})[r.speed] = view(r);
       }
       const body: UserResponse = { ok: true, user: { ...publicUser(account), ratings, record } };
       res.json(body);
@@ -155,6 +159,24 @@ export function accountsRouter({ accounts, store, trustedProxies, sessionEnded }
       const account = await accounts.account(String(req.params.name));
       if (account === null) return fail(res, "not-found", "no such player");
       res.json({ ok: true, points: await store.ratingHistory(account.id, 1_000) });
+    }),
+  );
+
+  router.get(
+    "/ratings",
+    handle(async (req: Request, res) => {
+      const query = parse(RatingsQuery, req.query, res);
+      if (query === null) return;
+      const found = await Promise.all(
+        query.users.map(async (id) => [id, await store.ratingsOf(id)] as const),
+      );
+      const ratings: Record<string, RatingView> = {};
+      for (const [id, list] of found) {
+        const r = list.find((one) => one.gameId === query.gameId && one.speed === query.speed);
+        if (r !== undefined) ratings[id] = view(r);
+      }
+      const body: RatingsResponse = { ok: true, ratings };
+      res.json(body);
     }),
   );
 

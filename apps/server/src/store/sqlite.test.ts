@@ -374,7 +374,18 @@ describe("SqliteStore migrations", () => {
       .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
       .pluck()
       .all();
-    expect(tables).toEqual(["match_events", "match_leases", "match_live", "match_lobby"]);
+    expect(tables).toEqual([
+      "match_events",
+      "match_leases",
+      "match_live",
+      "match_lobby",
+      "player_accounts",
+      "player_games",
+      "player_login_buckets",
+      "player_ratings",
+      "player_recorded_matches",
+      "player_sessions",
+    ]);
     db.close();
   });
 
