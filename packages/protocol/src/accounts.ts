@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MatchId, UserId } from "./ids.js";
+import { type MatchId, UserId } from "./ids.js";
 
 /**
  * An account's name: 3–20 letters, digits, `_` or `-`, unique without regard to case (docs/protocol.md,

@@ -70,7 +70,7 @@ export class GameRecorder {
     return this.store.recordGame(game, rate);
   }
 
-  /** Fire and forget from the rooms: a failure is logged, and the game stays unrecorded. */
+  /** Fire and forget from the rooms: a failure is logged, and the game is recorded when a process next loads it. */
   recordInBackground(model: MatchModel): void {
     this.record(model).catch((error: unknown) => {
       this.logger.warn({ err: error, matchId: model.matchId }, "recording a finished game failed");

@@ -69,8 +69,9 @@ export interface RoomsOptions {
   /** Counts moves for metrics. */
   readonly onMove?: () => void;
   /**
-   * A match this process holds ended (it appended the end, or heard of it): the game index and ratings
-   * record it, once per match id however many processes call (ratings/recorder.ts).
+   * A match this process holds ended (it appended the end, or heard of it), or a finished match was loaded:
+   * the game index and ratings record it, once per match id however many processes call
+   * (ratings/recorder.ts).
    */
   readonly onEnded?: (model: MatchModel) => void;
 }
@@ -101,6 +102,9 @@ export class Rooms implements RoomEvents {
       load: async (matchId) => {
         const room = await Room.load(roomDeps, matchId);
         if (room !== null) fanout.presenceWanted(matchId);
+        // A finished game whose recording failed (the store was down at its end) is recorded when it is
+        // next loaded; one already recorded costs the store one guard read.
+        if (room !== null && isOver(room.model)) options.onEnded?.(room.model);
         return room;
       },
       finishedRoomsKept: options.finishedRoomsKept,
