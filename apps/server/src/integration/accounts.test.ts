@@ -271,7 +271,7 @@ describe("rated games", () => {
     expect(await guest.call("room:join-seat", join)).toMatchObject({ code: "not-rated-eligible" });
     expect(await bot.call("room:join-seat", join)).toMatchObject({ code: "not-rated-eligible" });
     // Against yourself: the one user cannot take the second seat.
-    expect(await ada.call("room:join-seat", join)).toMatchObject({ ok: false });
+    expect(await ada.call("room:join-seat", join)).toMatchObject({ ok: false, code: "forbidden" });
     expect(await ada.call("room:set-ai", { ...join, level: 1 })).toMatchObject({
       code: "not-rated-eligible",
     });
@@ -331,6 +331,22 @@ describe("rated games", () => {
     const after = await get<UserResponse>(at, `/api/users/${a}`);
     expect(after.user.ratings.othello?.blitz?.games).toBe(1);
     expect(after.user.record).toEqual({ wins: 1, draws: 0, losses: 0 });
+  });
+
+  it("lets a guest who claims a name keep the games it played as a guest", async () => {
+    const at = await server();
+    const [black, white] = [await connect(at), await connect(at)];
+    const { matchId } = await startOthello(black, white, BLITZ);
+    await white.call("match:resign", { matchId, version: (await white.snapshot(matchId)).version, seat: 1 });
+    await black.until((c) => c.ended(matchId), "the end");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const name = uniqueName("Lee");
+    await register(at, name, { guest: black.session?.token ?? "" });
+    const history = await get<{ games: { matchId: string; outcome: string }[] }>(
+      at,
+      `/api/users/${name}/games`,
+    );
+    expect(history.games).toEqual([expect.objectContaining({ matchId, outcome: "win", rated: false })]);
   });
 
   it("keeps unrated games out of the ratings but in the history", async () => {
