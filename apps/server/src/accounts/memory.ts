@@ -11,6 +11,7 @@ import {
 import {
   type AccountRecord,
   type Bucket,
+  BUCKET_IDLE_MS,
   type CreateAccountResult,
   type FinishedGame,
   type PlayerStore,
@@ -18,6 +19,9 @@ import {
   type StoredRating,
 } from "./ports.js";
 import { onLeaderboard, planRecord, tally } from "./recording.js";
+
+/** Above this many buckets, idle ones are swept. */
+const SWEEP_BUCKETS_AT = 10_000;
 
 const poolKey = (userId: UserId, gameId: string, speed: RatingSpeed) => `${userId} ${gameId} ${speed}`;
 
@@ -71,6 +75,9 @@ export class MemoryPlayerStore implements PlayerStore {
     );
     const taken = tokens >= 1;
     this.buckets.set(key, { tokens: taken ? tokens - 1 : tokens, at: now });
+    if (this.buckets.size > SWEEP_BUCKETS_AT) {
+      for (const [k, entry] of this.buckets) if (entry.at < now - BUCKET_IDLE_MS) this.buckets.delete(k);
+    }
     return Promise.resolve(taken);
   }
 

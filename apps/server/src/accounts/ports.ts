@@ -57,7 +57,13 @@ export interface FinishedGame {
  */
 export type RateFn = (before: readonly (Glicko | null)[]) => readonly Glicko[];
 
-/** A token bucket: `capacity` tokens, one more every `refillMs`. */
+/**
+ * A token bucket: `capacity` tokens, one more every `refillMs`. A bucket untouched for `BUCKET_IDLE_MS` is
+ * full again, which is what a missing bucket is: stores drop those (floods of made-up names leave no trace).
+ */
+export const BUCKET_IDLE_MS = 10 * 60_000;
+
+/** A token bucket: `capacity` tokens, one more every `refillMs` (full within `BUCKET_IDLE_MS`). */
 export interface Bucket {
   readonly capacity: number;
   readonly refillMs: number;

@@ -5,7 +5,7 @@ import { type Clock } from "../clocks/scheduler.js";
 import { type Identity, randomId } from "../identity/tokens.js";
 import { checkAccountName, nameKey } from "./names.js";
 import { checkPassword, decoyHash, hashPassword, verifyPassword } from "./passwords.js";
-import { type AccountRecord, type Bucket, type PlayerStore } from "./ports.js";
+import { type AccountRecord, type Bucket, BUCKET_IDLE_MS, type PlayerStore } from "./ports.js";
 
 /**
  * Login attempts (docs/protocol.md, "Accounts"), token buckets in the player store so every process
@@ -18,6 +18,15 @@ export const LOGIN_LIMITS = {
   registerPerAddress: { capacity: 10, refillMs: 30_000 },
 } as const satisfies Record<string, Bucket>;
 export type LoginLimits = { readonly [K in keyof typeof LOGIN_LIMITS]: Bucket };
+
+/** Buckets must be full again once the stores may drop them (ports.ts). */
+function checkLimits(limits: LoginLimits): void {
+  for (const bucket of Object.values(limits)) {
+    if (bucket.capacity * bucket.refillMs > BUCKET_IDLE_MS) {
+      throw new Error(`a login bucket refills in more than ${BUCKET_IDLE_MS} ms`);
+    }
+  }
+}
 
 /** Who a token is: a guest, or an account's open session. */
 export interface ResolvedSession {
@@ -50,7 +59,9 @@ export class Accounts {
     private readonly clock: Clock,
     private readonly logger: Logger,
     private readonly limits: LoginLimits = LOGIN_LIMITS,
-  ) {}
+  ) {
+    checkLimits(limits);
+  }
 
   /**
    * Claims `name` for the guest `claimant` (who keeps its user id, so its games stay its own), or for a
@@ -117,7 +128,7 @@ export class Accounts {
   /** Ends the token's session for good: a token of a session that ended resolves as nobody. */
   async logout(token: unknown): Promise<string | null> {
     const claims = this.identity.claims(token);
-    if (claims?.session === null || claims === null) return null;
+    if (claims === null || claims.session === null) return null;
     await this.store.endSession(claims.session.id);
     return claims.session.id;
   }

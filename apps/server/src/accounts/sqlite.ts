@@ -14,6 +14,7 @@ import { PROVISIONAL_RD } from "../ratings/glicko2.js";
 import {
   type AccountRecord,
   type Bucket,
+  BUCKET_IDLE_MS,
   type CreateAccountResult,
   type FinishedGame,
   type PlayerStore,
@@ -21,6 +22,9 @@ import {
   type StoredRating,
 } from "./ports.js";
 import { planRecord } from "./recording.js";
+
+/** Idle login buckets are deleted once every this many takes. */
+const SWEEP_EVERY_TAKES = 1_000;
 
 interface AccountRow {
   user_id: string;
@@ -66,6 +70,7 @@ const toRating = (row: RatingRow): StoredRating => ({
  */
 export class SqlitePlayerStore implements PlayerStore {
   private readonly statements;
+  private takes = 0;
   private readonly recordTransaction: (game: FinishedGame, rate: RateFn) => readonly RatingChange[] | null;
 
   constructor(private readonly db: Database.Database) {
@@ -87,6 +92,7 @@ export class SqlitePlayerStore implements PlayerStore {
         `SELECT tokens, at FROM player_login_buckets WHERE key = ?`,
       ),
       putBucket: db.prepare(`INSERT OR REPLACE INTO player_login_buckets (key, tokens, at) VALUES (?, ?, ?)`),
+      sweepBuckets: db.prepare(`DELETE FROM player_login_buckets WHERE at < ?`),
       recorded: db.prepare<[string], { changes: string }>(
         `SELECT changes FROM player_recorded_matches WHERE match_id = ?`,
       ),
@@ -191,6 +197,8 @@ export class SqlitePlayerStore implements PlayerStore {
       );
       const taken = tokens >= 1;
       this.statements.putBucket.run(key, taken ? tokens - 1 : tokens, now);
+      // Idle buckets are full again, as good as none: swept now and then (a flood of made-up names).
+      if (++this.takes % SWEEP_EVERY_TAKES === 0) this.statements.sweepBuckets.run(now - BUCKET_IDLE_MS);
       return taken;
     });
   }
