@@ -4,6 +4,10 @@ import type { NextConfig } from "next";
 const nextConfig: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // Profiles live at /@/<name>, as on lichess (a folder named "@" would be a parallel-route slot).
+  rewrites() {
+    return Promise.resolve([{ source: "/@/:name", destination: "/players/:name" }]);
+  },
 };
 
 export default nextConfig;

@@ -5,16 +5,21 @@ import { Server } from "socket.io";
 import { type AiPool } from "./ai/pool.js";
 import { AnalysisService, DEFAULT_ANALYSIS_BUDGETS } from "./analysis/service.js";
 import { type Clock } from "./clocks/scheduler.js";
+import { accountsRouter } from "./accounts/http.js";
+import { MemoryPlayerStore } from "./accounts/memory.js";
+import { type PlayerStore } from "./accounts/ports.js";
+import { Accounts } from "./accounts/service.js";
 import { apiRouter } from "./http/api.js";
 import { checkRequestOrigin } from "./http/origins.js";
 import { Identity, randomId } from "./identity/tokens.js";
 import { createMetrics } from "./metrics.js";
 import { Following } from "./protocol/following.js";
 import { attachGateway } from "./protocol/gateway.js";
-import { type ArenaServer, matchRoom, onlineUsers } from "./protocol/sockets.js";
+import { type ArenaServer, matchRoom, onlineUsers, sessionRoom } from "./protocol/sockets.js";
 import { DEFAULT_QUOTAS, type QuotaLimits } from "./quotas/limits.js";
 import { MemoryQuotaStore } from "./quotas/memory.js";
 import { type QuotaStore } from "./quotas/ports.js";
+import { GameRecorder } from "./ratings/recorder.js";
 import { FINISHED_ROOMS_KEPT } from "./rooms/cache.js";
 import { type Fanout, Rooms } from "./rooms/rooms.js";
 import { type MatchStore } from "./store/ports.js";
@@ -79,6 +84,8 @@ export interface AppDeps {
   readonly web?: WebApp;
   /** Where quotas are counted: shared by every process when scaled out; in memory by default. */
   readonly quotas?: QuotaStore;
+  /** Accounts, ratings and game histories: the store's own (SQLite, Redis); in memory by default. */
+  readonly players?: PlayerStore;
 }
 
 export interface App {
@@ -86,6 +93,9 @@ export interface App {
   readonly io: ArenaServer;
   readonly rooms: Rooms;
   readonly identity: Identity;
+  readonly accounts: Accounts;
+  /** Records finished games and rates the rated ones (also called by tests racing two processes). */
+  readonly recorder: GameRecorder;
   /** Loads live games and starts lease upkeep; call before listening. */
   start(): Promise<void>;
   /**
@@ -101,6 +111,9 @@ export interface App {
 export function createApp(deps: AppDeps): App {
   const { store, clock, logger, config } = deps;
   const identity = new Identity(config.secret);
+  const players = deps.players ?? new MemoryPlayerStore();
+  const accounts = new Accounts(players, identity, clock, logger);
+  const recorder = new GameRecorder(players, logger);
   // Express first, then socket.io on the same server: engine.io takes its own paths and hands the other
   // requests to the app (routes are added to the app below).
   const app = express();
@@ -165,6 +178,7 @@ export function createApp(deps: AppDeps): App {
     quotaLimits: config.quotas,
     online: (matchId) => onlineUsers(io, matchId),
     onMove: () => onMove(),
+    onEnded: (model) => recorder.recordInBackground(model),
   });
   io.on("lobby:entry", (matchId, summary) => rooms.lobbyHeard(matchId, summary));
   io.on("presence:reports", (instance, reports) => rooms.presenceHeard(instance, reports));
@@ -231,7 +245,17 @@ export function createApp(deps: AppDeps): App {
     now: () => clock.now(),
     ...(config.analysis ?? DEFAULT_ANALYSIS_BUDGETS),
   });
-  app.use("/api", apiRouter({ rooms, identity, analysis }));
+  app.use(
+    "/api",
+    accountsRouter({
+      accounts,
+      store: players,
+      trustedProxies: config.trustedProxies,
+      // Every socket of the session, on every process (through the adapter), is closed: logout is final.
+      sessionEnded: (sessionId) => io.in(sessionRoom(sessionId)).disconnectSockets(true),
+    }),
+  );
+  app.use("/api", apiRouter({ rooms, identity, accounts, analysis }));
   app.use("/api", (_req, res) => {
     res.status(404).json({ ok: false, code: "not-found", message: "no such route" });
   });
@@ -266,6 +290,7 @@ export function createApp(deps: AppDeps): App {
   attachGateway(io, {
     rooms,
     identity,
+    accounts,
     following,
     trustedProxies: config.trustedProxies,
     logger,
@@ -281,6 +306,8 @@ export function createApp(deps: AppDeps): App {
     io,
     rooms,
     identity,
+    accounts,
+    recorder,
     async start() {
       await rooms.start();
       ready = true;

@@ -43,6 +43,7 @@ const app = createApp({
     trustedProxies: env.TRUST_PROXY,
   },
   quotas,
+  players: opened.players,
   ...(adapter === undefined ? {} : { adapter }),
   ...(web.web === null ? {} : { web: web.web }),
 });

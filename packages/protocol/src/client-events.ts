@@ -83,6 +83,8 @@ export function isClientEventName(name: string): name is ClientEventName {
 export interface SessionInfo {
   readonly token: string;
   readonly user: { readonly id: UserId; readonly name: string };
+  /** Present for an account's session (docs/protocol.md, "Accounts"); absent for a guest. */
+  readonly account?: { readonly bot: boolean };
 }
 
 /** `session:ready`: the identity, and the server process that holds this connection. */

@@ -26,6 +26,13 @@ export const ERROR_CODES = [
   "store-unavailable",
   "unavailable",
   "internal",
+  // Accounts and ratings (docs/protocol.md, "Accounts").
+  "invalid-name",
+  "name-taken",
+  "weak-password",
+  "bad-credentials",
+  "already-registered",
+  "not-rated-eligible",
 ] as const;
 
 export const ErrorCode = z.enum(ERROR_CODES);

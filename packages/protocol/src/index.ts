@@ -6,3 +6,4 @@ export * from "./server-events.js";
 export * from "./http.js";
 export * from "./lobby.js";
 export * from "./analysis.js";
+export * from "./accounts.js";

@@ -1,13 +1,17 @@
 import { MatchId, PositionAnalysisRequest, type UserRef } from "@arena/protocol";
 import { type Request, type Response, Router } from "express";
 import { type AnalysisService, type Outcome } from "../analysis/service.js";
-import { type Identity } from "../identity/tokens.js";
+import { type Accounts } from "../accounts/service.js";
 
-/** The bearer token's user (`Authorization: Bearer <token>`, the token `session:ready` gives). */
-function userOf(req: Request, identity: Identity): UserRef | null {
+/**
+ * The bearer token's user (`Authorization: Bearer <token>`, the token `session:ready` gives): a guest's, or
+ * an account's whose session is still open (a logged-out token is nobody's).
+ */
+async function userOf(req: Request, accounts: Accounts): Promise<UserRef | null> {
   const header = req.headers.authorization;
   if (header?.startsWith("Bearer ") !== true) return null;
-  return identity.verify(header.slice("Bearer ".length).trim());
+  const resolved = await accounts.resolve(header.slice("Bearer ".length).trim());
+  return resolved?.user ?? null;
 }
 
 function send<T extends object>(res: Response, outcome: Outcome<T>, okStatus = 200): void {
@@ -22,7 +26,7 @@ function send<T extends object>(res: Response, outcome: Outcome<T>, okStatus = 2
 const NO_USER = { ok: false, code: "forbidden", message: "send your token: Authorization: Bearer <token>" };
 
 /** Post-game analysis and the analysis board under `/api` (docs/protocol.md, "Analysis"). */
-export function analysisRouter(analysis: AnalysisService, identity: Identity): Router {
+export function analysisRouter(analysis: AnalysisService, accounts: Accounts): Router {
   const router = Router();
 
   router.post("/matches/:id/analysis", async (req: Request<{ id: string }>, res: Response) => {
@@ -31,7 +35,7 @@ export function analysisRouter(analysis: AnalysisService, identity: Identity): R
       res.status(400).json({ ok: false, code: "invalid-payload", message: "bad match id" });
       return;
     }
-    const user = userOf(req, identity);
+    const user = await userOf(req, accounts);
     if (user === null) {
       res.status(401).json(NO_USER);
       return;
@@ -50,7 +54,7 @@ export function analysisRouter(analysis: AnalysisService, identity: Identity): R
   });
 
   router.post("/analysis/position", async (req: Request, res: Response) => {
-    const user = userOf(req, identity);
+    const user = await userOf(req, accounts);
     if (user === null) {
       res.status(401).json(NO_USER);
       return;

@@ -9,6 +9,7 @@ import {
 import { type Request, type Response, Router } from "express";
 import { type AnalysisService } from "../analysis/service.js";
 import { gameCatalogue } from "../games/catalogue.js";
+import { type Accounts } from "../accounts/service.js";
 import { type Identity } from "../identity/tokens.js";
 import { type Rooms } from "../rooms/rooms.js";
 import { analysisRouter } from "./analysis-api.js";
@@ -16,18 +17,30 @@ import { analysisRouter } from "./analysis-api.js";
 export interface ApiDeps {
   readonly rooms: Rooms;
   readonly identity: Identity;
+  readonly accounts: Accounts;
   readonly analysis: AnalysisService;
 }
 
 /** The REST API under `/api` (docs/protocol.md, "HTTP"). */
-export function apiRouter({ rooms, identity, analysis }: ApiDeps): Router {
+export function apiRouter({ rooms, identity, accounts, analysis }: ApiDeps): Router {
   const router = Router();
-  router.use(analysisRouter(analysis, identity));
+  router.use(analysisRouter(analysis, accounts));
 
-  router.post("/session", (req: Request, res: Response) => {
+  router.post("/session", async (req: Request, res: Response) => {
     const body: unknown = req.body;
     const record = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
-    const existing = identity.verify(record.token);
+    const resolved = await accounts.resolve(record.token).catch(() => null);
+    // An account's session is answered as it is: its name is its username (docs/protocol.md, "Accounts").
+    if (resolved?.account != null) {
+      res.json({
+        ok: true,
+        token: resolved.token,
+        user: resolved.user,
+        account: { bot: resolved.account.bot },
+      });
+      return;
+    }
+    const existing = resolved?.user ?? null;
     const name = DisplayName.safeParse(record.name);
     if (record.name !== undefined && !name.success) {
       res.status(400).json({ ok: false, code: "invalid-payload", message: "name: 1–24 characters" });

@@ -8,11 +8,11 @@ describe("guest identity tokens", () => {
 
   it("round-trips and refuses tampering or another secret", () => {
     const token = identity.issue(user);
-    expect(identity.verify(token)).toEqual(user);
-    expect(identity.verify(token.replace(/.$/, (c) => (c === "A" ? "B" : "A")))).toBeNull();
-    expect(new Identity("other").verify(token)).toBeNull();
-    expect(identity.verify("garbage")).toBeNull();
-    expect(identity.verify(42)).toBeNull();
+    expect(identity.claims(token)).toEqual({ user, session: null });
+    expect(identity.claims(token.replace(/.$/, (c) => (c === "A" ? "B" : "A")))).toBeNull();
+    expect(new Identity("other").claims(token)).toBeNull();
+    expect(identity.claims("garbage")).toBeNull();
+    expect(identity.claims(42)).toBeNull();
   });
 
   it("derives invite tokens per match", () => {

@@ -1,16 +1,19 @@
 import { type Ack, CLIENT_EVENTS, type ClientEventName, failure, isClientEventName } from "@arena/protocol";
 import { type Logger } from "pino";
 import { clientAddress } from "../http/client-address.js";
+import { type Accounts } from "../accounts/service.js";
 import { type Identity } from "../identity/tokens.js";
 import { type Rooms } from "../rooms/rooms.js";
 import { type Following } from "./following.js";
 import { TokenBucket } from "./rate-limit.js";
 import { type Route, ROUTES, type RouteContext, StoreUnavailable } from "./routes.js";
-import { type ArenaServer, type ArenaSocket } from "./sockets.js";
+import { type ArenaServer, type ArenaSocket, sessionRoom } from "./sockets.js";
 
 export interface GatewayOptions {
   readonly rooms: Rooms;
   readonly identity: Identity;
+  /** Who a handshake's token is: a guest, or an account's open session. */
+  readonly accounts: Accounts;
   readonly following: Following;
   readonly logger: Logger;
   /** Proxies in front whose `X-Forwarded-For` entries are believed (docs/protocol.md, "Quotas"). */
@@ -34,17 +37,27 @@ export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
   const { rooms, identity, following, logger } = options;
 
   io.use((socket, next) => {
+    void admit(socket).then(next, (error: unknown) => {
+      logger.error({ err: error }, "handshake failed");
+      next(new Error("internal error"));
+    });
+  });
+
+  /** The handshake: who the token is (a session that ended is nobody: a new guest), then the quotas. */
+  async function admit(socket: ArenaSocket): Promise<Error | undefined> {
     const auth: unknown = socket.handshake.auth;
     const token =
       typeof auth === "object" && auth !== null ? (auth as Record<string, unknown>).token : undefined;
-    const user = identity.verify(token);
-    if (user !== null && typeof token === "string") {
-      socket.data.user = user;
-      socket.data.token = token;
+    const resolved = await options.accounts.resolve(token);
+    if (resolved !== null) {
+      socket.data.user = resolved.user;
+      socket.data.token = resolved.token;
+      socket.data.account = resolved.account;
     } else {
       const guest = identity.newGuest();
       socket.data.user = guest.user;
       socket.data.token = guest.token;
+      socket.data.account = null;
     }
     socket.data.address = clientAddress(
       socket.handshake.address,
@@ -57,20 +70,16 @@ export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
     // Sockets per user and per address, on every process: refused with the reason (`connect_error`,
     // `data.code` "quota"); counted until the socket or its connection closes, whichever comes first (a
     // socket refused later by socket.io itself never connects, and never disconnects either).
-    void rooms.quotas.admitSocket(socket.data.user.id, socket.data.address).then((admitted) => {
-      if (!admitted.ok) {
-        next(Object.assign(new Error(admitted.message), { data: { code: admitted.code } }));
-        return;
-      }
-      const release = () => {
-        socket.conn.off("close", release);
-        admitted.release();
-      };
-      socket.conn.once("close", release);
-      socket.once("disconnect", release);
-      next();
-    });
-  });
+    const admitted = await rooms.quotas.admitSocket(socket.data.user.id, socket.data.address);
+    if (!admitted.ok) return Object.assign(new Error(admitted.message), { data: { code: admitted.code } });
+    const release = () => {
+      socket.conn.off("close", release);
+      admitted.release();
+    };
+    socket.conn.once("close", release);
+    socket.once("disconnect", release);
+    return undefined;
+  }
 
   /** Not async: a refusal is answered without a promise, and `answer` catches what this throws. */
   function dispatch(socket: ArenaSocket, event: string, payload: unknown): Ack | Promise<Ack> {
@@ -134,10 +143,13 @@ export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
   io.on("connection", (socket) => {
     const bucket = new TokenBucket(options.rateLimit.burst, options.rateLimit.perSecond, Date.now());
     let refusals = 0;
+    const account = socket.data.account;
+    if (account !== null) void socket.join(sessionRoom(account.sessionId));
     socket.emit("session:ready", {
       token: socket.data.token,
       user: socket.data.user,
       instance: options.instance,
+      ...(account === null ? {} : { account: { bot: account.bot } }),
     });
     // docs/clocks.md §2: the lag quota's gain is capped by the transport's RTT once it is known.
     let pingSentAt: number | null = null;

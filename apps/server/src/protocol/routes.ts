@@ -10,6 +10,7 @@ import {
   type Snapshot,
 } from "@arena/protocol";
 import { type Identity } from "../identity/tokens.js";
+import { refuseRatedAi, refuseRatedCreate, refuseRatedJoin } from "../ratings/eligibility.js";
 import { type Command, type CommandAck } from "../rooms/decide.js";
 import { type Room } from "../rooms/room.js";
 import { type Rooms } from "../rooms/rooms.js";
@@ -111,6 +112,8 @@ function snapshotFor(ctx: RouteContext, room: Room): Snapshot {
  */
 export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
   "session:rename"({ socket, identity }, { name }) {
+    // An account's name is its username (docs/protocol.md, "Accounts").
+    if (socket.data.account !== null) return failure("forbidden", "an account's name is its username");
     socket.data.user = { ...socket.data.user, name };
     socket.data.token = identity.issue(socket.data.user);
     return { ok: true, token: socket.data.token, user: socket.data.user };
@@ -132,6 +135,8 @@ export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
   },
 
   async "room:create"(ctx, payload) {
+    const notRated = refuseRatedCreate(payload, ctx.socket.data.account);
+    if (notRated !== null) return notRated;
     const ack = await ctx.rooms.create(ctx.socket.data.user, ctx.socket.data.address, payload);
     if (!ack.ok) return ack;
     const room = await roomFor(ctx, ack.matchId);
@@ -146,7 +151,11 @@ export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
 
   async "room:join-seat"(ctx, { matchId, version, seat, inviteToken }) {
     const inviteOk = ctx.identity.checkInvite(matchId, inviteToken);
-    const ack = await command(ctx, matchId, version, { type: "join", seat }, inviteOk);
+    const room = ctx.rooms.cached(matchId) ?? (await roomFor(ctx, matchId));
+    if (room === null) return NO_MATCH;
+    const notRated = refuseRatedJoin(room.model, ctx.socket.data.account);
+    if (notRated !== null) return notRated;
+    const ack = await commandIn(ctx, room, version, { type: "join", seat }, inviteOk);
     return ack.ok ? { ok: true, version: ack.version, seat } : ack;
   },
 
@@ -156,6 +165,8 @@ export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
   async "room:set-ai"(ctx, { matchId, version, seat, level }) {
     const room = await roomFor(ctx, matchId);
     if (room === null) return NO_MATCH;
+    const notRated = refuseRatedAi(room.model);
+    if (notRated !== null) return notRated;
     // An AI seated by its host counts among the host's AI games (docs/protocol.md, "Quotas").
     if (room.model.host.id === ctx.socket.data.user.id) {
       const refused = await ctx.rooms.admitAi(room);

@@ -11,6 +11,8 @@ import { type PresenceReport } from "../rooms/presence.js";
 export interface SocketData {
   user: UserRef;
   token: string;
+  /** An account's session (docs/protocol.md, "Accounts"); null for a guest. */
+  account: { readonly sessionId: string; readonly bot: boolean } | null;
   /** The client's address for its quotas, or null when it has none (docs/protocol.md, "Quotas"). */
   address: string | null;
   /** The transport's last measured ping round trip (engine.io ping → pong), once known. */
@@ -33,6 +35,9 @@ export interface InterServerEvents {
 
 export type ArenaServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 export type ArenaSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+
+/** The socket.io room of an account session's sockets (all closed when it logs out, on every process). */
+export const sessionRoom = (sessionId: string): string => `session:${sessionId}`;
 
 /** The socket.io room of a match's followers (players and spectators, on every process). */
 export const matchRoom = (matchId: MatchId): string => `match:${matchId}`;

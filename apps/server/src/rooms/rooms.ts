@@ -68,6 +68,12 @@ export interface RoomsOptions {
   readonly online: (matchId: MatchId) => Promise<readonly string[] | null>;
   /** Counts moves for metrics. */
   readonly onMove?: () => void;
+  /**
+   * A match this process holds ended (it appended the end, or heard of it), or a finished match was loaded:
+   * the game index and ratings record it, once per match id however many processes call
+   * (ratings/recorder.ts).
+   */
+  readonly onEnded?: (model: MatchModel) => void;
 }
 
 /**
@@ -96,6 +102,9 @@ export class Rooms implements RoomEvents {
       load: async (matchId) => {
         const room = await Room.load(roomDeps, matchId);
         if (room !== null) fanout.presenceWanted(matchId);
+        // A finished game whose recording failed (the store was down at its end) is recorded when it is
+        // next loaded; one already recorded costs the store one guard read.
+        if (room !== null && isOver(room.model)) options.onEnded?.(room.model);
         return room;
       },
       finishedRoomsKept: options.finishedRoomsKept,
@@ -326,7 +335,10 @@ export class Rooms implements RoomEvents {
     }
     if (before.status !== "live" && model.status === "live") this.leases.started(model.matchId);
     if (isOver(model) && (before.status === "live" || room.owned)) this.leases.ended(room);
-    if (isOver(model) && !isOver(before)) this.cache.retire(room);
+    if (isOver(model) && !isOver(before)) {
+      this.cache.retire(room);
+      this.options.onEnded?.(model);
+    }
     if (before.status !== model.status || before.slots !== model.slots) this.quotas.settle(model);
     // A seat taken here or on another process: its player's presence (merged from every process) goes out.
     if (before.slots !== model.slots) room.presenceUpdated();

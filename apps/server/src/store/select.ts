@@ -2,6 +2,10 @@ import { randomBytes } from "node:crypto";
 import { join, resolve } from "node:path";
 import { type Logger } from "pino";
 import { type Env } from "../env.js";
+import { MemoryPlayerStore } from "../accounts/memory.js";
+import { type PlayerStore } from "../accounts/ports.js";
+import { RedisPlayerStore } from "../accounts/redis.js";
+import { SqlitePlayerStore } from "../accounts/sqlite.js";
 import { MemoryQuotaStore } from "../quotas/memory.js";
 import { type QuotaStore } from "../quotas/ports.js";
 import { RedisQuotaStore } from "../quotas/redis.js";
@@ -27,6 +31,8 @@ export interface Backend {
    * process (its connection counts vanish with it).
    */
   openQuotas(instance: string): QuotaStore;
+  /** Accounts, sessions, ratings and game histories, beside the matches (docs/architecture.md, "Storage"). */
+  readonly players: PlayerStore;
   close(): Promise<void>;
 }
 
@@ -50,6 +56,7 @@ export async function openBackend(env: Env, logger: Logger): Promise<Opened<Back
         secret: env.SECRET ?? randomSecret(),
         adapter: (io) => redis.adapter(io),
         openQuotas: (instance) => new RedisQuotaStore(redis.commands, redis.prefix, instance),
+        players: new RedisPlayerStore(redis.commands, redis.prefix),
         close: () => redis.close(),
       },
     };
@@ -62,6 +69,7 @@ export async function openBackend(env: Env, logger: Logger): Promise<Opened<Back
         store,
         secret: env.SECRET ?? randomSecret(),
         openQuotas: () => new MemoryQuotaStore(),
+        players: new MemoryPlayerStore(),
         close: () => store.close(),
       },
     };
@@ -84,6 +92,12 @@ export async function openBackend(env: Env, logger: Logger): Promise<Opened<Back
   logger.info({ file: store.file, synchronous: env.SQLITE_SYNC }, "SQLite store open");
   return {
     ok: true,
-    value: { store, secret, openQuotas: () => new MemoryQuotaStore(), close: () => store.close() },
+    value: {
+      store,
+      secret,
+      openQuotas: () => new MemoryQuotaStore(),
+      players: new SqlitePlayerStore(store.connection),
+      close: () => store.close(),
+    },
   };
 }

@@ -41,6 +41,47 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE TABLE match_analysis (match_id TEXT PRIMARY KEY, analysis TEXT NOT NULL) WITHOUT ROWID;
     `,
   },
+  {
+    description: "accounts, sessions, login buckets, ratings, rated matches, each player's game index",
+    sql: `
+      CREATE TABLE player_accounts (
+        user_id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        name_key TEXT NOT NULL UNIQUE,
+        bot INTEGER NOT NULL,
+        password_hash TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+      ) WITHOUT ROWID;
+      CREATE TABLE player_sessions (
+        session_id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+      ) WITHOUT ROWID;
+      CREATE TABLE player_login_buckets (key TEXT PRIMARY KEY, tokens REAL NOT NULL, at INTEGER NOT NULL) WITHOUT ROWID;
+      CREATE TABLE player_ratings (
+        user_id TEXT NOT NULL,
+        game_id TEXT NOT NULL,
+        speed TEXT NOT NULL,
+        rating REAL NOT NULL,
+        rd REAL NOT NULL,
+        volatility REAL NOT NULL,
+        games INTEGER NOT NULL,
+        PRIMARY KEY (user_id, game_id, speed)
+      ) WITHOUT ROWID;
+      CREATE INDEX player_ratings_board ON player_ratings (game_id, speed, rating DESC);
+      -- One row per recorded game: the guard that records it once, and its rating changes (JSON).
+      CREATE TABLE player_recorded_matches (match_id TEXT PRIMARY KEY, changes TEXT NOT NULL) WITHOUT ROWID;
+      CREATE TABLE player_games (
+        seq INTEGER PRIMARY KEY,
+        user_id TEXT NOT NULL,
+        match_id TEXT NOT NULL,
+        outcome TEXT NOT NULL,
+        entry TEXT NOT NULL,
+        UNIQUE (user_id, match_id)
+      );
+      CREATE INDEX player_games_newest ON player_games (user_id, seq DESC);
+    `,
+  },
 ];
 
 export type MigrationOutcome =

@@ -374,7 +374,19 @@ describe("SqliteStore migrations", () => {
       .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
       .pluck()
       .all();
-    expect(tables).toEqual(["match_analysis", "match_events", "match_leases", "match_live", "match_lobby"]);
+    expect(tables).toEqual([
+      "match_analysis",
+      "match_events",
+      "match_leases",
+      "match_live",
+      "match_lobby",
+      "player_accounts",
+      "player_games",
+      "player_login_buckets",
+      "player_ratings",
+      "player_recorded_matches",
+      "player_sessions",
+    ]);
     db.close();
   });
 
@@ -389,7 +401,7 @@ describe("SqliteStore migrations", () => {
     expect(await store.getAnalysis(asMatchId("m_old"))).toBeNull();
     await closeStore(store);
     const db = new Database(file, { readonly: true });
-    expect(schemaVersion(db)).toBe(2);
+    expect(schemaVersion(db)).toBe(MIGRATIONS.length);
     db.close();
   });
 

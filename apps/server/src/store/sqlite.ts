@@ -105,6 +105,14 @@ export class SqliteStore implements MatchStore {
     return Promise.resolve({ ok: true, value: new SqliteStore(db, lock, checkpointer, file) });
   }
 
+  /**
+   * The writer connection, for the player tables (accounts/sqlite.ts): their statements run synchronously
+   * between this store's batches, in transactions of their own.
+   */
+  get connection(): Database.Database {
+    return this.db;
+  }
+
   /** Whether the store is open and its last commit succeeded (readiness: a full disk makes the server unready). */
   isReady(): boolean {
     return this.closing === null && !this.lastCommitFailed;

@@ -11,7 +11,8 @@ import {
   type Snapshot,
   type VersionedEvent,
 } from "@arena/protocol";
-import { pino } from "pino";
+import { type Logger, pino } from "pino";
+import { type PlayerStore } from "../accounts/ports.js";
 import { io as connectClient, type Socket } from "socket.io-client";
 import { type AiPool, InlinePool } from "../ai/pool.js";
 import { type App, type AppConfig, createApp, DEFAULT_CONFIG } from "../app.js";
@@ -35,6 +36,8 @@ export async function startServer(
     ai?: AiPool;
     config?: Partial<AppConfig>;
     adapter?: (io: ArenaServer) => void;
+    players?: PlayerStore;
+    logger?: Logger;
   } = {},
 ): Promise<TestServer> {
   const clock = options.clock ?? new FakeClock();
@@ -42,7 +45,7 @@ export async function startServer(
     store: options.store ?? new MemoryStore(),
     ai: options.ai ?? new InlinePool(),
     clock,
-    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" }),
+    logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" }),
     config: {
       ...DEFAULT_CONFIG,
       // Scripted games send events much faster than people; the limiter has its own test.
@@ -60,6 +63,7 @@ export async function startServer(
       ...options.config,
     },
     ...(options.adapter === undefined ? {} : { adapter: options.adapter }),
+    ...(options.players === undefined ? {} : { players: options.players }),
   });
   await app.start();
   await new Promise<void>((resolve) => app.http.listen(0, "127.0.0.1", resolve));

@@ -25,6 +25,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             </Link>
             <nav className="topnav">
               <Link href="/">Lobby</Link>
+              <Link href="/leaderboard">Leaderboard</Link>
               <Link href="/board-demo">Boards</Link>
               <Link href="/analysis">Analysis board</Link>
             </nav>

@@ -5,8 +5,9 @@ import { TIME_PRESETS } from "@arena/protocol";
 import { useState } from "react";
 import { webGame } from "../games/registry";
 import type { OptionField, SeatChoice } from "../games/web-game";
+import { useArena } from "../net/arena-context";
 import { type LobbyGame, levelLabel } from "../net/games-api";
-import { CUSTOM_TIME, type CreateForm, defaultForm, fitSeats } from "./create-model";
+import { CUSTOM_TIME, type CreateForm, canBeRated, defaultForm, fitSeats } from "./create-model";
 
 const SEAT_CHOICES: readonly { value: SeatChoice; label: string }[] = [
   { value: "me", label: "Me" },
@@ -29,6 +30,7 @@ export function CreateGame({
   disabled: boolean;
   onCreate: (form: CreateForm) => void;
 }) {
+  const { session } = useArena();
   const first = games[0];
   const [form, setForm] = useState<CreateForm | null>(() =>
     first === undefined ? null : defaultForm(first.id),
@@ -174,6 +176,17 @@ export function CreateGame({
           Link only
         </label>
       </fieldset>
+      {canBeRated(form, session?.account) && (
+        <label className="inline field">
+          <input
+            type="checkbox"
+            data-testid="rated-checkbox"
+            checked={form.rated}
+            onChange={(e) => setForm({ ...form, rated: e.target.checked })}
+          />{" "}
+          Rated
+        </label>
+      )}
       <button type="submit" className="btn primary" disabled={disabled}>
         Create game
       </button>

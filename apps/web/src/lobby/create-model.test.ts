@@ -1,8 +1,33 @@
 import { describe, expect, it } from "vitest";
 import { CLIENT_EVENTS } from "@arena/protocol";
-import { createPayload, defaultForm, fitSeats, inviteLink, quickForm, timeControlOf } from "./create-model";
+import {
+  canBeRated,
+  createPayload,
+  defaultForm,
+  fitSeats,
+  inviteLink,
+  quickForm,
+  timeControlOf,
+} from "./create-model";
 
 describe("create form", () => {
+  it("offers a rated game only to a logged-in human hosting two people", () => {
+    const othello = { ...defaultForm("othello"), rated: true };
+    const human = { bot: false };
+    expect(canBeRated(othello, human)).toBe(true);
+    expect(canBeRated(othello, undefined)).toBe(false);
+    expect(canBeRated(othello, { bot: true })).toBe(false);
+    expect(canBeRated({ ...othello, seats: ["me", "ai"] }, human)).toBe(false);
+    expect(canBeRated({ ...defaultForm("dice-of-doom"), rated: true }, human)).toBe(false);
+    const asked = (account?: { bot: boolean }) => {
+      const built = createPayload(othello, 5, account);
+      return built.ok && built.payload.rated;
+    };
+    expect(asked(human)).toBe(true);
+    // A guest's form never sends rated: true, whatever the box said before they logged out.
+    expect(asked(undefined)).toBe(false);
+  });
+
   it("sizes seats from the engine's seat count", () => {
     expect(defaultForm("othello").seats).toEqual(["me", "open"]);
     expect(defaultForm("dice-of-doom").seats).toEqual(["me", "open", "open"]);

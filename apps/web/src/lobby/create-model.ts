@@ -14,6 +14,16 @@ export interface CreateForm {
   readonly seats: readonly SeatChoice[];
   readonly levels: readonly number[];
   readonly visibility: "public" | "link";
+  /** Asked for a rated game (kept only while `canBeRated` holds). */
+  readonly rated: boolean;
+}
+
+/**
+ * Whether the form may ask for a rated game (docs/protocol.md, "Ratings"): a logged-in human host, two
+ * seats, no computer among them.
+ */
+export function canBeRated(form: CreateForm, account: { readonly bot: boolean } | undefined): boolean {
+  return account !== undefined && !account.bot && form.seats.length === 2 && !form.seats.includes("ai");
 }
 
 export const CUSTOM_TIME = "custom";
@@ -33,6 +43,7 @@ export function defaultForm(gameId: GameId): CreateForm {
     seats: [],
     levels: [],
     visibility: "public",
+    rated: false,
   });
 }
 
@@ -83,6 +94,7 @@ export function timeControlOf(form: CreateForm): { baseMs: number; incrementMs: 
 export function createPayload(
   form: CreateForm,
   maxLevel: number,
+  account?: { readonly bot: boolean },
 ): { ok: true; payload: ClientInput<"room:create"> } | { ok: false; message: string } {
   const count = seatCountOf(form);
   if (!count.ok) return count;
@@ -105,7 +117,7 @@ export function createPayload(
       options: optionsPayload(form),
       timeControl,
       seats,
-      rated: false,
+      rated: form.rated && canBeRated(form, account),
       visibility: form.visibility,
       ...(mine >= 0 ? { sit: mine } : {}),
     },

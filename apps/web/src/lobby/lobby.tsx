@@ -13,7 +13,7 @@ import { RoomLists } from "./room-lists";
 
 /** The lobby: quick games against the computer, open and live rooms, and the create form. */
 export function Lobby() {
-  const { client, state } = useArena();
+  const { client, state, session } = useArena();
   const router = useRouter();
   const games = useGames();
   const [filter, setFilter] = useState<string | null>(null);
@@ -23,7 +23,7 @@ export function Lobby() {
 
   const create = async (form: CreateForm) => {
     if (client === null) return;
-    const built = createPayload(form, maxLevel(games?.find((g) => g.id === form.gameId)));
+    const built = createPayload(form, maxLevel(games?.find((g) => g.id === form.gameId)), session?.account);
     if (!built.ok) {
       setError(built.message);
       return;

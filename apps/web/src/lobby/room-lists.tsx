@@ -12,6 +12,22 @@ import Link from "next/link";
 import { useEffect, useState } from "react";
 import { formatTimeControl } from "../lib/clock";
 import { useArena } from "../net/arena-context";
+import { ratingLabel } from "../net/players-api";
+import { useRatings } from "../net/use-ratings";
+
+/** The host's name, with their rating in the room's pool and a link to their profile when they have one. */
+function HostName({ room }: { room: RoomSummary }) {
+  const rating = useRatings(room.gameId, room.timeControl, [room.host.id])[room.host.id];
+  if (rating === undefined) return <>{room.host.name}</>;
+  return (
+    <>
+      <Link href={`/@/${encodeURIComponent(room.host.name)}`}>{room.host.name}</Link>{" "}
+      <span className="rating" data-testid="host-rating">
+        ({ratingLabel(rating)})
+      </span>
+    </>
+  );
+}
 
 /** Rooms per page of each list (the server sends at most this many, and only changes to them). */
 export const LOBBY_PAGE_SIZE = 10;
@@ -153,8 +169,13 @@ function OpenGames({ filter, titleOf }: { filter: string | null; titleOf: (gameI
             {page.rooms.map((room) => (
               <tr key={room.matchId} data-match={room.matchId}>
                 <td>{titleOf(room.gameId)}</td>
-                <td>{formatTimeControl(room.timeControl)}</td>
-                <td>{room.host.name}</td>
+                <td>
+                  {formatTimeControl(room.timeControl)}
+                  {room.rated ? " · rated" : ""}
+                </td>
+                <td>
+                  <HostName room={room} />
+                </td>
                 <td>
                   {room.seats.map(seatText).join(" · ")} ({room.openSeats} free)
                 </td>

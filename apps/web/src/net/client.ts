@@ -38,6 +38,8 @@ export class ArenaClient {
   /** Why the server refused to connect this tab (a quota: too many tabs open), if it did. */
   refusal: string | null = null;
   private readonly listeners = new Set<Listener>();
+  /** A token to present at the next handshake when localStorage is not available. */
+  private pendingToken: string | null = null;
 
   constructor(url: string) {
     let token: string | null = null;
@@ -54,7 +56,7 @@ export class ArenaClient {
         try {
           current = localStorage.getItem(TOKEN_KEY);
         } catch {
-          current = token;
+          current = this.pendingToken ?? token;
         }
         cb({ ...(current === null ? {} : { token: current }), ...(name === null ? {} : { name }) });
       },
@@ -70,6 +72,11 @@ export class ArenaClient {
     this.socket.on("disconnect", (reason) => {
       this.state = reason === "io client disconnect" ? "offline" : "reconnecting";
       this.emitChange();
+      // The server closes every socket of a session that logged out (in any tab): come back as a guest.
+      if (reason === "io server disconnect") {
+        this.forgetToken();
+        this.socket.connect();
+      }
     });
     this.socket.io.on("reconnect_attempt", () => {
       this.state = "reconnecting";
@@ -132,6 +139,38 @@ export class ArenaClient {
       this.emitChange();
     }
     return ack;
+  }
+
+  /**
+   * Becomes the account of `token` (after registering or logging in): the socket reconnects with it, and
+   * `session:ready` brings the account's identity.
+   */
+  signIn(token: string): void {
+    try {
+      localStorage.setItem(TOKEN_KEY, token);
+    } catch {
+      // private mode: the socket's next handshake still reads it below
+    }
+    this.pendingToken = token;
+    this.socket.disconnect();
+    this.socket.connect();
+  }
+
+  /** Ends the account's session on the server (every tab's sockets close) and comes back as a new guest. */
+  async signOut(logout: (token: string) => Promise<void>): Promise<void> {
+    const token = this.session?.token;
+    this.forgetToken();
+    if (token !== undefined) await logout(token);
+    if (!this.socket.connected) this.socket.connect();
+  }
+
+  private forgetToken(): void {
+    this.pendingToken = null;
+    try {
+      localStorage.removeItem(TOKEN_KEY);
+    } catch {
+      // ignore
+    }
   }
 
   /** Drops the transport as a network failure would (used by the reconnect test and the debug menu). */

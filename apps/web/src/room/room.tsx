@@ -17,6 +17,7 @@ import { BoardPanel } from "./board-panel";
 import { Controls } from "./controls";
 import { MoveList } from "./move-list";
 import { Notices } from "./notices";
+import { RatingChanges } from "./rating-changes";
 import { resultText } from "./room-model";
 import { roomView } from "./room-view";
 import { Seats } from "./seats";
@@ -102,8 +103,8 @@ export function Room({ matchId, inviteToken }: { matchId: string; inviteToken: s
         <div className="room-title">
           <h1>{web.rules.title}</h1>
           <span className="muted">
-            {formatTimeControl(model.timeControl)} · {model.visibility === "public" ? "public" : "link only"}{" "}
-            ·{" "}
+            {formatTimeControl(model.timeControl)} · {model.rated ? "rated · " : ""}
+            {model.visibility === "public" ? "public" : "link only"} ·{" "}
             <span data-testid="viewers">
               {followed?.viewers} {followed?.viewers === 1 ? "viewer" : "viewers"}
             </span>
@@ -115,6 +116,7 @@ export function Room({ matchId, inviteToken }: { matchId: string; inviteToken: s
           waiting={model.status === "waiting"}
           refusal={commands.refusal}
         />
+        {model.rated && model.status === "finished" && <RatingChanges matchId={matchId} seats={view.seats} />}
         <BoardPanel
           web={web}
           state={shown}

@@ -1,7 +1,10 @@
 "use client";
 
-import type { SeatView } from "@arena/protocol";
+import type { RatingView, SeatView } from "@arena/protocol";
+import Link from "next/link";
 import { useState } from "react";
+import { ratingLabel } from "../net/players-api";
+import { useRatings } from "../net/use-ratings";
 import { inviteLink } from "../lobby/create-model";
 import { occupantName } from "./room-model";
 import type { RoomView } from "./room-view";
@@ -25,6 +28,11 @@ export interface SeatsProps {
 export function Seats({ view, offset, commands, invite, isHost, aiLevel, onFlag }: SeatsProps) {
   const { model, web, mine } = view;
   const waiting = model.status === "waiting";
+  const ratings = useRatings(
+    model.gameId,
+    model.timeControl,
+    view.seats.flatMap((seat) => (seat.kind === "human" ? [seat.user.id] : [])),
+  );
   return (
     <div className="seats">
       {view.seats.map((seat) => (
@@ -35,7 +43,12 @@ export function Seats({ view, offset, commands, invite, isHost, aiLevel, onFlag 
           data-testid={`seat-${seat.seat}`}
         >
           <span className="swatch" style={{ background: web.seatColor(seat.seat) }} aria-hidden="true" />
-          <SeatName seat={seat} label={web.seatName(seat.seat)} toMove={view.toMove.includes(seat.seat)} />
+          <SeatName
+            seat={seat}
+            label={web.seatName(seat.seat)}
+            toMove={view.toMove.includes(seat.seat)}
+            rating={seat.kind === "human" ? ratings[seat.user.id] : undefined}
+          />
           {model.clock !== null && (
             <SeatClock
               clock={model.clock}
@@ -64,10 +77,30 @@ export function Seats({ view, offset, commands, invite, isHost, aiLevel, onFlag 
   );
 }
 
-function SeatName({ seat, label, toMove }: { seat: SeatView; label: string; toMove: boolean }) {
+function SeatName({
+  seat,
+  label,
+  toMove,
+  rating,
+}: {
+  seat: SeatView;
+  label: string;
+  toMove: boolean;
+  /** The player's rating in this game's pool: only accounts have one, and their names link to profiles. */
+  rating: RatingView | undefined;
+}) {
   return (
     <span className="seat-name">
-      {occupantName(seat)}
+      {rating !== undefined && seat.kind === "human" ? (
+        <>
+          <Link href={`/@/${encodeURIComponent(seat.user.name)}`}>{seat.user.name}</Link>{" "}
+          <span className="rating" data-testid={`seat-rating-${seat.seat}`}>
+            ({ratingLabel(rating)})
+          </span>
+        </>
+      ) : (
+        occupantName(seat)
+      )}
       <span className="muted"> · {label}</span>
       {seat.kind === "human" && (
         <>

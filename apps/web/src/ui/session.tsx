@@ -1,10 +1,46 @@
 "use client";
 
+import Link from "next/link";
 import { useEffect, useState } from "react";
 import { useArena } from "../net/arena-context";
+import { logout } from "../net/players-api";
+import { AccountForms } from "./account-forms";
 
-/** The guest identity: shows the name and lets the player change it. */
+/**
+ * Who this tab is. A guest: its name (which it may change), and "Log in" (or register). An account: its
+ * name, linking to its profile, and "Log out".
+ */
 export function SessionBadge() {
+  const { client, session, state } = useArena();
+  const [signingIn, setSigningIn] = useState(false);
+  if (session?.account !== undefined) {
+    return (
+      <div className="session" data-connection={state} data-testid="session-badge" data-account="true">
+        <span className={`conn-dot ${state}`} aria-hidden="true" />
+        <Link href={`/@/${encodeURIComponent(session.user.name)}`} data-testid="profile-link">
+          {session.user.name}
+        </Link>
+        {session.account.bot && <span className="bot-mark">BOT</span>}
+        <button
+          type="button"
+          className="link-btn"
+          data-testid="logout"
+          onClick={() => void client?.signOut(logout)}
+        >
+          Log out
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="session-wrap">
+      <GuestBadge onSignIn={() => setSigningIn(!signingIn)} />
+      {signingIn && <AccountForms onDone={() => setSigningIn(false)} />}
+    </div>
+  );
+}
+
+function GuestBadge({ onSignIn }: { onSignIn: () => void }) {
   const { client, session, state } = useArena();
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState("");
@@ -13,7 +49,7 @@ export function SessionBadge() {
     if (session !== null && !editing) setName(session.user.name);
   }, [session, editing]);
   return (
-    <div className="session" data-connection={state}>
+    <div className="session" data-connection={state} data-testid="session-badge" data-account="false">
       <span className={`conn-dot ${state}`} aria-hidden="true" />
       {editing ? (
         <form
@@ -46,6 +82,9 @@ export function SessionBadge() {
           {session?.user.name ?? (state === "connected" ? "…" : "offline")}
         </button>
       )}
+      <button type="button" className="link-btn" data-testid="sign-in" onClick={onSignIn}>
+        Log in
+      </button>
     </div>
   );
 }

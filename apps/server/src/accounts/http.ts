@@ -1,0 +1,210 @@
+import {
+  type ErrorCode,
+  HISTORY_PAGE,
+  HistoryQuery,
+  type HistoryResponse,
+  LEADERBOARD_SIZE,
+  type LeaderboardResponse,
+  LoginRequest,
+  MatchId,
+  type MatchRatingsResponse,
+  type RatingView,
+  RatingSpeed,
+  RatingsQuery,
+  type RatingsResponse,
+  RegisterRequest,
+  type UserResponse,
+} from "@arena/protocol";
+import { type NextFunction, type Request, type Response, Router } from "express";
+import { type z } from "zod";
+import { clientAddress } from "../http/client-address.js";
+import { isProvisional } from "../ratings/glicko2.js";
+import { type PlayerStore, type StoredRating } from "./ports.js";
+import { type Accounts, publicUser } from "./service.js";
+
+export interface AccountsApiDeps {
+  readonly accounts: Accounts;
+  readonly store: PlayerStore;
+  readonly trustedProxies: number;
+  /** Ends every socket of a session that logged out, on every process. */
+  readonly sessionEnded: (sessionId: string) => void;
+}
+
+const STATUS: Partial<Record<ErrorCode, number>> = {
+  "invalid-payload": 400,
+  "invalid-name": 400,
+  "weak-password": 400,
+  "name-taken": 409,
+  "already-registered": 409,
+  "bad-credentials": 401,
+  "rate-limited": 429,
+  "not-found": 404,
+  "store-unavailable": 503,
+};
+
+function fail(res: Response, code: ErrorCode, message: string): void {
+  res.status(STATUS[code] ?? 400).json({ ok: false, code, message });
+}
+
+/** The body or query parsed with its schema, or a 400 naming the first problem (never echoing a password). */
+function parse<S extends z.ZodType>(schema: S, value: unknown, res: Response): z.infer<S> | null {
+  const parsed = schema.safeParse(value ?? {});
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const where = issue === undefined ? "payload" : issue.path.join(".") || "payload";
+  fail(res, "invalid-payload", `${where}: ${issue?.message ?? "invalid"}`.slice(0, 200));
+  return null;
+}
+
+function bearer(req: Request): string | undefined {
+  const header = req.headers.authorization;
+  return header?.startsWith("Bearer ") === true ? header.slice("Bearer ".length).trim() : undefined;
+}
+
+/** An async handler whose rejection is a 503: every rejection here is the player store being unreachable. */
+const handle =
+  (fn: (req: Request, res: Response) => Promise<void>) =>
+  (req: Request, res: Response, next: NextFunction): void => {
+    fn(req, res).catch((error: unknown) => {
+      if (res.headersSent) {
+        next(error);
+        return;
+      }
+      fail(res, "store-unavailable", "the player store is unavailable");
+    });
+  };
+
+const view = (r: StoredRating): RatingView => ({
+  rating: Math.round(r.rating),
+  rd: Math.round(r.rd),
+  games: r.games,
+  provisional: isProvisional(r.rd),
+});
+
+/** Accounts, profiles, histories and leaderboards under `/api` (docs/protocol.md, "Accounts"). */
+export function accountsRouter({ accounts, store, trustedProxies, sessionEnded }: AccountsApiDeps): Router {
+  const router = Router();
+  const address = (req: Request) =>
+    clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], trustedProxies);
+
+  router.post(
+    "/accounts",
+    handle(async (req, res) => {
+      const input = parse(RegisterRequest, req.body, res);
+      if (input === null) return;
+      const token = bearer(req);
+      const claimant = token === undefined ? null : await accounts.resolve(token);
+      const result = await accounts.register(input, claimant, address(req));
+      if (!result.ok) return fail(res, result.code, result.message);
+      res.status(201).json({ ok: true, ...result.value });
+    }),
+  );
+
+  router.post(
+    "/login",
+    handle(async (req, res) => {
+      const input = parse(LoginRequest, req.body, res);
+      if (input === null) return;
+      const result = await accounts.login(input, address(req));
+      if (!result.ok) return fail(res, result.code, result.message);
+      res.json({ ok: true, ...result.value });
+    }),
+  );
+
+  router.post(
+    "/logout",
+    handle(async (req, res) => {
+      const ended = await accounts.logout(bearer(req));
+      if (ended !== null) sessionEnded(ended);
+      res.json({ ok: true });
+    }),
+  );
+
+  router.get(
+    "/users/:name",
+    handle(async (req: Request, res) => {
+      const account = await accounts.account(String(req.params.name));
+      if (account === null) return fail(res, "not-found", "no such player");
+      const [stored, record] = await Promise.all([store.ratingsOf(account.id), store.record(account.id)]);
+      const ratings: Record<string, Record<string, RatingView>> = {};
+      for (const r of stored) {
+        (ratings[r.gameId] ??= {})[r.speed] = view(r);
+      }
+      const body: UserResponse = { ok: true, user: { ...publicUser(account), ratings, record } };
+      res.json(body);
+    }),
+  );
+
+  router.get(
+    "/users/:name/games",
+    handle(async (req: Request, res) => {
+      const query = parse(HistoryQuery, req.query, res);
+      if (query === null) return;
+      const account = await accounts.account(String(req.params.name));
+      if (account === null) return fail(res, "not-found", "no such player");
+      const rows = await store.history(account.id, (query.page - 1) * HISTORY_PAGE, HISTORY_PAGE + 1);
+      const body: HistoryResponse = {
+        ok: true,
+        page: query.page,
+        games: rows.slice(0, HISTORY_PAGE),
+        more: rows.length > HISTORY_PAGE,
+      };
+      res.json(body);
+    }),
+  );
+
+  router.get(
+    "/users/:name/rating-history",
+    handle(async (req: Request, res) => {
+      const account = await accounts.account(String(req.params.name));
+      if (account === null) return fail(res, "not-found", "no such player");
+      res.json({ ok: true, points: await store.ratingHistory(account.id, 1_000) });
+    }),
+  );
+
+  router.get(
+    "/ratings",
+    handle(async (req: Request, res) => {
+      const query = parse(RatingsQuery, req.query, res);
+      if (query === null) return;
+      const found = await Promise.all(
+        query.users.map(async (id) => [id, await store.ratingsOf(id)] as const),
+      );
+      const ratings: Record<string, RatingView> = {};
+      for (const [id, list] of found) {
+        const r = list.find((one) => one.gameId === query.gameId && one.speed === query.speed);
+        if (r !== undefined) ratings[id] = view(r);
+      }
+      const body: RatingsResponse = { ok: true, ratings };
+      res.json(body);
+    }),
+  );
+
+  router.get(
+    "/leaderboard/:gameId/:speed",
+    handle(async (req: Request, res) => {
+      const speed = parse(RatingSpeed, req.params.speed, res);
+      if (speed === null) return;
+      const gameId = String(req.params.gameId).slice(0, 32);
+      const body: LeaderboardResponse = {
+        ok: true,
+        gameId,
+        speed,
+        players: await store.leaderboard(gameId, speed, LEADERBOARD_SIZE),
+      };
+      res.json(body);
+    }),
+  );
+
+  router.get(
+    "/matches/:id/ratings",
+    handle(async (req: Request, res) => {
+      const id = parse(MatchId, req.params.id, res);
+      if (id === null) return;
+      const body: MatchRatingsResponse = { ok: true, changes: await store.matchRatings(id) };
+      res.json(body);
+    }),
+  );
+
+  return router;
+}

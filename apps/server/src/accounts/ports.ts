@@ -1,0 +1,105 @@
+import {
+  type GameOutcome,
+  type HistoryEntry,
+  type LeaderboardEntry,
+  type MatchId,
+  type RatingChange,
+  type RatingPoint,
+  type RatingSpeed,
+  type UserId,
+  type WinDrawLoss,
+} from "@arena/protocol";
+import { type Glicko } from "../ratings/glicko2.js";
+
+/** An account as stored: `nameKey` (the name lower-cased) is unique; the id is the guest's it claimed. */
+export interface AccountRecord {
+  readonly id: UserId;
+  readonly name: string;
+  readonly nameKey: string;
+  readonly bot: boolean;
+  /** `scrypt$N$r$p$salt$key` (accounts/passwords.ts). */
+  readonly passwordHash: string;
+  readonly createdAt: number;
+}
+
+export type CreateAccountResult =
+  { readonly ok: true } | { readonly ok: false; readonly reason: "name-taken" | "already-registered" };
+
+/** A player's rating in one pool (game × speed). */
+export interface StoredRating extends Glicko {
+  readonly gameId: string;
+  readonly speed: RatingSpeed;
+  readonly games: number;
+}
+
+/** One human seat of a finished game, as the game index keeps it. */
+export interface FinishedSeat {
+  readonly seat: number;
+  readonly userId: UserId;
+  readonly name: string;
+  readonly outcome: GameOutcome;
+}
+
+/** A finished (not aborted) game, recorded once per match id in every human player's history. */
+export interface FinishedGame {
+  readonly matchId: MatchId;
+  readonly gameId: string;
+  readonly speed: RatingSpeed;
+  readonly endedAt: number;
+  /** Rated: exactly two seats, both accounts, neither a bot (ratings/eligibility.ts). */
+  readonly rated: boolean;
+  readonly seats: readonly FinishedSeat[];
+}
+
+/**
+ * The new ratings of a rated game's two players from their ratings before it (null: never rated in this
+ * pool). Pure: a store may call it again if another game changed a rating meanwhile (Redis).
+ */
+export type RateFn = (before: readonly (Glicko | null)[]) => readonly Glicko[];
+
+/**
+ * A token bucket: `capacity` tokens, one more every `refillMs`. A bucket untouched for `BUCKET_IDLE_MS` is
+ * full again, which is what a missing bucket is: stores drop those (floods of made-up names leave no trace).
+ */
+export const BUCKET_IDLE_MS = 10 * 60_000;
+
+/** A token bucket: `capacity` tokens, one more every `refillMs` (full within `BUCKET_IDLE_MS`). */
+export interface Bucket {
+  readonly capacity: number;
+  readonly refillMs: number;
+}
+
+/**
+ * Players: accounts, sessions, login buckets, ratings and each player's game index (docs/architecture.md,
+ * "Storage"). Memory, SQLite and Redis implement it; `players.contract.test.ts` runs on each. Every method
+ * may reject when the backing service is down.
+ */
+export interface PlayerStore {
+  /** Creates an account unless its name (without regard to case) or its user id is taken. */
+  createAccount(account: AccountRecord): Promise<CreateAccountResult>;
+  accountByName(name: string): Promise<AccountRecord | null>;
+  accountById(id: UserId): Promise<AccountRecord | null>;
+  openSession(sessionId: string, userId: UserId, now: number): Promise<void>;
+  /** The session's user while it is open; null once it ended (logout) or if it never existed. */
+  sessionUser(sessionId: string): Promise<UserId | null>;
+  endSession(sessionId: string): Promise<void>;
+  /** Takes a token from the bucket `key`: false when it is empty (every process shares the buckets). */
+  takeToken(key: string, bucket: Bucket, now: number): Promise<boolean>;
+  /**
+   * Records a finished game once per match id, atomically: every seat's history entry, and for a rated
+   * game both ratings (computed by `rate` from the ratings as they stand inside the same atomic step).
+   * Answers the rating changes it applied, or null when the game was already recorded.
+   */
+  recordGame(game: FinishedGame, rate: RateFn): Promise<readonly RatingChange[] | null>;
+  /** The changes a rated game made, once recorded (empty otherwise). */
+  matchRatings(matchId: MatchId): Promise<readonly RatingChange[]>;
+  ratingsOf(userId: UserId): Promise<readonly StoredRating[]>;
+  /** Finished games, newest first. */
+  history(userId: UserId, offset: number, limit: number): Promise<readonly HistoryEntry[]>;
+  record(userId: UserId): Promise<WinDrawLoss>;
+  /** Rating after each rated game, oldest first (the newest `limit`). */
+  ratingHistory(userId: UserId, limit: number): Promise<readonly RatingPoint[]>;
+  /** The best non-provisional ratings of a pool (RD ≤ 110), highest first. */
+  leaderboard(gameId: string, speed: RatingSpeed, limit: number): Promise<readonly LeaderboardEntry[]>;
+  close(): Promise<void>;
+}

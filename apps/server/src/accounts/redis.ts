@@ -1,0 +1,271 @@
+import {
+  type HistoryEntry,
+  type LeaderboardEntry,
+  type MatchId,
+  type RatingChange,
+  type RatingPoint,
+  type RatingSpeed,
+  type UserId,
+  type WinDrawLoss,
+  asUserId,
+} from "@arena/protocol";
+import { type Glicko } from "../ratings/glicko2.js";
+import { type RedisClient, timed } from "../store/redis.js";
+import {
+  type AccountRecord,
+  type Bucket,
+  type CreateAccountResult,
+  type FinishedGame,
+  type PlayerStore,
+  type RateFn,
+  type StoredRating,
+} from "./ports.js";
+import { onLeaderboard, planRecord } from "./recording.js";
+
+const CREATE = `
+if redis.call('EXISTS', KEYS[1]) == 1 then return 'name-taken' end
+if redis.call('EXISTS', KEYS[2]) == 1 then return 'already-registered' end
+redis.call('SET', KEYS[1], ARGV[1])
+redis.call('HSET', KEYS[2], 'account', ARGV[2])
+return 'ok'
+`;
+
+// A token bucket; numbers are passed back as strings (Redis would truncate Lua numbers to integers).
+const TAKE = `
+local state = redis.call('HMGET', KEYS[1], 'tokens', 'at')
+local capacity, refill, now = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+local tokens = tonumber(state[1]) or capacity
+local at = tonumber(state[2]) or now
+tokens = math.min(capacity, tokens + math.max(0, now - at) / refill)
+local taken = 0
+if tokens >= 1 then
+  tokens = tokens - 1
+  taken = 1
+end
+redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', ARGV[3])
+redis.call('PEXPIRE', KEYS[1], math.ceil(capacity * refill))
+return taken
+`;
+
+// Records a game once (KEYS[1] is the guard), compare-and-set on every player's rating in the pool: if a
+// rating is not what the caller computed from (another game of theirs was recorded meanwhile), nothing is
+// written and the caller computes again. KEYS per seat i (1-based, n seats): 1+i ratings hash,
+// 1+n+i games list, 1+2n+i outcome counts, 1+3n+i rating points; KEYS[2+4n] the pool's leaderboard.
+// ARGV: n, the pool field, the changes JSON, then 7 per seat: the rating read ('' if none), the new
+// rating ('' if unrated), the history entry, the outcome, the rating point ('' if unrated), the user id,
+// '1' if the new rating goes on the leaderboard.
+const RECORD = `
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+local n = tonumber(ARGV[1])
+local field = ARGV[2]
+for i = 1, n do
+  local current = redis.call('HGET', KEYS[1 + i], field) or ''
+  if current ~= ARGV[3 + (i - 1) * 7 + 1] then return -1 end
+end
+for i = 1, n do
+  local base = 3 + (i - 1) * 7
+  local rating, entry, outcome, point, user, board = ARGV[base + 2], ARGV[base + 3], ARGV[base + 4], ARGV[base + 5], ARGV[base + 6], ARGV[base + 7]
+  if rating ~= '' then
+    redis.call('HSET', KEYS[1 + i], field, rating)
+    if board == '1' then
+      redis.call('ZADD', KEYS[2 + 4 * n], cjson.decode(rating).rating, user)
+    else
+      redis.call('ZREM', KEYS[2 + 4 * n], user)
+    end
+  end
+  redis.call('LPUSH', KEYS[1 + n + i], entry)
+  redis.call('HINCRBY', KEYS[1 + 2 * n + i], outcome, 1)
+  if point ~= '' then redis.call('RPUSH', KEYS[1 + 3 * n + i], point) end
+end
+redis.call('SET', KEYS[1], ARGV[3])
+return 1
+`;
+
+/** How often recording a game is tried again when another game changed a player's rating meanwhile. */
+const RECORD_ATTEMPTS = 20;
+
+interface StoredJson extends Glicko {
+  readonly games: number;
+}
+
+/**
+ * Players in Redis, shared by every process (keys under `<prefix>p:`, docs/architecture.md "Storage"):
+ * `p:name:<key>` → user id, `p:user:<id>` (HASH: the account's JSON), `p:sess:<id>` → user id,
+ * `p:bucket:<key>` (HASH, expiring when full again), `p:ratings:<id>` (HASH "<game> <speed>" → JSON),
+ * `p:rec:<match>` (the guard and the game's changes), `p:games:<id>` (LIST, newest first),
+ * `p:wdl:<id>` (HASH of counts), `p:points:<id>` (LIST, oldest first), `p:board:<game>:<speed>` (ZSET).
+ */
+export class RedisPlayerStore implements PlayerStore {
+  constructor(
+    private readonly client: RedisClient,
+    private readonly prefix: string,
+  ) {}
+
+  private key(...parts: string[]): string {
+    return `${this.prefix}p:${parts.join(":")}`;
+  }
+
+  async createAccount(account: AccountRecord): Promise<CreateAccountResult> {
+    const reply = await timed(
+      this.client.eval(CREATE, {
+        keys: [this.key("name", account.nameKey), this.key("user", account.id)],
+        arguments: [account.id, JSON.stringify(account)],
+      }),
+    );
+    if (reply === "ok") return { ok: true };
+    return { ok: false, reason: reply === "name-taken" ? "name-taken" : "already-registered" };
+  }
+
+  async accountByName(name: string): Promise<AccountRecord | null> {
+    const id = await timed(this.client.get(this.key("name", name.toLowerCase())));
+    return id === null ? null : this.accountById(asUserId(id));
+  }
+
+  async accountById(id: UserId): Promise<AccountRecord | null> {
+    const json = await timed(this.client.hGet(this.key("user", id), "account"));
+    return json === null || json === undefined ? null : (JSON.parse(json) as AccountRecord);
+  }
+
+  async openSession(sessionId: string, userId: UserId): Promise<void> {
+    await timed(this.client.set(this.key("sess", sessionId), userId));
+  }
+
+  async sessionUser(sessionId: string): Promise<UserId | null> {
+    const id = await timed(this.client.get(this.key("sess", sessionId)));
+    return id === null ? null : asUserId(id);
+  }
+
+  async endSession(sessionId: string): Promise<void> {
+    await timed(this.client.del(this.key("sess", sessionId)));
+  }
+
+  async takeToken(key: string, bucket: Bucket, now: number): Promise<boolean> {
+    const reply = await timed(
+      this.client.eval(TAKE, {
+        keys: [this.key("bucket", key)],
+        arguments: [String(bucket.capacity), String(bucket.refillMs), String(now)],
+      }),
+    );
+    return reply === 1;
+  }
+
+  async recordGame(game: FinishedGame, rate: RateFn): Promise<readonly RatingChange[] | null> {
+    const field = `${game.gameId} ${game.speed}`;
+    const n = game.seats.length;
+    const keys = [
+      this.key("rec", game.matchId),
+      ...game.seats.map((seat) => this.key("ratings", seat.userId)),
+      ...game.seats.map((seat) => this.key("games", seat.userId)),
+      ...game.seats.map((seat) => this.key("wdl", seat.userId)),
+      ...game.seats.map((seat) => this.key("points", seat.userId)),
+      this.key("board", game.gameId, game.speed),
+    ];
+    for (let attempt = 0; attempt < RECORD_ATTEMPTS; attempt++) {
+      const read = await timed(
+        Promise.all(game.seats.map((seat) => this.client.hGet(this.key("ratings", seat.userId), field))),
+      );
+      const current = read.map((json) =>
+        json === null || json === undefined ? null : (JSON.parse(json) as StoredJson),
+      );
+      const plan = planRecord(
+        game,
+        current,
+        current.map((rating) => rating?.games ?? 0),
+        rate,
+      );
+      const perSeat = game.seats.flatMap((seat, i) => {
+        const rating = plan.ratings[i];
+        const entry = plan.entries[i]?.[1];
+        const stored: StoredJson | null =
+          rating === undefined
+            ? null
+            : { rating: rating.rating, rd: rating.rd, volatility: rating.volatility, games: rating.games };
+        const point: RatingPoint | null =
+          rating === undefined
+            ? null
+            : { gameId: game.gameId, speed: game.speed, at: game.endedAt, rating: Math.round(rating.rating) };
+        return [
+          read[i] ?? "",
+          stored === null ? "" : JSON.stringify(stored),
+          JSON.stringify(entry),
+          seat.outcome,
+          point === null ? "" : JSON.stringify(point),
+          seat.userId,
+          rating !== undefined && onLeaderboard(rating.rd) ? "1" : "0",
+        ];
+      });
+      const reply = await timed(
+        this.client.eval(RECORD, {
+          keys,
+          arguments: [String(n), field, JSON.stringify(plan.changes), ...perSeat],
+        }),
+      );
+      if (reply === 1) return plan.changes;
+      if (reply === 0) return null;
+    }
+    throw new Error(`recording ${game.matchId}: its players' ratings kept changing`);
+  }
+
+  async matchRatings(matchId: MatchId): Promise<readonly RatingChange[]> {
+    const json = await timed(this.client.get(this.key("rec", matchId)));
+    return json === null ? [] : (JSON.parse(json) as RatingChange[]);
+  }
+
+  async ratingsOf(userId: UserId): Promise<readonly StoredRating[]> {
+    const all = await timed(this.client.hGetAll(this.key("ratings", userId)));
+    return Object.entries(all).map(([field, json]) => {
+      const [gameId = "", speed = "blitz"] = field.split(" ");
+      return { ...(JSON.parse(json) as StoredJson), gameId, speed: speed as RatingSpeed };
+    });
+  }
+
+  async history(userId: UserId, offset: number, limit: number): Promise<readonly HistoryEntry[]> {
+    const rows = await timed(this.client.lRange(this.key("games", userId), offset, offset + limit - 1));
+    return rows.map((json) => JSON.parse(json) as HistoryEntry);
+  }
+
+  async record(userId: UserId): Promise<WinDrawLoss> {
+    const counts = await timed(this.client.hGetAll(this.key("wdl", userId)));
+    return {
+      wins: Number(counts.win ?? 0),
+      draws: Number(counts.draw ?? 0),
+      losses: Number(counts.loss ?? 0),
+    };
+  }
+
+  async ratingHistory(userId: UserId, limit: number): Promise<readonly RatingPoint[]> {
+    const rows = await timed(this.client.lRange(this.key("points", userId), -limit, -1));
+    return rows.map((json) => JSON.parse(json) as RatingPoint);
+  }
+
+  async leaderboard(gameId: string, speed: RatingSpeed, limit: number): Promise<readonly LeaderboardEntry[]> {
+    const ids = await timed(
+      this.client.zRange(this.key("board", gameId, speed), 0, limit - 1, { REV: true }),
+    );
+    const field = `${gameId} ${speed}`;
+    const rows = await timed(
+      Promise.all(
+        ids.map(async (id) => {
+          const [account, json] = await Promise.all([
+            this.client.hGet(this.key("user", id), "account"),
+            this.client.hGet(this.key("ratings", id), field),
+          ]);
+          if (account === null || account === undefined || json === null || json === undefined) return null;
+          const rating = JSON.parse(json) as StoredJson;
+          return {
+            name: (JSON.parse(account) as AccountRecord).name,
+            rating: Math.round(rating.rating),
+            rd: Math.round(rating.rd),
+            games: rating.games,
+          };
+        }),
+      ),
+    );
+    return rows.filter((row): row is LeaderboardEntry => row !== null);
+  }
+
+  /** The connection is the match store's: it closes it. */
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+}

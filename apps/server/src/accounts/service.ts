@@ -1,0 +1,169 @@
+import { randomUUID } from "node:crypto";
+import { type ErrorCode, type PublicUser, type UserId, type UserRef, asUserId } from "@arena/protocol";
+import { type Logger } from "pino";
+import { type Clock } from "../clocks/scheduler.js";
+import { type Identity, randomId } from "../identity/tokens.js";
+import { checkAccountName, nameKey } from "./names.js";
+import { checkPassword, decoyHash, hashPassword, verifyPassword } from "./passwords.js";
+import { type AccountRecord, type Bucket, BUCKET_IDLE_MS, type PlayerStore } from "./ports.js";
+
+/**
+ * Login attempts (docs/protocol.md, "Accounts"), token buckets in the player store so every process
+ * agrees: per address 20 at once, then one every 3 s; per account name 10, then one every 12 s (5 a
+ * minute) — counted for unknown names as for known ones. Registrations: 10 per address, then one every 30 s.
+ */
+export const LOGIN_LIMITS = {
+  perAddress: { capacity: 20, refillMs: 3_000 },
+  perAccount: { capacity: 10, refillMs: 12_000 },
+  registerPerAddress: { capacity: 10, refillMs: 30_000 },
+} as const satisfies Record<string, Bucket>;
+export type LoginLimits = { readonly [K in keyof typeof LOGIN_LIMITS]: Bucket };
+
+/** Buckets must be full again once the stores may drop them (ports.ts). */
+function checkLimits(limits: LoginLimits): void {
+  for (const bucket of Object.values(limits)) {
+    if (bucket.capacity * bucket.refillMs > BUCKET_IDLE_MS) {
+      throw new Error(`a login bucket refills in more than ${BUCKET_IDLE_MS} ms`);
+    }
+  }
+}
+
+/** Who a token is: a guest, or an account's open session. */
+export interface ResolvedSession {
+  readonly user: UserRef;
+  readonly token: string;
+  readonly account: { readonly sessionId: string; readonly bot: boolean } | null;
+}
+
+export type AccountResult<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly code: ErrorCode; readonly message: string };
+
+const refuse = (code: ErrorCode, message: string) => ({ ok: false as const, code, message });
+
+/** The one answer to an unknown name and to a wrong password. */
+const BAD_CREDENTIALS = refuse("bad-credentials", "wrong name or password");
+
+export const publicUser = (account: AccountRecord): PublicUser => ({
+  id: account.id,
+  name: account.name,
+  bot: account.bot,
+  createdAt: account.createdAt,
+});
+
+/** Registering, logging in and out, and telling who a token is (docs/architecture.md, "Identity"). */
+export class Accounts {
+  constructor(
+    private readonly store: PlayerStore,
+    private readonly identity: Identity,
+    private readonly clock: Clock,
+    private readonly logger: Logger,
+    private readonly limits: LoginLimits = LOGIN_LIMITS,
+  ) {
+    checkLimits(limits);
+  }
+
+  /**
+   * Claims `name` for the guest `claimant` (who keeps its user id, so its games stay its own), or for a
+   * new user when there is none; opens a session.
+   */
+  async register(
+    input: { readonly name: string; readonly password: string; readonly bot: boolean },
+    claimant: ResolvedSession | null,
+    address: string | null,
+  ): Promise<AccountResult<{ token: string; user: PublicUser }>> {
+    const name = checkAccountName(input.name);
+    if (!name.ok) return refuse("invalid-name", name.message);
+    const password = checkPassword(input.password, name.name);
+    if (!password.ok) return refuse("weak-password", password.message);
+    if (claimant?.account !== undefined && claimant.account !== null) {
+      return refuse("already-registered", "you are logged in to an account already");
+    }
+    // Counted once the request is well-formed: what the bucket protects is the hashing and the names.
+    if (
+      !(await this.store.takeToken(
+        `register:${address ?? "-"}`,
+        this.limits.registerPerAddress,
+        this.clock.now(),
+      ))
+    ) {
+      return refuse("rate-limited", "too many registrations from this address; try again later");
+    }
+    const account: AccountRecord = {
+      id: claimant?.user.id ?? asUserId(`u_${randomId()}`),
+      name: name.name,
+      nameKey: nameKey(name.name),
+      bot: input.bot,
+      passwordHash: await hashPassword(input.password),
+      createdAt: this.clock.now(),
+    };
+    const created = await this.store.createAccount(account);
+    if (!created.ok) {
+      return created.reason === "name-taken"
+        ? refuse("name-taken", `'${name.name}' is taken`)
+        : refuse("already-registered", "this guest has claimed an account already: log in");
+    }
+    this.logger.info({ user: account.id, name: account.name, bot: account.bot }, "account registered");
+    return { ok: true, value: { token: await this.openSession(account), user: publicUser(account) } };
+  }
+
+  /** The same answer, after the same work (a scrypt hash), for an unknown name and a wrong password. */
+  async login(
+    input: { readonly name: string; readonly password: string },
+    address: string | null,
+  ): Promise<AccountResult<{ token: string; user: PublicUser }>> {
+    const now = this.clock.now();
+    if (!(await this.store.takeToken(`login-address:${address ?? "-"}`, this.limits.perAddress, now))) {
+      return refuse("rate-limited", "too many login attempts from this address; try again later");
+    }
+    if (!(await this.store.takeToken(`login-name:${nameKey(input.name)}`, this.limits.perAccount, now))) {
+      return refuse("rate-limited", "too many login attempts for this name; try again later");
+    }
+    const account = await this.store.accountByName(input.name);
+    const matches = await verifyPassword(input.password, account?.passwordHash ?? (await decoyHash()));
+    if (account === null || !matches) return BAD_CREDENTIALS;
+    return { ok: true, value: { token: await this.openSession(account), user: publicUser(account) } };
+  }
+
+  /** Ends the token's session for good: a token of a session that ended resolves as nobody. */
+  async logout(token: unknown): Promise<string | null> {
+    const claims = this.identity.claims(token);
+    if (claims === null || claims.session === null) return null;
+    await this.store.endSession(claims.session.id);
+    return claims.session.id;
+  }
+
+  /**
+   * Who `token` is: a guest (signed), or an account whose session is still open in the store; null for
+   * anything else (forged, or a session that ended). While the store cannot be reached, a well-signed
+   * account token is believed (docs/architecture.md, "Identity").
+   */
+  async resolve(token: unknown): Promise<ResolvedSession | null> {
+    const claims = this.identity.claims(token);
+    if (claims === null || typeof token !== "string") return null;
+    if (claims.session === null) return { user: claims.user, token, account: null };
+    let owner: UserId | null;
+    try {
+      owner = await this.store.sessionUser(claims.session.id);
+    } catch (error) {
+      this.logger.warn({ err: error }, "sessions cannot be checked: the player store is unreachable");
+      owner = claims.user.id;
+    }
+    if (owner !== claims.user.id) return null;
+    return { user: claims.user, token, account: { sessionId: claims.session.id, bot: claims.session.bot } };
+  }
+
+  /** The account of a name (case-insensitive). */
+  account(name: string): Promise<AccountRecord | null> {
+    return this.store.accountByName(name);
+  }
+
+  private async openSession(account: AccountRecord): Promise<string> {
+    const sessionId = randomUUID();
+    await this.store.openSession(sessionId, account.id, this.clock.now());
+    return this.identity.issueSession(
+      { id: account.id, name: account.name },
+      { id: sessionId, bot: account.bot },
+    );
+  }
+}

@@ -1,0 +1,270 @@
+import {
+  type HistoryEntry,
+  type LeaderboardEntry,
+  type MatchId,
+  type RatingChange,
+  type RatingPoint,
+  type RatingSpeed,
+  type UserId,
+  type WinDrawLoss,
+  asUserId,
+} from "@arena/protocol";
+import type Database from "better-sqlite3";
+import { PROVISIONAL_RD } from "../ratings/glicko2.js";
+import {
+  type AccountRecord,
+  type Bucket,
+  BUCKET_IDLE_MS,
+  type CreateAccountResult,
+  type FinishedGame,
+  type PlayerStore,
+  type RateFn,
+  type StoredRating,
+} from "./ports.js";
+import { planRecord } from "./recording.js";
+
+/** Idle login buckets are deleted once every this many takes. */
+const SWEEP_EVERY_TAKES = 1_000;
+
+interface AccountRow {
+  user_id: string;
+  name: string;
+  name_key: string;
+  bot: number;
+  password_hash: string;
+  created_at: number;
+}
+
+interface RatingRow {
+  game_id: string;
+  speed: RatingSpeed;
+  rating: number;
+  rd: number;
+  volatility: number;
+  games: number;
+}
+
+const toAccount = (row: AccountRow): AccountRecord => ({
+  id: asUserId(row.user_id),
+  name: row.name,
+  nameKey: row.name_key,
+  bot: row.bot === 1,
+  passwordHash: row.password_hash,
+  createdAt: row.created_at,
+});
+
+const toRating = (row: RatingRow): StoredRating => ({
+  gameId: row.game_id,
+  speed: row.speed,
+  rating: row.rating,
+  rd: row.rd,
+  volatility: row.volatility,
+  games: row.games,
+});
+
+/**
+ * The player tables (`player_*`, migration 2 in store/sqlite-schema.ts) on the SQLite store's writer
+ * connection. better-sqlite3 is synchronous and the store's batches run whole within one event-loop turn,
+ * so these statements never interleave with a batch; recording a game is one transaction (the
+ * `player_recorded_matches` row is its guard: a game is recorded once).
+ */
+export class SqlitePlayerStore implements PlayerStore {
+  private readonly statements;
+  private takes = 0;
+  private readonly recordTransaction: (game: FinishedGame, rate: RateFn) => readonly RatingChange[] | null;
+
+  constructor(private readonly db: Database.Database) {
+    this.statements = {
+      insertAccount: db.prepare(
+        `INSERT INTO player_accounts (user_id, name, name_key, bot, password_hash, created_at)
+         VALUES (@id, @name, @nameKey, @bot, @passwordHash, @createdAt)`,
+      ),
+      accountByKey: db.prepare<[string], AccountRow>(`SELECT * FROM player_accounts WHERE name_key = ?`),
+      accountById: db.prepare<[string], AccountRow>(`SELECT * FROM player_accounts WHERE user_id = ?`),
+      openSession: db.prepare(
+        `INSERT OR REPLACE INTO player_sessions (session_id, user_id, created_at) VALUES (?, ?, ?)`,
+      ),
+      sessionUser: db.prepare<[string], { user_id: string }>(
+        `SELECT user_id FROM player_sessions WHERE session_id = ?`,
+      ),
+      endSession: db.prepare(`DELETE FROM player_sessions WHERE session_id = ?`),
+      bucket: db.prepare<[string], { tokens: number; at: number }>(
+        `SELECT tokens, at FROM player_login_buckets WHERE key = ?`,
+      ),
+      putBucket: db.prepare(`INSERT OR REPLACE INTO player_login_buckets (key, tokens, at) VALUES (?, ?, ?)`),
+      sweepBuckets: db.prepare(`DELETE FROM player_login_buckets WHERE at < ?`),
+      recorded: db.prepare<[string], { changes: string }>(
+        `SELECT changes FROM player_recorded_matches WHERE match_id = ?`,
+      ),
+      insertRecorded: db.prepare(`INSERT INTO player_recorded_matches (match_id, changes) VALUES (?, ?)`),
+      rating: db.prepare<[string, string, string], RatingRow>(
+        `SELECT * FROM player_ratings WHERE user_id = ? AND game_id = ? AND speed = ?`,
+      ),
+      putRating: db.prepare(
+        `INSERT OR REPLACE INTO player_ratings (user_id, game_id, speed, rating, rd, volatility, games)
+         VALUES (@userId, @gameId, @speed, @rating, @rd, @volatility, @games)`,
+      ),
+      ratingsOf: db.prepare<[string], RatingRow>(`SELECT * FROM player_ratings WHERE user_id = ?`),
+      insertGame: db.prepare(
+        `INSERT OR IGNORE INTO player_games (user_id, match_id, outcome, entry) VALUES (?, ?, ?, ?)`,
+      ),
+      history: db.prepare<[string, number, number], { entry: string }>(
+        `SELECT entry FROM player_games WHERE user_id = ? ORDER BY seq DESC LIMIT ? OFFSET ?`,
+      ),
+      tally: db.prepare<[string], { outcome: string; n: number }>(
+        `SELECT outcome, count(*) AS n FROM player_games WHERE user_id = ? GROUP BY outcome`,
+      ),
+      ratedHistory: db.prepare<[string, number], { entry: string }>(
+        `SELECT entry FROM player_games WHERE user_id = ? AND json_extract(entry, '$.rated')
+         ORDER BY seq DESC LIMIT ?`,
+      ),
+      leaderboard: db.prepare<[string, string, number, number], LeaderboardEntry>(
+        `SELECT a.name AS name, round(r.rating) AS rating, round(r.rd) AS rd, r.games AS games
+         FROM player_ratings r JOIN player_accounts a ON a.user_id = r.user_id
+         WHERE r.game_id = ? AND r.speed = ? AND r.rd <= ?
+         ORDER BY r.rating DESC LIMIT ?`,
+      ),
+    };
+    this.recordTransaction = db.transaction((game: FinishedGame, rate: RateFn) => {
+      if (this.statements.recorded.get(game.matchId) !== undefined) return null;
+      const current = game.seats.map((seat) => {
+        const row = this.statements.rating.get(seat.userId, game.gameId, game.speed);
+        return row === undefined ? null : toRating(row);
+      });
+      const plan = planRecord(
+        game,
+        current,
+        current.map((rating) => rating?.games ?? 0),
+        rate,
+      );
+      for (const rating of plan.ratings) this.statements.putRating.run(rating);
+      for (const [userId, entry] of plan.entries) {
+        this.statements.insertGame.run(userId, game.matchId, entry.outcome, JSON.stringify(entry));
+      }
+      this.statements.insertRecorded.run(game.matchId, JSON.stringify(plan.changes));
+      return plan.changes;
+    });
+  }
+
+  createAccount(account: AccountRecord): Promise<CreateAccountResult> {
+    return this.attempt((): CreateAccountResult => {
+      if (this.statements.accountByKey.get(account.nameKey) !== undefined) {
+        return { ok: false, reason: "name-taken" };
+      }
+      if (this.statements.accountById.get(account.id) !== undefined) {
+        return { ok: false, reason: "already-registered" };
+      }
+      this.statements.insertAccount.run({ ...account, bot: account.bot ? 1 : 0 });
+      return { ok: true };
+    });
+  }
+
+  accountByName(name: string): Promise<AccountRecord | null> {
+    return this.attempt(() => {
+      const row = this.statements.accountByKey.get(name.toLowerCase());
+      return row === undefined ? null : toAccount(row);
+    });
+  }
+
+  accountById(id: UserId): Promise<AccountRecord | null> {
+    return this.attempt(() => {
+      const row = this.statements.accountById.get(id);
+      return row === undefined ? null : toAccount(row);
+    });
+  }
+
+  openSession(sessionId: string, userId: UserId, now: number): Promise<void> {
+    return this.attempt(() => void this.statements.openSession.run(sessionId, userId, now));
+  }
+
+  sessionUser(sessionId: string): Promise<UserId | null> {
+    return this.attempt(() => {
+      const row = this.statements.sessionUser.get(sessionId);
+      return row === undefined ? null : asUserId(row.user_id);
+    });
+  }
+
+  endSession(sessionId: string): Promise<void> {
+    return this.attempt(() => void this.statements.endSession.run(sessionId));
+  }
+
+  takeToken(key: string, bucket: Bucket, now: number): Promise<boolean> {
+    return this.attempt(() => {
+      const current = this.statements.bucket.get(key) ?? { tokens: bucket.capacity, at: now };
+      const tokens = Math.min(
+        bucket.capacity,
+        current.tokens + Math.max(0, now - current.at) / bucket.refillMs,
+      );
+      const taken = tokens >= 1;
+      this.statements.putBucket.run(key, taken ? tokens - 1 : tokens, now);
+      // Idle buckets are full again, as good as none: swept now and then (a flood of made-up names).
+      if (++this.takes % SWEEP_EVERY_TAKES === 0) this.statements.sweepBuckets.run(now - BUCKET_IDLE_MS);
+      return taken;
+    });
+  }
+
+  recordGame(game: FinishedGame, rate: RateFn): Promise<readonly RatingChange[] | null> {
+    return this.attempt(() => this.recordTransaction(game, rate));
+  }
+
+  matchRatings(matchId: MatchId): Promise<readonly RatingChange[]> {
+    return this.attempt(() => {
+      const row = this.statements.recorded.get(matchId);
+      return row === undefined ? [] : (JSON.parse(row.changes) as RatingChange[]);
+    });
+  }
+
+  ratingsOf(userId: UserId): Promise<readonly StoredRating[]> {
+    return this.attempt(() => this.statements.ratingsOf.all(userId).map(toRating));
+  }
+
+  history(userId: UserId, offset: number, limit: number): Promise<readonly HistoryEntry[]> {
+    return this.attempt(() =>
+      this.statements.history.all(userId, limit, offset).map((row) => JSON.parse(row.entry) as HistoryEntry),
+    );
+  }
+
+  record(userId: UserId): Promise<WinDrawLoss> {
+    return this.attempt(() => {
+      const counts = new Map(this.statements.tally.all(userId).map((row) => [row.outcome, row.n]));
+      return {
+        wins: counts.get("win") ?? 0,
+        draws: counts.get("draw") ?? 0,
+        losses: counts.get("loss") ?? 0,
+      };
+    });
+  }
+
+  ratingHistory(userId: UserId, limit: number): Promise<readonly RatingPoint[]> {
+    return this.attempt(() =>
+      this.statements.ratedHistory
+        .all(userId, limit)
+        .map((row) => JSON.parse(row.entry) as HistoryEntry)
+        .reverse()
+        .map((entry) => ({
+          gameId: entry.gameId,
+          speed: entry.speed,
+          at: entry.endedAt,
+          rating: entry.ratingAfter ?? 0,
+        })),
+    );
+  }
+
+  leaderboard(gameId: string, speed: RatingSpeed, limit: number): Promise<readonly LeaderboardEntry[]> {
+    return this.attempt(() => this.statements.leaderboard.all(gameId, speed, PROVISIONAL_RD, limit));
+  }
+
+  /** The connection is the match store's: it closes it. */
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  /** Runs a synchronous step, as a promise (a failure rejects, as a backing service's would). */
+  private attempt<T>(step: () => T): Promise<T> {
+    try {
+      return Promise.resolve(step());
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+}

@@ -1,0 +1,38 @@
+import { type MatchModel } from "@arena/match";
+import { type ClientPayload, failure, type Failure } from "@arena/protocol";
+
+/** What the gateway knows of a socket's account (null: a guest). */
+export interface AccountClaim {
+  readonly bot: boolean;
+}
+
+/**
+ * Who may create a rated room (docs/protocol.md, "Ratings"): a logged-in human, for a two-seat game whose
+ * seats can all be people (no AI seat). Multi-seat games (Dice of Doom with 3–4) are not rated.
+ */
+export function refuseRatedCreate(
+  input: ClientPayload<"room:create">,
+  account: AccountClaim | null,
+): Failure | null {
+  if (!input.rated) return null;
+  if (account === null) return failure("not-rated-eligible", "log in to create a rated game");
+  if (account.bot) return failure("not-rated-eligible", "bots do not play rated games against people");
+  if (input.seats.length !== 2) return failure("not-rated-eligible", "only two-player games are rated");
+  if (input.seats.some((seat) => seat.kind === "ai")) {
+    return failure("not-rated-eligible", "a rated game is between two people: no AI seat");
+  }
+  return null;
+}
+
+/** Who may take a seat in a rated room: a logged-in human (never a guest, never a bot). */
+export function refuseRatedJoin(model: MatchModel, account: AccountClaim | null): Failure | null {
+  if (!model.rated) return null;
+  if (account === null) return failure("not-rated-eligible", "log in to play a rated game");
+  if (account.bot) return failure("not-rated-eligible", "bots do not play rated games against people");
+  return null;
+}
+
+/** A rated room never gets an AI seat. */
+export function refuseRatedAi(model: MatchModel): Failure | null {
+  return model.rated ? failure("not-rated-eligible", "a rated game is between two people: no AI seat") : null;
+}

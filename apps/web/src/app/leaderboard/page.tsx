@@ -1,0 +1,5 @@
+import { Leaderboard } from "../../players/leaderboard";
+
+export default function LeaderboardPage() {
+  return <Leaderboard />;
+}

@@ -1,0 +1,31 @@
+"use client";
+
+import type { RatingPoint } from "@arena/protocol";
+import { useEffect, useRef } from "react";
+import uPlot from "uplot";
+import "uplot/dist/uPlot.min.css";
+
+/**
+ * A pool's rating after each rated game, drawn with uPlot (docs/web.md, "Profiles"): a small canvas
+ * chart library (~50 KB, no dependencies), bundled from npm like everything else.
+ */
+export function RatingChart({ points, label }: { points: readonly RatingPoint[]; label: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = box.current;
+    if (element === null || points.length === 0) return;
+    const data: uPlot.AlignedData = [points.map((p) => p.at / 1000), points.map((p) => p.rating)];
+    const chart = new uPlot(
+      {
+        width: Math.max(280, Math.min(640, element.clientWidth)),
+        height: 220,
+        series: [{}, { label, stroke: "#3b82f6", width: 2, points: { show: true } }],
+        axes: [{}, { size: 50 }],
+      },
+      data,
+      element,
+    );
+    return () => chart.destroy();
+  }, [points, label]);
+  return <div ref={box} className="rating-chart" data-testid="rating-chart" />;
+}
