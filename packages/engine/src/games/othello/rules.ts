@@ -325,11 +325,11 @@ export const othello: Game<OthelloState, number, OthelloOptions> = {
   forcedMove(state) {
     return !moverCanMove(state) && opponentCanMove(state) ? PASS : null;
   },
-  play(state, move, seat) {
+  play(state, move, seat, rolls) {
     if (typeof move !== "number" || !Number.isInteger(move) || move < 0 || move > PASS) {
       return err(gameError("malformed-move", "an Othello move is a square 0..63 or 64 for a pass"));
     }
-    return checkedPlay(othello, state, move, seat, isLegal);
+    return checkedPlay(othello, state, move, seat, isLegal, rolls);
   },
   apply: applyMove,
   outcome,

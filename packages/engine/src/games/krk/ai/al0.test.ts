@@ -204,23 +204,27 @@ describe("AL0's doubtful places (docs/krk.md §8.3)", () => {
     expect(formatLan(plan?.tree.move ?? -1)).toBe("e5f6");
   });
 
-  it("every legal White-to-move position has a satisfiable piece of advice, and okedge's reading never matters", { timeout: 900_000 }, () => {
-    const product = adviceTable(PRODUCT_VARIANT);
-    const undefinedOkedge = adviceTable({ ...PRODUCT_VARIANT, okedge: "undefined" });
-    let positions = 0;
-    everyLegalPosition((candidate) => {
-      if (candidate.side !== WHITE) return;
-      positions++;
-      const root = { ...candidate, depth: 0 };
-      const plan = strategy(product, root);
-      if (plan === null) throw new Error(formatFen(candidate, 0, 1));
-      const other = strategy(undefinedOkedge, root);
-      if (other?.advice !== plan.advice || other.tree.move !== plan.tree.move) {
-        throw new Error(`okedge matters at ${formatFen(candidate, 0, 1)}`);
-      }
-    });
-    expect(positions).toBe(175_168);
-  });
+  it(
+    "every legal White-to-move position has a satisfiable piece of advice, and okedge's reading never matters",
+    { timeout: 900_000 },
+    () => {
+      const product = adviceTable(PRODUCT_VARIANT);
+      const undefinedOkedge = adviceTable({ ...PRODUCT_VARIANT, okedge: "undefined" });
+      let positions = 0;
+      everyLegalPosition((candidate) => {
+        if (candidate.side !== WHITE) return;
+        positions++;
+        const root = { ...candidate, depth: 0 };
+        const plan = strategy(product, root);
+        if (plan === null) throw new Error(formatFen(candidate, 0, 1));
+        const other = strategy(undefinedOkedge, root);
+        if (other?.advice !== plan.advice || other.tree.move !== plan.tree.move) {
+          throw new Error(`okedge matters at ${formatFen(candidate, 0, 1)}`);
+        }
+      });
+      expect(positions).toBe(175_168);
+    },
+  );
 });
 
 describe("the proof against every defence", () => {
