@@ -2,6 +2,7 @@ export * from "./core/errors.js";
 export * from "./core/game.js";
 export * from "./core/result.js";
 export * from "./core/rng.js";
+export * from "./core/chance.js";
 export * from "./core/checked-play.js";
 export { perft } from "./debug.js";
 export * from "./registry.js";

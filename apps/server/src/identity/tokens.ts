@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { SECRET_BYTES } from "@arena/match";
 import {
   asInviteToken,
   asUserId,
@@ -14,6 +15,11 @@ const TokenBody = z.object({ u: UserId, n: DisplayName });
 
 export function randomId(bytes = 12): string {
   return randomBytes(bytes).toString("base64url");
+}
+
+/** A new match secret (docs/protocol.md, "Hidden randomness"): 256 bits from the system's CSPRNG, in hex. */
+export function newMatchSecret(): string {
+  return randomBytes(SECRET_BYTES).toString("hex");
 }
 
 /**

@@ -1,6 +1,5 @@
-import { randomInt } from "node:crypto";
 import { getGame, isGameId } from "@arena/engine/registry";
-import { type MatchModel, openSeats } from "@arena/match";
+import { commitmentOf, type MatchModel, openSeats } from "@arena/match";
 import {
   type Ack,
   asMatchId,
@@ -16,7 +15,7 @@ import {
 import { type Logger } from "pino";
 import { type Clock } from "../clocks/scheduler.js";
 import { maxAiLevel } from "../games/catalogue.js";
-import { randomId } from "../identity/tokens.js";
+import { newMatchSecret, randomId } from "../identity/tokens.js";
 import { type MatchStore } from "../store/ports.js";
 import { type Room } from "./room.js";
 
@@ -31,8 +30,15 @@ function newMatchId(): MatchId {
   return asMatchId(`m_${randomId(9)}`);
 }
 
-function newSeed(): number {
-  return randomInt(0, 2 ** 31 - 1);
+/**
+ * A new match's id and secret, the secret kept by the store before the match's first event (which
+ * publishes only its commitment). False when the id is taken (a collision: never in practice).
+ */
+async function newMatch(store: MatchStore): Promise<{ matchId: MatchId; commitment: string } | false> {
+  const matchId = newMatchId();
+  const secret = newMatchSecret();
+  if (!(await store.keepSecret(matchId, secret))) return false;
+  return { matchId, commitment: commitmentOf(secret) };
 }
 
 /** Validates what the host asked for against the game, and writes the room's first event. */
@@ -57,7 +63,15 @@ export async function createRoom(
   if (input.sit !== undefined && input.seats[input.sit]?.kind === "ai") {
     return failure("seat-taken", "that seat is an AI seat");
   }
-  const matchId = newMatchId();
+  let created;
+  try {
+    created = await newMatch(deps.store);
+  } catch (error) {
+    deps.logger.warn({ err: error }, "store write failed");
+    return failure("store-unavailable", "the match store is unavailable");
+  }
+  if (created === false) return failure("internal", "match id collision");
+  const { matchId, commitment } = created;
   const event: MatchEvent = {
     type: "created",
     gameId: input.gameId,
@@ -67,7 +81,7 @@ export async function createRoom(
     rated: input.rated,
     visibility: input.visibility,
     host,
-    seed: newSeed(),
+    commitment,
   };
   let written;
   try {
@@ -97,7 +111,9 @@ export async function createRoom(
 export async function createRematch(deps: RoomCreationDeps, model: MatchModel): Promise<MatchId> {
   const n = model.slots.length;
   const rotated = model.slots.map((_, seat) => model.slots[(seat + n - 1) % n] ?? { kind: "open" as const });
-  const matchId = newMatchId();
+  const created = await newMatch(deps.store);
+  if (created === false) throw new Error("match id collision");
+  const { matchId, commitment } = created;
   const now = asMillis(deps.clock.now());
   const events: MatchEvent[] = [
     {
@@ -109,7 +125,7 @@ export async function createRematch(deps: RoomCreationDeps, model: MatchModel): 
       rated: model.rated,
       visibility: model.visibility,
       host: model.host,
-      seed: newSeed(),
+      commitment,
     },
     ...rotated.flatMap((slot, seat): MatchEvent[] =>
       slot.kind === "human" ? [{ type: "seat-joined", seat, user: slot.user }] : [],
