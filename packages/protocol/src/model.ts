@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { InviteToken, Millis, Seat, UserId, Version, MatchId, DisplayName } from "./ids.js";
+import { InviteToken, Millis, Seat, UserId, Version, MatchId, MAX_NAME_CHARS } from "./ids.js";
 
 /** The lobby's presets (docs/clocks.md §1); any other base+increment within bounds is accepted too. */
 export const TIME_PRESETS = [
@@ -34,7 +34,18 @@ export const SeatSpec = z.discriminatedUnion("kind", [
 ]);
 export type SeatSpec = z.infer<typeof SeatSpec>;
 
-export const UserRef = z.object({ id: UserId, name: DisplayName });
+/**
+ * A user as the server recorded them. The name was checked as a `DisplayName` where it entered (a rename,
+ * `POST /api/session`); stored logs are read back as they are, so a log written before a rule existed
+ * still loads (pages render every name isolated and truncated: docs/web.md, "Names").
+ */
+export const UserRef = z.object({
+  id: UserId,
+  name: z
+    .string()
+    .min(1)
+    .max(MAX_NAME_CHARS * 8),
+});
 export type UserRef = z.infer<typeof UserRef>;
 
 /** A seat as everyone sees it. */

@@ -19,7 +19,8 @@ export function apiRouter({ rooms, identity }: ApiDeps): Router {
     const existing = identity.verify(record.token);
     const name = DisplayName.safeParse(record.name);
     if (record.name !== undefined && !name.success) {
-      res.status(400).json({ ok: false, code: "invalid-payload", message: "name: 1–24 characters" });
+      const problem = name.error.issues[0]?.message ?? "not a valid name";
+      res.status(400).json({ ok: false, code: "invalid-payload", message: `name: ${problem}` });
       return;
     }
     const base = existing ?? identity.newGuest().user;

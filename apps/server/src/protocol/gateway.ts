@@ -31,10 +31,10 @@ export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
     const auth: unknown = socket.handshake.auth;
     const token =
       typeof auth === "object" && auth !== null ? (auth as Record<string, unknown>).token : undefined;
-    const user = identity.verify(token);
-    if (user !== null && typeof token === "string") {
-      socket.data.user = user;
-      socket.data.token = token;
+    const resumed = identity.resume(token);
+    if (resumed !== null) {
+      socket.data.user = resumed.user;
+      socket.data.token = resumed.token;
     } else {
       const guest = identity.newGuest();
       socket.data.user = guest.user;

@@ -1,12 +1,14 @@
 "use client";
 
-import type { RoomSummary, SeatView } from "@arena/protocol";
+import type { RoomSummary, SeatView, UserRef } from "@arena/protocol";
 import Link from "next/link";
-import { useEffect, useState } from "react";
+import { Fragment, useEffect, useMemo, useState } from "react";
 import { formatTimeControl } from "../lib/clock";
+import { labelOf, nameTags } from "../lib/names";
 import { useArena } from "../net/arena-context";
+import { PlayerName } from "../ui/player-name";
 
-export function seatText(seat: SeatView): string {
+function SeatText({ seat, tags }: { seat: SeatView; tags: ReadonlyMap<string, string> }) {
   switch (seat.kind) {
     case "open":
       return "open";
@@ -15,8 +17,38 @@ export function seatText(seat: SeatView): string {
     case "ai":
       return `AI level ${seat.level}`;
     case "human":
-      return seat.user.name;
+      return <PlayerName label={labelOf(seat.user, tags)} />;
   }
+}
+
+/** The seats of a room, `between` each two. */
+function SeatList({
+  seats,
+  between,
+  tags,
+}: {
+  seats: readonly SeatView[];
+  between: string;
+  tags: ReadonlyMap<string, string>;
+}) {
+  return (
+    <>
+      {seats.map((seat, i) => (
+        <Fragment key={seat.seat}>
+          {i > 0 && between}
+          <SeatText seat={seat} tags={tags} />
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
+/** Everyone the lobby names: hosts and seated players (docs/web.md, "Names"). */
+function usersOf(rooms: readonly RoomSummary[]): UserRef[] {
+  return rooms.flatMap((room) => [
+    room.host,
+    ...room.seats.flatMap((seat) => (seat.kind === "human" ? [seat.user] : [])),
+  ]);
 }
 
 /** The lobby's rooms: the `lobby:subscribe` ack, then every update the server pushes. */
@@ -67,6 +99,7 @@ export function RoomLists({
   const shown = rooms.filter((r) => filter === null || r.gameId === filter);
   const open = shown.filter((r) => r.status === "waiting");
   const live = shown.filter((r) => r.status === "live");
+  const tags = useMemo(() => nameTags(usersOf(shown)), [shown]);
   return (
     <>
       {state !== "connected" ? (
@@ -81,11 +114,11 @@ export function RoomLists({
         <table className="room-table" aria-label="Open games">
           <thead>
             <tr>
-              <th>Game</th>
-              <th>Time</th>
-              <th>Host</th>
+              <th className="col-game">Game</th>
+              <th className="col-time">Time</th>
+              <th className="col-host">Host</th>
               <th>Seats</th>
-              <th />
+              <th className="col-action" />
             </tr>
           </thead>
           <tbody>
@@ -93,9 +126,11 @@ export function RoomLists({
               <tr key={room.matchId} data-match={room.matchId}>
                 <td>{titleOf(room.gameId)}</td>
                 <td>{formatTimeControl(room.timeControl)}</td>
-                <td>{room.host.name}</td>
+                <td className="col-host">
+                  <PlayerName label={labelOf(room.host, tags)} />
+                </td>
                 <td>
-                  {room.seats.map(seatText).join(" · ")} ({room.openSeats} free)
+                  <SeatList seats={room.seats} between=" · " tags={tags} /> ({room.openSeats} free)
                 </td>
                 <td>
                   <Link className="btn small" href={`/play/${encodeURIComponent(room.matchId)}`}>
@@ -114,18 +149,20 @@ export function RoomLists({
         <table className="room-table" aria-label="Live games">
           <thead>
             <tr>
-              <th>Game</th>
+              <th className="col-game">Game</th>
               <th>Players</th>
-              <th>Time</th>
-              <th>Viewers</th>
-              <th />
+              <th className="col-time">Time</th>
+              <th className="col-viewers">Viewers</th>
+              <th className="col-action" />
             </tr>
           </thead>
           <tbody>
             {live.map((room) => (
               <tr key={room.matchId} data-match={room.matchId}>
                 <td>{titleOf(room.gameId)}</td>
-                <td>{room.seats.map(seatText).join(" vs ")}</td>
+                <td>
+                  <SeatList seats={room.seats} between=" vs " tags={tags} />
+                </td>
                 <td>{formatTimeControl(room.timeControl)}</td>
                 <td>{room.viewers}</td>
                 <td>

@@ -3,7 +3,8 @@
 import type { SeatView } from "@arena/protocol";
 import { useState } from "react";
 import { inviteLink } from "../lobby/create-model";
-import { occupantName } from "./room-model";
+import { PlayerName } from "../ui/player-name";
+import { occupant } from "./room-model";
 import type { RoomView } from "./room-view";
 import { SeatClock } from "./seat-clock";
 import type { Commands } from "./use-command";
@@ -35,7 +36,12 @@ export function Seats({ view, offset, commands, invite, isHost, aiLevel, onFlag 
           data-testid={`seat-${seat.seat}`}
         >
           <span className="swatch" style={{ background: web.seatColor(seat.seat) }} aria-hidden="true" />
-          <SeatName seat={seat} label={web.seatName(seat.seat)} toMove={view.toMove.includes(seat.seat)} />
+          <SeatName
+            seat={seat}
+            tags={view.tags}
+            label={web.seatName(seat.seat)}
+            toMove={view.toMove.includes(seat.seat)}
+          />
           {model.clock !== null && (
             <SeatClock
               clock={model.clock}
@@ -64,10 +70,21 @@ export function Seats({ view, offset, commands, invite, isHost, aiLevel, onFlag 
   );
 }
 
-function SeatName({ seat, label, toMove }: { seat: SeatView; label: string; toMove: boolean }) {
+function SeatName({
+  seat,
+  tags,
+  label,
+  toMove,
+}: {
+  seat: SeatView;
+  tags: ReadonlyMap<string, string>;
+  label: string;
+  toMove: boolean;
+}) {
+  const who = occupant(seat, tags);
   return (
     <span className="seat-name">
-      {occupantName(seat)}
+      {typeof who === "string" ? who : <PlayerName label={who} />}
       <span className="muted"> · {label}</span>
       {seat.kind === "human" && (
         <>

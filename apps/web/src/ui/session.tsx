@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { useArena } from "../net/arena-context";
+import { PlayerName } from "./player-name";
 
 /** The guest identity: shows the name and lets the player change it. */
 export function SessionBadge() {
@@ -43,7 +44,15 @@ export function SessionBadge() {
         </form>
       ) : (
         <button type="button" className="link-btn" onClick={() => setEditing(true)} aria-label="Change name">
-          {session?.user.name ?? (state === "connected" ? "…" : "offline")}
+          {session === null ? (
+            state === "connected" ? (
+              "…"
+            ) : (
+              "offline"
+            )
+          ) : (
+            <PlayerName label={{ name: session.user.name, tag: null }} />
+          )}
         </button>
       )}
     </div>
