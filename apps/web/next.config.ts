@@ -1,9 +1,20 @@
+import { SECURITY_HEADERS } from "@arena/protocol/http";
 import type { NextConfig } from "next";
 
 // Workspace packages (@arena/engine, @arena/protocol, @arena/match) are consumed as built JS from dist/.
 const nextConfig: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // Every response, static files included, when `next start` serves the app on its own; pages get their
+  // Content-Security-Policy from src/proxy.ts (docs/architecture.md, "Security").
+  headers() {
+    return Promise.resolve([
+      {
+        source: "/:path*",
+        headers: Object.entries(SECURITY_HEADERS).map(([key, value]) => ({ key, value })),
+      },
+    ]);
+  },
 };
 
 export default nextConfig;

@@ -1,10 +1,12 @@
 import { createServer, type Server as HttpServer } from "node:http";
+import { SECURITY_HEADERS } from "@arena/protocol";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { type Logger } from "pino";
 import { Server } from "socket.io";
 import { type AiPool } from "./ai/pool.js";
 import { type Clock } from "./clocks/scheduler.js";
 import { apiRouter } from "./http/api.js";
+import { mayReadMetrics } from "./http/metrics-access.js";
 import { checkRequestOrigin } from "./http/origins.js";
 import { Identity, randomId } from "./identity/tokens.js";
 import { createMetrics } from "./metrics.js";
@@ -34,9 +36,15 @@ export interface AppConfig {
   readonly finishedRoomsKept: number;
   /** This process's name in leases. */
   readonly instanceId: string;
+  /**
+   * The bearer token that opens `/metrics` to other machines (`METRICS_TOKEN`); null: loopback only
+   * (http/metrics-access.ts).
+   */
+  readonly metricsToken: string | null;
 }
 
 export const DEFAULT_CONFIG: Omit<AppConfig, "secret" | "instanceId"> = {
+  metricsToken: null,
   allowedOrigins: [],
   maxPayloadBytes: 16 * 1024,
   rateLimit: { burst: 40, perSecond: 20, maxRefusals: 40 },
@@ -130,6 +138,17 @@ export function createApp(deps: AppDeps): App {
   let ready = false;
 
   app.disable("x-powered-by");
+  // Every response, pages included (docs/architecture.md, "Security"): the web app's proxy adds the pages'
+  // Content-Security-Policy; the server's own answers (JSON, metrics) get one that allows nothing.
+  app.use((_req, res, next) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    next();
+  });
+  const lockedDown = (_req: Request, res: Response, next: NextFunction) => {
+    res.setHeader("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
+    next();
+  };
+  app.use(["/api", "/healthz", "/readyz", "/metrics"], lockedDown);
   app.use(express.json({ limit: "16kb" }));
   app.use((req, res, next) => {
     const origin = req.headers.origin;
@@ -162,7 +181,15 @@ export function createApp(deps: AppDeps): App {
     const ok = ready && (store.isReady?.() ?? true);
     res.status(ok ? 200 : 503).json({ ok });
   });
-  app.get("/metrics", async (_req, res) => {
+  app.get("/metrics", async (req, res) => {
+    if (!mayReadMetrics(req, config.metricsToken)) {
+      res.status(403).json({
+        ok: false,
+        code: "forbidden",
+        message: "metrics are served to this machine, or with the METRICS_TOKEN bearer token",
+      });
+      return;
+    }
     res.setHeader("Content-Type", metrics.registry.contentType);
     res.send(await metrics.registry.metrics());
   });
@@ -177,7 +204,7 @@ export function createApp(deps: AppDeps): App {
       web.handle(req, res).catch(next);
     });
   } else {
-    app.use((_req, res) => {
+    app.use(lockedDown, (_req: Request, res: Response) => {
       res.status(404).json({ ok: false, code: "not-found", message: "no such route" });
     });
   }

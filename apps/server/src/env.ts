@@ -33,6 +33,11 @@ const Env = z.object({
   SERVE_WEB: z.enum(["auto", "true", "false"]).default("auto"),
   /** Where the built web app is; default: apps/web next to this server in the repository. */
   WEB_DIR: z.string().min(1).optional(),
+  /**
+   * Opens `/metrics` to other machines with `Authorization: Bearer <token>`; unset, only a scraper on this
+   * machine (not through a proxy) may read it.
+   */
+  METRICS_TOKEN: z.string().min(16).optional(),
   /** Signs guest identities and invite links; every process of a cluster needs the same one. */
   SECRET: z.string().min(16).optional(),
   AI_THREADS: z.coerce.number().int().min(1).max(4).default(1),

@@ -36,6 +36,7 @@ const app = createApp({
     secret,
     allowedOrigins: env.ALLOWED_ORIGINS,
     instanceId: instanceName(),
+    metricsToken: env.METRICS_TOKEN ?? null,
   },
   ...(redis === null ? {} : { adapter: (io) => redis.adapter(io) }),
   ...(web.web === null ? {} : { web: web.web }),

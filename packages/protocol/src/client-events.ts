@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.js";
 import { DisplayName, InviteToken, MatchId, Millis, Seat, Version } from "./ids.js";
 import {
   SeatSpec,

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.js";
 
 /** Ids are opaque on the wire: brands stop a UserId being passed where a MatchId is wanted. */
 const token = z

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.js";
 import { InviteToken, Millis, Seat, UserId, Version, MatchId, MAX_NAME_CHARS } from "./ids.js";
 
 /** The lobby's presets (docs/clocks.md §1); any other base+increment within bounds is accepted too. */
