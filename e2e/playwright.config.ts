@@ -1,14 +1,22 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
 
 // Debian's Chromium (apt-get install chromium); never `npx playwright install` here.
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const SERVER_ENTRY = "../apps/server/dist/main.js";
-// CI runs the suite a second time against Redis (.ci/run); each run keeps its own summary.
+// CI runs the suite a second time through the balanced cluster (.ci/run); each run keeps its own summary.
 const SUMMARY = process.env.PLAYWRIGHT_SUMMARY ?? "playwright-summary.json";
 const REDIS: Record<string, string> = process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {};
 const EXTERNAL = process.env.ARENA_E2E_URL !== undefined && process.env.ARENA_E2E_URL !== "";
 const PORT = 3000;
 const BASE_URL = EXTERNAL ? (process.env.ARENA_E2E_URL ?? "") : `http://127.0.0.1:${PORT}`;
+// Without Redis the server runs on its default store, SQLite, in a data folder of its own for each run
+// (made once: the config is loaded again in each worker, which inherits the variable).
+const DATA_DIR = EXTERNAL
+  ? ""
+  : (process.env.ARENA_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "arena-e2e-")));
 
 export default defineConfig({
   testDir: "./tests",
@@ -53,6 +61,7 @@ export default defineConfig({
             SERVE_WEB: "true",
             LOG_LEVEL: "warn",
             NEXT_TELEMETRY_DISABLED: "1",
+            DATA_DIR,
             ...REDIS,
           },
           reuseExistingServer: false,

@@ -74,6 +74,11 @@ export interface App {
   readonly identity: Identity;
   /** Loads live games and starts lease upkeep; call before listening. */
   start(): Promise<void>;
+  /**
+   * Out of rotation: `/readyz` answers 503 from now on, so that a load balancer sends nobody new here, while
+   * everything else goes on serving until `close` (docs/architecture.md, "Deployment").
+   */
+  drain(): void;
   /** Graceful: leases are handed back. Not graceful: as if the process died. */
   close(graceful?: boolean): Promise<void>;
 }
@@ -95,6 +100,10 @@ export function createApp(deps: AppDeps): App {
     },
     cors: { origin: [...config.allowedOrigins], credentials: true },
     serveClient: false,
+    // The engine.io session id as a cookie on the handshake: a load balancer pins a long-polling session to
+    // this process by it (deploy/haproxy.cfg). Clients that poll need not keep cookies: their requests carry
+    // the id in the URL.
+    cookie: { name: "io", path: "/socket.io", httpOnly: true, sameSite: "lax" },
   });
   deps.adapter?.(io);
 
@@ -136,6 +145,7 @@ export function createApp(deps: AppDeps): App {
   });
   onMove = () => metrics.moves.inc();
   let ready = false;
+  let draining = false;
 
   app.disable("x-powered-by");
   // Every response, pages included (docs/architecture.md, "Security"): the web app's proxy adds the pages'
@@ -177,9 +187,16 @@ export function createApp(deps: AppDeps): App {
     res.json({ ok: true });
   });
   app.get("/readyz", (_req, res) => {
-    // Not ready while the store is unreachable (Redis down): load balancers stop sending players here.
-    const ok = ready && (store.isReady?.() ?? true);
-    res.status(ok ? 200 : 503).json({ ok });
+    // Not ready while draining, or while the store is unreachable (Redis down): load balancers stop sending
+    // players here.
+    const reason = !ready
+      ? "starting"
+      : draining
+        ? "draining"
+        : (store.isReady?.() ?? true)
+          ? null
+          : "store-unavailable";
+    res.status(reason === null ? 200 : 503).json(reason === null ? { ok: true } : { ok: false, reason });
   });
   app.get("/metrics", async (req, res) => {
     if (!mayReadMetrics(req, config.metricsToken)) {
@@ -229,6 +246,7 @@ export function createApp(deps: AppDeps): App {
     rooms,
     identity,
     logger,
+    instance: config.instanceId,
     rateLimit: config.rateLimit,
     // Half the transport limit: payloads in between get a `payload-too-large` ack instead of a dropped socket.
     maxPayloadChars: Math.floor(config.maxPayloadBytes / 2),
@@ -244,10 +262,16 @@ export function createApp(deps: AppDeps): App {
       await rooms.start();
       ready = true;
     },
+    drain() {
+      draining = true;
+    },
     async close(graceful = true) {
       ready = false;
       await rooms.stop(graceful);
-      io.disconnectSockets(true);
+      // Closing the server closes this process's transports, and nothing more: clients see "transport close"
+      // and socket.io reconnects them (through a balancer, to another process). `io.disconnectSockets` sent
+      // them a disconnect, after which socket.io does not reconnect, and through the Redis adapter it reached
+      // every process's sockets: one process's restart disconnected every player of the cluster for good.
       await new Promise<void>((resolve) => {
         void io.close(() => resolve());
       });

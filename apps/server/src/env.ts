@@ -1,11 +1,16 @@
 import { z } from "zod";
+import { SYNCHRONOUS_LEVELS } from "./store/sqlite-ops.js";
+
+/** Where matches live: docs/architecture.md, "Storage". */
+export const STORE_KINDS = ["sqlite", "memory", "redis"] as const;
+export type StoreKind = (typeof STORE_KINDS)[number];
 
 const Env = z.object({
   /** One port for the web app, the API and the sockets. */
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   /** Every interface by default, so that a friend on the LAN can open the printed address. */
   HOST: z.string().min(1).default("0.0.0.0"),
-  /** Unset: one process with the in-memory store (the embedded default). */
+  /** Set: the Redis store (scale-out, several processes). Unset: the embedded SQLite store in DATA_DIR. */
   REDIS_URL: z
     .string()
     .url()
@@ -38,19 +43,48 @@ const Env = z.object({
    * machine (not through a proxy) may read it.
    */
   METRICS_TOKEN: z.string().min(16).optional(),
-  /** Signs guest identities and invite links; every process of a cluster needs the same one. */
+  /**
+   * On SIGTERM, how long `/readyz` answers 503 while the process still serves, before it stops: long
+   * enough for a load balancer's health checks to take it out of rotation (docs/architecture.md, "Deployment").
+   */
+  DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  /** Which store; unset means `redis` when REDIS_URL is set, else `sqlite`. `memory` keeps nothing (tests, benches). */
+  STORE: z.enum(STORE_KINDS).optional(),
+  /** The SQLite store's folder (database and secret), relative to the working directory. */
+  DATA_DIR: z.string().min(1).default("./data"),
+  /** The SQLite store's `synchronous` level in WAL mode: what a power cut can lose (docs/architecture.md). */
+  SQLITE_SYNC: z.enum(SYNCHRONOUS_LEVELS).default("normal"),
+  /**
+   * Signs guest identities and invite links; every process of a cluster needs the same one. Unset with
+   * the SQLite store: kept in DATA_DIR/secret (made on first start). Unset otherwise: random per start.
+   */
   SECRET: z.string().min(16).optional(),
   AI_THREADS: z.coerce.number().int().min(1).max(4).default(1),
   AI_QUEUE: z.coerce.number().int().min(1).max(10_000).default(64),
-  /** The embedded store only: how many finished matches stay replayable (oldest dropped first). */
+  /** The memory store only: how many finished matches stay replayable (oldest dropped first). */
   KEEP_FINISHED: z.coerce.number().int().min(0).max(10_000_000).default(10_000),
 });
 
-export type Env = z.infer<typeof Env>;
+const Resolved = Env.transform((env, ctx) => {
+  const store: StoreKind = env.STORE ?? (env.REDIS_URL === undefined ? "sqlite" : "redis");
+  if (store === "redis" && env.REDIS_URL === undefined) {
+    ctx.addIssue({ code: "custom", path: ["STORE"], message: "STORE=redis needs REDIS_URL" });
+  }
+  if (store !== "redis" && env.REDIS_URL !== undefined) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["STORE"],
+      message: `STORE=${store} cannot be used with REDIS_URL`,
+    });
+  }
+  return { ...env, STORE: store };
+});
+
+export type Env = z.infer<typeof Resolved>;
 
 /** The only place that reads process.env. */
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const parsed = Env.safeParse(source);
+  const parsed = Resolved.safeParse(source);
   if (!parsed.success) {
     const problems = parsed.error.issues
       .map((issue) => `${issue.path.join(".")}: ${issue.message}`)

@@ -1,25 +1,25 @@
-import { randomBytes } from "node:crypto";
 import { pino } from "pino";
 import { PiscinaPool } from "./ai/pool.js";
 import { createApp, DEFAULT_CONFIG, instanceName } from "./app.js";
 import { systemClock } from "./clocks/scheduler.js";
 import { readEnv } from "./env.js";
 import { reachableUrls } from "./http/addresses.js";
-import { MemoryStore } from "./store/memory.js";
-import { connectRedis } from "./store/redis.js";
+import { openBackend } from "./store/select.js";
 import { startWeb } from "./web/serve.js";
 
 const env = readEnv();
 const logger = pino({ level: env.LOG_LEVEL });
 
-let secret = env.SECRET;
-if (secret === undefined) {
-  secret = randomBytes(32).toString("base64url");
-  logger.warn("SECRET is not set: using a random one, so guest tokens will not survive a restart");
+const backend = await openBackend(env, logger);
+if (!backend.ok) {
+  // Never a fresh store over a broken one: stop, naming the file and what to do (docs/reliability.md).
+  const { code, path, message } = backend.problem;
+  logger.fatal({ code, path }, message);
+  process.stderr.write(`arena server: cannot start: ${message}\n`);
+  process.exit(1);
 }
-
-const redis = env.REDIS_URL === undefined ? null : await connectRedis(env.REDIS_URL, logger);
-const store = redis?.store ?? new MemoryStore({ keepFinished: env.KEEP_FINISHED });
+const { store, secret, adapter } = backend.value;
+const opened = backend.value;
 const ai = new PiscinaPool({ maxThreads: env.AI_THREADS, maxQueue: env.AI_QUEUE });
 const web = await startWeb(env.SERVE_WEB, env.WEB_DIR, { hostname: env.HOST, port: env.PORT }, logger);
 if (!web.ok) {
@@ -38,17 +38,14 @@ const app = createApp({
     instanceId: instanceName(),
     metricsToken: env.METRICS_TOKEN ?? null,
   },
-  ...(redis === null ? {} : { adapter: (io) => redis.adapter(io) }),
+  ...(adapter === undefined ? {} : { adapter }),
   ...(web.web === null ? {} : { web: web.web }),
 });
 
 await app.start();
 app.http.listen(env.PORT, env.HOST, () => {
   const urls = reachableUrls(env.HOST, env.PORT);
-  logger.info(
-    { port: env.PORT, host: env.HOST, redis: redis !== null, web: web.web !== null },
-    "arena listening",
-  );
+  logger.info({ port: env.PORT, host: env.HOST, store: env.STORE, web: web.web !== null }, "arena listening");
   // For people, not log collectors: where to point a browser, this machine's and a friend's.
   const what = web.web === null ? "Arena API and sockets" : "Arena";
   const local = ["0.0.0.0", "::", "127.0.0.1", "localhost"].includes(env.HOST)
@@ -60,14 +57,36 @@ app.http.listen(env.PORT, env.HOST, () => {
   process.stdout.write(`\n${local}${network}\n`);
 });
 
+// docs/architecture.md, "Deployment". SIGTERM (Docker, systemd, a rolling restart) drains first: out of the
+// balancer's rotation while still serving, so that its health checks notice before anyone is disconnected.
+// SIGINT (Ctrl-C) and a second signal during the drain stop at once. Either way the stop is graceful:
+// leases are handed back.
 let stopping = false;
-async function shutdown(signal: string): Promise<void> {
-  if (stopping) return;
+let endDrain = (): void => undefined;
+async function shutdown(signal: "SIGINT" | "SIGTERM"): Promise<void> {
+  if (stopping) {
+    endDrain();
+    return;
+  }
   stopping = true;
+  if (signal === "SIGTERM" && env.DRAIN_MS > 0) {
+    app.drain();
+    logger.info(
+      { signal, drainMs: env.DRAIN_MS },
+      "draining: /readyz answers 503 while this process still serves (a second signal stops it at once)",
+    );
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, env.DRAIN_MS);
+      endDrain = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
   logger.info({ signal }, "shutting down");
   await app.close(true);
   await ai.close();
-  await redis?.close();
+  await opened.close();
   process.exit(0);
 }
 process.on("SIGINT", () => void shutdown("SIGINT"));

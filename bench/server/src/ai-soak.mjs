@@ -4,9 +4,10 @@
 // results (no AI seat may lose on time), errors, and server RSS over time (growth after warm-up).
 //   AI load: node bench/server/src/ai-soak.mjs --concurrency 50 --total 50 --duration 90
 //   soak:    node bench/server/src/ai-soak.mjs --concurrency 10 --total 0 --duration 300   (--total 0: until the time is up)
+//   --store memory|sqlite: the server's store without --redis (default memory; sqlite in a fresh temp DATA_DIR)
 import { spawn, execSync } from "node:child_process";
 import { io } from "socket.io-client";
-import { SERVER_NODE_FLAGS, serverMain } from "./paths.mjs";
+import { SERVER_NODE_FLAGS, serverMain, storeEnv } from "./paths.mjs";
 import { loopDelayMs, parseArgs, parseProm, procSample, summarize } from "./stats.mjs";
 
 const args = parseArgs(process.argv.slice(2));
@@ -27,7 +28,7 @@ const uptime = () =>
     .replace(/.*load average: /, "");
 const loadBefore = uptime();
 const T0 = Date.now();
-let redisEnv = {};
+let serverStoreEnv = args.redis ? {} : storeEnv(args.store ?? "memory").env;
 let redis;
 if (args.redis) {
   // --redis PORT: a private redis-server, so finished games live in Redis and not in the process
@@ -43,7 +44,7 @@ if (args.redis) {
   });
   await sleep(500);
   execSync(`redis-cli -p ${args.redis} flushall`);
-  redisEnv = { REDIS_URL: `redis://127.0.0.1:${args.redis}` };
+  serverStoreEnv = { REDIS_URL: `redis://127.0.0.1:${args.redis}` };
 }
 const srv = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverMain], {
   env: {
@@ -55,7 +56,7 @@ const srv = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverMain], {
     SECRET: "soak-secret-0123456789",
     LOG_LEVEL: "warn",
     AI_THREADS: args["ai-threads"] ?? "1",
-    ...redisEnv,
+    ...serverStoreEnv,
   },
   stdio: ["ignore", "ignore", "inherit"],
 });

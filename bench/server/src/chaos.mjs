@@ -4,6 +4,13 @@
 //           two servers on one Redis; SIGKILL a random one at random moments, restart it after a delay.
 //  restart: node bench/server/src/chaos.mjs --seed 1 --servers 1 --games 20 --flag-games 0 --kills 1 --signal SIGTERM
 //           the only server (with REDIS_URL) is stopped and started mid-game; clients reconnect and match:sync.
+//  rolling: node bench/server/src/chaos.mjs --rolling --seed 7 --games 110 --flag-games 10 --pace 1500 --duration 60
+//           the deployed topology (scripts/cluster.mjs: HAProxy in front of two processes on Redis); every
+//           player connects through the balancer, and each process in turn is restarted (SIGTERM: drain,
+//           graceful stop; start; back in the balancer's rotation). Also reports each player's reconnects per
+//           restart and the pause it saw (disconnect → resynced), and each game's longest wait between events.
+//           --store sqlite (with --servers 1): the same on the embedded SQLite store, in a fresh temp DATA_DIR that
+//           the restarted process opens again.
 // Checks, per game, via GET /api/matches/:id at the end:
 //  - every acknowledged move is in the server's log, in order, exactly once (acked log is a prefix of the
 //    seat's move list; at most one extra move whose ack was lost with the dead process);
@@ -15,7 +22,7 @@ import { spawn, execSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { dirname, resolve } from "node:path";
 import { io } from "socket.io-client";
-import { SERVER_NODE_FLAGS, loadEngine, serverMain } from "./paths.mjs";
+import { SERVER_NODE_FLAGS, loadEngine, serverMain, storeEnv } from "./paths.mjs";
 import { parseArgs } from "./stats.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -27,10 +34,17 @@ const nGames = Number(args.games ?? 100);
 const nFlag = Number(args["flag-games"] ?? 10);
 const duration = Number(args.duration ?? 60) * 1000;
 const maxKills = Number(args.kills ?? 99);
-const signal = args.signal ?? "SIGKILL";
+const rolling = args.rolling === "true";
+// A rolling restart stops each process as an operator does: SIGTERM (drain, then graceful).
+const signal = rolling ? "SIGTERM" : (args.signal ?? "SIGKILL");
 const paceMs = Number(args.pace ?? 400);
 const basePort = Number(args.port ?? 4600);
 const redisPort = Number(args["redis-port"] ?? 6380);
+// The product's DRAIN_MS and balancer check interval (deploy/haproxy.cfg) unless given.
+const drainMs = Number(args["drain-ms"] ?? 5000);
+const checkMs = Number(args["check-ms"] ?? 1000);
+// Seconds of play before the first restart and between restarts.
+const gapMs = Number(args.gap ?? 8) * 1000;
 const SECRET = "chaos-secret-0123456789";
 const othello = (await loadEngine()).getGame("othello");
 
@@ -61,16 +75,44 @@ const loadBefore = execSync("uptime")
   .trim()
   .replace(/.*load average: /, "");
 
-const redis = spawn(
-  "redis-server",
-  ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-  { stdio: "ignore" },
-);
-children.add(redis);
-await sleep(500);
-execSync(`redis-cli -p ${redisPort} flushall`);
-const urls = Array.from({ length: nServers }, (_, i) => `http://127.0.0.1:${basePort + i}`);
+let urls;
+let alive;
+let cluster = null;
+const store = args.store ?? "redis";
+if (store !== "redis" && (nServers !== 1 || rolling))
+  throw new Error(`--store ${store} is one process's store: use --servers 1 (and no --rolling)`);
+const serverStoreEnv = store === "redis" ? { REDIS_URL: `redis://127.0.0.1:${redisPort}` } : storeEnv(store).env;
 const procs = [];
+if (rolling) {
+  const { startCluster } = await import("../../../scripts/cluster.mjs");
+  cluster = await startCluster({
+    serveWeb: "false",
+    serverEntry: serverMain,
+    secret: SECRET,
+    drainMs,
+    checkIntervalMs: checkMs,
+    env: { AI_THREADS: "1", LOG_LEVEL: "warn" },
+    // HAProxy's state changes and the servers' warnings, on stderr with their names.
+    output: (line) => process.stderr.write(`${line}\n`),
+  });
+  // Every player knows one address, the balancer's.
+  urls = [cluster.url];
+  alive = () => true;
+} else {
+  if (store === "redis") {
+    const redis = spawn(
+      "redis-server",
+      ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+      { stdio: "ignore" },
+    );
+    children.add(redis);
+    await sleep(500);
+    execSync(`redis-cli -p ${redisPort} flushall`);
+  }
+  urls = Array.from({ length: nServers }, (_, i) => `http://127.0.0.1:${basePort + i}`);
+  await Promise.all(urls.map((_, i) => startServer(i)));
+  alive = (i) => procs[i] && procs[i].exitCode === null && procs[i].signalCode === null;
+}
 async function startServer(i) {
   const p = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverMain], {
     env: {
@@ -81,7 +123,9 @@ async function startServer(i) {
       HOST: "127.0.0.1",
       SECRET,
       LOG_LEVEL: "warn",
-      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+      // No balancer watches these: a SIGTERM stops at once, as before draining existed.
+      DRAIN_MS: "0",
+      ...serverStoreEnv,
       AI_THREADS: "1",
     },
     stdio: ["ignore", "ignore", "inherit"],
@@ -97,11 +141,11 @@ async function startServer(i) {
   }
   throw new Error("server " + i + " did not start");
 }
-await Promise.all(urls.map((_, i) => startServer(i)));
-const alive = (i) => procs[i] && procs[i].exitCode === null && procs[i].signalCode === null;
 
 const problems = [];
 const stats = { reconnects: 0, syncs: 0, acked: 0, moveErrors: {} };
+/** Each reconnect: when the socket dropped, and how long until the player had resynced (ms). */
+const reconnectLog = [];
 
 // A player: keeps its token, fails over to another live server when its socket drops.
 class Player {
@@ -112,6 +156,7 @@ class Player {
     this.token = undefined;
     this.acked = [];
     this.sent = [];
+    this.droppedAt = null;
   }
   async connect(preferred) {
     for (let attempt = 0; attempt < 200; attempt++) {
@@ -127,6 +172,7 @@ class Player {
         sock.once("session:ready", (m) => {
           this.token = m.token;
           this.user = m.user;
+          this.instance = m.instance;
           r(true);
         });
         sock.once("connect_error", () => r(false));
@@ -143,6 +189,7 @@ class Player {
       sock.on("disconnect", () => {
         if (this.sock === sock && !this.game.closed) {
           stats.reconnects++;
+          this.droppedAt = Date.now();
           this.reconnect();
         }
       });
@@ -156,6 +203,10 @@ class Player {
     const other = urls.findIndex((_, k) => k !== this.server && alive(k));
     await this.connect(other >= 0 ? other : this.server);
     if (this.game.matchId) await this.game.sync(this);
+    // The other player's socket may have brought the game up to date meanwhile (the sync then has nothing
+    // new): a player back at the board still sees whether it is to move, as a person would.
+    this.game.maybeMove(this);
+    reconnectLog.push({ player: this, at: this.droppedAt, pauseMs: Date.now() - this.droppedAt });
   }
   ack(ev, p) {
     return new Promise((r) =>
@@ -174,6 +225,17 @@ class Game {
     this.closed = false;
     this.credits = [];
     this.events = new Map();
+    // The longest wait between two news of this game (events or a resync), as its players saw it.
+    this.lastNewsAt = null;
+    this.longestWaitMs = 0;
+  }
+  news() {
+    const now = Date.now();
+    if (this.lastNewsAt !== null && !this.over && now - this.lastNewsAt > this.longestWaitMs) {
+      this.longestWaitMs = now - this.lastNewsAt;
+      this.longestWaitFromS = +((this.lastNewsAt - T0) / 1000).toFixed(1);
+    }
+    this.lastNewsAt = now;
   }
   async start() {
     const a = (this.p0 = new Player(this, 0, this.idx % urls.length));
@@ -208,6 +270,7 @@ class Game {
   }
   fromSnapshot(snap) {
     if (snap.version <= this.version) return;
+    this.news();
     const d = othello.deserialize(snap.state);
     if (d.ok) this.state = d.value;
     this.version = snap.version;
@@ -220,6 +283,7 @@ class Game {
     if (m.matchId !== this.matchId) return;
     if (m.version === this.version + 1) {
       const ev = m.event;
+      this.news();
       this.events.set(m.version, ev);
       if (ev.type === "started") {
         const d = othello.deserialize(ev.state);
@@ -279,32 +343,65 @@ log(
 const games = Array.from({ length: nGames }, (_, i) => new Game(i, i < nFlag));
 for (let i = 0; i < games.length; i += 10) await Promise.all(games.slice(i, i + 10).map((g) => g.start()));
 log("all games started");
+const players = games.flatMap((g) => [g.p0, g.p1]);
+const countBy = (values) => {
+  const counts = {};
+  for (const v of values) counts[v] = (counts[v] ?? 0) + 1;
+  return counts;
+};
+// Which process the balancer gave each player (session:ready names it).
+const playersPerInstanceAtStart = countBy(players.map((p) => p.instance));
 
 // the kill schedule
 const kills = [];
+/** Rolling mode: each restart's timings (s since the start). */
+const restarts = [];
 const tEnd = Date.now() + duration;
-let nextAt = Date.now() + 5000 + rand() * 10000;
-while (Date.now() < tEnd) {
-  await sleep(Math.max(0, Math.min(nextAt, tEnd) - Date.now()));
-  if (Date.now() >= tEnd || kills.length >= maxKills) {
-    await sleep(Math.max(0, tEnd - Date.now()));
-    break;
+if (rolling) {
+  // Each process in turn, as an operator (or `docker-compose restart arena-a`) does: SIGTERM, which drains
+  // (out of the balancer's rotation while it still serves) and stops gracefully; start; back in rotation.
+  const at = () => +((Date.now() - T0) / 1000).toFixed(1);
+  for (const member of cluster.members) {
+    await sleep(gapMs);
+    const r = { member: member.name, sigtermAt: at() };
+    log(`SIGTERM ${member.name} (pid ${member.pid})`);
+    const stopped = member.stop("SIGTERM");
+    await cluster.waitForBalancer(member.name, "DOWN", drainMs + 10_000);
+    r.outOfRotationAt = at();
+    await stopped;
+    r.exitedAt = at();
+    await member.start();
+    r.readyAt = at();
+    await cluster.waitForBalancer(member.name, "UP");
+    r.inRotationAt = at();
+    restarts.push(r);
+    log(`${member.name} back in rotation`, JSON.stringify(r));
   }
-  const victim = Math.floor(rand() * nServers);
-  const down = 2000 + rand() * 4000;
-  log(`${signal} server ${victim} (pid ${procs[victim].pid}); restart in ${(down / 1000).toFixed(1)}s`);
-  const exited = new Promise((r) => procs[victim].once("exit", r));
-  procs[victim].kill(signal);
-  await exited;
-  kills.push({
-    atS: +((Date.now() - T0) / 1000).toFixed(1),
-    server: victim,
-    downS: +(down / 1000).toFixed(1),
-  });
-  await sleep(down);
-  await startServer(victim);
-  log(`server ${victim} back`);
-  nextAt = Date.now() + 8000 + rand() * 12000;
+  await sleep(Math.max(gapMs, tEnd - Date.now()));
+} else {
+  let nextAt = Date.now() + 5000 + rand() * 10000;
+  while (Date.now() < tEnd) {
+    await sleep(Math.max(0, Math.min(nextAt, tEnd) - Date.now()));
+    if (Date.now() >= tEnd || kills.length >= maxKills) {
+      await sleep(Math.max(0, tEnd - Date.now()));
+      break;
+    }
+    const victim = Math.floor(rand() * nServers);
+    const down = 2000 + rand() * 4000;
+    log(`${signal} server ${victim} (pid ${procs[victim].pid}); restart in ${(down / 1000).toFixed(1)}s`);
+    const exited = new Promise((r) => procs[victim].once("exit", r));
+    procs[victim].kill(signal);
+    await exited;
+    kills.push({
+      atS: +((Date.now() - T0) / 1000).toFixed(1),
+      server: victim,
+      downS: +(down / 1000).toFixed(1),
+    });
+    await sleep(down);
+    await startServer(victim);
+    log(`server ${victim} back`);
+    nextAt = Date.now() + 8000 + rand() * 12000;
+  }
 }
 log("chaos over; waiting for the flag games (≤ 90 s)");
 for (let k = 0; k < 90 && games.some((g) => g.flag && !g.over); k++) await sleep(1000);
@@ -425,9 +522,50 @@ for (const g of games) {
     else summary.flagFailed.push(`${g.matchId}:${snap.status}/${snap.result?.reason}`);
   }
 }
+/** Nearest-rank percentiles of a list of numbers. */
+const spread = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q) =>
+    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? null;
+  return { n: sorted.length, p50: at(0.5), p95: at(0.95), max: at(1) };
+};
+let rollingReport = {};
+let rollingViolations = 0;
+if (rolling) {
+  // A restart's window: from its SIGTERM to the next one's (or the end).
+  const windows = restarts.map((r, i) => ({
+    member: r.member,
+    from: T0 + r.sigtermAt * 1000,
+    to: i + 1 < restarts.length ? T0 + restarts[i + 1].sigtermAt * 1000 : Infinity,
+  }));
+  const perRestart = windows.map((w) => {
+    const inWindow = reconnectLog.filter((e) => e.at >= w.from && e.at < w.to);
+    const perPlayer = countBy(inWindow.map((e) => players.indexOf(e.player)));
+    const most = Math.max(0, ...Object.values(perPlayer));
+    if (most > 1) rollingViolations++;
+    return {
+      member: w.member,
+      playersReconnected: Object.keys(perPlayer).length,
+      mostReconnectsOfOnePlayer: most,
+      pauseMs: spread(inWindow.map((e) => e.pauseMs)),
+    };
+  });
+  rollingReport = {
+    drainMs,
+    checkMs,
+    paceMs,
+    restarts,
+    playersPerInstanceAtStart,
+    reconnectsPerPlayer: countBy(players.map((p) => reconnectLog.filter((e) => e.player === p).length)),
+    perRestart,
+    // The longest wait between two news of a game, over the games that were not left to flag.
+    longestWaitPerGameMs: spread(games.filter((g) => !g.flag).map((g) => g.longestWaitMs)),
+  };
+}
 const out = {
   seed,
-  servers: nServers,
+  mode: rolling ? "rolling" : "chaos",
+  servers: rolling ? 2 : nServers,
   games: nGames,
   flagGames: nFlag,
   signal,
@@ -435,6 +573,7 @@ const out = {
   kills,
   ...stats,
   ...summary,
+  ...rollingReport,
   problems: problems.slice(0, 20),
   problemCount: problems.length,
   loadBefore,
@@ -444,10 +583,11 @@ const out = {
     .replace(/.*load average: /, ""),
 };
 console.log(JSON.stringify(out));
-const ok = problems.length === 0 && summary.flagFailed.length === 0;
+const ok = problems.length === 0 && summary.flagFailed.length === 0 && rollingViolations === 0;
 console.log(ok ? "CHAOS: PASS" : "CHAOS: FAIL");
 for (const g of games) {
   g.p0.sock?.close();
   g.p1.sock?.close();
 }
+await cluster?.stop();
 process.exit(ok ? 0 : 1);

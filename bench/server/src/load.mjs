@@ -3,13 +3,17 @@
 // boardgame.io), forks client processes holding the bot games, measures for --duration seconds, stops
 // everything and prints one JSON line + a markdown row. Bounded: every child is killed on exit.
 //   node bench/server/src/load.mjs --target arena --games 100 --duration 30 [--servers 2] [--spectators 1]
+//   node bench/server/src/load.mjs --target arena --balancer --games 1000 --pace 1000   # as deployed: HAProxy in
+//     front of two processes on Redis with AOF (scripts/cluster.mjs); every client connects to the balancer
+//   [--store memory|sqlite] (one Arena server: its store; default memory) [--restart] (SQLite: after the window,
+//   SIGKILL the server and time its start on the same DATA_DIR with every game still live)
 import { fork, spawn, execSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { dirname, resolve } from "node:path";
 import { loadavg } from "node:os";
-import { openSync } from "node:fs";
+import { openSync, statSync } from "node:fs";
 import { summarize, procSample, parseProm, loopDelayMs, parseArgs } from "./stats.mjs";
-import { SERVER_NODE_FLAGS, serverMain } from "./paths.mjs";
+import { SERVER_NODE_FLAGS, serverMain, storeEnv } from "./paths.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "../../..");
@@ -19,11 +23,13 @@ const games = Number(args.games ?? 100);
 const duration = Number(args.duration ?? 30);
 const spectators = Number(args.spectators ?? 1);
 const paceMs = Number(args.pace ?? 200);
-const servers = Number(args.servers ?? 1);
+const viaBalancer = args.balancer === "true";
+const servers = viaBalancer ? 2 : Number(args.servers ?? 1);
 const clients = Number(args.clients ?? Math.max(1, Math.min(4, Math.ceil(games / 250))));
 const basePort = Number(args.port ?? 4300);
 const redisPort = Number(args["redis-port"] ?? 6399);
 const serverNodeArgs = process.env.ARENA_SERVER_NODE_ARGS ?? "";
+const restart = args.restart === "true";
 const hardLimitMs = (duration + 240) * 1000;
 
 const children = [];
@@ -64,15 +70,43 @@ const serverStdout = (suffix) =>
   process.env.ARENA_SERVER_STDOUT ? openSync(`${process.env.ARENA_SERVER_STDOUT}.${suffix}`, "a") : "ignore";
 const serverProcs = [];
 const urls = [];
-if (target === "arena") {
+const serverEnvs = [];
+let store = null;
+let dataDir = null;
+/** The topology's other processes, whose CPU counts too: Redis and the balancer. */
+const infra = {};
+if (target === "arena" && viaBalancer) {
+  store = "redis";
+  const { startCluster } = await import("../../../scripts/cluster.mjs");
+  const cluster = await startCluster({
+    serveWeb: "false",
+    serverEntry: serverMain,
+    secret: "bench-secret-0123456789",
+    env: { AI_THREADS: args["ai-threads"] ?? "1", LOG_LEVEL: "warn" },
+    output: (line) => process.stderr.write(`${line}\n`),
+  });
+  const pids = cluster.pids();
+  for (const member of cluster.members)
+    serverProcs.push({ pid: member.pid, kill: () => member.stop("SIGINT") });
+  infra.redis = pids.redis;
+  infra.balancer = pids.haproxy;
+  urls.push(cluster.url);
+} else if (target === "arena") {
   let redisUrl;
-  if (servers > 1 || args.redis === "true") {
+  const redis = servers > 1 || args.redis === "true";
+  store = redis ? "redis" : (args.store ?? "memory");
+  if (restart && store !== "sqlite")
+    throw new Error("--restart needs --store sqlite (the only store a restart keeps here)");
+  const chosen = redis ? { env: {}, dataDir: null } : storeEnv(store);
+  dataDir = chosen.dataDir;
+  if (redis) {
     const r = spawn(
       "redis-server",
       ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
       { stdio: "ignore" },
     );
     children.push(r);
+    infra.redis = r.pid;
     await sleep(500);
     redisUrl = `redis://127.0.0.1:${redisPort}`;
   }
@@ -87,8 +121,9 @@ if (target === "arena") {
       SECRET: "bench-secret-0123456789",
       LOG_LEVEL: "warn",
       AI_THREADS: args["ai-threads"] ?? "1",
-      ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+      ...(redisUrl ? { REDIS_URL: redisUrl } : chosen.env),
     };
+    serverEnvs.push(env);
     // ARENA_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": extra node flags for the server
     // (profiles are written on the graceful SIGTERM stop below)
     const nodeArgs = serverNodeArgs.split(/\s+/).filter(Boolean);
@@ -180,12 +215,14 @@ if (target === "arena") {
   await sleep(1000);
 } else await sleep(3000); // let every game get going
 const s0 = serverProcs.map((p) => procSample(p.pid));
+const i0 = Object.fromEntries(Object.entries(infra).map(([name, pid]) => [name, procSample(pid)]));
 const c0 = workers.map((p) => procSample(p.pid));
 const rss = [];
 const tick = setInterval(() => rss.push(serverProcs.map((p) => procSample(p.pid)?.rss ?? 0)), 1000);
 workers.forEach((c) => c.send({ cmd: "go" }));
 await sleep(duration * 1000);
 const s1 = serverProcs.map((p) => procSample(p.pid));
+const i1 = Object.fromEntries(Object.entries(infra).map(([name, pid]) => [name, procSample(pid)]));
 const c1 = workers.map((p) => procSample(p.pid));
 const metrics = target === "arena" ? await scrape() : [];
 clearInterval(tick);
@@ -194,7 +231,7 @@ workers.forEach((c) => c.send({ cmd: "stop" }));
 const results = await resultsP;
 workers.forEach((c) => (c.finished = true));
 const loadAfter = uptime();
-if (serverNodeArgs) {
+if (serverNodeArgs && !viaBalancer) {
   // a graceful stop so the server can write its profile
   await Promise.all(
     serverProcs.map(
@@ -208,6 +245,52 @@ if (serverNodeArgs) {
   );
 }
 
+// --restart: every game is still live (the clients have stopped moving, not resigned). Kill the server as a
+// crash would, start it on the same DATA_DIR and time it until /readyz, which it answers only once every live
+// game is loaded, credited and has its flag timer armed (app.start() before listen).
+let restartResult = null;
+if (restart) {
+  const before = await scrape();
+  const liveBefore = before[0]?.arena_games_live ?? null;
+  const killed = serverProcs[0];
+  await new Promise((r) => {
+    killed.once("exit", r);
+    killed.kill("SIGKILL");
+  });
+  const dbFile = `${dataDir}/arena.db`;
+  const walBytes = (() => {
+    try {
+      return statSync(`${dbFile}-wal`).size;
+    } catch {
+      return 0;
+    }
+  })();
+  const t = Date.now();
+  const p = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverMain], {
+    env: serverEnvs[0],
+    stdio: ["ignore", serverStdout("restart"), "inherit"],
+  });
+  children.push(p);
+  let readyMs = null;
+  while (Date.now() - t < 120_000) {
+    try {
+      if ((await fetch(urls[0] + "/readyz")).ok) {
+        readyMs = Date.now() - t;
+        break;
+      }
+    } catch {}
+    await sleep(20);
+  }
+  const after = await scrape();
+  restartResult = {
+    liveBefore,
+    readyMs,
+    liveAfter: after[0]?.arena_games_live ?? null,
+    dbMB: +(statSync(dbFile).size / 1048576).toFixed(1),
+    walMBAtKill: +(walBytes / 1048576).toFixed(1),
+  };
+}
+
 const lat = results.flatMap((r) => r.lat);
 const acks = results.reduce((a, r) => a + r.acks, 0);
 const moves = results.reduce((a, r) => a + r.moves, 0);
@@ -218,12 +301,20 @@ const L = summarize(lat);
 const serverCpu = s0.map((a, i) =>
   a && s1[i] ? +(((s1[i].cpuSec - a.cpuSec) / ((s1[i].t - a.t) / 1000)) * 100).toFixed(0) : null,
 );
+const cpuPct = (a, b) => (a && b ? +(((b.cpuSec - a.cpuSec) / ((b.t - a.t) / 1000)) * 100).toFixed(0) : null);
+const infraCpu = Object.fromEntries(Object.keys(infra).map((name) => [name, cpuPct(i0[name], i1[name])]));
+// Everything the service spends: its processes, Redis and the balancer (CPU seconds per acknowledged move).
+const serviceCpuSec = [...s0.map((a, i) => [a, s1[i]]), ...Object.keys(infra).map((n) => [i0[n], i1[n]])]
+  .filter(([a, b]) => a && b)
+  .reduce((sum, [a, b]) => sum + (b.cpuSec - a.cpuSec), 0);
 const clientCpu = c0.map((a, i) =>
   a && c1[i] ? +(((c1[i].cpuSec - a.cpuSec) / ((c1[i].t - a.t) / 1000)) * 100).toFixed(0) : null,
 );
 const rssMB = serverProcs.map((_, i) => Math.round(Math.max(...rss.map((r) => r[i])) / 1048576));
+const cpuSec = s0.reduce((sum, a, i) => (a && s1[i] ? sum + s1[i].cpuSec - a.cpuSec : sum), 0);
 const out = {
   target,
+  ...(store ? { store } : {}),
   servers,
   games,
   spectators,
@@ -242,6 +333,13 @@ const out = {
   acksPerSec: +((target === "bgio" ? L.n : acks) / wall).toFixed(1),
   movesSent: moves,
   serverCpuPct: serverCpu,
+  ...(viaBalancer ? { balancer: "haproxy" } : {}),
+  redisCpuPct: infraCpu.redis ?? null,
+  balancerCpuPct: infraCpu.balancer ?? null,
+  // Servers + Redis + balancer; /proc's ticks are 10 ms, so a 30 s window reads to ±0.1%.
+  cpuMsPerMove: acks > 0 ? +((serviceCpuSec * 1000) / acks).toFixed(3) : null,
+  // Server CPU (all processes) per acknowledged move over the window.
+  serverCpuMsPerAck: acks > 0 ? +((cpuSec * 1000) / acks).toFixed(3) : null,
   serverRssMB: rssMB,
   clientCpuPct: clientCpu,
   // Each client process's own event-loop delay over the window (beyond its 1 ms sampling): a latency
@@ -256,13 +354,14 @@ const out = {
   errors,
   loadBefore,
   loadAfter,
+  ...(restartResult ? { restart: restartResult } : {}),
   at: new Date().toISOString(),
   // --label names a variant in an A/B set (e.g. two builds through ARENA_SNAPSHOT).
   ...(args.label ? { label: args.label } : {}),
 };
 console.log(JSON.stringify(out));
 console.log(
-  `| ${target}${servers > 1 ? " x" + servers : ""}${args.label ? ` (${args.label})` : ""} | ${games} | ${L.p50.toFixed(1)} | ${L.p95.toFixed(1)} | ${L.p99.toFixed(1)} | ${out.acksPerSec} | ${serverCpu.join("+")} | ${rssMB.join("+")} | ${out.eventLoopDelayP99Ms.join("+") || "-"} | ${clientCpu.join("+")} | ${
+  `| ${target}${servers > 1 ? " x" + servers : ""}${viaBalancer ? " behind haproxy" : ""}${store && store !== "redis" ? ` ${store}` : ""}${args.label ? ` (${args.label})` : ""} | ${games} | ${L.p50.toFixed(1)} | ${L.p95.toFixed(1)} | ${L.p99.toFixed(1)} | ${out.acksPerSec} | ${serverCpu.join("+")} | ${rssMB.join("+")} | ${out.eventLoopDelayP99Ms.join("+") || "-"} | ${clientCpu.join("+")} | ${
     Object.entries(errors)
       .map(([k, v]) => k + "=" + v)
       .join(" ") || 0
@@ -277,7 +376,15 @@ if (args.out) {
 if (args.samples) {
   const fs = await import("node:fs");
   const rounded = lat.map((ms) => Math.round(ms * 100) / 100);
-  const line = { target, games, label: args.label ?? target, at: out.at, lat: rounded };
+  const line = {
+    target,
+    games,
+    label: args.label ?? target,
+    at: out.at,
+    cpuMsPerMove: out.cpuMsPerMove,
+    load: loadBefore,
+    lat: rounded,
+  };
   fs.appendFileSync(args.samples, JSON.stringify(line) + "\n");
 }
 // --timeline FILE keeps every latency with its send time (wall clock), for bench/server/src/tail.mjs to lay

@@ -1,7 +1,9 @@
 // Where the server and engine under test live: the repo's build, or a frozen copy (bench/server/snapshot.sh)
 // when ARENA_SNAPSHOT is set, so concurrent rebuilds cannot break a run.
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { dirname, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const root = resolve(here, "../../..");
@@ -21,4 +23,19 @@ export async function loadEngine() {
   return snap
     ? import(pathToFileURL(resolve(snap, "node_modules/@arena/engine/dist/index.js")).href)
     : import("@arena/engine");
+}
+
+/**
+ * The environment that gives a server under test its store: `memory` (nothing kept; every figure before the
+ * SQLite store was measured on it) or `sqlite` (the product's default, in a fresh temporary DATA_DIR that is
+ * removed when this process exits). Returns the env and, for SQLite, the folder.
+ */
+export function storeEnv(store) {
+  if (store === "memory") return { env: { STORE: "memory" }, dataDir: null };
+  if (store === "sqlite") {
+    const dataDir = mkdtempSync(join(tmpdir(), "arena-bench-data-"));
+    process.on("exit", () => rmSync(dataDir, { recursive: true, force: true }));
+    return { env: { STORE: "sqlite", DATA_DIR: dataDir }, dataDir };
+  }
+  throw new Error(`--store ${store}: memory or sqlite`);
 }

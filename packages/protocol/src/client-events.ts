@@ -90,6 +90,12 @@ export interface SessionInfo {
   readonly user: { readonly id: UserId; readonly name: string };
 }
 
+/** `session:ready`: the identity, and the server process that holds this connection. */
+export interface SessionReady extends SessionInfo {
+  /** Behind a load balancer, which process this socket landed on (for logs, tests and bug reports). */
+  readonly instance: string;
+}
+
 export interface SyncEvents {
   readonly kind: "events";
   readonly events: readonly VersionedEvent[];

@@ -1,7 +1,7 @@
 import { type ErrorEvent } from "./errors.js";
 import { type MatchId } from "./ids.js";
 import { type PresenceUpdate, type RoomSummary, type VersionedEvent } from "./model.js";
-import { type SessionInfo } from "./client-events.js";
+import { type SessionReady } from "./client-events.js";
 
 /** Every server→client event; the server sends each of them (`server-events.test.ts` in the server checks). */
 export const SERVER_EVENT_NAMES = [
@@ -15,7 +15,7 @@ export const SERVER_EVENT_NAMES = [
 
 export type ServerToClientEvents = {
   /** After the handshake: the identity to keep (localStorage/cookie) and present next time as `auth.token`. */
-  "session:ready": (session: SessionInfo) => void;
+  "session:ready": (session: SessionReady) => void;
   "lobby:room-updated": (payload: { room: RoomSummary }) => void;
   "lobby:room-removed": (payload: { matchId: MatchId }) => void;
   /** One event of a match's log, in version order. A gap means: send `match:sync`. */

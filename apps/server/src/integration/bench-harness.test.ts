@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { missingBinaries } from "../../../../scripts/cluster.mjs";
 import { freePort } from "../test-support/net.js";
 
 // The load harness (bench/server, run by `npm run bench:server`) is plain node scripts outside the
@@ -17,14 +18,18 @@ const samples = join(mkdtempSync(join(tmpdir(), "arena-bench-")), "samples.jsonl
 
 interface HarnessResult {
   readonly target: string;
+  readonly servers: number;
+  readonly cpuMsPerMove: number | null;
+  readonly redisCpuPct: number | null;
+  readonly balancerCpuPct: number | null;
   readonly latencyMs: { readonly n: number; readonly p50: number; readonly p99: number };
   readonly acksPerSec: number;
   readonly errors: Record<string, number>;
 }
 
-async function runHarness(target: string): Promise<HarnessResult> {
+async function runHarness(target: string, ...extra: string[]): Promise<HarnessResult> {
   const port = await freePort();
-  const args = [harness, "--target", target, "--games", "4", "--duration", "3", "--pace", "100"];
+  const args = [harness, "--target", target, "--games", "4", "--duration", "3", "--pace", "100", ...extra];
   args.push("--samples", samples);
   const child = spawn(process.execPath, [...args, "--port", String(port)], {
     cwd: repo,
@@ -50,6 +55,19 @@ describe("the load harness (npm run bench:server)", () => {
     expect(result.acksPerSec).toBeGreaterThan(5);
     expect(result.errors).toEqual({});
   });
+
+  it.skipIf(missingBinaries().length > 0)(
+    "measures two processes behind HAProxy, counting Redis's and the balancer's CPU",
+    async () => {
+      const result = await runHarness("arena", "--balancer", "--label", "arena-balancer");
+      expect(result.servers).toBe(2);
+      expect(result.latencyMs.n).toBeGreaterThan(20);
+      expect(result.errors).toEqual({});
+      expect(result.redisCpuPct).not.toBeNull();
+      expect(result.balancerCpuPct).not.toBeNull();
+      expect(result.cpuMsPerMove).toBeGreaterThan(0);
+    },
+  );
 
   it("pools those runs' latencies and compares Arena's p99 with the echo floor's", () => {
     const out = join(dirname(samples), "pooled.jsonl");

@@ -138,6 +138,37 @@ describe.skipIf(redisUrl === null)("several server instances on one Redis", () =
     expect((await black.snapshot(matchId)).result).toMatchObject({ reason: "abandon", winners: [0] });
   });
 
+  it("drains an instance out of rotation while it serves, then stops it without touching the other's sockets", async () => {
+    const prefix = `drain-${randomId(6)}:`;
+    const clock = new FakeClock();
+    const a = await instance(prefix, clock);
+    const b = await instance(prefix, clock);
+    const { black, white, matchId } = await othelloAcross(a, b);
+    const readyz = async (server: TestServer) => {
+      const response = await fetch(`${server.url}/readyz`);
+      return { status: response.status, body: await response.json() };
+    };
+    a.app.drain();
+    expect(await readyz(a)).toEqual({ status: 503, body: { ok: false, reason: "draining" } });
+    expect(await readyz(b)).toEqual({ status: 200, body: { ok: true } });
+    expect((await fetch(`${a.url}/healthz`)).status).toBe(200);
+    // Still serving: black, connected to the draining instance, moves; a newcomer is let in.
+    const snapshot = await black.snapshot(matchId);
+    const move = firstLegal(snapshot)?.move ?? "";
+    expect(await black.call("match:move", { matchId, version: snapshot.version, move })).toMatchObject({
+      ok: true,
+    });
+    expect((await connect(a)).session).not.toBeNull();
+    await a.close(true);
+    await black.until((c) => !c.socket.connected, "black's disconnect");
+    // The transport closed, no socket.io disconnect sent: the web client's socket.io reconnects by itself
+    // (after "io server disconnect" it would not).
+    expect(black.disconnectReason).toBe("transport close");
+    // The Redis adapter would carry a cluster-wide disconnect to B's sockets too: only A's went.
+    expect(white.socket.connected).toBe(true);
+    expect((await white.snapshot(matchId)).moves).toHaveLength(1);
+  });
+
   it("resumes a game on a new instance after the owner died, crediting the clocks and re-arming the flag", async () => {
     const prefix = `restart-${randomId(6)}:`;
     const clock = new FakeClock();

@@ -11,6 +11,8 @@ export interface GatewayOptions {
   readonly rooms: Rooms;
   readonly identity: Identity;
   readonly logger: Logger;
+  /** This process's name, told to each client in `session:ready` (which process behind a balancer serves it). */
+  readonly instance: string;
   readonly rateLimit: { readonly burst: number; readonly perSecond: number; readonly maxRefusals: number };
   readonly maxPayloadChars: number;
   readonly observeAck?: (event: string, ok: boolean, seconds: number) => void;
@@ -108,7 +110,11 @@ export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
   io.on("connection", (socket) => {
     const bucket = new TokenBucket(options.rateLimit.burst, options.rateLimit.perSecond, Date.now());
     let refusals = 0;
-    socket.emit("session:ready", { token: socket.data.token, user: socket.data.user });
+    socket.emit("session:ready", {
+      token: socket.data.token,
+      user: socket.data.user,
+      instance: options.instance,
+    });
     // docs/clocks.md §2: the lag quota's gain is capped by the transport's RTT once it is known.
     let pingSentAt: number | null = null;
     socket.conn.on("packetCreate", (packet: { type: string }) => {

@@ -6,11 +6,15 @@ import {
   type RoomSummary,
   type VersionedEvent,
 } from "@arena/protocol";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectTestRedis, redisUrl } from "../test-support/redis.js";
 import { MemoryStore } from "./memory.js";
 import { type MatchStore } from "./ports.js";
 import { type RedisConnection } from "./redis.js";
+import { SqliteStore } from "./sqlite.js";
 
 function entry(version: number): VersionedEvent {
   return { version: asVersion(version), at: asMillis(1000 + version), event: { type: "seat-left", seat: 0 } };
@@ -131,6 +135,19 @@ function contract(name: string, make: () => Promise<{ store: MatchStore; close: 
 }
 
 contract("memory", () => Promise.resolve({ store: new MemoryStore(), close: () => Promise.resolve() }));
+
+contract("sqlite", async () => {
+  const folder = mkdtempSync(join(tmpdir(), "arena-contract-"));
+  const opened = await SqliteStore.open(join(folder, "arena.db"));
+  if (!opened.ok) throw new Error(opened.problem.message);
+  return {
+    store: opened.value,
+    close: async () => {
+      await opened.value.close();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+});
 
 if (redisUrl === null) {
   console.warn("!!! redis-server missing: the Redis store contract suite is SKIPPED !!!");

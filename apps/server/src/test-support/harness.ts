@@ -6,7 +6,7 @@ import {
   type ClientToServerEvents,
   type MatchId,
   type ServerToClientEvents,
-  type SessionInfo,
+  type SessionReady,
   type Snapshot,
   type VersionedEvent,
 } from "@arena/protocol";
@@ -68,7 +68,10 @@ type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export class Client {
   readonly events: ({ matchId: MatchId } & VersionedEvent)[] = [];
   readonly errors: unknown[] = [];
-  session: SessionInfo | null = null;
+  /** The latest `session:ready` (again after each reconnect). */
+  session: SessionReady | null = null;
+  /** Why the socket last dropped: "transport close" lets socket.io reconnect, "io server disconnect" not. */
+  disconnectReason: string | null = null;
   private waiters: (() => void)[] = [];
 
   private constructor(readonly socket: ClientSocket) {
@@ -77,22 +80,49 @@ export class Client {
       this.wake();
     });
     socket.on("presence:update", () => this.wake());
+    socket.on("session:ready", (session) => {
+      this.session = session;
+      this.wake();
+    });
+    socket.on("disconnect", (reason) => {
+      this.disconnectReason = reason;
+      this.wake();
+    });
     socket.on("error", (error) => {
       this.errors.push(error);
       this.wake();
     });
   }
 
-  static async connect(url: string, token?: string): Promise<Client> {
+  /**
+   * A WebSocket-only client, as the web app is; `options.transports` starts another way (long-polling first,
+   * then the upgrade), `options.origin` sends a browser's Origin header, and `options.reconnect` reconnects
+   * by itself after a drop as the web app does (apps/web/src/net/client.ts), with the identity it was given.
+   */
+  static async connect(
+    url: string,
+    token?: string,
+    options: {
+      readonly transports?: ("polling" | "websocket")[];
+      readonly origin?: string;
+      readonly reconnect?: boolean;
+    } = {},
+  ): Promise<Client> {
+    let identity = token;
     const socket: ClientSocket = connectClient(url, {
-      transports: ["websocket"],
+      transports: options.transports ?? ["websocket"],
       forceNew: true,
-      reconnection: false,
-      ...(token === undefined ? {} : { auth: { token } }),
+      reconnection: options.reconnect === true,
+      reconnectionDelay: 300,
+      auth: (send) => send(identity === undefined ? {} : { token: identity }),
+      ...(options.origin === undefined ? {} : { extraHeaders: { origin: options.origin } }),
     });
     const client = new Client(socket);
-    client.session = await new Promise<SessionInfo>((resolve, reject) => {
-      socket.once("session:ready", resolve);
+    await new Promise<void>((resolve, reject) => {
+      socket.once("session:ready", (session) => {
+        identity = session.token;
+        resolve();
+      });
       socket.once("connect_error", reject);
     });
     return client;

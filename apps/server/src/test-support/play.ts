@@ -14,14 +14,19 @@ export function firstLegal(snapshot: Snapshot): { seat: number; move: string } |
   return { seat, move: game.formatMove(state.value, move) };
 }
 
-/** Plays first-legal moves from whichever client holds the seat to move, until the match ends. */
+/**
+ * Plays first-legal moves from whichever client holds the seat to move, until the match ends. `paceMs`
+ * between moves keeps the watcher under a real server's rate limit (two events per move).
+ */
 export async function playOut(
   matchId: MatchId,
   bySeat: readonly Client[],
   watcher: Client,
   maxMoves = 200,
+  paceMs = 0,
 ): Promise<Snapshot> {
   for (let i = 0; i < maxMoves; i++) {
+    if (paceMs > 0 && i > 0) await new Promise((resolve) => setTimeout(resolve, paceMs));
     const snapshot = await watcher.snapshot(matchId);
     if (snapshot.status !== "live") return snapshot;
     const next = firstLegal(snapshot);

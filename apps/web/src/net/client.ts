@@ -4,7 +4,7 @@ import type {
   ClientInput,
   ClientToServerEvents,
   ServerToClientEvents,
-  SessionInfo,
+  SessionReady,
 } from "@arena/protocol";
 import { io, type Socket } from "socket.io-client";
 
@@ -32,7 +32,7 @@ export function storedName(): string | null {
 export class ArenaClient {
   readonly socket: ArenaSocket;
   state: ConnectionState = "connecting";
-  session: SessionInfo | null = null;
+  session: SessionReady | null = null;
   /** Bumped on every (re)connect so pages know to resync. */
   connectCount = 0;
   private readonly listeners = new Set<Listener>();
@@ -116,7 +116,8 @@ export class ArenaClient {
   async rename(name: string): Promise<AckFor<"session:rename">> {
     const ack = await this.request("session:rename", { name });
     if (ack.ok) {
-      this.session = { token: ack.token, user: ack.user };
+      // Same connection, same process: only the identity changed.
+      this.session = { token: ack.token, user: ack.user, instance: this.session?.instance ?? "" };
       try {
         localStorage.setItem(TOKEN_KEY, ack.token);
         localStorage.setItem(NAME_KEY, ack.user.name);

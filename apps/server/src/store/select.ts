@@ -1,0 +1,68 @@
+import { randomBytes } from "node:crypto";
+import { join, resolve } from "node:path";
+import { type Logger } from "pino";
+import { type Env } from "../env.js";
+import { MemoryStore } from "./memory.js";
+import { type MatchStore } from "./ports.js";
+import { type AdapterHost, connectRedis } from "./redis.js";
+import { loadOrCreateSecret } from "./secret-file.js";
+import { SqliteStore } from "./sqlite.js";
+import { type Opened } from "./startup.js";
+
+/** The database file inside DATA_DIR. */
+export const DATABASE_FILE = "arena.db";
+
+/** The store the environment asks for, with the secret that goes with it. */
+export interface Backend {
+  readonly store: MatchStore;
+  readonly secret: string;
+  /** The socket.io adapter for several processes (Redis only). */
+  readonly adapter?: (io: AdapterHost) => void;
+  close(): Promise<void>;
+}
+
+/**
+ * `REDIS_URL` → Redis; otherwise SQLite in DATA_DIR, unless STORE=memory (docs/architecture.md,
+ * "Running"). SQLite keeps the secret in DATA_DIR unless SECRET is set; the others use SECRET or a random
+ * one per start (nothing else of theirs survives a restart of this process either, or Redis keeps it and
+ * the cluster must share a SECRET anyway).
+ */
+export async function openBackend(env: Env, logger: Logger): Promise<Opened<Backend>> {
+  const randomSecret = () => {
+    logger.warn("SECRET is not set: using a random one, so guest tokens will not survive a restart");
+    return randomBytes(32).toString("base64url");
+  };
+  if (env.STORE === "redis" && env.REDIS_URL !== undefined) {
+    const redis = await connectRedis(env.REDIS_URL, logger);
+    return {
+      ok: true,
+      value: {
+        store: redis.store,
+        secret: env.SECRET ?? randomSecret(),
+        adapter: (io) => redis.adapter(io),
+        close: () => redis.close(),
+      },
+    };
+  }
+  if (env.STORE === "memory") {
+    const store = new MemoryStore({ keepFinished: env.KEEP_FINISHED });
+    return { ok: true, value: { store, secret: env.SECRET ?? randomSecret(), close: () => store.close() } };
+  }
+  const folder = resolve(env.DATA_DIR);
+  // The database first: its lock makes this the folder's only server before the secret is read or made.
+  const opened = await SqliteStore.open(join(folder, DATABASE_FILE), { synchronous: env.SQLITE_SYNC });
+  if (!opened.ok) return opened;
+  const store = opened.value;
+  let secret = env.SECRET;
+  if (secret === undefined) {
+    const kept = loadOrCreateSecret(folder);
+    if (!kept.ok) {
+      await store.close();
+      return kept;
+    }
+    secret = kept.value.secret;
+    if (kept.value.created) logger.info({ file: kept.value.file }, "created the server secret");
+  }
+  logger.info({ file: store.file, synchronous: env.SQLITE_SYNC }, "SQLite store open");
+  return { ok: true, value: { store, secret, close: () => store.close() } };
+}

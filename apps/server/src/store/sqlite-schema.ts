@@ -1,0 +1,76 @@
+import type Database from "better-sqlite3";
+
+/** One step of the database schema. `PRAGMA user_version` counts the steps a file has been through. */
+export interface Migration {
+  readonly description: string;
+  readonly sql: string;
+}
+
+/**
+ * The schema, oldest step first; never edit a step that has shipped, add one (docs/architecture.md,
+ * "Storage"). Tables are named after their domain (`match_*`) so that accounts, ratings and chat can
+ * live in the same file later.
+ */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    description: "match event logs, live set, leases with heartbeats, lobby index",
+    sql: `
+      -- One row per event, in append order; (match_id, version) is the log's key and the CAS guard.
+      CREATE TABLE match_events (
+        seq INTEGER PRIMARY KEY,
+        match_id TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        entry TEXT NOT NULL,
+        UNIQUE (match_id, version)
+      );
+      CREATE TABLE match_live (match_id TEXT PRIMARY KEY) WITHOUT ROWID;
+      -- owner and expires_at are null once released; the heartbeat stays for the next owner's credit.
+      CREATE TABLE match_leases (
+        match_id TEXT PRIMARY KEY,
+        owner TEXT,
+        expires_at INTEGER,
+        heartbeat INTEGER NOT NULL
+      ) WITHOUT ROWID;
+      CREATE TABLE match_lobby (match_id TEXT PRIMARY KEY, summary TEXT NOT NULL) WITHOUT ROWID;
+    `,
+  },
+  {
+    description: "match secrets (hidden randomness), beside the logs and never in them",
+    sql: `
+      -- Written once per match, before its first event (docs/protocol.md, "Hidden randomness"); kept as
+      -- long as the match's events are.
+      CREATE TABLE match_secrets (match_id TEXT PRIMARY KEY, secret TEXT NOT NULL) WITHOUT ROWID;
+    `,
+  },
+];
+
+export type MigrationOutcome =
+  | { readonly ok: true; readonly from: number; readonly to: number }
+  | { readonly ok: false; readonly reason: "newer-schema"; readonly found: number; readonly known: number };
+
+/** The schema version a file is at (0 for a new, empty file). */
+export function schemaVersion(db: Database.Database): number {
+  return db.pragma("user_version", { simple: true }) as number;
+}
+
+/**
+ * Brings a database up to the newest schema, one transaction per step (the step and its new
+ * `user_version` commit together, so a crash between steps resumes at the next one). A file written
+ * by a newer server is left alone: an older server cannot know what it holds.
+ */
+export function migrate(
+  db: Database.Database,
+  migrations: readonly Migration[] = MIGRATIONS,
+): MigrationOutcome {
+  const from = schemaVersion(db);
+  if (from > migrations.length) {
+    return { ok: false, reason: "newer-schema", found: from, known: migrations.length };
+  }
+  migrations.slice(from).forEach((migration, i) => {
+    db.transaction(() => {
+      db.exec(migration.sql);
+      db.pragma(`user_version = ${from + i + 1}`);
+    })();
+  });
+  return { ok: true, from, to: migrations.length };
+}

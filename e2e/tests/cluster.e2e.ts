@@ -1,0 +1,51 @@
+import { expect, type Page, test } from "@playwright/test";
+import { createGame, newPlayer, square } from "../fixtures/arena.js";
+
+interface ArenaWindow {
+  __arena?: { session: { instance?: string } | null; dropConnection(): void };
+}
+
+const readInstance = (page: Page): Promise<string> =>
+  page.evaluate(() => (window as unknown as ArenaWindow).__arena?.session?.instance ?? "");
+
+/** The process that served the page's socket (`session:ready` names it). */
+async function instanceOf(page: Page): Promise<string> {
+  await expect.poll(() => readInstance(page)).not.toBe("");
+  return readInstance(page);
+}
+
+// Only meaningful behind the balancer (.ci/run's second e2e run, ARENA_E2E_URL): one process otherwise.
+test.skip(!process.env.ARENA_E2E_URL, "runs through the balanced cluster only");
+
+test("behind the balancer, two players of one game on different processes play each other's moves", async ({
+  browser,
+}) => {
+  const alice = await newPlayer(browser, "Alice");
+  const bob = await newPlayer(browser, "Bob");
+  let bobInstance = await instanceOf(bob.page);
+  const aliceInstance = await instanceOf(alice.page);
+  // leastconn sends consecutive connections to different processes; reconnect Bob until it does.
+  for (let tries = 0; tries < 5 && bobInstance === aliceInstance; tries++) {
+    await bob.page.evaluate(() => (window as unknown as ArenaWindow).__arena?.dropConnection());
+    await expect(bob.page.locator(".session")).toHaveAttribute("data-connection", "connected");
+    bobInstance = await instanceOf(bob.page);
+  }
+  expect(bobInstance).not.toBe(aliceInstance);
+
+  const matchId = await createGame(alice.page, { game: "othello", seats: ["me", "open"], time: "10+5" });
+  await bob.page.goto(`/play/${matchId}`);
+  await bob.page.getByTestId("seat-1").getByRole("button", { name: "Sit here" }).click();
+  await expect(alice.page.getByTestId("seat-1")).toContainText("Bob");
+  for (const [player, name] of [
+    [alice, "f5"],
+    [bob, "d6"],
+    [alice, "c3"],
+    [bob, "d3"],
+  ] as const) {
+    await square(player.page, name).click();
+    for (const viewer of [alice, bob]) {
+      await expect(square(viewer.page, name)).not.toHaveAttribute("data-disc", "empty");
+    }
+  }
+  expect(await instanceOf(alice.page)).not.toBe(await instanceOf(bob.page));
+});
