@@ -10,6 +10,7 @@ import { mayReadMetrics } from "./http/metrics-access.js";
 import { checkRequestOrigin } from "./http/origins.js";
 import { Identity, randomId } from "./identity/tokens.js";
 import { createMetrics } from "./metrics.js";
+import { MAX_PAYLOAD_DEPTH, nestsDeeperThan } from "./protocol/payload-depth.js";
 import { attachGateway } from "./protocol/gateway.js";
 import { type ArenaServer, LOBBY_ROOM, matchRoom } from "./protocol/sockets.js";
 import { FINISHED_ROOMS_KEPT } from "./rooms/cache.js";
@@ -160,6 +161,18 @@ export function createApp(deps: AppDeps): App {
   };
   app.use(["/api", "/healthz", "/readyz", "/metrics"], lockedDown);
   app.use(express.json({ limit: "16kb" }));
+  // The same depth limit as the sockets' (protocol/payload-depth.ts), before any handler walks the body.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (!nestsDeeperThan(req.body, MAX_PAYLOAD_DEPTH)) {
+      next();
+      return;
+    }
+    res.status(400).json({
+      ok: false,
+      code: "invalid-payload",
+      message: `the body nests deeper than ${MAX_PAYLOAD_DEPTH} levels`,
+    });
+  });
   app.use((req, res, next) => {
     const origin = req.headers.origin;
     if (origin !== undefined && config.allowedOrigins.includes(origin)) {

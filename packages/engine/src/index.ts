@@ -22,3 +22,4 @@ export * as Players from "./players/index.js";
 export * as Tournament from "./tournament/index.js";
 export * as OthelloAi from "./games/othello/ai/index.js";
 export * as KrkAi from "./games/krk/ai/index.js";
+export * from "./core/excerpt.js";

@@ -10,7 +10,7 @@ import {
   type Snapshot,
   type VersionedEvent,
 } from "@arena/protocol";
-import { pino } from "pino";
+import { type Logger, pino } from "pino";
 import { io as connectClient, type Socket } from "socket.io-client";
 import { type AiPool, InlinePool } from "../ai/pool.js";
 import { type App, type AppConfig, createApp, DEFAULT_CONFIG } from "../app.js";
@@ -33,6 +33,8 @@ export async function startServer(
     ai?: AiPool;
     config?: Partial<AppConfig>;
     adapter?: (io: ArenaServer) => void;
+    /** Where the server logs; default: silent (TEST_LOG_LEVEL raises it). */
+    logger?: Logger;
   } = {},
 ): Promise<TestServer> {
   const clock = options.clock ?? new FakeClock();
@@ -40,7 +42,7 @@ export async function startServer(
     store: options.store ?? new MemoryStore(),
     ai: options.ai ?? new InlinePool(),
     clock,
-    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" }),
+    logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" }),
     config: {
       ...DEFAULT_CONFIG,
       // Scripted games send events much faster than people; the limiter has its own test.

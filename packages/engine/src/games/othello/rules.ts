@@ -5,6 +5,7 @@ import { type Result, err, ok } from "../../core/result.js";
 import { readRecord, rejectUnknownKeys } from "../../core/validate.js";
 import { flips, moves, out, perftBits, popcount32 } from "./bitboard.js";
 import { PASS, hasBit, parseSquare, squareName, squaresOf } from "./squares.js";
+import { excerpt } from "../../core/excerpt.js";
 
 export const BLACK: Seat = 0;
 export const WHITE: Seat = 1;
@@ -299,7 +300,8 @@ function deserialize(input: unknown): Result<OthelloState, GameError> {
 
 function parseMove(_state: OthelloState, text: string): Result<number, GameError> {
   const square = parseSquare(text.trim());
-  if (square < 0) return err(gameError("invalid-notation", `'${text}' is not a square a1..h8 or PA`));
+  if (square < 0)
+    return err(gameError("invalid-notation", `'${excerpt(text)}' is not a square a1..h8 or PA`));
   return ok(square);
 }
 
