@@ -70,6 +70,8 @@ const serverStdout = (suffix) =>
   process.env.ARENA_SERVER_STDOUT ? openSync(`${process.env.ARENA_SERVER_STDOUT}.${suffix}`, "a") : "ignore";
 const serverProcs = [];
 const urls = [];
+/** Opens /metrics behind the balancer (docs/architecture.md, "Security"); a server without it ignores it. */
+const BENCH_METRICS_TOKEN = "bench-metrics-token-0123456789";
 const serverEnvs = [];
 let store = null;
 let dataDir = null;
@@ -82,7 +84,8 @@ if (target === "arena" && viaBalancer) {
     serveWeb: "false",
     serverEntry: serverMain,
     secret: "bench-secret-0123456789",
-    env: { AI_THREADS: args["ai-threads"] ?? "1", LOG_LEVEL: "warn" },
+    // HAProxy forwards the scrape (X-Forwarded-For), and /metrics answers a forwarded request only with the token.
+    env: { AI_THREADS: args["ai-threads"] ?? "1", LOG_LEVEL: "warn", METRICS_TOKEN: BENCH_METRICS_TOKEN },
     output: (line) => process.stderr.write(`${line}\n`),
   });
   const pids = cluster.pids();
@@ -198,7 +201,8 @@ const scrape = async () =>
   Promise.all(
     urls.map(async (u) => {
       try {
-        return parseProm(await (await fetch(u + "/metrics")).text());
+        const headers = { authorization: `Bearer ${BENCH_METRICS_TOKEN}` };
+        return parseProm(await (await fetch(u + "/metrics", { headers })).text());
       } catch {
         return {};
       }
