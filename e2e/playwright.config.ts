@@ -2,9 +2,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./fixtures/chromium.js";
 
-// Debian's Chromium (apt-get install chromium); never `npx playwright install` here.
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const SERVER_ENTRY = "../apps/server/dist/main.js";
 // CI runs the suite a second time through the balanced cluster (.ci/run); each run keeps its own summary.
 const SUMMARY = process.env.PLAYWRIGHT_SUMMARY ?? "playwright-summary.json";
@@ -36,15 +35,8 @@ export default defineConfig({
     screenshot: "only-on-failure",
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: CHROMIUM,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_ARGS],
     },
   },
   // One process serves the web app, the API and the sockets on one origin (the product's default). With

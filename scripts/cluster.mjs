@@ -255,6 +255,8 @@ export async function startCluster(options = {}) {
         SERVE_WEB: options.serveWeb ?? process.env.SERVE_WEB ?? "auto",
         DRAIN_MS: String(options.drainMs ?? process.env.DRAIN_MS ?? 5_000),
         LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+        // HAProxy's `option forwardfor`: per-address quotas count the client, not the balancer.
+        TRUST_PROXY: "1",
         ...options.env,
       };
       return new Member(name, ports[i], options.serverEntry ?? SERVER_ENTRY, env, out, (member, child) => {

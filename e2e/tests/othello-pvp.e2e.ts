@@ -1,8 +1,7 @@
 import { Othello } from "@arena/engine";
 import { expect, test } from "@playwright/test";
 import { board, createGame, moveButtons, newPlayer, resultBanner, square } from "../fixtures/arena.js";
-
-const game = Othello.othello;
+import { expectBoardOf, playOthelloToEnd } from "../fixtures/othello.js";
 
 test("two players play Othello to the end through the UI while a third watches every move", async ({
   browser,
@@ -47,50 +46,21 @@ test("two players play Othello to the end through the UI while a third watches e
   await expect(square(carol.page, "f5")).toHaveAttribute("data-disc", "empty");
   await expect(moveButtons(carol.page)).toHaveCount(0);
 
-  let state = game.initial({}, 0);
-  const played: number[] = [];
-  while (game.outcome(state).kind === "ongoing") {
-    const legal = game.legalMoves(state);
-    const move = legal[(state.ply * 7) % legal.length];
-    if (move === undefined) throw new Error("no legal move");
-    const mover = state.turn === Othello.BLACK ? alice : bob;
-    const target = square(mover.page, Othello.squareName(move));
-    await expect(target).toHaveClass(/playable/);
-    await target.click();
-    state = game.apply(state, move);
-    played.push(move);
-    // The server plays forced passes at once.
-    for (let pass = game.forcedMove(state); pass !== null; pass = game.forcedMove(state)) {
-      state = game.apply(state, pass);
-      played.push(pass);
-    }
-    await expect(moveButtons(carol.page)).toHaveCount(state.ply);
-    await expect(square(carol.page, Othello.squareName(move))).toHaveAttribute(
-      "data-disc",
-      mover === alice ? "black" : "white",
-    );
-    if (state.ply === 10)
-      await alice.page.screenshot({ path: "screenshots/room-othello.png", fullPage: true });
-  }
+  const { state, moves: played } = await playOthelloToEnd({
+    black: alice.page,
+    white: bob.page,
+    watchers: [carol.page],
+    afterMove: async (now) => {
+      if (now.ply === 10)
+        await alice.page.screenshot({ path: "screenshots/room-othello.png", fullPage: true });
+    },
+  });
 
   // Every page shows the final result and the same board as the engine.
   for (const page of [alice.page, bob.page, carol.page]) {
     await expect(resultBanner(page)).toContainText("by score");
   }
-  const discs = await board(carol.page)
-    .locator("button[data-square]")
-    .evaluateAll((cells) =>
-      cells.map((c) => `${c.getAttribute("data-square")}:${c.getAttribute("data-disc")}`),
-    );
-  const expected = Array.from({ length: 64 }, (_, sq) => {
-    const disc = Othello.hasBit(state.blackLo, state.blackHi, sq)
-      ? "black"
-      : Othello.hasBit(state.whiteLo, state.whiteHi, sq)
-        ? "white"
-        : "empty";
-    return `${Othello.squareName(sq)}:${disc}`;
-  });
-  expect(discs).toEqual(expected);
+  await expectBoardOf(carol.page, state);
   const counts = Othello.discCounts(state);
   await expect(carol.page.getByTestId("disc-counts")).toContainText(`Black ${counts.black}`);
   await expect(carol.page.getByTestId("disc-counts")).toContainText(`White ${counts.white}`);

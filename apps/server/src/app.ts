@@ -11,8 +11,12 @@ import { checkRequestOrigin } from "./http/origins.js";
 import { Identity, randomId } from "./identity/tokens.js";
 import { createMetrics } from "./metrics.js";
 import { MAX_PAYLOAD_DEPTH, nestsDeeperThan } from "./protocol/payload-depth.js";
+import { Following } from "./protocol/following.js";
 import { attachGateway } from "./protocol/gateway.js";
-import { type ArenaServer, LOBBY_ROOM, matchRoom } from "./protocol/sockets.js";
+import { type ArenaServer, matchRoom, onlineUsers } from "./protocol/sockets.js";
+import { DEFAULT_QUOTAS, type QuotaLimits } from "./quotas/limits.js";
+import { MemoryQuotaStore } from "./quotas/memory.js";
+import { type QuotaStore } from "./quotas/ports.js";
 import { FINISHED_ROOMS_KEPT } from "./rooms/cache.js";
 import { type Fanout, Rooms } from "./rooms/rooms.js";
 import { type MatchStore } from "./store/ports.js";
@@ -42,6 +46,12 @@ export interface AppConfig {
    * (http/metrics-access.ts).
    */
   readonly metricsToken: string | null;
+  /** What one user or address may hold or do (docs/protocol.md, "Quotas"). */
+  readonly quotas: QuotaLimits;
+  /** Proxies in front whose `X-Forwarded-For` entries are believed (`TRUST_PROXY`). */
+  readonly trustedProxies: number;
+  /** engine.io's ping interval: the first round trip of a socket is known after it (docs/clocks.md §2). */
+  readonly pingIntervalMs: number;
 }
 
 export const DEFAULT_CONFIG: Omit<AppConfig, "secret" | "instanceId"> = {
@@ -54,6 +64,9 @@ export const DEFAULT_CONFIG: Omit<AppConfig, "secret" | "instanceId"> = {
   creditToMoveMs: 20_000,
   creditOthersMs: 10_000,
   finishedRoomsKept: FINISHED_ROOMS_KEPT,
+  quotas: DEFAULT_QUOTAS,
+  trustedProxies: 0,
+  pingIntervalMs: 25_000,
 };
 
 export interface AppDeps {
@@ -66,6 +79,8 @@ export interface AppDeps {
   readonly adapter?: (io: ArenaServer) => void;
   /** The web app, served on the same origin as the API and the sockets; absent for an API-only server. */
   readonly web?: WebApp;
+  /** Where quotas are counted: shared by every process when scaled out; in memory by default. */
+  readonly quotas?: QuotaStore;
 }
 
 export interface App {
@@ -101,27 +116,37 @@ export function createApp(deps: AppDeps): App {
     },
     cors: { origin: [...config.allowedOrigins], credentials: true },
     serveClient: false,
+    pingInterval: config.pingIntervalMs,
     // The engine.io session id as a cookie on the handshake: a load balancer pins a long-polling session to
     // this process by it (deploy/haproxy.cfg). Clients that poll need not keep cookies: their requests carry
     // the id in the URL.
     cookie: { name: "io", path: "/socket.io", httpOnly: true, sameSite: "lax" },
   });
   deps.adapter?.(io);
+  // Only a cross-process adapter carries news between processes (the in-memory one warns on each try).
+  const clustered = deps.adapter !== undefined;
+  const following = new Following(config.quotas);
 
   const fanout: Fanout = {
     matchEvent: (matchId, entry) => io.to(matchRoom(matchId)).emit("match:event", { matchId, ...entry }),
-    presence: (update) => io.to(matchRoom(update.matchId)).emit("presence:update", update),
-    lobbyUpdated: (room) => io.to(LOBBY_ROOM).emit("lobby:room-updated", { room }),
-    lobbyRemoved: (matchId) => io.to(LOBBY_ROOM).emit("lobby:room-removed", { matchId }),
+    // Each process tells its own sockets the presence it has merged from every process's reports.
+    presence: (update) => io.local.to(matchRoom(update.matchId)).emit("presence:update", update),
+    presenceReports: (reports) => {
+      if (clustered) io.serverSideEmit("presence:reports", config.instanceId, reports);
+    },
+    presenceWanted: (matchId) => {
+      if (clustered) io.serverSideEmit("presence:wanted", matchId);
+    },
+    lobbyEntry: (matchId, summary) => {
+      if (clustered) io.serverSideEmit("lobby:entry", matchId, summary);
+    },
     evicted: (matchId) => {
       // Without this a long-lived socket (a lobby tab that plays all day) kept every match it ever followed,
       // in its own map and in the adapter's rooms. Local only: each process evicts on its own schedule, and
       // a client that asks about the match again is attached again.
-      const room = matchRoom(matchId);
-      for (const id of [...(io.of("/").adapter.rooms.get(room) ?? [])]) {
+      for (const id of [...(io.of("/").adapter.rooms.get(matchRoom(matchId)) ?? [])]) {
         const socket = io.of("/").sockets.get(id);
-        socket?.data.attached.delete(matchId);
-        void socket?.leave(room);
+        if (socket !== undefined) following.forget(socket, matchId);
       }
     },
   };
@@ -138,8 +163,14 @@ export function createApp(deps: AppDeps): App {
     creditToMoveMs: config.creditToMoveMs,
     creditOthersMs: config.creditOthersMs,
     finishedRoomsKept: config.finishedRoomsKept,
+    quotaStore: deps.quotas ?? new MemoryQuotaStore(),
+    quotaLimits: config.quotas,
+    online: (matchId) => onlineUsers(io, matchId),
     onMove: () => onMove(),
   });
+  io.on("lobby:entry", (matchId, summary) => rooms.lobbyHeard(matchId, summary));
+  io.on("presence:reports", (instance, reports) => rooms.presenceHeard(instance, reports));
+  io.on("presence:wanted", (matchId) => rooms.presenceAsked(matchId));
   const metrics = createMetrics({
     liveGames: () => rooms.liveCount(),
     aiQueue: () => deps.ai.queueDepth(),
@@ -258,6 +289,8 @@ export function createApp(deps: AppDeps): App {
   attachGateway(io, {
     rooms,
     identity,
+    following,
+    trustedProxies: config.trustedProxies,
     logger,
     instance: config.instanceId,
     rateLimit: config.rateLimit,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { QuotasFromEnv } from "./quotas/limits.js";
 import { SYNCHRONOUS_LEVELS } from "./store/sqlite-ops.js";
 
 /** Where matches live: docs/architecture.md, "Storage". */
@@ -63,6 +64,18 @@ const Env = z.object({
   AI_QUEUE: z.coerce.number().int().min(1).max(10_000).default(64),
   /** The memory store only: how many finished matches stay replayable (oldest dropped first). */
   KEEP_FINISHED: z.coerce.number().int().min(0).max(10_000_000).default(10_000),
+  // ——— Abuse limits (docs/protocol.md, "Quotas") ———
+  /**
+   * How many proxies in front append to `X-Forwarded-For` (0: none, the peer is the client; `true`: 1).
+   * Per-address quotas count the address the outermost trusted proxy saw.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default("0")
+    .transform((value) => (value === "true" ? 1 : value === "false" ? 0 : Number(value)))
+    .pipe(z.number().int().min(0).max(10)),
+  /** Limits that differ from the defaults, e.g. `socketsPerAddress=5000,aiGamesPerUser=5`. */
+  QUOTAS: QuotasFromEnv,
 });
 
 const Resolved = Env.transform((env, ctx) => {

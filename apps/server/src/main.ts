@@ -21,6 +21,9 @@ if (!backend.ok) {
 const { store, secret, adapter } = backend.value;
 const opened = backend.value;
 const ai = new PiscinaPool({ maxThreads: env.AI_THREADS, maxQueue: env.AI_QUEUE });
+const instanceId = instanceName();
+// Quotas are counted where every process sees them: Redis when scaled out, else this process's memory.
+const quotas = opened.openQuotas(instanceId);
 const web = await startWeb(env.SERVE_WEB, env.WEB_DIR, { hostname: env.HOST, port: env.PORT }, logger);
 if (!web.ok) {
   logger.fatal(web.reason);
@@ -35,9 +38,12 @@ const app = createApp({
     ...DEFAULT_CONFIG,
     secret,
     allowedOrigins: env.ALLOWED_ORIGINS,
-    instanceId: instanceName(),
+    instanceId,
     metricsToken: env.METRICS_TOKEN ?? null,
+    quotas: env.QUOTAS,
+    trustedProxies: env.TRUST_PROXY,
   },
+  quotas,
   ...(adapter === undefined ? {} : { adapter }),
   ...(web.web === null ? {} : { web: web.web }),
 });
@@ -86,6 +92,7 @@ async function shutdown(signal: "SIGINT" | "SIGTERM"): Promise<void> {
   logger.info({ signal }, "shutting down");
   await app.close(true);
   await ai.close();
+  await quotas.close();
   await opened.close();
   process.exit(0);
 }

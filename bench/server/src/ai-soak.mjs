@@ -56,6 +56,8 @@ const srv = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverMain], {
     SECRET: "soak-secret-0123456789",
     LOG_LEVEL: "warn",
     AI_THREADS: args["ai-threads"] ?? "1",
+    // One lane is one guest opening AI games one after another, faster than people (docs/protocol.md, "Quotas").
+    QUOTAS: process.env.QUOTAS ?? "roomsPerMinutePerUser=1000000",
     ...serverStoreEnv,
   },
   stdio: ["ignore", "ignore", "inherit"],

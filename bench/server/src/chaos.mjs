@@ -81,7 +81,8 @@ let cluster = null;
 const store = args.store ?? "redis";
 if (store !== "redis" && (nServers !== 1 || rolling))
   throw new Error(`--store ${store} is one process's store: use --servers 1 (and no --rolling)`);
-const serverStoreEnv = store === "redis" ? { REDIS_URL: `redis://127.0.0.1:${redisPort}` } : storeEnv(store).env;
+const serverStoreEnv =
+  store === "redis" ? { REDIS_URL: `redis://127.0.0.1:${redisPort}` } : storeEnv(store).env;
 const procs = [];
 if (rolling) {
   const { startCluster } = await import("../../../scripts/cluster.mjs");
@@ -91,7 +92,11 @@ if (rolling) {
     secret: SECRET,
     drainMs,
     checkIntervalMs: checkMs,
-    env: { AI_THREADS: "1", LOG_LEVEL: "warn" },
+    env: {
+      AI_THREADS: "1",
+      LOG_LEVEL: "warn",
+      QUOTAS: process.env.QUOTAS ?? "roomsPerMinutePerUser=1000000",
+    },
     // HAProxy's state changes and the servers' warnings, on stderr with their names.
     output: (line) => process.stderr.write(`${line}\n`),
   });
@@ -125,6 +130,8 @@ async function startServer(i) {
       LOG_LEVEL: "warn",
       // No balancer watches these: a SIGTERM stops at once, as before draining existed.
       DRAIN_MS: "0",
+      // Bots open rooms faster than people (docs/protocol.md, "Quotas").
+      QUOTAS: process.env.QUOTAS ?? "roomsPerMinutePerUser=1000000",
       ...serverStoreEnv,
       AI_THREADS: "1",
     },

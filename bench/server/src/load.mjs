@@ -84,8 +84,14 @@ if (target === "arena" && viaBalancer) {
     serveWeb: "false",
     serverEntry: serverMain,
     secret: "bench-secret-0123456789",
-    // HAProxy forwards the scrape (X-Forwarded-For), and /metrics answers a forwarded request only with the token.
-    env: { AI_THREADS: args["ai-threads"] ?? "1", LOG_LEVEL: "warn", METRICS_TOKEN: BENCH_METRICS_TOKEN },
+    env: {
+      AI_THREADS: args["ai-threads"] ?? "1",
+      LOG_LEVEL: "warn",
+      // Bots open rooms faster than people (docs/protocol.md, "Quotas").
+      QUOTAS: process.env.QUOTAS ?? "roomsPerMinutePerUser=1000000",
+      // HAProxy forwards the scrape (X-Forwarded-For): /metrics answers a forwarded request only with the token.
+      METRICS_TOKEN: BENCH_METRICS_TOKEN,
+    },
     output: (line) => process.stderr.write(`${line}\n`),
   });
   const pids = cluster.pids();
@@ -124,6 +130,8 @@ if (target === "arena" && viaBalancer) {
       SECRET: "bench-secret-0123456789",
       LOG_LEVEL: "warn",
       AI_THREADS: args["ai-threads"] ?? "1",
+      // A bot pair opens a room per game: at --pace 0 that is more than a person's 10 a minute.
+      QUOTAS: process.env.QUOTAS ?? "roomsPerMinutePerUser=1000000",
       ...(redisUrl ? { REDIS_URL: redisUrl } : chosen.env),
     };
     serverEnvs.push(env);

@@ -138,7 +138,10 @@ export interface MoveTiming {
   readonly clientMs?: number | undefined;
   /** The client's own lag estimate, used when `clientMs` is missing. */
   readonly lagMs?: number | undefined;
-  /** The transport's measured round trip, once known: it caps the quota gain at RTT + 40 ms (§2). */
+  /**
+   * The seat's measured transport round trip: the quota gains at most RTT + 40 ms per move, and nothing
+   * before a round trip is known (§2).
+   */
   readonly rttMs?: number | undefined;
 }
 
@@ -171,8 +174,7 @@ export function step(clock: ClockState, timing: MoveTiming, next: number | null)
   const lag = Math.max(0, timing.clientMs !== undefined ? elapsed - timing.clientMs : (timing.lagMs ?? 0));
   const quota = at(clock.quotaMs, seat, 0);
   const comp = Math.min(lag, quota);
-  const gain =
-    timing.rttMs === undefined ? lagGainMs(tc) : Math.min(lagGainMs(tc), Math.round(timing.rttMs) + 40);
+  const gain = timing.rttMs === undefined ? 0 : Math.min(lagGainMs(tc), Math.round(timing.rttMs) + 40);
   const nextQuota = Math.min(lagQuotaCapMs(tc), quota + gain - comp);
   const moveTime = Math.max(0, elapsed - comp);
   const remaining = at(clock.remainingMs, seat, 0);

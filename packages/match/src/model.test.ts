@@ -3,7 +3,7 @@ import {
   asMatchId,
   asMillis,
   asVersion,
-  type MatchEvent,
+  MatchEvent,
   type SeatSpec,
   type UserRef,
   type VersionedEvent,
@@ -93,6 +93,22 @@ describe("the fold", () => {
       ]),
     );
     expect(model.slots).toEqual([{ kind: "invite" }, { kind: "open" }]);
+  });
+
+  it("records when the room was created and why it was cancelled, and the snapshot carries both", () => {
+    const waiting = log([created("othello", [{ kind: "open" }, { kind: "open" }])]);
+    const expired = fold(matchId, [
+      ...waiting,
+      { version: asVersion(2), at: asMillis(90_000), event: { type: "cancelled", reason: "expired" } },
+    ]);
+    expect(expired).toMatchObject({ status: "cancelled", cancelReason: "expired", createdAt: 0 });
+    expect(expired.lastEventAt).toBe(90_000);
+    expect(fold(matchId, waiting).cancelReason).toBeNull();
+    const rebuilt = follow(snapshotOf(expired, view));
+    expect(rebuilt.ok && rebuilt.followed.model).toEqual(expired);
+    // A log from before rooms could expire: the host cancelled it.
+    const old = MatchEvent.parse({ type: "cancelled" });
+    expect(old).toEqual({ type: "cancelled", reason: "host" });
   });
 
   it("keeps draw offers sorted and clears them on a move, not on a forced one", () => {

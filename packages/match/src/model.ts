@@ -1,6 +1,7 @@
 import { type AnyGame } from "@arena/engine/core/game";
 import { type GameId, getGame, isGameId } from "@arena/engine/registry";
 import {
+  type CancelReason,
   type ClockState,
   type MatchEvent,
   type MatchId,
@@ -29,6 +30,8 @@ export type Slot =
 export interface MatchModel {
   readonly matchId: MatchId;
   readonly version: number;
+  /** Server time of the `created` event. */
+  readonly createdAt: number;
   /** Server time of the last event. */
   readonly lastEventAt: number;
   readonly gameId: GameId;
@@ -49,6 +52,8 @@ export interface MatchModel {
   readonly moves: MoveList;
   readonly clock: ClockState | null;
   readonly result: MatchResult | null;
+  /** Why the room was cancelled (its host did, or it expired), while it is cancelled. */
+  readonly cancelReason: CancelReason | null;
   /** Per seat: the number of moves played when the seat was taken out of the game, or null. */
   readonly eliminatedAt: readonly (number | null)[];
   /** Seats offering a draw, ascending. */
@@ -85,6 +90,7 @@ export function initialModel(matchId: MatchId, entry: VersionedEvent): MatchMode
   return {
     matchId,
     version: entry.version,
+    createdAt: entry.at,
     lastEventAt: entry.at,
     gameId: event.gameId,
     game: getGame(event.gameId),
@@ -101,6 +107,7 @@ export function initialModel(matchId: MatchId, entry: VersionedEvent): MatchMode
     moves: MoveList.empty(),
     clock: null,
     result: null,
+    cancelReason: null,
     eliminatedAt: event.seats.map(() => null),
     drawOffers: [],
     rematchOffers: [],
@@ -143,6 +150,7 @@ export function evolve(model: MatchModel, entry: VersionedEvent, played?: unknow
     return {
       matchId: model.matchId,
       version: entry.version,
+      createdAt: model.createdAt,
       lastEventAt: entry.at,
       gameId: model.gameId,
       game: model.game,
@@ -166,6 +174,7 @@ export function evolve(model: MatchModel, entry: VersionedEvent, played?: unknow
       ),
       clock: event.clock,
       result: model.result,
+      cancelReason: model.cancelReason,
       eliminatedAt: model.eliminatedAt,
       drawOffers: event.forced || model.drawOffers.length === 0 ? model.drawOffers : [],
       rematchOffers: model.rematchOffers,
@@ -186,7 +195,7 @@ export function evolve(model: MatchModel, entry: VersionedEvent, played?: unknow
     case "ai-set":
       return { ...base, slots: setAt(model.slots, event.seat, { kind: "ai", level: event.level }) };
     case "cancelled":
-      return { ...base, status: "cancelled" };
+      return { ...base, status: "cancelled", cancelReason: event.reason };
     case "started": {
       const state = model.game.deserialize(event.state);
       if (!state.ok) throw new CorruptLogError(`started state: ${state.error.message}`);

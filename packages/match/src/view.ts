@@ -62,6 +62,7 @@ export function snapshotOf(model: MatchModel, ctx: ViewContext, invite?: InviteT
   return {
     matchId: model.matchId,
     version: asVersion(model.version),
+    createdAt: asMillis(model.createdAt),
     lastEventAt: asMillis(model.lastEventAt),
     gameId: model.gameId,
     options: model.options,
@@ -81,6 +82,7 @@ export function snapshotOf(model: MatchModel, ctx: ViewContext, invite?: InviteT
       ),
     clock: model.clock,
     result: model.result,
+    cancelReason: model.cancelReason,
     eliminatedAt: [...model.eliminatedAt],
     drawOffers: [...model.drawOffers],
     rematchOffers: [...model.rematchOffers],
@@ -97,6 +99,7 @@ export function snapshotOf(model: MatchModel, ctx: ViewContext, invite?: InviteT
 export function summaryOf(model: MatchModel, ctx: ViewContext): RoomSummary {
   return {
     matchId: model.matchId,
+    createdAt: asMillis(model.createdAt),
     gameId: model.gameId,
     status: model.status,
     timeControl: model.timeControl,
@@ -144,6 +147,7 @@ export function modelFromSnapshot(
     model: {
       matchId: snapshot.matchId,
       version: snapshot.version,
+      createdAt: snapshot.createdAt,
       lastEventAt: snapshot.lastEventAt,
       gameId: snapshot.gameId,
       game: getGame(snapshot.gameId),
@@ -160,6 +164,7 @@ export function modelFromSnapshot(
       moves: MoveList.of(snapshot.moves),
       clock: snapshot.clock,
       result: snapshot.result,
+      cancelReason: snapshot.cancelReason,
       eliminatedAt: snapshot.eliminatedAt,
       drawOffers: snapshot.drawOffers,
       rematchOffers: snapshot.rematchOffers,

@@ -1,17 +1,10 @@
 import { z } from "./zod.js";
 import { DisplayName, InviteToken, MatchId, Millis, Seat, Version } from "./ids.js";
-import {
-  SeatSpec,
-  TimeControl,
-  Visibility,
-  type RoomSummary,
-  type Snapshot,
-  type VersionedEvent,
-} from "./model.js";
+import { SeatSpec, TimeControl, Visibility, type Snapshot, type VersionedEvent } from "./model.js";
 import { type Ack } from "./errors.js";
+import { LOBBY_VIEWS, LobbyQuery, type LobbyPage, type LobbyView } from "./lobby.js";
 import { type UserId } from "./ids.js";
 
-const empty = z.strictObject({});
 const matchOnly = z.strictObject({ matchId: MatchId });
 /** Every command that changes a match names the version it was based on. */
 const command = z.strictObject({ matchId: MatchId, version: Version });
@@ -20,8 +13,10 @@ const seatCommand = z.strictObject({ matchId: MatchId, version: Version, seat: S
 /** Every client→server event and its payload schema. Parsed once, at the gateway. */
 export const CLIENT_EVENTS = {
   "session:rename": z.strictObject({ name: DisplayName }),
-  "lobby:subscribe": empty,
-  "lobby:unsubscribe": empty,
+  /** One page of the lobby, then `lobby:changed` whenever that page changes (docs/protocol.md, "Lobby"). */
+  "lobby:subscribe": LobbyQuery,
+  /** Drops one view's subscription, or every one when no view is named. */
+  "lobby:unsubscribe": z.strictObject({ view: z.enum(LOBBY_VIEWS).optional() }),
   "room:create": z.strictObject({
     gameId: z.string().min(1).max(32),
     options: z.unknown().optional(),
@@ -108,7 +103,7 @@ export interface SyncSnapshot {
 /** What each event's ack carries on success. */
 export interface AckData {
   "session:rename": SessionInfo;
-  "lobby:subscribe": { readonly rooms: readonly RoomSummary[] };
+  "lobby:subscribe": LobbyPage & { readonly view: LobbyView };
   "lobby:unsubscribe": object;
   "room:create": {
     readonly matchId: MatchId;

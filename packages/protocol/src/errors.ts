@@ -13,6 +13,7 @@ export const ERROR_CODES = [
   "stale-version",
   "not-started",
   "rate-limited",
+  "quota",
   "payload-too-large",
   "seat-taken",
   "room-full",

@@ -1,4 +1,5 @@
 import { z } from "./zod.js";
+import { LOBBY_PAGE_DEFAULT, LOBBY_PAGE_MAX, LobbyQuery, type LobbyPage } from "./lobby.js";
 import { type TIME_PRESETS } from "./model.js";
 
 /** An AI level as the lobby offers it. */
@@ -38,3 +39,11 @@ export const SECURITY_HEADERS = {
   "X-Frame-Options": "DENY",
   "Referrer-Policy": "same-origin",
 } as const;
+
+/** `GET /api/rooms?gameId=&status=&after=&limit=`: a lobby page, its query from the query string. */
+export const RoomsQuery = LobbyQuery.extend({
+  limit: z.coerce.number().int().min(1).max(LOBBY_PAGE_MAX).default(LOBBY_PAGE_DEFAULT),
+});
+
+/** `GET /api/rooms`. */
+export type RoomsResponse = { readonly ok: true } & LobbyPage;

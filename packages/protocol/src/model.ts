@@ -1,5 +1,5 @@
 import { z } from "./zod.js";
-import { InviteToken, Millis, Seat, UserId, Version, MatchId, MAX_NAME_CHARS } from "./ids.js";
+import { asMillis, InviteToken, MatchId, MAX_NAME_CHARS, Millis, Seat, UserId, Version } from "./ids.js";
 
 /** The lobby's presets (docs/clocks.md §1); any other base+increment within bounds is accepted too. */
 export const TIME_PRESETS = [
@@ -108,6 +108,14 @@ export const Hex256 = z.string().regex(/^[0-9a-f]{64}$/, "64 lower-case hexadeci
 /** The dice rolled for a move with chance in it (a Dice of Doom chance attack), in the engine's order. */
 export const Rolls = z.array(z.number().int().min(1).max(256)).max(256);
 
+/**
+ * Why a waiting room was cancelled: its host cancelled it, or it expired because its host had been gone
+ * too long (docs/protocol.md, "Quotas").
+ */
+export const CANCEL_REASONS = ["host", "expired"] as const;
+export const CancelReason = z.enum(CANCEL_REASONS);
+export type CancelReason = z.infer<typeof CancelReason>;
+
 /** What a match's event log holds; broadcast to players and spectators as is. */
 export const MatchEvent = z.discriminatedUnion("type", [
   z.object({
@@ -129,7 +137,8 @@ export const MatchEvent = z.discriminatedUnion("type", [
   z.object({ type: z.literal("seat-left"), seat: Seat }),
   z.object({ type: z.literal("ai-set"), seat: Seat, level: z.number().int() }),
   z.object({ type: z.literal("ai-kicked"), seat: Seat }),
-  z.object({ type: z.literal("cancelled") }),
+  // Logs written before rooms could expire have no reason: their host cancelled them.
+  z.object({ type: z.literal("cancelled"), reason: CancelReason.default("host") }),
   z.object({ type: z.literal("started"), state: z.unknown(), clock: ClockState }),
   z.object({
     type: z.literal("moved"),
@@ -180,6 +189,8 @@ export type VersionedEvent = z.infer<typeof VersionedEvent>;
 export const Snapshot = z.object({
   matchId: MatchId,
   version: Version,
+  /** Server time of the room's creation. */
+  createdAt: Millis,
   /** Server time of the last event. */
   lastEventAt: Millis,
   gameId: z.string(),
@@ -203,6 +214,8 @@ export const Snapshot = z.object({
   revealedSecret: Hex256.nullable(),
   clock: ClockState.nullable(),
   result: MatchResult.nullable(),
+  /** Why the room was cancelled, if it was. */
+  cancelReason: CancelReason.nullable(),
   /** Per seat: the number of moves played when it was taken out of the game, or null. */
   eliminatedAt: z.array(z.number().int().nullable()),
   drawOffers: z.array(Seat),
@@ -218,6 +231,8 @@ export type Snapshot = z.infer<typeof Snapshot>;
 
 export const RoomSummary = z.object({
   matchId: MatchId,
+  /** Server time of the room's creation: the lobby lists the newest first (0 in entries older than it). */
+  createdAt: Millis.default(asMillis(0)),
   gameId: z.string(),
   status: MatchStatus,
   timeControl: TimeControl,

@@ -1,13 +1,13 @@
 import { type ErrorEvent } from "./errors.js";
 import { type MatchId } from "./ids.js";
-import { type PresenceUpdate, type RoomSummary, type VersionedEvent } from "./model.js";
+import { type LobbyChange } from "./lobby.js";
+import { type PresenceUpdate, type VersionedEvent } from "./model.js";
 import { type SessionReady } from "./client-events.js";
 
 /** Every server→client event; the server sends each of them (`server-events.test.ts` in the server checks). */
 export const SERVER_EVENT_NAMES = [
   "session:ready",
-  "lobby:room-updated",
-  "lobby:room-removed",
+  "lobby:changed",
   "match:event",
   "presence:update",
   "error",
@@ -16,8 +16,8 @@ export const SERVER_EVENT_NAMES = [
 export type ServerToClientEvents = {
   /** After the handshake: the identity to keep (localStorage/cookie) and present next time as `auth.token`. */
   "session:ready": (session: SessionReady) => void;
-  "lobby:room-updated": (payload: { room: RoomSummary }) => void;
-  "lobby:room-removed": (payload: { matchId: MatchId }) => void;
+  /** A subscribed lobby page changed (batched: at most one per view every 700 ms). */
+  "lobby:changed": (payload: LobbyChange) => void;
   /** One event of a match's log, in version order. A gap means: send `match:sync`. */
   "match:event": (payload: { matchId: MatchId } & VersionedEvent) => void;
   "presence:update": (payload: PresenceUpdate) => void;

@@ -38,6 +38,16 @@ writeFileSync(
   }\n`,
 );
 
+// A stand-in engine that thinks for `seed` ms of CPU and reports the share of the threads it was given.
+const slowWorker = join(dir, "slow-worker.mjs");
+writeFileSync(
+  slowWorker,
+  `export default function (request) {
+    const end = Date.now() + request.seed; while (Date.now() < end) {}
+    return { ok: true, value: { move: "f5", depth: 0, nodes: 1, value: request.share } };
+  }\n`,
+);
+
 describe("PiscinaPool", () => {
   const pools: PiscinaPool[] = [];
   afterAll(async () => {
@@ -74,6 +84,33 @@ describe("PiscinaPool", () => {
     expect(aiShare(2, 8)).toBe(1 / 4);
   });
 
+  it("takes turns between owners: one user's flood of AI games delays only that user", async () => {
+    const pool = new PiscinaPool({ maxThreads: 1, maxQueue: 64 }, slowWorker);
+    pools.push(pool);
+    const signal = new AbortController().signal;
+    const order: string[] = [];
+    const ask = (owner: string, remainingMs: number) =>
+      pool.choose({ ...request, seed: 20, remainingMs }, signal, owner).then((answer) => {
+        order.push(owner);
+        return answer;
+      });
+    // One user's 30 AI games all ask at once, every one with less time left than the other user's seat.
+    const flood = Array.from({ length: 30 }, () => ask("flooder", 60_000));
+    const other = await ask("other", 300_000);
+    // The other user's opponent waited for the one search already running, not for the flood: in
+    // earliest-deadline order alone it came last, after 30 searches.
+    expect(order).toEqual(["flooder", "other"]);
+    // And it thinks as if the pool were shared by two users, not 31 searches (its share: 1/2, not 1/31).
+    expect(other.ok && other.value.value).toBe(1 / 2);
+    const answers = await Promise.all(flood);
+    expect(order).toHaveLength(31);
+    // The flood's first search started alone (share 1); its next, once the other user's was answered,
+    // shared the pool with the 28 still waiting behind it.
+    expect(answers.slice(0, 2).map((answer) => (answer.ok ? answer.value.value : null))).toEqual([1, 1 / 29]);
+    expect(aiShare(1, 1, 2)).toBe(1 / 2);
+    expect(aiShare(2, 4, 2)).toBe(1 / 4);
+  });
+
   it("refuses beyond the queue's length unless the newcomer's flag falls sooner, and drops a cancelled search", async () => {
     const pool = new PiscinaPool({ maxThreads: 1, maxQueue: 1 }, badWorker);
     pools.push(pool);
@@ -95,6 +132,27 @@ describe("PiscinaPool", () => {
     expect(pool.queueDepth()).toBe(0);
     hang.abort();
     expect(await running).toMatchObject({ ok: false, error: { code: "aborted" } });
+  });
+
+  it("makes room in a full queue at the expense of the owner waiting most, not of another user", async () => {
+    const pool = new PiscinaPool({ maxThreads: 1, maxQueue: 3 }, badWorker);
+    pools.push(pool);
+    const hang = new AbortController();
+    const running = pool.choose({ ...request, seed: 1 }, hang.signal, "flooder");
+    const signal = new AbortController().signal;
+    const flood = [
+      pool.choose({ ...request, seed: 3, remainingMs: 1_000 }, signal, "flooder"),
+      pool.choose({ ...request, seed: 3, remainingMs: 2_000 }, signal, "flooder"),
+      pool.choose({ ...request, seed: 3, remainingMs: 3_000 }, signal, "flooder"),
+    ];
+    // Full; the newcomer's flag falls last of all, but its owner waits for nothing yet.
+    const other = pool.choose({ ...request, seed: 3, remainingMs: 600_000 }, signal, "other");
+    expect(await flood[2]).toMatchObject({ ok: false, error: { code: "busy" } });
+    expect(pool.queueDepth()).toBe(3);
+    hang.abort();
+    expect(await running).toMatchObject({ ok: false, error: { code: "aborted" } });
+    expect(await other).toMatchObject({ ok: true });
+    expect(await Promise.all(flood.slice(0, 2))).toMatchObject([{ ok: true }, { ok: true }]);
   });
 
   it("cancels a search that outlives its time and replaces a crashed worker", async () => {

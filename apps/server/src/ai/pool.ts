@@ -9,7 +9,11 @@ export type AiAnswer =
 
 /** Runs AI searches off the event loop. The room never waits on it: answers come back through its mailbox. */
 export interface AiPool {
-  choose(request: AiRequest, signal: AbortSignal): Promise<AiAnswer>;
+  /**
+   * A move for an AI seat. `owner`: whose turn in the queue it takes (the room's host); one owner's many
+   * requests share one turn, so one user's flood of AI games delays only that user.
+   */
+  choose(request: AiRequest, signal: AbortSignal, owner?: string): Promise<AiAnswer>;
   /** Requests waiting for a thread (for metrics). */
   queueDepth(): number;
   close(): Promise<void>;
@@ -46,9 +50,13 @@ export interface PiscinaPoolOptions {
   readonly maxQueue: number;
 }
 
-/** A search's share of the threads when `inFlight` searches (itself included) compete for them. */
-export function aiShare(threads: number, inFlight: number): number {
-  return Math.min(1, threads / Math.max(1, inFlight));
+/**
+ * A search's share of the threads: `owners` take turns (owners with searches running or waiting), and
+ * an owner's turns are split among its own `ownerInFlight` searches (this one included). With one owner
+ * this is threads / searches in flight.
+ */
+export function aiShare(threads: number, ownerInFlight: number, owners = 1): number {
+  return Math.min(1, threads / (Math.max(1, owners) * Math.max(1, ownerInFlight)));
 }
 
 /** The compiled worker of the engine (`packages/engine/src/worker.ts`); piscina cannot load TypeScript. */
@@ -58,6 +66,7 @@ export function engineWorkerPath(): string {
 
 interface Waiting {
   readonly request: AiRequest;
+  readonly owner: string;
   readonly signal: AbortSignal;
   readonly queuedAt: number;
   /** When the seat's flag falls (epoch ms): the queue serves the earliest first. */
@@ -69,11 +78,15 @@ const ABORTED: AiAnswer = { ok: false, error: { code: "aborted", message: "cance
 const BUSY: AiAnswer = { ok: false, error: { code: "busy", message: "the AI queue is full" } };
 
 /**
- * Worker threads via piscina, fed from a queue ordered by deadline: the seat whose flag falls first is
- * served first. In first-come order, a seat with seconds left waited behind searches budgeted from other
- * seats' minutes, and lost on time (8 of 50 level-7 games at 3+2 on one thread). Each search is handed its
- * share of the threads when it starts, and the time it waited is taken off its clock (`effectiveClock`).
- * A crashed worker is replaced by piscina; an aborted one (the seat's time ran out) is terminated.
+ * Worker threads via piscina, fed from a queue that owners (rooms' hosts) take turns at, each turn going
+ * to the earliest deadline among the owners not yet served in this round: the seat whose flag falls
+ * first is served first, except that one owner's flood of requests waits its turn behind everyone else's
+ * (150 AI games of one guest kept another user's level-1 opponent waiting over 45 s). In first-come
+ * order, a seat with seconds left waited behind searches budgeted from other seats' minutes, and lost on
+ * time (8 of 50 level-7 games at 3+2 on one thread). Each search is handed its share of the threads when
+ * it starts (`aiShare`: per owner, then per search), and the time it waited is taken off its clock
+ * (`effectiveClock`). A crashed worker is replaced by piscina; an aborted one (the seat's time ran out)
+ * is terminated.
  */
 export class PiscinaPool implements AiPool {
   private readonly pool: Piscina<AiRequest, Result<AiResponse, GameError>>;
@@ -81,6 +94,11 @@ export class PiscinaPool implements AiPool {
   private readonly maxQueue: number;
   private readonly waiting: Waiting[] = [];
   private running = 0;
+  /** Searches running or waiting, per owner (owners with none are not listed). */
+  private readonly inFlight = new Map<string, number>();
+  /** The round each owner was last served in; an owner not served in the current round goes first. */
+  private readonly servedIn = new Map<string, number>();
+  private round = 0;
 
   constructor(options: PiscinaPoolOptions, filename: string = engineWorkerPath()) {
     this.threads = options.maxThreads;
@@ -88,31 +106,28 @@ export class PiscinaPool implements AiPool {
     this.pool = new Piscina({ filename, minThreads: 1, maxThreads: options.maxThreads });
   }
 
-  choose(request: AiRequest, signal: AbortSignal): Promise<AiAnswer> {
+  choose(request: AiRequest, signal: AbortSignal, owner = ""): Promise<AiAnswer> {
     if (signal.aborted) return Promise.resolve(ABORTED);
     const queuedAt = performance.timeOrigin + performance.now();
     const deadline = queuedAt + request.remainingMs;
     if (this.waiting.length >= this.maxQueue) {
-      // Full: the request whose flag falls last makes room if this one's falls sooner (it has the time to
-      // ask again: the room retries a busy answer), else this one is refused.
-      let latest = 0;
-      for (let i = 1; i < this.waiting.length; i++) {
-        if ((this.waiting[i]?.deadline ?? 0) > (this.waiting[latest]?.deadline ?? 0)) latest = i;
-      }
-      const evict = this.waiting[latest];
-      if (evict === undefined || evict.deadline <= deadline) return Promise.resolve(BUSY);
-      this.waiting.splice(latest, 1);
+      // Full: a request of the owner waiting most makes room (its flag falling last), unless that owner is
+      // this request's and its flag falls last of all: then this one is refused. A refused request has the
+      // time to ask again (the room retries a busy answer).
+      const evict = this.evictionFor(owner, deadline);
+      if (evict === null) return Promise.resolve(BUSY);
+      this.dequeue(evict);
       evict.answer(BUSY);
     }
     return new Promise((answer) => {
-      const job: Waiting = { request, signal, queuedAt, deadline, answer };
+      const job: Waiting = { request, owner, signal, queuedAt, deadline, answer };
       this.waiting.push(job);
+      this.count(owner, 1);
       signal.addEventListener(
         "abort",
         () => {
-          const index = this.waiting.indexOf(job);
-          if (index === -1) return; // running: piscina cancels it
-          this.waiting.splice(index, 1);
+          if (!this.waiting.includes(job)) return; // running: piscina cancels it
+          this.dequeue(job);
           answer(ABORTED);
         },
         { once: true },
@@ -121,19 +136,58 @@ export class PiscinaPool implements AiPool {
     });
   }
 
+  /** The waiting request to refuse for a newcomer of `owner` whose flag falls at `deadline`, or null. */
+  private evictionFor(owner: string, deadline: number): Waiting | null {
+    const waitingBy = new Map<string, number>([[owner, 1]]);
+    for (const job of this.waiting) waitingBy.set(job.owner, (waitingBy.get(job.owner) ?? 0) + 1);
+    let most = owner;
+    for (const [who, n] of waitingBy) if (n > (waitingBy.get(most) ?? 0)) most = who;
+    let latest: Waiting | null = null;
+    for (const job of this.waiting) {
+      if (job.owner === most && (latest === null || job.deadline > latest.deadline)) latest = job;
+    }
+    if (latest === null || (most === owner && latest.deadline <= deadline)) return null;
+    return latest;
+  }
+
+  private dequeue(job: Waiting): void {
+    this.waiting.splice(this.waiting.indexOf(job), 1);
+    this.count(job.owner, -1);
+  }
+
+  private count(owner: string, delta: 1 | -1): void {
+    const n = (this.inFlight.get(owner) ?? 0) + delta;
+    if (n > 0) {
+      this.inFlight.set(owner, n);
+    } else {
+      this.inFlight.delete(owner);
+      this.servedIn.delete(owner);
+    }
+  }
+
+  /** The next turn: the earliest deadline among owners not served in this round (a new round if none). */
+  private next(): Waiting | undefined {
+    let best: Waiting | undefined;
+    for (const job of this.waiting) {
+      if (this.servedIn.get(job.owner) === this.round) continue;
+      if (best === undefined || job.deadline < best.deadline) best = job;
+    }
+    if (best !== undefined || this.waiting.length === 0) return best;
+    this.round++;
+    return this.next();
+  }
+
   private pump(): void {
     while (this.running < this.threads && this.waiting.length > 0) {
-      let next = 0;
-      for (let i = 1; i < this.waiting.length; i++) {
-        if ((this.waiting[i]?.deadline ?? Infinity) < (this.waiting[next]?.deadline ?? Infinity)) next = i;
-      }
-      const [job] = this.waiting.splice(next, 1);
+      const job = this.next();
       if (job === undefined) return;
+      this.waiting.splice(this.waiting.indexOf(job), 1);
+      this.servedIn.set(job.owner, this.round);
       this.running++;
       const stamped: AiRequest = {
         ...job.request,
         queuedAt: job.queuedAt,
-        share: aiShare(this.threads, this.running + this.waiting.length),
+        share: aiShare(this.threads, this.inFlight.get(job.owner) ?? 1, this.inFlight.size),
       };
       void this.pool
         .run(stamped, { signal: job.signal })
@@ -154,6 +208,7 @@ export class PiscinaPool implements AiPool {
         )
         .finally(() => {
           this.running--;
+          this.count(job.owner, -1);
           this.pump();
         });
     }

@@ -1,4 +1,11 @@
-import { DisplayName, MatchId, TIME_PRESETS, type GamesResponse } from "@arena/protocol";
+import {
+  DisplayName,
+  type GamesResponse,
+  MatchId,
+  RoomsQuery,
+  type RoomsResponse,
+  TIME_PRESETS,
+} from "@arena/protocol";
 import { type Request, type Response, Router } from "express";
 import { gameCatalogue } from "../games/catalogue.js";
 import { type Identity } from "../identity/tokens.js";
@@ -33,8 +40,17 @@ export function apiRouter({ rooms, identity }: ApiDeps): Router {
     res.json(body);
   });
 
-  router.get("/rooms", async (_req, res) => {
-    res.json({ ok: true, rooms: await rooms.lobbyRooms() });
+  // One page of the lobby (docs/protocol.md, "Lobby"): `gameId`, `status`, `after`, `limit` (≤ 50).
+  router.get("/rooms", async (req, res) => {
+    const query = RoomsQuery.safeParse(req.query);
+    if (!query.success) {
+      const issue = query.error.issues[0];
+      const where = issue === undefined ? "query" : `${issue.path.join(".") || "query"}: ${issue.message}`;
+      res.status(400).json({ ok: false, code: "invalid-payload", message: where.slice(0, 200) });
+      return;
+    }
+    const body: RoomsResponse = { ok: true, ...(await rooms.lobbyPage(query.data)) };
+    res.json(body);
   });
 
   router.get("/matches/:id", async (req: Request<{ id: string }>, res: Response) => {

@@ -131,6 +131,9 @@ describe.skipIf(redisUrl === null)("several server instances on one Redis", () =
     const refused = await black.call("match:claim", { matchId, version: snapshot.version, kind: "win" });
     expect(refused).toMatchObject({ ok: false, code: "cannot-claim" });
     white.close();
+    // A hears from B when White's connection drops there; the 40 s are counted from then.
+    const whiteSeat = () => black.presence.get(matchId)?.seats.find((entry) => entry.seat === 1);
+    await black.until(() => whiteSeat()?.connected === false, "white offline on A");
     clock.advance(60_000);
     snapshot = await black.snapshot(matchId);
     const claimed = await black.call("match:claim", { matchId, version: snapshot.version, kind: "win" });
@@ -167,6 +170,63 @@ describe.skipIf(redisUrl === null)("several server instances on one Redis", () =
     // The Redis adapter would carry a cluster-wide disconnect to B's sockets too: only A's went.
     expect(white.socket.connected).toBe(true);
     expect((await white.snapshot(matchId)).moves).toHaveLength(1);
+  });
+
+  it("shows every process the same presence: players and spectators on either instance", async () => {
+    const prefix = `presence-${randomId(6)}:`;
+    const clock = new FakeClock();
+    const a = await instance(prefix, clock);
+    const b = await instance(prefix, clock);
+    const { black, white, matchId } = await othelloAcross(a, b);
+    for (const player of [black, white]) {
+      const snapshot = await player.snapshot(matchId);
+      const ack = await player.call("match:move", {
+        matchId,
+        version: snapshot.version,
+        move: firstLegal(snapshot)?.move ?? "",
+      });
+      expect(ack.ok).toBe(true);
+    }
+    const seat = (client: Client, index: number) =>
+      client.presence.get(matchId)?.seats.find((entry) => entry.seat === index);
+    // Black (on A) sees White (on B) online, and the other way round.
+    await black.until(() => seat(black, 1)?.connected === true, "white online on A");
+    await white.until(() => seat(white, 0)?.connected === true, "black online on B");
+
+    // A spectator on B counts on A too, after the crowd's batch.
+    const spectator = await connect(b);
+    expect((await spectator.call("match:watch", { matchId })).ok).toBe(true);
+    clock.advance(1_000);
+    await black.until(() => black.presence.get(matchId)?.viewers === 1, "the spectator counted on A");
+
+    // White leaves on purpose from B: A shows it offline, then gone after the deliberate ten seconds.
+    expect((await white.call("match:unwatch", { matchId })).ok).toBe(true);
+    await black.until(() => seat(black, 1)?.connected === false, "white offline on A");
+    expect(seat(black, 1)?.gone).toBe(false);
+    clock.advance(10_000);
+    await black.until(() => seat(black, 1)?.gone === true, "white gone on A");
+    const snapshot = await black.snapshot(matchId);
+    const claimed = await black.call("match:claim", { matchId, version: snapshot.version, kind: "win" });
+    expect(claimed.ok).toBe(true);
+  });
+
+  it("counts the players of a process that stopped reporting as offline since it was last heard of", async () => {
+    const prefix = `silent-${randomId(6)}:`;
+    const clock = new FakeClock();
+    const a = await instance(prefix, clock);
+    const b = await instance(prefix, clock);
+    const { black, white, matchId } = await othelloAcross(a, b);
+    const seat = (index: number) => black.presence.get(matchId)?.seats.find((entry) => entry.seat === index);
+    await black.until(() => seat(1)?.connected === true, "white online on A");
+    // B dies without a word: its sockets' disconnects never reach A.
+    await b.close(false);
+    white.close();
+    // Three report rounds without news from B: its players are offline since B was last heard of.
+    for (let round = 0; round < 4; round++) {
+      clock.advance(5_000);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await black.until(() => seat(1)?.connected === false, "white offline once B is silent");
   });
 
   it("resumes a game on a new instance after the owner died, crediting the clocks and re-arming the flag", async () => {

@@ -1,4 +1,5 @@
 import { seatsOf } from "@arena/match";
+import { type MatchId, type UserId } from "@arena/protocol";
 import { type Room } from "../rooms/room.js";
 import { type ArenaSocket, matchRoom } from "./sockets.js";
 
@@ -6,25 +7,77 @@ function sameSeats(a: readonly number[], b: readonly number[]): boolean {
   return a.length === b.length && a.every((seat, i) => seat === b[i]);
 }
 
-/**
- * Makes a socket follow a match: it joins the match's socket.io room and counts as present for the seats
- * its user holds there, or as a spectator. Called again after every command that may change who holds
- * which seat; when nothing changed, nothing is broadcast.
- */
-export function follow(socket: ArenaSocket, room: Room): void {
-  const seats = seatsOf(room.model, socket.data.user.id);
-  const previous = socket.data.attached.get(room.matchId);
-  if (previous !== undefined && sameSeats(previous.seats, seats)) return;
-  if (previous === undefined) void socket.join(matchRoom(room.matchId));
-  socket.data.attached.set(room.matchId, { seats });
-  room.attach(seats, previous?.seats ?? null);
+export interface WatchLimits {
+  /** Matches one socket may follow without a seat there. */
+  readonly watchesPerSocket: number;
+  /** Matches one user's sockets may follow without a seat there, on this process. */
+  readonly watchesPerUser: number;
 }
 
-/** The socket stops following a match; `deliberate` when its user left on purpose (docs/clocks.md §6). */
-export function unfollow(socket: ArenaSocket, room: Room, deliberate: boolean): void {
-  const previous = socket.data.attached.get(room.matchId);
-  if (previous === undefined) return;
-  socket.data.attached.delete(room.matchId);
-  void socket.leave(matchRoom(room.matchId));
-  room.detach(previous.seats, deliberate);
+/**
+ * Which matches this process's sockets follow: a following socket is in the match's socket.io room and
+ * counts as present for the seats its user holds there, or as a spectator. Spectating is bounded per
+ * socket and per user (docs/protocol.md, "Quotas"); a player always follows their own match.
+ */
+export class Following {
+  /** Spectated matches per user, over their sockets on this process. */
+  private readonly watches = new Map<UserId, number>();
+
+  constructor(private readonly limits: WatchLimits) {}
+
+  /**
+   * Makes a socket follow a match, or updates its seats there after a command that may have changed who
+   * holds which (nothing is broadcast when nothing changed). False when the socket would spectate beyond
+   * its limits: it does not follow then.
+   */
+  follow(socket: ArenaSocket, room: Room): boolean {
+    const user = socket.data.user.id;
+    const seats = seatsOf(room.model, user);
+    const previous = socket.data.attached.get(room.matchId);
+    if (previous !== undefined && sameSeats(previous.seats, seats)) return true;
+    const watching = seats.length === 0;
+    const wasWatching = previous !== undefined && previous.seats.length === 0;
+    if (watching && !wasWatching) {
+      if (
+        socket.data.watching >= this.limits.watchesPerSocket ||
+        (this.watches.get(user) ?? 0) >= this.limits.watchesPerUser
+      ) {
+        return false;
+      }
+      this.count(socket, 1);
+    } else if (wasWatching && !watching) {
+      this.count(socket, -1);
+    }
+    if (previous === undefined) void socket.join(matchRoom(room.matchId));
+    socket.data.attached.set(room.matchId, { seats });
+    room.attach(seats, previous?.seats ?? null, user);
+    return true;
+  }
+
+  /** The socket stops following a match; `deliberate` when its user left on purpose (docs/clocks.md §6). */
+  unfollow(socket: ArenaSocket, room: Room, deliberate: boolean): void {
+    const previous = this.forget(socket, room.matchId);
+    if (previous !== undefined) room.detach(previous.seats, deliberate, socket.data.user.id);
+  }
+
+  /**
+   * The socket stops following a match whose room this process no longer holds (evicted): no presence to
+   * update. Returns what it followed.
+   */
+  forget(socket: ArenaSocket, matchId: MatchId): { readonly seats: readonly number[] } | undefined {
+    const previous = socket.data.attached.get(matchId);
+    if (previous === undefined) return undefined;
+    socket.data.attached.delete(matchId);
+    if (previous.seats.length === 0) this.count(socket, -1);
+    void socket.leave(matchRoom(matchId));
+    return previous;
+  }
+
+  private count(socket: ArenaSocket, delta: 1 | -1): void {
+    const user = socket.data.user.id;
+    socket.data.watching += delta;
+    const total = (this.watches.get(user) ?? 0) + delta;
+    if (total > 0) this.watches.set(user, total);
+    else this.watches.delete(user);
+  }
 }

@@ -2,9 +2,10 @@ import { type Ack, CLIENT_EVENTS, type ClientEventName, failure, isClientEventNa
 import { excerpt, listExcerpt } from "@arena/engine";
 import { type Logger } from "pino";
 import { type z } from "zod";
+import { clientAddress } from "../http/client-address.js";
 import { type Identity } from "../identity/tokens.js";
 import { type Rooms } from "../rooms/rooms.js";
-import { unfollow } from "./following.js";
+import { type Following } from "./following.js";
 import { MAX_PAYLOAD_DEPTH, nestsDeeperThan } from "./payload-depth.js";
 import { TokenBucket } from "./rate-limit.js";
 import { type Route, ROUTES, type RouteContext, StoreUnavailable } from "./routes.js";
@@ -13,7 +14,10 @@ import { type ArenaServer, type ArenaSocket } from "./sockets.js";
 export interface GatewayOptions {
   readonly rooms: Rooms;
   readonly identity: Identity;
+  readonly following: Following;
   readonly logger: Logger;
+  /** Proxies in front whose `X-Forwarded-For` entries are believed (docs/protocol.md, "Quotas"). */
+  readonly trustedProxies: number;
   /** This process's name, told to each client in `session:ready` (which process behind a balancer serves it). */
   readonly instance: string;
   readonly rateLimit: { readonly burst: number; readonly perSecond: number; readonly maxRefusals: number };
@@ -50,7 +54,7 @@ function bounded(response: Ack): Ack {
  * events are refused, and floods are cut off.
  */
 export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
-  const { rooms, identity, logger } = options;
+  const { rooms, identity, following, logger } = options;
 
   io.use((socket, next) => {
     const auth: unknown = socket.handshake.auth;
@@ -65,10 +69,30 @@ export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
       socket.data.user = guest.user;
       socket.data.token = guest.token;
     }
+    socket.data.address = clientAddress(
+      socket.handshake.address,
+      socket.handshake.headers["x-forwarded-for"],
+      options.trustedProxies,
+    );
     socket.data.attached = new Map();
+    socket.data.watching = 0;
     socket.data.rttMs = undefined;
-    socket.data.lobby = false;
-    next();
+    // Sockets per user and per address, on every process: refused with the reason (`connect_error`,
+    // `data.code` "quota"); counted until the socket or its connection closes, whichever comes first (a
+    // socket refused later by socket.io itself never connects, and never disconnects either).
+    void rooms.quotas.admitSocket(socket.data.user.id, socket.data.address).then((admitted) => {
+      if (!admitted.ok) {
+        next(Object.assign(new Error(admitted.message), { data: { code: admitted.code } }));
+        return;
+      }
+      const release = () => {
+        socket.conn.off("close", release);
+        admitted.release();
+      };
+      socket.conn.once("close", release);
+      socket.once("disconnect", release);
+      next();
+    });
   });
 
   /** Not async: a refusal is answered without a promise, and `answer` catches what this throws. */
@@ -87,7 +111,7 @@ export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
     // lives on in the store (another process, or this one after its restart), so "not found" would lie.
     if (rooms.isStopped)
       return failure("unavailable", "this server is shutting down; reconnect and try again");
-    const ctx: RouteContext = { socket, rooms, identity, io };
+    const ctx: RouteContext = { socket, rooms, identity, io, following };
     // The one place the event's name and its parsed payload are paired: the table types each route.
     const route = ROUTES[event] as Route<ClientEventName>;
     return route(ctx, parsed.data);
@@ -171,9 +195,11 @@ export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
 
     socket.on("disconnect", (reason) => {
       const deliberate = reason === "client namespace disconnect";
+      rooms.unsubscribeLobby(socket.id);
       for (const matchId of [...socket.data.attached.keys()]) {
         const room = rooms.cached(matchId);
-        if (room !== undefined) unfollow(socket, room, deliberate);
+        if (room !== undefined) following.unfollow(socket, room, deliberate);
+        else following.forget(socket, matchId);
       }
     });
   });

@@ -4,6 +4,8 @@ import {
   type ClientEventName,
   type ClientPayload,
   failure,
+  type Failure,
+  type LobbyChange,
   type MatchId,
   type Snapshot,
 } from "@arena/protocol";
@@ -11,15 +13,16 @@ import { type Identity } from "../identity/tokens.js";
 import { type Command, type CommandAck } from "../rooms/decide.js";
 import { type Room } from "../rooms/room.js";
 import { type Rooms } from "../rooms/rooms.js";
-import { follow, unfollow } from "./following.js";
-import { type ArenaServer, type ArenaSocket, LOBBY_ROOM, matchRoom } from "./sockets.js";
+import { type Following } from "./following.js";
+import { type ArenaServer, type ArenaSocket, onlineUsers } from "./sockets.js";
 
-/** What a route may use: the sender, the process's rooms, identities, and the socket.io server. */
+/** What a route may use: the sender, the process's rooms, identities, following, and the socket.io server. */
 export interface RouteContext {
   readonly socket: ArenaSocket;
   readonly rooms: Rooms;
   readonly identity: Identity;
   readonly io: ArenaServer;
+  readonly following: Following;
 }
 
 /** A handler for one client event: its payload is already parsed by the event's schema. */
@@ -36,8 +39,6 @@ export class StoreUnavailable extends Error {
 }
 
 const NO_MATCH = failure("not-found", "no such match");
-/** How long `match:claim` waits for every process to say who is connected. */
-const CLAIM_CHECK_MS = 2_000;
 
 async function roomFor(ctx: RouteContext, matchId: MatchId): Promise<Room | null> {
   try {
@@ -46,6 +47,23 @@ async function roomFor(ctx: RouteContext, matchId: MatchId): Promise<Room | null
     // Loading a room only reads the store: a failure here means the store is unreachable.
     throw new StoreUnavailable(error);
   }
+}
+
+/** Reads the store (the lobby); a failure means it is unreachable. */
+async function fromStore<T>(read: Promise<T>): Promise<T> {
+  try {
+    return await read;
+  } catch (error) {
+    throw new StoreUnavailable(error);
+  }
+}
+
+/** The answer to a socket that may not watch one more match (docs/protocol.md, "Quotas"). */
+function watchQuota(ctx: RouteContext): Failure {
+  const { watchesPerSocket, watchesPerUser } = ctx.rooms.quotas.limits;
+  return ctx.socket.data.watching >= watchesPerSocket
+    ? failure("quota", `this connection watches ${watchesPerSocket} games; leave one to watch another`)
+    : failure("quota", `you watch ${watchesPerUser} games; leave one to watch another`);
 }
 
 /** A match command through the room's mailbox, with the version it was based on. */
@@ -71,12 +89,13 @@ async function commandIn(
   cmd: Command,
   inviteOk: boolean,
 ): Promise<CommandAck> {
-  const { socket } = ctx;
-  // Follow the match before the command runs, so the sender also gets the events it causes.
-  if (!socket.data.attached.has(room.matchId)) follow(socket, room);
+  const { socket, following } = ctx;
+  // Follow the match before the command runs, so the sender also gets the events it causes (a spectator
+  // beyond its watch limits does not: its command runs all the same).
+  if (!socket.data.attached.has(room.matchId)) following.follow(socket, room);
   const ack = await room.submit({ kind: "user", user: socket.data.user, inviteOk }, cmd, version);
   // A join or a leave changes who holds which seat; a move never does.
-  if (ack.ok && cmd.type !== "move") follow(socket, room);
+  if (ack.ok && cmd.type !== "move") following.follow(socket, room);
   return ack;
 }
 
@@ -97,23 +116,26 @@ export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
     return { ok: true, token: socket.data.token, user: socket.data.user };
   },
 
-  async "lobby:subscribe"({ socket, rooms }) {
-    socket.data.lobby = true;
-    await socket.join(LOBBY_ROOM);
-    return { ok: true, rooms: await rooms.lobbyRooms() };
+  async "lobby:subscribe"({ socket, rooms }, query) {
+    const subscriber = {
+      id: socket.id,
+      active: () => socket.connected,
+      deliver: (change: LobbyChange) => socket.emit("lobby:changed", change),
+    };
+    const page = await fromStore(rooms.subscribeLobby(subscriber, query));
+    return { ok: true, ...page };
   },
 
-  async "lobby:unsubscribe"({ socket }) {
-    socket.data.lobby = false;
-    await socket.leave(LOBBY_ROOM);
+  "lobby:unsubscribe"({ socket, rooms }, { view }) {
+    rooms.unsubscribeLobby(socket.id, view);
     return { ok: true };
   },
 
   async "room:create"(ctx, payload) {
-    const ack = await ctx.rooms.create(ctx.socket.data.user, payload);
+    const ack = await ctx.rooms.create(ctx.socket.data.user, ctx.socket.data.address, payload);
     if (!ack.ok) return ack;
     const room = await roomFor(ctx, ack.matchId);
-    if (room !== null) follow(ctx.socket, room);
+    if (room !== null) ctx.following.follow(ctx.socket, room);
     return {
       ok: true,
       matchId: ack.matchId,
@@ -131,8 +153,19 @@ export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
   "room:leave-seat": (ctx, { matchId, version, seat }) =>
     command(ctx, matchId, version, { type: "leave", seat }),
 
-  "room:set-ai": (ctx, { matchId, version, seat, level }) =>
-    command(ctx, matchId, version, { type: "set-ai", seat, level }),
+  async "room:set-ai"(ctx, { matchId, version, seat, level }) {
+    const room = await roomFor(ctx, matchId);
+    if (room === null) return NO_MATCH;
+    // An AI seated by its host counts among the host's AI games (docs/protocol.md, "Quotas").
+    if (room.model.host.id === ctx.socket.data.user.id) {
+      const refused = await ctx.rooms.admitAi(room);
+      if (refused !== null) return refused;
+    }
+    const ack = await commandIn(ctx, room, version, { type: "set-ai", seat, level }, false);
+    // A refused command gives back the place it was given.
+    if (!ack.ok) ctx.rooms.settleQuotas(room);
+    return ack;
+  },
 
   "room:kick-ai": (ctx, { matchId, version, seat }) =>
     command(ctx, matchId, version, { type: "kick-ai", seat }),
@@ -160,12 +193,7 @@ export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
   async "match:claim"(ctx, { matchId, version, kind, seat }) {
     // Presence is tracked per process; before declaring anyone gone, ask every process (through the
     // adapter) who is connected to the match, so a player on another instance is never claimed against.
-    const online = await ctx.io
-      .in(matchRoom(matchId))
-      .timeout(CLAIM_CHECK_MS)
-      .fetchSockets()
-      .then((sockets) => sockets.map((s) => s.data.user.id as string))
-      .catch(() => null);
+    const online = await onlineUsers(ctx.io, matchId);
     if (online === null) return failure("unavailable", "could not check who is connected; try again");
     return command(ctx, matchId, version, { type: "claim", kind, seat, online });
   },
@@ -187,7 +215,7 @@ export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
     const next = ack.nextMatchId ?? null;
     if (next !== null) {
       const nextRoom = await roomFor(ctx, next);
-      if (nextRoom !== null) follow(ctx.socket, nextRoom);
+      if (nextRoom !== null) ctx.following.follow(ctx.socket, nextRoom);
     }
     return { ok: true, version: ack.version, nextMatchId: next };
   },
@@ -196,7 +224,7 @@ export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
     const room = await roomFor(ctx, matchId);
     if (room === null) return NO_MATCH;
     return room.read(() => {
-      follow(ctx.socket, room);
+      if (!ctx.following.follow(ctx.socket, room)) return watchQuota(ctx);
       return { ok: true as const, snapshot: snapshotFor(ctx, room) };
     });
   },
@@ -204,7 +232,7 @@ export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
   async "match:unwatch"(ctx, { matchId }) {
     const room = await roomFor(ctx, matchId);
     // Through the mailbox, like watch and sync: a sync queued before this unwatch cannot re-attach after it.
-    if (room !== null) await room.run(() => unfollow(ctx.socket, room, true));
+    if (room !== null) await room.run(() => ctx.following.unfollow(ctx.socket, room, true));
     return { ok: true };
   },
 
@@ -212,7 +240,7 @@ export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
     const room = await roomFor(ctx, matchId);
     if (room === null) return NO_MATCH;
     return room.read(() => {
-      follow(ctx.socket, room);
+      if (!ctx.following.follow(ctx.socket, room)) return watchQuota(ctx);
       const events = room.history.since(sinceVersion);
       if (events !== null && sinceVersion <= room.model.version) {
         return { ok: true as const, kind: "events" as const, events };

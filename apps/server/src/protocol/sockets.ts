@@ -1,35 +1,54 @@
 import {
   type ClientToServerEvents,
   type MatchId,
+  type RoomSummary,
   type ServerToClientEvents,
   type UserRef,
 } from "@arena/protocol";
 import { type Server, type Socket } from "socket.io";
+import { type PresenceReport } from "../rooms/presence.js";
 
 export interface SocketData {
   user: UserRef;
   token: string;
+  /** The client's address for its quotas, or null when it has none (docs/protocol.md, "Quotas"). */
+  address: string | null;
   /** The transport's last measured ping round trip (engine.io ping → pong), once known. */
   rttMs: number | undefined;
   /** Matches this socket follows: the seats it holds there (presence), or none (a spectator). */
   attached: Map<MatchId, { seats: readonly number[] }>;
-  lobby: boolean;
+  /** How many of the followed matches it only watches (no seat). */
+  watching: number;
 }
 
-export type ArenaServer = Server<
-  ClientToServerEvents,
-  ServerToClientEvents,
-  Record<string, never>,
-  SocketData
->;
-export type ArenaSocket = Socket<
-  ClientToServerEvents,
-  ServerToClientEvents,
-  Record<string, never>,
-  SocketData
->;
+/** What processes tell each other through the adapter (besides broadcasts to sockets). */
+export interface InterServerEvents {
+  /** A room's lobby entry changed on another process: its summary, or null when it left the lobby. */
+  "lobby:entry": (matchId: MatchId, summary: RoomSummary | null) => void;
+  /** Another process's followers of matches (docs/architecture.md, "Presence across processes"). */
+  "presence:reports": (instance: string, reports: readonly (readonly [MatchId, PresenceReport])[]) => void;
+  /** Another process loaded a match's room: the followers of it here, please. */
+  "presence:wanted": (matchId: MatchId) => void;
+}
+
+export type ArenaServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+export type ArenaSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 /** The socket.io room of a match's followers (players and spectators, on every process). */
 export const matchRoom = (matchId: MatchId): string => `match:${matchId}`;
-/** The socket.io room of the lobby's subscribers. */
-export const LOBBY_ROOM = "lobby";
+
+/** How long asking every process who follows a match may take. */
+const ONLINE_CHECK_MS = 2_000;
+
+/**
+ * The users following a match on any process (through the adapter), or null when not every process
+ * answered in time: presence is tracked per process, so claims and expiries ask everyone first.
+ */
+export function onlineUsers(io: ArenaServer, matchId: MatchId): Promise<string[] | null> {
+  return io
+    .in(matchRoom(matchId))
+    .timeout(ONLINE_CHECK_MS)
+    .fetchSockets()
+    .then((sockets) => sockets.map((s) => s.data.user.id as string))
+    .catch(() => null);
+}

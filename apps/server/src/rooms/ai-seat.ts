@@ -75,7 +75,9 @@ export class AiSeats {
   }
 
   private async ask(request: AiRequest, seat: number, version: number, signal: AbortSignal): Promise<void> {
-    const answer = await this.deps.ai.choose(request, signal);
+    // The pool takes turns between hosts (docs/architecture.md, "Rooms on the server"): one user's many AI
+    // games share that user's turn.
+    const answer = await this.deps.ai.choose(request, signal, this.room.model.host.id);
     if (this.pending?.version === version) {
       this.pending.cancelDeadline();
       this.pending = null;

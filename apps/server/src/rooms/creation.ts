@@ -26,19 +26,24 @@ export interface RoomCreationDeps {
   readonly rooms: { get(matchId: MatchId): Promise<Room | null> };
 }
 
-function newMatchId(): MatchId {
+export function newMatchId(): MatchId {
   return asMatchId(`m_${randomId(9)}`);
 }
 
 /**
- * A new match's id and secret, the secret kept by the store before the match's first event (which
- * publishes only its commitment). False when the id is taken (a collision: never in practice).
+ * Draws a new match's secret and has the store keep it, before the match's first event (which publishes
+ * only its commitment, returned here). Null when the id already has one (a collision: never in practice).
  */
-async function newMatch(store: MatchStore): Promise<{ matchId: MatchId; commitment: string } | false> {
-  const matchId = newMatchId();
+async function keepNewSecret(store: MatchStore, matchId: MatchId): Promise<string | null> {
   const secret = newMatchSecret();
-  if (!(await store.keepSecret(matchId, secret))) return false;
-  return { matchId, commitment: commitmentOf(secret) };
+  if (!(await store.keepSecret(matchId, secret))) return null;
+  return commitmentOf(secret);
+}
+
+/** What a new room will hold against its host's quotas: a waiting room (seats left open), an AI game. */
+export function roomPlan(input: ClientPayload<"room:create">): { waiting: boolean; ai: boolean } {
+  const vacant = input.seats.filter((seat) => seat.kind !== "ai").length - (input.sit === undefined ? 0 : 1);
+  return { waiting: vacant > 0, ai: input.seats.some((seat) => seat.kind === "ai") };
 }
 
 /** Validates what the host asked for against the game, and writes the room's first event. */
@@ -46,6 +51,7 @@ export async function createRoom(
   deps: RoomCreationDeps,
   host: UserRef,
   input: ClientPayload<"room:create">,
+  matchId: MatchId = newMatchId(),
 ): Promise<Ack<{ matchId: MatchId; version: Version }>> {
   if (!isGameId(input.gameId)) return failure("not-found", `no game '${input.gameId}'`);
   const game = getGame(input.gameId);
@@ -63,15 +69,14 @@ export async function createRoom(
   if (input.sit !== undefined && input.seats[input.sit]?.kind === "ai") {
     return failure("seat-taken", "that seat is an AI seat");
   }
-  let created;
+  let commitment;
   try {
-    created = await newMatch(deps.store);
+    commitment = await keepNewSecret(deps.store, matchId);
   } catch (error) {
-    deps.logger.warn({ err: error }, "store write failed");
+    deps.logger.warn({ err: error, matchId }, "store write failed");
     return failure("store-unavailable", "the match store is unavailable");
   }
-  if (created === false) return failure("internal", "match id collision");
-  const { matchId, commitment } = created;
+  if (commitment === null) return failure("internal", "match id collision");
   const event: MatchEvent = {
     type: "created",
     gameId: input.gameId,
@@ -111,9 +116,9 @@ export async function createRoom(
 export async function createRematch(deps: RoomCreationDeps, model: MatchModel): Promise<MatchId> {
   const n = model.slots.length;
   const rotated = model.slots.map((_, seat) => model.slots[(seat + n - 1) % n] ?? { kind: "open" as const });
-  const created = await newMatch(deps.store);
-  if (created === false) throw new Error("match id collision");
-  const { matchId, commitment } = created;
+  const matchId = newMatchId();
+  const commitment = await keepNewSecret(deps.store, matchId);
+  if (commitment === null) throw new Error("match id collision");
   const now = asMillis(deps.clock.now());
   const events: MatchEvent[] = [
     {

@@ -242,6 +242,34 @@ const CASES: readonly Case[] = [
     refused: "not-host",
   },
   {
+    name: "a room whose host is gone expires",
+    model: waiting,
+    actor: SYSTEM,
+    command: { type: "expire", online: [bob.id] },
+    events: ["cancelled"],
+  },
+  {
+    name: "a room whose host follows it on some process stays",
+    model: waiting,
+    actor: SYSTEM,
+    command: { type: "expire", online: [ada.id] },
+    events: [],
+  },
+  {
+    name: "a started room does not expire",
+    model: live,
+    actor: SYSTEM,
+    command: { type: "expire", online: [] },
+    events: [],
+  },
+  {
+    name: "a user expires a room",
+    model: waiting,
+    actor: user(bob),
+    command: { type: "expire", online: [] },
+    refused: "forbidden",
+  },
+  {
     name: "start a full room",
     model: () =>
       created("othello", [
@@ -551,6 +579,29 @@ describe("decide", () => {
     expect(model.drawOffers).toEqual([1]);
     model = run(model, user(ada), { type: "move", move: "c3" }, 4_000).model;
     expect(model.drawOffers).toEqual([]);
+  });
+
+  it("takes a move's lag gain from the seat's round trip when the socket has none, and gives none without (§2)", () => {
+    // 1+0: gain 390 ms, start quota 1,170 ms. Ada moves 4 s after Bob, claiming 5 s of lag: the quota is
+    // spent, then refilled by the gain, which the round trip caps (RTT + 40 ms).
+    const quotaAfter = (command: Command, seatRttMs?: (seat: number) => number | undefined) => {
+      const decided = decide(underway(), command, {
+        now: 6_000,
+        actor: user(ada),
+        gone: new Set(),
+        maxAiLevel: 7,
+        secret: SECRET,
+        ...(seatRttMs === undefined ? {} : { seatRttMs }),
+      });
+      if (isRefusal(decided)) throw new Error(decided.message);
+      const moved = decided.events[0];
+      return moved?.type === "moved" ? moved.clock.quotaMs[0] : undefined;
+    };
+    const move: Command = { type: "move", move: "c3", lagMs: 5_000 };
+    expect(quotaAfter(move)).toBe(0);
+    expect(quotaAfter(move, (seat) => (seat === 0 ? 60 : undefined))).toBe(100);
+    expect(quotaAfter({ ...move, rttMs: 20 }, () => 60)).toBe(60);
+    expect(quotaAfter({ ...move, rttMs: 900 })).toBe(390);
   });
 
   it("credits a takeover's downtime by who is to move in the model it decides on, capped per seat", () => {

@@ -48,6 +48,11 @@ export type Command =
   | { readonly type: "set-ai"; readonly seat: number; readonly level: number }
   | { readonly type: "kick-ai"; readonly seat: number }
   | { readonly type: "cancel" }
+  /**
+   * A waiting room whose host has been gone a while expires (docs/protocol.md, "Quotas"), unless the host
+   * is following it on some process after all (`online`: users following the match on every process).
+   */
+  | { readonly type: "expire"; readonly online: readonly string[] }
   /** Starts a room whose seats were all filled at creation (all AI, or a rematch). */
   | { readonly type: "start" }
   | {
@@ -56,6 +61,7 @@ export type Command =
       readonly move: string;
       readonly clientMs?: number | undefined;
       readonly lagMs?: number | undefined;
+      /** The sending socket's measured round trip, if it has one yet. */
       readonly rttMs?: number | undefined;
     }
   | { readonly type: "resign"; readonly seat?: number | undefined }
@@ -93,6 +99,7 @@ export const COMMAND_TYPES = [
   "set-ai",
   "kick-ai",
   "cancel",
+  "expire",
   "start",
   "move",
   "resign",
@@ -122,6 +129,11 @@ export interface DecideContext extends Moment {
   /** Seats whose players count as gone (docs/clocks.md §6), from the room's presence tracking. */
   readonly gone: ReadonlySet<number>;
   readonly maxAiLevel: number;
+  /**
+   * The round trip last measured for a seat's player on any of their sockets (docs/clocks.md §2): lag
+   * compensation belongs to the seat, so a move from a socket too new to have measured one uses it.
+   */
+  readonly seatRttMs?: (seat: number) => number | undefined;
 }
 
 /** What a command answers besides the version, for the commands that say more. */
@@ -414,7 +426,13 @@ const DECIDERS: { readonly [T in CommandType]: Decider<T> } = {
   },
 
   cancel(model, _command, ctx) {
-    return requireWaitingHost(model, ctx.actor) ?? { events: [{ type: "cancelled" }] };
+    return requireWaitingHost(model, ctx.actor) ?? { events: [{ type: "cancelled", reason: "host" }] };
+  },
+
+  expire(model, command, ctx) {
+    if (ctx.actor.kind !== "system") return refuse("forbidden", "only the room expires itself");
+    if (model.status !== "waiting" || command.online.includes(model.host.id)) return NO_EVENTS;
+    return { events: [{ type: "cancelled", reason: "expired" }] };
   },
 
   start(model, _command, ctx) {
@@ -435,7 +453,8 @@ const DECIDERS: { readonly [T in CommandType]: Decider<T> } = {
         refusal: refuse("game-over", "the first-move window closed; the game is aborted"),
       };
     }
-    const timing = { now, clientMs: command.clientMs, lagMs: command.lagMs, rttMs: command.rttMs };
+    const rttMs = command.rttMs ?? ctx.seatRttMs?.(seat);
+    const timing = { now, clientMs: command.clientMs, lagMs: command.lagMs, rttMs };
     // §3: a move after the flag fell is never applied; it ends the game as a time loss.
     if (step(clock, timing, null).kind === "flagged") {
       return {

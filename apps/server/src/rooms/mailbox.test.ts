@@ -2,6 +2,8 @@ import { asMillis, asVersion, type ClockState, type MatchEvent, type UserRef } f
 import { pino } from "pino";
 import { describe, expect, it } from "vitest";
 import { InlinePool } from "../ai/pool.js";
+import { DEFAULT_QUOTAS } from "../quotas/limits.js";
+import { MemoryQuotaStore } from "../quotas/memory.js";
 import { FakeClock } from "../clocks/scheduler.js";
 import { MemoryStore } from "../store/memory.js";
 import { History } from "./history.js";
@@ -85,8 +87,9 @@ describe("Room mailbox with versions", () => {
       fanout: {
         matchEvent: () => undefined,
         presence: () => undefined,
-        lobbyUpdated: () => undefined,
-        lobbyRemoved: () => undefined,
+        lobbyEntry: () => undefined,
+        presenceReports: () => undefined,
+        presenceWanted: () => undefined,
         evicted: () => undefined,
       },
       owner: "test",
@@ -95,11 +98,14 @@ describe("Room mailbox with versions", () => {
       creditToMoveMs: 20_000,
       creditOthersMs: 10_000,
       finishedRoomsKept: 500,
+      quotaStore: new MemoryQuotaStore(),
+      quotaLimits: DEFAULT_QUOTAS,
+      online: () => Promise.resolve([]),
     });
     await manager.start();
     const ada = { id: "u_ada", name: "Ada" } as UserRef;
     const bob = { id: "u_bob", name: "Bob" } as UserRef;
-    const created = await manager.create(ada, {
+    const created = await manager.create(ada, null, {
       gameId: "othello",
       timeControl: { baseMs: 60_000, incrementMs: 0 },
       seats: [{ kind: "open" }, { kind: "open" }],

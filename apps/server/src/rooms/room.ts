@@ -32,7 +32,7 @@ import { AiSeats } from "./ai-seat.js";
 import { type Actor, type Command, type CommandAck, decide, isRefusal } from "./decide.js";
 import { History } from "./history.js";
 import { Mailbox } from "./mailbox.js";
-import { Presence } from "./presence.js";
+import { Presence, type PresenceReport } from "./presence.js";
 
 /** What happens to a room that the process around it must hear of. */
 export interface RoomEvents {
@@ -42,6 +42,13 @@ export interface RoomEvents {
   changed(room: Room, before: MatchModel): void;
   /** Who is connected changed: tell players and spectators. */
   presenceChanged(room: Room): void;
+  /** This process's followers of the match changed: tell the other processes. */
+  presenceReported(room: Room, report: PresenceReport): void;
+  /**
+   * The users following the match on any process, or null when that could not be learnt (a waiting room
+   * expires only if its host follows it nowhere).
+   */
+  online(matchId: MatchId): Promise<readonly string[] | null>;
   /** Every player asked for a rematch: create it and return its id. */
   rematch(model: MatchModel): Promise<MatchId>;
 }
@@ -53,6 +60,8 @@ export interface RoomDeps {
   readonly logger: Logger;
   /** Scales the docs/clocks.md §6 disconnect timeouts (1 in production; tests shrink them). */
   readonly goneScale: number;
+  /** How long a waiting room's host may be away before the room expires (docs/protocol.md, "Quotas"). */
+  readonly waitingRoomExpiryMs: number;
   readonly maxAiLevel: (gameId: GameId) => number;
   readonly events: RoomEvents;
 }
@@ -62,6 +71,11 @@ const MAX_CAS_RETRIES = 3;
 const NOBODY: ReadonlySet<number> = new Set();
 const SYSTEM: Actor = { kind: "system" };
 const TICK: Command = { type: "tick" };
+/**
+ * A match's crowd (its viewer count) goes out at most this often: watchers joining and leaving cost one
+ * broadcast per interval, not one per watcher to every other watcher (lila-ws batches crowds every 700 ms).
+ */
+export const CROWD_BATCH_MS = 700;
 
 /**
  * A match stored before matches had secrets has none: it gets one now, for its rolls from here on (it
@@ -90,6 +104,21 @@ export class Room {
   private readonly clockAlarm: Alarm;
   private readonly aiSeats: AiSeats;
   private cancelPresenceTimer: (() => void) | null = null;
+  /** The pending broadcast of a changed viewer count, if any. */
+  private cancelCrowdFlush: (() => void) | null = null;
+  /** The viewer count last broadcast. */
+  private viewersSent = 0;
+  /** This process's part of the presence as last reported to the other processes (JSON). */
+  private reportSent = "";
+  /** When this waiting room expires unless its host comes back, and the cancel of that timer. */
+  private expiry: { readonly at: number; readonly cancel: () => void } | null = null;
+  /**
+   * Each seat's round trip as last measured on one of its player's sockets (docs/clocks.md §2): a move
+   * from a socket that has measured none yet (a reconnect) is compensated with it. Per process: a seat
+   * whose player reconnects to another process gains nothing there until a round trip is measured.
+   */
+  private readonly seatRtt = new Map<number, number>();
+  private readonly rttOf = (seat: number): number | undefined => this.seatRtt.get(seat);
   private closed = false;
   /** The version this room's own append in flight will reach (0 when none). */
   private appendingTo = 0;
@@ -103,7 +132,7 @@ export class Room {
      */
     private readonly secret: string,
   ) {
-    this.presence = new Presence(current.timeControl, deps.goneScale);
+    this.presence = new Presence(current.timeControl, deps.goneScale, deps.clock.now());
     this.clockAlarm = new Alarm(deps.clock, () => void this.submit(SYSTEM, TICK, null));
     this.aiSeats = new AiSeats(this, deps, aiSeedOf(secret));
   }
@@ -115,6 +144,7 @@ export class Room {
     const secret = kept ?? (await adoptSecret(deps.store, matchId));
     const room = new Room(deps, fold(matchId, log), secret);
     for (const entry of log) room.history.push(entry);
+    room.armExpiry();
     return room;
   }
 
@@ -256,6 +286,7 @@ export class Room {
     if (next !== undefined) this.current = next;
     this.deps.events.changed(this, before);
     this.rearm();
+    if (before.status === "waiting") this.armExpiry();
   }
 
   private goneSeats(now: number): ReadonlySet<number> {
@@ -280,12 +311,13 @@ export class Room {
         return failure("stale-version", `the match is at version ${this.current.version}`);
       }
       const now = this.deps.clock.now();
-      const decision = decide(this.current, command, {
+      const decision = decide(this.current, this.withLocalHost(command), {
         now,
         actor,
         gone: this.goneSeats(now),
         maxAiLevel: this.deps.maxAiLevel(this.current.gameId),
         secret: this.secret,
+        seatRttMs: this.rttOf,
       });
       if (isRefusal(decision)) return decision;
       if (decision.events.length === 0)
@@ -298,6 +330,10 @@ export class Room {
         continue;
       }
       if (appended !== "ok") return appended;
+      if (command.type === "move" && command.rttMs !== undefined) {
+        const moved = decision.events[0];
+        if (moved?.type === "moved") this.seatRtt.set(moved.seat, command.rttMs);
+      }
       if (decision.rematch === true) return this.finishRematch(now);
       if (decision.refusal !== undefined) return decision.refusal;
       return { ok: true, version: asVersion(this.current.version), ...decision.reply };
@@ -362,36 +398,70 @@ export class Room {
     this.aiSeats.update();
   }
 
-  /** A socket following the match for these seats (none: a spectator) connected. */
-  attach(seats: readonly number[], previous: readonly number[] | null): void {
+  /**
+   * A socket of `user` follows the match, for these seats (none: a spectator); `previous`: the seats it
+   * followed for until now (null: it did not follow). A seat coming online is told at once (§6: the
+   * claim rules hang on it); a change in the number of watchers waits for the next crowd broadcast.
+   */
+  attach(seats: readonly number[], previous: readonly number[] | null, user: string): void {
     const now = this.deps.clock.now();
+    if (previous === null && user === this.current.host.id) {
+      this.presence.hostConnected();
+      this.armExpiry();
+    }
     const wasViewer = previous !== null && previous.length === 0;
     if (seats.length === 0 && !wasViewer) this.presence.addViewer();
     if (seats.length > 0 && wasViewer) this.presence.removeViewer();
-    for (const seat of seats) if (!(previous?.includes(seat) ?? false)) this.presence.connect(seat, now);
+    let seatsChanged = false;
+    for (const seat of seats) {
+      if (!(previous?.includes(seat) ?? false))
+        seatsChanged = this.presence.connect(seat, now) || seatsChanged;
+    }
     // A seat given up (a player who left a waiting room) is left on purpose.
-    for (const seat of previous ?? []) if (!seats.includes(seat)) this.presence.disconnect(seat, now, true);
-    this.presenceUpdated();
+    for (const seat of previous ?? []) {
+      if (!seats.includes(seat)) seatsChanged = this.presence.disconnect(seat, now, true) || seatsChanged;
+    }
+    if (seatsChanged) this.presenceUpdated();
+    else this.crowdChanged();
   }
 
-  /** A socket stopped following the match; `deliberate` when the player left on purpose (§6). */
-  detach(seats: readonly number[], deliberate: boolean): void {
+  /** A socket of `user` stopped following the match; `deliberate` when the player left on purpose (§6). */
+  detach(seats: readonly number[], deliberate: boolean, user: string): void {
     const now = this.deps.clock.now();
+    if (user === this.current.host.id) {
+      this.presence.hostDisconnected(now);
+      this.armExpiry();
+    }
     if (seats.length === 0) this.presence.removeViewer();
-    for (const seat of seats) this.presence.disconnect(seat, now, deliberate);
-    this.presenceUpdated();
+    let seatsChanged = false;
+    for (const seat of seats) seatsChanged = this.presence.disconnect(seat, now, deliberate) || seatsChanged;
+    if (seatsChanged) this.presenceUpdated();
+    else this.crowdChanged();
   }
 
-  /** Presence changed: tell everyone, and wake up again when a seat turns gone. */
+  /** The viewer count changed: it goes out with the next crowd broadcast, one per `CROWD_BATCH_MS`. */
+  private crowdChanged(): void {
+    if (this.cancelCrowdFlush !== null || this.closed) return;
+    this.cancelCrowdFlush = this.deps.clock.schedule(this.deps.clock.now() + CROWD_BATCH_MS, () => {
+      this.cancelCrowdFlush = null;
+      if (this.presence.viewers !== this.viewersSent) this.presenceUpdated();
+    });
+  }
+
+  /** Presence changed: tell everyone (the crowd included), and wake up again when a seat turns gone. */
   presenceUpdated(): void {
     this.cancelPresenceTimer?.();
     this.cancelPresenceTimer = null;
+    this.cancelCrowdFlush?.();
+    this.cancelCrowdFlush = null;
+    this.viewersSent = this.presence.viewers;
     // Read the time once, before the broadcast (which reads it again, later or equal): a seat not re-armed
     // for below is then one the broadcast already called gone. Reading it after would lose the seat when a
     // timer fires a millisecond early (Node's timers may, against Date.now) and the clock ticks during the
     // broadcast: the update says "not gone yet" and no timer is left to say "gone" (flaky claim e2e).
     const now = this.deps.clock.now();
     this.deps.events.presenceChanged(this);
+    this.reportPresence(false);
     if (this.closed || this.current.status !== "live") return;
     const pending = this.current.slots
       .map((slot, seat) => (slot.kind === "human" ? this.presence.goneAt(seat, now) : null))
@@ -404,11 +474,73 @@ export class Room {
     }
   }
 
+  /**
+   * Tells the other processes this process's part of the presence: when it changed, or (`again`) as the
+   * periodic sign of life of a process with followers here, or when another process loads the room.
+   */
+  reportPresence(again: boolean): void {
+    if (this.closed) return;
+    const report = this.presence.localReport();
+    const json = JSON.stringify(report);
+    if (!again && json === this.reportSent) return;
+    this.reportSent = json;
+    this.deps.events.presenceReported(this, report);
+  }
+
+  /** Another process reported its part of the presence. */
+  heardPresence(instance: string, report: PresenceReport): void {
+    this.presence.heard(instance, report, this.deps.clock.now());
+    this.presenceUpdated();
+  }
+
+  /** Forgets processes not heard of since `before` (docs/architecture.md, "Presence across processes"). */
+  expirePresence(before: number): void {
+    if (this.presence.expire(before)) this.presenceUpdated();
+  }
+
+  /**
+   * A waiting room whose host follows it nowhere expires `waitingRoomExpiryMs` after they left (or after
+   * this process loaded it without them). Set again whenever the host comes or goes or the room changes.
+   */
+  private armExpiry(): void {
+    const away = this.presence.hostAwaySince;
+    const at = away === null ? null : away + this.deps.waitingRoomExpiryMs;
+    if (this.closed || this.current.status !== "waiting" || at === null) {
+      this.expiry?.cancel();
+      this.expiry = null;
+      return;
+    }
+    if (this.expiry?.at === at) return;
+    this.expiry?.cancel();
+    this.expiry = { at, cancel: this.deps.clock.schedule(at, () => void this.expire()) };
+  }
+
+  /** The host has been away from this process long enough: unless they follow the room elsewhere, it expires. */
+  private async expire(): Promise<void> {
+    this.expiry = null;
+    const online = await this.deps.events.online(this.matchId);
+    if (online !== null) await this.submit(SYSTEM, { type: "expire", online }, null);
+    // Still waiting: the host follows the room on another process (or nobody could tell): look again later.
+    if (this.current.status === "waiting") {
+      this.presence.hostSeenElsewhere(this.deps.clock.now());
+      this.armExpiry();
+    }
+  }
+
+  /** An expiry decided in the mailbox counts the host's sockets here as they are then, not as they were asked. */
+  private withLocalHost(command: Command): Command {
+    if (command.type !== "expire" || this.presence.hostAwaySince !== null) return command;
+    return { ...command, online: [...command.online, this.current.host.id] };
+  }
+
   /** Stops timers and AI (shutdown, eviction). */
   close(): void {
     this.closed = true;
     this.clockAlarm.clear();
     this.cancelPresenceTimer?.();
+    this.cancelCrowdFlush?.();
+    this.expiry?.cancel();
+    this.expiry = null;
     this.aiSeats.cancel();
   }
 }

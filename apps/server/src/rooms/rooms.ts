@@ -2,6 +2,10 @@ import { isOver, type MatchModel } from "@arena/match";
 import {
   type Ack,
   type ClientPayload,
+  type Failure,
+  type LobbyPage,
+  type LobbyQuery,
+  type LobbyView,
   type MatchId,
   type PresenceUpdate,
   type RoomSummary,
@@ -13,19 +17,34 @@ import { type Logger } from "pino";
 import { type AiPool } from "../ai/pool.js";
 import { type Clock } from "../clocks/scheduler.js";
 import { maxAiLevel } from "../games/catalogue.js";
+import { type QuotaLimits } from "../quotas/limits.js";
+import { type QuotaStore } from "../quotas/ports.js";
+import { type HeldKind, holdsAi, Quotas } from "../quotas/quotas.js";
 import { type MatchStore } from "../store/ports.js";
 import { RoomCache } from "./cache.js";
-import { createRematch, createRoom } from "./creation.js";
+import { createRematch, createRoom, newMatchId, roomPlan } from "./creation.js";
 import { LeaseKeeper } from "./leases.js";
+import { LobbyFeed, type LobbySubscriber } from "./lobby-feed.js";
 import { LobbyIndex } from "./lobby.js";
+import { type PresenceReport } from "./presence.js";
 import { Room, type RoomEvents } from "./room.js";
+
+/**
+ * How often a process reports its followers of each match to the others (docs/architecture.md, "Presence
+ * across processes"); one not heard of for three rounds is taken to be gone.
+ */
+export const PRESENCE_REPORT_MS = 5_000;
 
 /** How a room's news leaves the process (socket.io in the app, a spy in tests). */
 export interface Fanout {
   matchEvent(matchId: MatchId, entry: VersionedEvent): void;
   presence(update: PresenceUpdate): void;
-  lobbyUpdated(summary: RoomSummary): void;
-  lobbyRemoved(matchId: MatchId): void;
+  /** This process's followers of these matches (docs/architecture.md, "Presence across processes"). */
+  presenceReports(reports: readonly (readonly [MatchId, PresenceReport])[]): void;
+  /** This process loaded a room: ask the others for their followers of it. */
+  presenceWanted(matchId: MatchId): void;
+  /** A room's lobby entry changed here: tell the other processes (their lobby copies). */
+  lobbyEntry(matchId: MatchId, summary: RoomSummary | null): void;
   /** This process dropped a finished match from its cache: its sockets stop following it here. */
   evicted(matchId: MatchId): void;
 }
@@ -43,6 +62,10 @@ export interface RoomsOptions {
   readonly creditToMoveMs: number;
   readonly creditOthersMs: number;
   readonly finishedRoomsKept: number;
+  readonly quotaStore: QuotaStore;
+  readonly quotaLimits: QuotaLimits;
+  /** The users following a match on any process, or null when not every process answered. */
+  readonly online: (matchId: MatchId) => Promise<readonly string[] | null>;
   /** Counts moves for metrics. */
   readonly onMove?: () => void;
 }
@@ -55,20 +78,28 @@ export class Rooms implements RoomEvents {
   private readonly cache: RoomCache;
   private readonly leases: LeaseKeeper;
   private readonly lobby: LobbyIndex;
+  private readonly lobbyFeed: LobbyFeed;
+  /** Every user's and address's quotas (docs/protocol.md, "Quotas"). */
+  readonly quotas: Quotas;
+  /** Rooms this process is creating: their quota places are taken before they exist in the store. */
+  private readonly creating = new Set<MatchId>();
   private unsubscribe: (() => void) | null = null;
+  private cancelPresenceRound: (() => void) | null = null;
   private stopped = false;
 
   constructor(private readonly options: RoomsOptions) {
     const { store, clock, ai, logger, goneScale, fanout } = options;
-    const roomDeps = { store, clock, ai, logger, goneScale, maxAiLevel, events: this };
+    const waitingRoomExpiryMs = options.quotaLimits.waitingRoomExpiryMs;
+    const roomDeps = { store, clock, ai, logger, goneScale, waitingRoomExpiryMs, maxAiLevel, events: this };
     this.cache = new RoomCache({
       clock,
-      load: (matchId) => Room.load(roomDeps, matchId),
-      finishedRoomsKept: options.finishedRoomsKept,
-      evicted: (matchId) => {
-        this.lobby.forget(matchId);
-        fanout.evicted(matchId);
+      load: async (matchId) => {
+        const room = await Room.load(roomDeps, matchId);
+        if (room !== null) fanout.presenceWanted(matchId);
+        return room;
       },
+      finishedRoomsKept: options.finishedRoomsKept,
+      evicted: (matchId) => fanout.evicted(matchId),
     });
     this.leases = new LeaseKeeper({
       store,
@@ -80,9 +111,14 @@ export class Rooms implements RoomEvents {
       creditToMoveMs: options.creditToMoveMs,
       creditOthersMs: options.creditOthersMs,
     });
-    this.lobby = new LobbyIndex(store, logger, {
-      updated: (summary) => fanout.lobbyUpdated(summary),
-      removed: (matchId) => fanout.lobbyRemoved(matchId),
+    this.lobby = new LobbyIndex(store, logger, (matchId, summary) => fanout.lobbyEntry(matchId, summary));
+    this.lobbyFeed = new LobbyFeed(this.lobby, clock, logger);
+    this.quotas = new Quotas({
+      store: options.quotaStore,
+      limits: options.quotaLimits,
+      clock,
+      logger,
+      stillHeld: (kind, matchId) => this.stillHeld(kind, matchId),
     });
   }
 
@@ -92,12 +128,66 @@ export class Rooms implements RoomEvents {
       this.cache.cached(matchId)?.notify(version),
     );
     await this.leases.maintain();
+    void this.loadWaitingRooms();
+    this.schedulePresenceRound();
+  }
+
+  /**
+   * Every `PRESENCE_REPORT_MS` this process reports its followers of every match it has any in (a sign of
+   * life: a process not heard of for three rounds is taken to be gone, and its players offline since).
+   */
+  private schedulePresenceRound(): void {
+    const { clock, fanout } = this.options;
+    this.cancelPresenceRound = clock.schedule(clock.now() + PRESENCE_REPORT_MS, () => {
+      if (this.stopped) return;
+      const reports: (readonly [MatchId, PresenceReport])[] = [];
+      const before = clock.now() - 3 * PRESENCE_REPORT_MS;
+      for (const room of this.cache.all()) {
+        room.expirePresence(before);
+        if (room.presence.followedHere) reports.push([room.matchId, room.presence.localReport()]);
+      }
+      if (reports.length > 0) fanout.presenceReports(reports);
+      this.schedulePresenceRound();
+    });
+  }
+
+  /** Another process reported its followers of matches. */
+  presenceHeard(instance: string, reports: readonly (readonly [MatchId, PresenceReport])[]): void {
+    for (const [matchId, report] of reports) this.cache.cached(matchId)?.heardPresence(instance, report);
+  }
+
+  /** Another process loaded a room: tell it this process's followers of it, if any. */
+  presenceAsked(matchId: MatchId): void {
+    const room = this.cache.cached(matchId);
+    if (room?.presence.followedHere === true) room.reportPresence(true);
+  }
+
+  /**
+   * Loads the lobby's waiting rooms, so that their expiry timers run (docs/architecture.md, "Quotas"):
+   * after a restart nothing else loads a room nobody opens, and it would wait, and hold its host's place,
+   * for ever. (A link-only room is loaded when first touched: a host's quota that is full loads its rooms
+   * to check them.) In the background: start-up does not wait for it.
+   */
+  private async loadWaitingRooms(): Promise<void> {
+    try {
+      for (const summary of await this.options.store.listSummaries()) {
+        if (this.stopped) return;
+        if (summary.status === "waiting") await this.cache.get(summary.matchId);
+      }
+    } catch (error) {
+      this.options.logger.warn(
+        { err: error },
+        "the waiting rooms could not be loaded: they expire once opened",
+      );
+    }
   }
 
   /** Stops timers and AI. Graceful: hand the leases back so another process takes over at once. */
   async stop(graceful: boolean): Promise<void> {
     this.stopped = true;
+    this.cancelPresenceRound?.();
     this.unsubscribe?.();
+    this.lobbyFeed.close();
     await this.leases.stop(graceful, this.cache.close());
   }
 
@@ -116,21 +206,69 @@ export class Rooms implements RoomEvents {
     return this.cache.get(matchId);
   }
 
+  /** A new room, within its host's quotas (`address`: the host's, null when it has no limit). */
   async create(
     host: UserRef,
+    address: string | null,
     input: ClientPayload<"room:create">,
   ): Promise<Ack<{ matchId: MatchId; version: Version }>> {
-    const ack = await createRoom(this.creationDeps(), host, input);
-    if (ack.ok) {
-      const room = this.cache.cached(ack.matchId);
+    const matchId = newMatchId();
+    this.creating.add(matchId);
+    let ack: Ack<{ matchId: MatchId; version: Version }>;
+    try {
+      const admitted = await this.quotas.admitRoom(host.id, address, matchId, roomPlan(input));
+      if (!admitted.ok) return admitted;
+      ack = await createRoom(this.creationDeps(), host, input, matchId);
+      if (!ack.ok) {
+        await admitted
+          .undo()
+          .catch((error: unknown) => this.options.logger.warn({ err: error }, "quota undo failed"));
+        return ack;
+      }
+    } finally {
+      this.creating.delete(matchId);
+    }
+    const room = this.cache.cached(ack.matchId);
+    if (room !== undefined) {
       // A room nobody sat in yet has had no command: list it in the lobby now.
-      if (room !== undefined) this.lobby.publish(room, room.model);
+      this.lobby.publish(room, room.model);
+      // Places the plan took and the room turned out not to need (a room that started at once).
+      this.quotas.settle(room.model);
     }
     return ack;
   }
 
-  lobbyRooms(): Promise<RoomSummary[]> {
-    return this.lobby.list();
+  /**
+   * The host is about to seat an AI in a waiting room: a place among their AI games, unless the room has
+   * one already. Null when it may go ahead; `settleQuotas` after the command gives it back if unused.
+   */
+  admitAi(room: Room): Promise<Failure | null> {
+    const model = room.model;
+    if (model.status !== "waiting" || holdsAi(model)) return Promise.resolve(null);
+    return this.quotas.admitAi(model.host.id, model.matchId);
+  }
+
+  settleQuotas(room: Room): void {
+    this.quotas.settle(room.model);
+  }
+
+  /** One page of the lobby (`GET /api/rooms`). Rejects when the store cannot be read. */
+  lobbyPage(query: LobbyQuery): Promise<LobbyPage> {
+    return this.lobby.page(query);
+  }
+
+  /** One page of the lobby, then what changes on it (`lobby:subscribe`). */
+  subscribeLobby(subscriber: LobbySubscriber, query: LobbyQuery): Promise<LobbyPage & { view: LobbyView }> {
+    return this.lobbyFeed.subscribe(subscriber, query);
+  }
+
+  unsubscribeLobby(id: string, view?: LobbyView): void {
+    this.lobbyFeed.unsubscribe(id, view);
+  }
+
+  /** Another process changed a room's lobby entry. */
+  lobbyHeard(matchId: MatchId, summary: RoomSummary | null): void {
+    this.lobby.heard(matchId, summary);
   }
 
   /** Live matches this process runs. */
@@ -155,6 +293,18 @@ export class Rooms implements RoomEvents {
     return { store, clock, logger, rooms: this.cache };
   }
 
+  /**
+   * Whether a room a quota lists still counts there (the quota prunes those that do not). A room that is
+   * not in the store does not, unless this process is creating it: another process's creation in flight
+   * may be pruned, letting its user exceed the quota by one for a moment (docs/protocol.md, "Quotas").
+   */
+  private async stillHeld(kind: HeldKind, matchId: MatchId): Promise<boolean> {
+    if (this.creating.has(matchId)) return true;
+    const room = await this.cache.get(matchId);
+    if (room === null) return false;
+    return kind === "waiting" ? room.model.status === "waiting" : holdsAi(room.model);
+  }
+
   // ——— RoomEvents: what rooms tell the process ———
 
   appended(matchId: MatchId, entry: VersionedEvent): void {
@@ -177,6 +327,9 @@ export class Rooms implements RoomEvents {
     if (before.status !== "live" && model.status === "live") this.leases.started(model.matchId);
     if (isOver(model) && (before.status === "live" || room.owned)) this.leases.ended(room);
     if (isOver(model) && !isOver(before)) this.cache.retire(room);
+    if (before.status !== model.status || before.slots !== model.slots) this.quotas.settle(model);
+    // A seat taken here or on another process: its player's presence (merged from every process) goes out.
+    if (before.slots !== model.slots) room.presenceUpdated();
     this.lobby.publish(room, before);
   }
 
@@ -185,7 +338,18 @@ export class Rooms implements RoomEvents {
     this.lobby.publish(room, room.model);
   }
 
-  rematch(model: MatchModel): Promise<MatchId> {
-    return createRematch(this.creationDeps(), model);
+  presenceReported(room: Room, report: PresenceReport): void {
+    this.options.fanout.presenceReports([[room.matchId, report]]);
+  }
+
+  online(matchId: MatchId): Promise<readonly string[] | null> {
+    return this.options.online(matchId);
+  }
+
+  async rematch(model: MatchModel): Promise<MatchId> {
+    const matchId = await createRematch(this.creationDeps(), model);
+    const room = this.cache.cached(matchId);
+    if (room !== undefined) this.quotas.track(room.model);
+    return matchId;
   }
 }

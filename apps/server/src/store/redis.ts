@@ -23,9 +23,11 @@ const makeClient = (url: string, failFast = false) =>
     },
   });
 type Client = ReturnType<typeof makeClient>;
+/** A node-redis client as the store makes it (the quota store shares its command connection). */
+export type RedisClient = Client;
 
 /** Rejects after `ms` so a Redis that accepts connections but does not answer cannot hang a room's mailbox. */
-function timed<T>(promise: Promise<T>, ms = COMMAND_TIMEOUT_MS): Promise<T> {
+export function timed<T>(promise: Promise<T>, ms = COMMAND_TIMEOUT_MS): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`redis command timed out after ${ms} ms`)), ms);
@@ -212,6 +214,9 @@ export class RedisStore implements MatchStore {
 
 export interface RedisConnection {
   readonly store: RedisStore;
+  /** The command connection, which the quota store (`quotas/redis.ts`) shares, and the key prefix. */
+  readonly commands: RedisClient;
+  readonly prefix: string;
   /** Installs the socket.io Redis adapter: broadcasts reach sockets on every process. */
   adapter(io: AdapterHost): void;
   close(): Promise<void>;
@@ -234,6 +239,8 @@ export async function connectRedis(url: string, logger: Logger, prefix = "arena:
   await store.listen();
   return {
     store,
+    commands: client,
+    prefix,
     adapter(io) {
       io.adapter(createAdapter(adapterPub, adapterSub, { key: `${prefix}socket.io` }));
     },

@@ -2,6 +2,9 @@ import { randomBytes } from "node:crypto";
 import { join, resolve } from "node:path";
 import { type Logger } from "pino";
 import { type Env } from "../env.js";
+import { MemoryQuotaStore } from "../quotas/memory.js";
+import { type QuotaStore } from "../quotas/ports.js";
+import { RedisQuotaStore } from "../quotas/redis.js";
 import { MemoryStore } from "./memory.js";
 import { type MatchStore } from "./ports.js";
 import { type AdapterHost, connectRedis } from "./redis.js";
@@ -18,6 +21,12 @@ export interface Backend {
   readonly secret: string;
   /** The socket.io adapter for several processes (Redis only). */
   readonly adapter?: (io: AdapterHost) => void;
+  /**
+   * Where quotas are counted (docs/architecture.md, "Quotas"): Redis when scaled out, so every process
+   * agrees; this process's memory for the embedded stores, which serve one process. `instance` names this
+   * process (its connection counts vanish with it).
+   */
+  openQuotas(instance: string): QuotaStore;
   close(): Promise<void>;
 }
 
@@ -40,13 +49,22 @@ export async function openBackend(env: Env, logger: Logger): Promise<Opened<Back
         store: redis.store,
         secret: env.SECRET ?? randomSecret(),
         adapter: (io) => redis.adapter(io),
+        openQuotas: (instance) => new RedisQuotaStore(redis.commands, redis.prefix, instance),
         close: () => redis.close(),
       },
     };
   }
   if (env.STORE === "memory") {
     const store = new MemoryStore({ keepFinished: env.KEEP_FINISHED });
-    return { ok: true, value: { store, secret: env.SECRET ?? randomSecret(), close: () => store.close() } };
+    return {
+      ok: true,
+      value: {
+        store,
+        secret: env.SECRET ?? randomSecret(),
+        openQuotas: () => new MemoryQuotaStore(),
+        close: () => store.close(),
+      },
+    };
   }
   const folder = resolve(env.DATA_DIR);
   // The database first: its lock makes this the folder's only server before the secret is read or made.
@@ -64,5 +82,8 @@ export async function openBackend(env: Env, logger: Logger): Promise<Opened<Back
     if (kept.value.created) logger.info({ file: kept.value.file }, "created the server secret");
   }
   logger.info({ file: store.file, synchronous: env.SQLITE_SYNC }, "SQLite store open");
-  return { ok: true, value: { store, secret, close: () => store.close() } };
+  return {
+    ok: true,
+    value: { store, secret, openQuotas: () => new MemoryQuotaStore(), close: () => store.close() },
+  };
 }

@@ -23,6 +23,7 @@ function entry(version: number): VersionedEvent {
 function summary(matchId: MatchId): RoomSummary {
   return {
     matchId,
+    createdAt: asMillis(1000),
     gameId: "othello",
     status: "waiting",
     timeControl: { baseMs: 60_000, incrementMs: 0 },

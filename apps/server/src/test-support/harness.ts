@@ -5,6 +5,7 @@ import {
   type ClientInput,
   type ClientToServerEvents,
   type MatchId,
+  type PresenceUpdate,
   type ServerToClientEvents,
   type SessionReady,
   type Snapshot,
@@ -15,6 +16,7 @@ import { io as connectClient, type Socket } from "socket.io-client";
 import { type AiPool, InlinePool } from "../ai/pool.js";
 import { type App, type AppConfig, createApp, DEFAULT_CONFIG } from "../app.js";
 import { type Clock, FakeClock } from "../clocks/scheduler.js";
+import { DEFAULT_QUOTAS } from "../quotas/limits.js";
 import { MemoryStore } from "../store/memory.js";
 import { type MatchStore } from "../store/ports.js";
 import { type ArenaServer } from "../protocol/sockets.js";
@@ -47,6 +49,14 @@ export async function startServer(
       ...DEFAULT_CONFIG,
       // Scripted games send events much faster than people; the limiter has its own test.
       rateLimit: { burst: 10_000, perSecond: 10_000, maxRefusals: 10 },
+      // And one scripted user opens many rooms; the room quotas have their own test (quotas.test.ts).
+      quotas: {
+        ...DEFAULT_QUOTAS,
+        roomsPerMinutePerUser: 1_000_000,
+        roomsPerMinutePerAddress: 1_000_000,
+        waitingRoomsPerUser: 1_000_000,
+        aiGamesPerUser: 1_000_000,
+      },
       secret: "test-secret",
       instanceId: `test-${Math.random()}`,
       ...options.config,
@@ -70,6 +80,8 @@ type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export class Client {
   readonly events: ({ matchId: MatchId } & VersionedEvent)[] = [];
   readonly errors: unknown[] = [];
+  /** The latest presence update of each match. */
+  readonly presence = new Map<MatchId, PresenceUpdate>();
   /** The latest `session:ready` (again after each reconnect). */
   session: SessionReady | null = null;
   /** Why the socket last dropped: "transport close" lets socket.io reconnect, "io server disconnect" not. */
@@ -81,7 +93,10 @@ export class Client {
       this.events.push(event);
       this.wake();
     });
-    socket.on("presence:update", () => this.wake());
+    socket.on("presence:update", (update) => {
+      this.presence.set(update.matchId, update);
+      this.wake();
+    });
     socket.on("session:ready", (session) => {
       this.session = session;
       this.wake();

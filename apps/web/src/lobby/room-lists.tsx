@@ -1,12 +1,23 @@
 "use client";
 
-import type { RoomSummary, SeatView, UserRef } from "@arena/protocol";
+import {
+  applyLobbyChange,
+  type LobbyChange,
+  type LobbyCursor,
+  type LobbyStatus,
+  type RoomSummary,
+  type SeatView,
+  type UserRef,
+} from "@arena/protocol";
 import Link from "next/link";
 import { Fragment, useEffect, useMemo, useState } from "react";
 import { formatTimeControl } from "../lib/clock";
 import { labelOf, nameTags } from "../lib/names";
 import { useArena } from "../net/arena-context";
 import { PlayerName } from "../ui/player-name";
+
+/** Rooms per page of each list (the server sends at most this many, and only changes to them). */
+export const LOBBY_PAGE_SIZE = 10;
 
 function SeatText({ seat, tags }: { seat: SeatView; tags: ReadonlyMap<string, string> }) {
   switch (seat.kind) {
@@ -43,73 +54,130 @@ function SeatList({
   );
 }
 
-/** Everyone the lobby names: hosts and seated players (docs/web.md, "Names"). */
-function usersOf(rooms: readonly RoomSummary[]): UserRef[] {
-  return rooms.flatMap((room) => [
-    room.host,
-    ...room.seats.flatMap((seat) => (seat.kind === "human" ? [seat.user] : [])),
-  ]);
+/** Short ids for the names two users share on a page of the lobby: hosts and seated players (docs/web.md, "Names"). */
+function useNameTags(rooms: readonly RoomSummary[]): ReadonlyMap<string, string> {
+  return useMemo(
+    () =>
+      nameTags(
+        rooms.flatMap((room): UserRef[] => [
+          room.host,
+          ...room.seats.flatMap((seat) => (seat.kind === "human" ? [seat.user] : [])),
+        ]),
+      ),
+    [rooms],
+  );
 }
 
-/** The lobby's rooms: the `lobby:subscribe` ack, then every update the server pushes. */
-function useLobbyRooms(): { rooms: RoomSummary[]; loaded: boolean } {
+interface LobbyPageState {
+  readonly rooms: readonly RoomSummary[];
+  readonly next: LobbyCursor | null;
+  readonly total: number;
+  readonly loaded: boolean;
+}
+
+const NOT_LOADED: LobbyPageState = { rooms: [], next: null, total: 0, loaded: false };
+
+/**
+ * One page of one list of the lobby (docs/protocol.md, "Lobby"): the `lobby:subscribe` ack, then the
+ * changes the server pushes for that page. Changes that arrive before the ack belong to the page shown
+ * before and are dropped (the ack carries the page as it is then).
+ */
+function useLobbyPage(status: LobbyStatus, gameId: string | null, after: LobbyCursor | null): LobbyPageState {
   const { client, state, connectCount } = useArena();
-  const [rooms, setRooms] = useState<RoomSummary[]>([]);
-  const [loaded, setLoaded] = useState(false);
+  const [page, setPage] = useState<LobbyPageState>(NOT_LOADED);
   useEffect(() => {
     if (client === null || state !== "connected") return;
     const socket = client.socket;
-    const onUpdated = ({ room }: { room: RoomSummary }) =>
-      setRooms((list) => {
-        const i = list.findIndex((r) => r.matchId === room.matchId);
-        if (i < 0) return [room, ...list];
-        const next = [...list];
-        next[i] = room;
-        return next;
-      });
-    const onRemoved = ({ matchId }: { matchId: string }) =>
-      setRooms((list) => list.filter((r) => r.matchId !== matchId));
-    socket.on("lobby:room-updated", onUpdated);
-    socket.on("lobby:room-removed", onRemoved);
-    void client.request("lobby:subscribe", {}).then((ack) => {
-      if (ack.ok) {
-        setRooms([...ack.rooms]);
-        setLoaded(true);
-      }
-    });
-    return () => {
-      socket.off("lobby:room-updated", onUpdated);
-      socket.off("lobby:room-removed", onRemoved);
-      void client.request("lobby:unsubscribe", {});
+    let subscribed = false;
+    let gone = false;
+    const onChanged = (change: LobbyChange) => {
+      if (change.view !== status || !subscribed) return;
+      setPage((shown) => ({
+        rooms: applyLobbyChange(shown.rooms, change),
+        next: change.next,
+        total: change.total,
+        loaded: true,
+      }));
     };
-  }, [client, state, connectCount]);
-  return { rooms, loaded };
+    socket.on("lobby:changed", onChanged);
+    void client
+      .request("lobby:subscribe", {
+        status,
+        limit: LOBBY_PAGE_SIZE,
+        ...(gameId === null ? {} : { gameId }),
+        ...(after === null ? {} : { after }),
+      })
+      .then((ack) => {
+        if (gone || !ack.ok) return;
+        subscribed = true;
+        setPage({ rooms: ack.rooms, next: ack.next, total: ack.total, loaded: true });
+      });
+    return () => {
+      gone = true;
+      socket.off("lobby:changed", onChanged);
+      void client.request("lobby:unsubscribe", { view: status });
+    };
+  }, [client, state, connectCount, status, gameId, after]);
+  return page;
 }
 
-/** Open games to join and live games to watch, of one game (`filter`) or all. */
-export function RoomLists({
-  filter,
-  titleOf,
+/** Cursor paging: the cursors of the pages before this one, newest first at the end. */
+function usePager(): {
+  readonly after: LobbyCursor | null;
+  readonly number: number;
+  readonly older: (next: LobbyCursor) => void;
+  readonly newer: () => void;
+} {
+  const [stack, setStack] = useState<readonly LobbyCursor[]>([]);
+  return {
+    after: stack.at(-1) ?? null,
+    number: stack.length + 1,
+    older: (next) => setStack((cursors) => [...cursors, next]),
+    newer: () => setStack((cursors) => cursors.slice(0, -1)),
+  };
+}
+
+function Pager({
+  label,
+  page,
+  pager,
 }: {
-  filter: string | null;
-  titleOf: (gameId: string) => string;
+  label: string;
+  page: LobbyPageState;
+  pager: ReturnType<typeof usePager>;
 }) {
-  const { state } = useArena();
-  const { rooms, loaded } = useLobbyRooms();
-  const shown = rooms.filter((r) => filter === null || r.gameId === filter);
-  const open = shown.filter((r) => r.status === "waiting");
-  const live = shown.filter((r) => r.status === "live");
-  const tags = useMemo(() => nameTags(usersOf(shown)), [shown]);
+  if (pager.number === 1 && page.next === null) return null;
+  return (
+    <nav className="pager" aria-label={`${label} pages`}>
+      <button type="button" className="btn small" disabled={pager.number === 1} onClick={pager.newer}>
+        Newer
+      </button>
+      <span className="muted">
+        Page {pager.number} · {page.total} in all
+      </span>
+      <button
+        type="button"
+        className="btn small"
+        disabled={page.next === null}
+        onClick={() => {
+          if (page.next !== null) pager.older(page.next);
+        }}
+      >
+        Older
+      </button>
+    </nav>
+  );
+}
+
+function OpenGames({ filter, titleOf }: { filter: string | null; titleOf: (gameId: string) => string }) {
+  const pager = usePager();
+  const page = useLobbyPage("waiting", filter, pager.after);
+  const tags = useNameTags(page.rooms);
+  if (!page.loaded) return <p className="muted">Loading…</p>;
   return (
     <>
-      {state !== "connected" ? (
-        <p className="muted" data-testid="lobby-offline">
-          The game server is not reachable yet; the list appears when it is.
-        </p>
-      ) : !loaded ? (
-        <p className="muted">Loading…</p>
-      ) : open.length === 0 ? (
-        <p className="muted">No open games. Create one!</p>
+      {page.rooms.length === 0 ? (
+        <p className="muted">{pager.number === 1 ? "No open games. Create one!" : "No more open games."}</p>
       ) : (
         <table className="room-table" aria-label="Open games">
           <thead>
@@ -122,7 +190,7 @@ export function RoomLists({
             </tr>
           </thead>
           <tbody>
-            {open.map((room) => (
+            {page.rooms.map((room) => (
               <tr key={room.matchId} data-match={room.matchId}>
                 <td>{titleOf(room.gameId)}</td>
                 <td>{formatTimeControl(room.timeControl)}</td>
@@ -142,9 +210,20 @@ export function RoomLists({
           </tbody>
         </table>
       )}
-      <h2>Live games</h2>
-      {live.length === 0 ? (
-        <p className="muted">Nothing live right now.</p>
+      <Pager label="Open games" page={page} pager={pager} />
+    </>
+  );
+}
+
+function LiveGames({ filter, titleOf }: { filter: string | null; titleOf: (gameId: string) => string }) {
+  const pager = usePager();
+  const page = useLobbyPage("live", filter, pager.after);
+  const tags = useNameTags(page.rooms);
+  if (!page.loaded) return null;
+  return (
+    <>
+      {page.rooms.length === 0 ? (
+        <p className="muted">{pager.number === 1 ? "Nothing live right now." : "No more live games."}</p>
       ) : (
         <table className="room-table" aria-label="Live games">
           <thead>
@@ -157,7 +236,7 @@ export function RoomLists({
             </tr>
           </thead>
           <tbody>
-            {live.map((room) => (
+            {page.rooms.map((room) => (
               <tr key={room.matchId} data-match={room.matchId}>
                 <td>{titleOf(room.gameId)}</td>
                 <td>
@@ -175,6 +254,36 @@ export function RoomLists({
           </tbody>
         </table>
       )}
+      <Pager label="Live games" page={page} pager={pager} />
+    </>
+  );
+}
+
+/**
+ * Open games to join and live games to watch, of one game (`filter`) or all: two lists, each paged on the
+ * server (a page at a time, newest first) and kept up to date by it.
+ */
+export function RoomLists({
+  filter,
+  titleOf,
+}: {
+  filter: string | null;
+  titleOf: (gameId: string) => string;
+}) {
+  const { state, refusal } = useArena();
+  if (state !== "connected") {
+    return (
+      <p className="muted" data-testid="lobby-offline">
+        {refusal ?? "The game server is not reachable yet; the list appears when it is."}
+      </p>
+    );
+  }
+  // A new filter starts both lists again from their first page.
+  return (
+    <>
+      <OpenGames key={`open:${filter ?? ""}`} filter={filter} titleOf={titleOf} />
+      <h2>Live games</h2>
+      <LiveGames key={`live:${filter ?? ""}`} filter={filter} titleOf={titleOf} />
     </>
   );
 }

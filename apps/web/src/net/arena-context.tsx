@@ -33,6 +33,8 @@ export interface ArenaStatus {
   readonly state: ConnectionState;
   readonly session: SessionInfo | null;
   readonly connectCount: number;
+  /** Why the server refused the connection, if it did (docs/protocol.md, "Quotas"). */
+  readonly refusal: string | null;
 }
 
 const NO_CLIENT = (): (() => void) => () => undefined;
@@ -44,7 +46,7 @@ export function useArena(): ArenaStatus {
     () =>
       client === null
         ? "none"
-        : `${client.state}|${client.connectCount}|${client.session?.token ?? ""}|${client.session?.user.name ?? ""}`,
+        : `${client.state}|${client.connectCount}|${client.refusal ?? ""}|${client.session?.token ?? ""}|${client.session?.user.name ?? ""}`,
     () => "none",
   );
   void key;
@@ -53,5 +55,6 @@ export function useArena(): ArenaStatus {
     state: client?.state ?? "connecting",
     session: client?.session ?? null,
     connectCount: client?.connectCount ?? 0,
+    refusal: client?.refusal ?? null,
   };
 }

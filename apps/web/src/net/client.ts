@@ -35,6 +35,8 @@ export class ArenaClient {
   session: SessionReady | null = null;
   /** Bumped on every (re)connect so pages know to resync. */
   connectCount = 0;
+  /** Why the server refused to connect this tab (a quota: too many tabs open), if it did. */
+  refusal: string | null = null;
   private readonly listeners = new Set<Listener>();
 
   constructor(url: string) {
@@ -61,6 +63,7 @@ export class ArenaClient {
     });
     this.socket.on("connect", () => {
       this.state = "connected";
+      this.refusal = null;
       this.connectCount += 1;
       this.emitChange();
     });
@@ -72,8 +75,10 @@ export class ArenaClient {
       this.state = "reconnecting";
       this.emitChange();
     });
-    this.socket.on("connect_error", () => {
-      this.state = this.connectCount === 0 ? "offline" : "reconnecting";
+    this.socket.on("connect_error", (error: Error & { data?: { code?: unknown } }) => {
+      // A refusal by the server itself is not retried by socket.io: the page says why instead.
+      this.refusal = error.data?.code === "quota" ? error.message : null;
+      this.state = this.connectCount === 0 || this.refusal !== null ? "offline" : "reconnecting";
       this.emitChange();
     });
     this.socket.on("session:ready", (session) => {

@@ -48,6 +48,22 @@ describe("resultText", () => {
     });
   });
 
+  it("says why a room was cancelled", () => {
+    const cancelled = (reason: "host" | "expired") => {
+      const log = new MatchLog("othello", [{ kind: "open" }, { kind: "open" }]);
+      log.add({ type: "cancelled", reason });
+      const followed = follow(log.snapshot());
+      if (!followed.ok) throw new Error(followed.message);
+      const view = roomView(followed.followed, ANN.id);
+      return resultText(view.model, view.seats, view.web);
+    };
+    expect(cancelled("expired")).toEqual({
+      headline: "Room cancelled",
+      detail: "Its host was away too long, so it expired.",
+    });
+    expect(cancelled("host")?.detail).toBe("Its host cancelled it before the game began.");
+  });
+
   it("says an aborted game has no result", () => {
     const aborted = ended("othello", { reason: "abort", winners: [], scores: [] }, []);
     expect(plain(resultText(aborted.model, aborted.seats, aborted.web))?.headline).toBe("Game aborted");

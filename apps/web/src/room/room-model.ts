@@ -42,13 +42,26 @@ export interface ResultText {
   readonly detail: RichText;
 }
 
-/** The result banner's text, with the players' names kept apart for isolated rendering. */
+/**
+ * The result banner's text, with the players' names kept apart for isolated rendering; a cancelled room
+ * says why.
+ */
 export function resultText(
   model: MatchModel,
   seats: readonly SeatView[],
   web: AnyWebGame,
   tags: ReadonlyMap<string, string> = new Map(),
 ): ResultText | null {
+  if (model.status === "cancelled") {
+    return {
+      headline: ["Room cancelled"],
+      detail: [
+        model.cancelReason === "expired"
+          ? "Its host was away too long, so it expired."
+          : "Its host cancelled it before the game began.",
+      ],
+    };
+  }
   const result = model.result;
   if (result === null) return null;
   if (result.reason === "abort")

@@ -1,5 +1,19 @@
 import * as Othello from "@arena/engine/games/othello/index";
 import type { MatchModel } from "@arena/match";
+import type { ResultReason } from "@arena/protocol";
+
+/**
+ * The GGF result flag of each way a game ends (docs/othello.md §3): a player who left forfeits as one who
+ * resigned, an agreed draw is a mutually agreed score, a game played out or aborted has none.
+ */
+const GGF_FLAGS: Readonly<Record<ResultReason, "r" | "t" | "s" | undefined>> = {
+  normal: undefined,
+  resign: "r",
+  abandon: "r",
+  timeout: "t",
+  "draw-agreed": "s",
+  abort: undefined,
+};
 
 /** The squares of a move list ("f5", "PA" as the pass square); anything unreadable is left out. */
 function squaresOf(model: MatchModel): number[] {
@@ -17,7 +31,7 @@ export function othelloExports(
   const squares = squaresOf(model);
   const start = (model.start as Othello.OthelloState | null) ?? Othello.othello.initial({}, 0);
   const result = model.result;
-  const flag = result?.reason === "resign" ? "r" : result?.reason === "timeout" ? "t" : undefined;
+  const flag = result === null ? undefined : GGF_FLAGS[result.reason];
   const score =
     result !== null && result.scores.length === 2 ? (result.scores[0] ?? 0) - (result.scores[1] ?? 0) : null;
   const ggf = Othello.formatGgf({

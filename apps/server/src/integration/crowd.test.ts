@@ -1,0 +1,65 @@
+import { type PresenceUpdate } from "@arena/protocol";
+import { afterEach, describe, expect, it } from "vitest";
+import { FakeClock } from "../clocks/scheduler.js";
+import { CROWD_BATCH_MS } from "../rooms/room.js";
+import { Client, startServer, type TestServer } from "../test-support/harness.js";
+import { startOthello } from "../test-support/play.js";
+
+const blitz = { baseMs: 180_000, incrementMs: 2_000 };
+
+describe('a match\'s crowd (docs/architecture.md, "Clocks, timers and presence")', () => {
+  let server: TestServer | null = null;
+  const clients: Client[] = [];
+
+  afterEach(async () => {
+    for (const client of clients.splice(0)) client.close();
+    await server?.close();
+    server = null;
+  });
+
+  it("costs O(1) messages per watcher joining and leaving, not one to every other watcher", async () => {
+    const clock = new FakeClock();
+    server = await startServer({ clock });
+    const url = server.url;
+    const black = await Client.connect(url);
+    const white = await Client.connect(url);
+    clients.push(black, white);
+    const { matchId } = await startOthello(black, white, blitz);
+    const n = 200;
+    const watchers = await Promise.all(Array.from({ length: n }, () => Client.connect(url)));
+    clients.push(...watchers);
+    let messages = 0;
+    const seen: PresenceUpdate[] = [];
+    for (const client of clients) {
+      client.socket.on("presence:update", (update) => {
+        messages++;
+        if (client === black) seen.push(update);
+      });
+    }
+
+    // Everyone watches at once: the count is right at once (every snapshot reads it), but it is broadcast
+    // once, when the crowd's batch is due.
+    await Promise.all(watchers.map((watcher) => watcher.snapshot(matchId)));
+    expect((await black.snapshot(matchId)).viewers).toBe(n);
+    expect(messages).toBe(0);
+    clock.advance(CROWD_BATCH_MS);
+    await black.until(() => seen.some((update) => update.viewers === n), "the crowd");
+    await black.until(() => messages >= n + 2, "everyone's update");
+
+    // Everyone leaves at once: one more broadcast, to the two players still there.
+    for (const watcher of watchers) watcher.close();
+    while ((await black.snapshot(matchId)).viewers > 0)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    clock.advance(CROWD_BATCH_MS);
+    await black.until(() => seen.at(-1)?.viewers === 0, "the empty crowd");
+    await white.until(() => messages >= n + 4, "white's update");
+    // n + 2 for the joins, 2 for the leaves: with a broadcast per watcher it was n(n+1)/2 + n(n-1)/2 + …
+    expect(messages).toBe(n + 4);
+    // A seat going offline is told at once, not with the next batch (docs/clocks.md §6).
+    white.close();
+    await black.until(
+      () => seen.at(-1)?.seats.some((seat) => seat.seat === 1 && !seat.connected) === true,
+      "white offline",
+    );
+  });
+});

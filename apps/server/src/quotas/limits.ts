@@ -1,0 +1,68 @@
+import { z } from "zod";
+
+/** What one user or address may hold at once, or do per minute (docs/protocol.md, "Quotas"). */
+export interface QuotaLimits {
+  /** Sockets one user may have open, on every process together. */
+  readonly socketsPerUser: number;
+  /** Sockets from one client address (loopback peers, a proxy without `TRUST_PROXY`, are not counted). */
+  readonly socketsPerAddress: number;
+  /** Rooms waiting for players that one user hosts. */
+  readonly waitingRoomsPerUser: number;
+  readonly roomsPerMinutePerUser: number;
+  readonly roomsPerMinutePerAddress: number;
+  /** Unfinished rooms with an AI seat that one user hosts (waiting or live). */
+  readonly aiGamesPerUser: number;
+  /** Matches one socket follows without a seat in them (spectating, on this process). */
+  readonly watchesPerSocket: number;
+  /** Matches one user's sockets follow without a seat in them, on this process. */
+  readonly watchesPerUser: number;
+  /** How long a waiting room's host may be away before the room expires. */
+  readonly waitingRoomExpiryMs: number;
+}
+
+export const DEFAULT_QUOTAS: QuotaLimits = {
+  socketsPerUser: 10,
+  socketsPerAddress: 200,
+  waitingRoomsPerUser: 3,
+  roomsPerMinutePerUser: 10,
+  roomsPerMinutePerAddress: 30,
+  aiGamesPerUser: 3,
+  watchesPerSocket: 20,
+  watchesPerUser: 50,
+  waitingRoomExpiryMs: 60_000,
+};
+
+const count = z.coerce.number().int().min(1).max(1_000_000_000);
+const QuotaOverrides = z.strictObject({
+  socketsPerUser: count,
+  socketsPerAddress: count,
+  waitingRoomsPerUser: count,
+  roomsPerMinutePerUser: count,
+  roomsPerMinutePerAddress: count,
+  aiGamesPerUser: count,
+  watchesPerSocket: count,
+  watchesPerUser: count,
+  waitingRoomExpiryMs: count,
+});
+
+/**
+ * `QUOTAS`, e.g. `socketsPerAddress=5000,aiGamesPerUser=5`: the limits that differ from the defaults
+ * (a load test from one address, a private server among friends).
+ */
+export const QuotasFromEnv = z
+  .string()
+  .default("")
+  .transform((text): Record<string, unknown> =>
+    Object.fromEntries(
+      text
+        .split(",")
+        .map((pair) => pair.trim())
+        .filter((pair) => pair !== "")
+        .map((pair): [string, string] => {
+          const [name = "", value = ""] = pair.split("=", 2).map((part) => part.trim());
+          return [name, value];
+        }),
+    ),
+  )
+  .pipe(QuotaOverrides.partial())
+  .transform((overrides: Partial<QuotaLimits>): QuotaLimits => ({ ...DEFAULT_QUOTAS, ...overrides }));

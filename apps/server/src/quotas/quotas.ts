@@ -1,0 +1,184 @@
+import { isOver, type MatchModel } from "@arena/match";
+import { failure, type Failure, type MatchId, type UserId } from "@arena/protocol";
+import { type Logger } from "pino";
+import { type Clock } from "../clocks/scheduler.js";
+import { type QuotaLimits } from "./limits.js";
+import { type QuotaStore } from "./ports.js";
+
+/** The rooms a user's quotas hold: waiting for players, or unfinished with an AI seat. */
+export type HeldKind = "waiting" | "ai";
+
+const MINUTE = 60_000;
+
+/** Whether a room holds a place in its host's AI quota: unfinished, with an AI seat. */
+export function holdsAi(model: MatchModel): boolean {
+  return !isOver(model) && model.slots.some((slot) => slot.kind === "ai");
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+export interface QuotasOptions {
+  readonly store: QuotaStore;
+  readonly limits: QuotaLimits;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  /**
+   * Whether a room a user's quota lists still counts (waiting, or unfinished with an AI seat): entries
+   * left behind by a process that died between two steps are pruned when the quota is full.
+   */
+  readonly stillHeld: (kind: HeldKind, matchId: MatchId) => Promise<boolean>;
+}
+
+/** A socket counted against its user's and its address's quotas; `release` when it closes. */
+export type SocketAdmission = { readonly ok: true; release(): void } | Failure;
+
+/**
+ * The quotas of users and addresses (docs/protocol.md, "Quotas"), counted in the `QuotaStore` so that
+ * every process agrees. Limits that are exceeded answer `quota` with what is held and what to do.
+ */
+export class Quotas {
+  constructor(private readonly options: QuotasOptions) {}
+
+  get limits(): QuotaLimits {
+    return this.options.limits;
+  }
+
+  /** A new socket of `user` from `address` (null: an address without a limit). */
+  async admitSocket(user: UserId, address: string | null): Promise<SocketAdmission> {
+    const { store, limits, logger } = this.options;
+    const keys: string[] = [];
+    const release = () => {
+      for (const key of keys.splice(0)) {
+        void store
+          .disconnect(key)
+          .catch((error: unknown) => logger.warn({ err: error }, "quota release failed"));
+      }
+    };
+    try {
+      if (!(await store.connect(`sockets:u:${user}`, limits.socketsPerUser))) {
+        return failure(
+          "quota",
+          `you have ${plural(limits.socketsPerUser, "connection", "connections")} open; close a tab or another client first`,
+        );
+      }
+      keys.push(`sockets:u:${user}`);
+      if (address !== null) {
+        if (!(await store.connect(`sockets:a:${address}`, limits.socketsPerAddress))) {
+          release();
+          return failure(
+            "quota",
+            `your address has ${plural(limits.socketsPerAddress, "connection", "connections")} open; try again later`,
+          );
+        }
+        keys.push(`sockets:a:${address}`);
+      }
+    } catch (error) {
+      // The store is down: play goes on as far as it can (moves answer `store-unavailable` by themselves);
+      // a reconnecting player is not shut out by a counter nobody can read.
+      logger.warn({ err: error }, "quota store unavailable: a socket was admitted uncounted");
+    }
+    return { ok: true, release };
+  }
+
+  /**
+   * A new room of `host`'s: the creation rates, then a place among the host's waiting rooms and AI games
+   * as `plan` says it will need. On success, `undo` gives the places back if the room is not created.
+   */
+  async admitRoom(
+    host: UserId,
+    address: string | null,
+    matchId: MatchId,
+    plan: { readonly waiting: boolean; readonly ai: boolean },
+  ): Promise<{ readonly ok: true; undo(): Promise<void> } | Failure> {
+    const { store, limits, clock } = this.options;
+    try {
+      const now = clock.now();
+      if (!(await store.hit(`rooms:u:${host}`, limits.roomsPerMinutePerUser, MINUTE, now))) {
+        return failure(
+          "quota",
+          `you may open ${plural(limits.roomsPerMinutePerUser, "room", "rooms")} a minute; wait a little`,
+        );
+      }
+      if (
+        address !== null &&
+        !(await store.hit(`rooms:a:${address}`, limits.roomsPerMinutePerAddress, MINUTE, now))
+      ) {
+        return failure(
+          "quota",
+          `your address may open ${plural(limits.roomsPerMinutePerAddress, "room", "rooms")} a minute; wait a little`,
+        );
+      }
+      const held: HeldKind[] = [];
+      const undo = async () => {
+        for (const kind of held) await store.release(`${kind}:u:${host}`, matchId);
+      };
+      for (const kind of (["waiting", "ai"] as const).filter((k) => plan[k])) {
+        const refused = await this.hold(kind, host, matchId);
+        if (refused !== null) {
+          await undo();
+          return refused;
+        }
+        held.push(kind);
+      }
+      return { ok: true, undo };
+    } catch (error) {
+      this.options.logger.warn({ err: error }, "quota store unavailable");
+      return failure("store-unavailable", "the quota store is unavailable");
+    }
+  }
+
+  /** The host seats an AI in a waiting room that had none: a place among the host's AI games. */
+  async admitAi(host: UserId, matchId: MatchId): Promise<Failure | null> {
+    try {
+      return await this.hold("ai", host, matchId);
+    } catch (error) {
+      this.options.logger.warn({ err: error }, "quota store unavailable");
+      return failure("store-unavailable", "the quota store is unavailable");
+    }
+  }
+
+  /** A room's places follow its model: a room no longer waiting, or without AI going, gives them back. */
+  settle(model: MatchModel): void {
+    const { store, logger } = this.options;
+    const host = model.host.id;
+    const log = (error: unknown) =>
+      logger.warn({ err: error, matchId: model.matchId }, "quota release failed");
+    if (model.status !== "waiting") void store.release(`waiting:u:${host}`, model.matchId).catch(log);
+    if (!holdsAi(model)) void store.release(`ai:u:${host}`, model.matchId).catch(log);
+  }
+
+  /** A room made without asking (a rematch): counted, whatever the limit, so that its host's count is right. */
+  track(model: MatchModel): void {
+    if (!holdsAi(model)) return;
+    void this.options.store
+      .hold(`ai:u:${model.host.id}`, model.matchId, Number.MAX_SAFE_INTEGER)
+      .catch((error: unknown) => this.options.logger.warn({ err: error }, "quota update failed"));
+  }
+
+  private async hold(kind: HeldKind, host: UserId, matchId: MatchId): Promise<Failure | null> {
+    const { store, limits } = this.options;
+    const key = `${kind}:u:${host}`;
+    const limit = kind === "waiting" ? limits.waitingRoomsPerUser : limits.aiGamesPerUser;
+    if (await store.hold(key, matchId, limit)) return null;
+    // Full: entries whose rooms no longer count (a process died before giving them back) make room.
+    let pruned = false;
+    for (const member of await store.members(key)) {
+      if (!(await this.options.stillHeld(kind, member as MatchId))) {
+        await store.release(key, member);
+        pruned = true;
+      }
+    }
+    if (pruned && (await store.hold(key, matchId, limit))) return null;
+    return kind === "waiting"
+      ? failure(
+          "quota",
+          `you have ${plural(limit, "waiting room", "waiting rooms")}; start, cancel or leave one before opening another`,
+        )
+      : failure(
+          "quota",
+          `you have ${plural(limit, "game", "games")} with the computer going; finish one before starting another`,
+        );
+  }
+}

@@ -1,0 +1,122 @@
+import { type RedisClient, timed } from "../store/redis.js";
+import { type QuotaStore } from "./ports.js";
+
+/** How long a process counts as alive after its last heartbeat; it renews every third of that. */
+const ALIVE_TTL_MS = 15_000;
+
+// A set with a bound: the member is added unless `limit` others are in it already.
+const HOLD = `
+if redis.call('SISMEMBER', KEYS[1], ARGV[1]) == 1 then return 1 end
+if redis.call('SCARD', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
+redis.call('SADD', KEYS[1], ARGV[1])
+return 1
+`;
+
+// A fixed window: the first hit sets its expiry.
+const HIT = `
+local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return n
+`;
+
+// Connections per process in a hash (field: process id). Processes whose alive key expired (they died
+// without a word) are dropped from the count as it is read. The caller's own process is alive: it renews
+// its key here too.
+const CONNECT = `
+redis.call('SET', ARGV[3] .. ARGV[1], '1', 'PX', ARGV[4])
+local entries = redis.call('HGETALL', KEYS[1])
+local total = 0
+for i = 1, #entries, 2 do
+  if entries[i] == ARGV[1] or redis.call('EXISTS', ARGV[3] .. entries[i]) == 1 then
+    total = total + tonumber(entries[i + 1])
+  else
+    redis.call('HDEL', KEYS[1], entries[i])
+  end
+end
+if total >= tonumber(ARGV[2]) then return 0 end
+redis.call('HINCRBY', KEYS[1], ARGV[1], 1)
+return 1
+`;
+
+const DISCONNECT = `
+if redis.call('HINCRBY', KEYS[1], ARGV[1], -1) <= 0 then redis.call('HDEL', KEYS[1], ARGV[1]) end
+return 1
+`;
+
+/**
+ * Quota counts in Redis, shared by every process (keys under `<prefix>q:`): bounded sets (`q:s:<key>`),
+ * fixed rate windows (`q:w:<key>:<window>`, expiring with the window) and connection counts per process
+ * (`q:c:<key>`, a hash of process id → count, with `q:alive:<process>` renewed while the process lives).
+ */
+export class RedisQuotaStore implements QuotaStore {
+  private readonly heartbeat: ReturnType<typeof setInterval>;
+
+  constructor(
+    private readonly client: RedisClient,
+    private readonly prefix: string,
+    /** This process's name; its connection counts vanish when it stops renewing its alive key. */
+    private readonly instance: string,
+    private readonly aliveTtlMs = ALIVE_TTL_MS,
+  ) {
+    this.heartbeat = setInterval(() => {
+      void this.beat().catch(() => undefined);
+    }, aliveTtlMs / 3);
+    this.heartbeat.unref();
+  }
+
+  private beat(): Promise<unknown> {
+    return timed(this.client.set(this.aliveKey, "1", { expiration: { type: "PX", value: this.aliveTtlMs } }));
+  }
+
+  private get aliveKey(): string {
+    return `${this.prefix}q:alive:${this.instance}`;
+  }
+
+  async hold(key: string, member: string, limit: number): Promise<boolean> {
+    const reply = await timed(
+      this.client.eval(HOLD, { keys: [`${this.prefix}q:s:${key}`], arguments: [member, String(limit)] }),
+    );
+    return reply === 1;
+  }
+
+  async release(key: string, member: string): Promise<void> {
+    await timed(this.client.sRem(`${this.prefix}q:s:${key}`, member));
+  }
+
+  members(key: string): Promise<string[]> {
+    return timed(this.client.sMembers(`${this.prefix}q:s:${key}`));
+  }
+
+  async hit(key: string, limit: number, windowMs: number, now: number): Promise<boolean> {
+    const window = Math.floor(now / windowMs);
+    const reply = await timed(
+      this.client.eval(HIT, {
+        keys: [`${this.prefix}q:w:${key}:${window}`],
+        arguments: [String(windowMs)],
+      }),
+    );
+    return typeof reply === "number" && reply <= limit;
+  }
+
+  async connect(key: string, limit: number): Promise<boolean> {
+    const reply = await timed(
+      this.client.eval(CONNECT, {
+        keys: [`${this.prefix}q:c:${key}`],
+        arguments: [this.instance, String(limit), `${this.prefix}q:alive:`, String(this.aliveTtlMs)],
+      }),
+    );
+    return reply === 1;
+  }
+
+  async disconnect(key: string): Promise<void> {
+    await timed(
+      this.client.eval(DISCONNECT, { keys: [`${this.prefix}q:c:${key}`], arguments: [this.instance] }),
+    );
+  }
+
+  /** Stops counting this process: its connections no longer count anywhere. */
+  async close(): Promise<void> {
+    clearInterval(this.heartbeat);
+    await timed(this.client.del(this.aliveKey)).catch(() => undefined);
+  }
+}

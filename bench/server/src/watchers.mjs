@@ -1,0 +1,252 @@
+#!/usr/bin/env node
+// A crowd of watchers joining and leaving one live match, while other games go on: does anyone else
+// notice? Starts the server under test, plays --games background Othello games (bots at --pace ms a move,
+// every move's ack timed), probes /healthz every 25 ms, then a child process connects --watchers sockets
+// (each a fresh guest, in waves of --wave) that all `match:watch` one live match, holds them --hold s,
+// and disconnects them all at once. Prints one JSON line: /healthz and move-ack latency per phase, the
+// presence messages the crowd received, the server's RSS. Bounded: every child is killed on exit.
+// --store memory (default) or sqlite.
+//   node bench/server/src/watchers.mjs --watchers 2000 --games 20 --pace 500 --wave 250 --hold 5
+import { fork, spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { io } from "socket.io-client";
+import { loadEngine, SERVER_NODE_FLAGS, serverMain, storeEnv } from "./paths.mjs";
+import { parseArgs, procSample, summarize } from "./stats.mjs";
+
+const args = parseArgs(process.argv.slice(2));
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const once = (socket, event) => new Promise((resolve) => socket.once(event, resolve));
+const ack = (socket, event, payload) =>
+  new Promise((resolve) =>
+    socket
+      .timeout(30_000)
+      .emit(event, payload, (error, answer) => resolve(error ? { ok: false, code: "ack-timeout" } : answer)),
+  );
+const guest = (url) =>
+  io(url, { transports: ["websocket"], forceNew: true, reconnection: false, timeout: 60_000 });
+
+if (args.role === "crowd") await crowd();
+else await coordinate();
+
+/** The child: the watchers' sockets, so that their own work does not slow the coordinator's clocks. */
+async function crowd() {
+  const { url, matchId, watchers, wave } = JSON.parse(args.config);
+  const sockets = [];
+  let presence = 0;
+  let refused = 0;
+  process.on("message", async (command) => {
+    if (command === "join") {
+      const started = performance.now();
+      for (let first = 0; first < watchers; first += wave) {
+        const batch = Array.from({ length: Math.min(wave, watchers - first) }, () => guest(url));
+        sockets.push(...batch);
+        await Promise.all(
+          batch.map(async (socket) => {
+            socket.on("presence:update", () => presence++);
+            await once(socket, "session:ready");
+            const answer = await ack(socket, "match:watch", { matchId });
+            if (!answer.ok) refused++;
+          }),
+        );
+      }
+      process.send({ joined: sockets.length, refused, joinMs: performance.now() - started, presence });
+    } else if (command === "leave") {
+      const before = presence;
+      for (const socket of sockets) socket.disconnect();
+      process.send({ left: sockets.length, presenceWhileJoined: before });
+    }
+  });
+  process.send({ ready: true });
+}
+
+async function coordinate() {
+  const watchers = Number(args.watchers ?? 2000);
+  const games = Number(args.games ?? 20);
+  const paceMs = Number(args.pace ?? 500);
+  const wave = Number(args.wave ?? 250);
+  const holdMs = Number(args.hold ?? 5) * 1000;
+  const port = Number(args.port ?? 4480);
+  const url = `http://127.0.0.1:${port}`;
+  const children = [];
+  process.on("exit", () => children.forEach((child) => child.kill("SIGKILL")));
+  // `timeout` and Ctrl-C: exit, so that the handler above kills the server and the crowd too.
+  for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => process.exit(1));
+  setTimeout(() => {
+    console.error("hard time limit hit");
+    process.exit(2);
+  }, 600_000).unref();
+
+  // ARENA_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": extra node flags for the server (the
+  // profile is written when it stops, on the SIGINT at the end).
+  const nodeArgs = (process.env.ARENA_SERVER_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, serverMain], {
+    env: {
+      ...process.env,
+      SERVE_WEB: "false",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      ...storeEnv(args.store ?? "memory").env,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  children.push(server);
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {}
+    if (i > 150) throw new Error("the server did not come up");
+    await sleep(200);
+  }
+
+  const othello = (await loadEngine()).getGame("othello");
+  let phase = "warmup";
+  const healthz = {};
+  const moveAcks = {};
+  const errors = {};
+  const record = (table, ms) => (table[phase] ??= []).push(ms);
+  const error = (key) => (errors[key] = (errors[key] ?? 0) + 1);
+  let stopping = false;
+
+  // /healthz, one probe at a time every 25 ms: a stalled loop shows as one long probe.
+  const probing = (async () => {
+    while (!stopping) {
+      const sent = performance.now();
+      try {
+        await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(30_000) });
+        record(healthz, performance.now() - sent);
+      } catch {
+        error("healthz");
+      }
+      await sleep(25);
+    }
+  })();
+
+  /** Two bots playing Othello again and again; every move's ack is timed. Resolves its first game's id. */
+  async function botPair() {
+    const a = guest(url);
+    const b = guest(url);
+    await Promise.all([once(a, "session:ready"), once(b, "session:ready")]);
+    let firstId = null;
+    let ready;
+    const first = new Promise((resolve) => (ready = resolve));
+    void (async () => {
+      while (!stopping) {
+        const created = await ack(a, "room:create", {
+          gameId: "othello",
+          timeControl: { baseMs: 600_000, incrementMs: 5_000 },
+          seats: [{ kind: "open" }, { kind: "open" }],
+          sit: 0,
+          visibility: "link",
+        });
+        if (!created.ok) {
+          error(`create:${created.code}`);
+          await sleep(1_000);
+          continue;
+        }
+        const { matchId } = created;
+        let state = null;
+        let version = 0;
+        let finished;
+        const ended = new Promise((resolve) => (finished = resolve));
+        const move = async (at) => {
+          await sleep(paceMs * (0.5 + Math.random()));
+          if (stopping || at !== version || state === null) return;
+          const seat = othello.toMove(state)[0];
+          const legal = othello.legalMoves(state);
+          if (seat === undefined || legal.length === 0) return;
+          const text = othello.formatMove(state, legal[Math.floor(Math.random() * legal.length)]);
+          const sent = performance.now();
+          const answer = await ack(seat === 0 ? a : b, "match:move", { matchId, version: at, move: text });
+          if (answer.ok) record(moveAcks, performance.now() - sent);
+          else error(`move:${answer.code}`);
+        };
+        const onEvent = (message) => {
+          if (message.matchId !== matchId || message.version <= version) return;
+          version = message.version;
+          const event = message.event;
+          if (event.type === "started") state = othello.deserialize(event.state).value;
+          else if (event.type === "moved") {
+            const parsed = othello.parseMove(state, event.move);
+            state = parsed.ok ? othello.apply(state, parsed.value) : state;
+          } else if (event.type === "ended") {
+            finished();
+            return;
+          }
+          if (state !== null) void move(version);
+        };
+        a.on("match:event", onEvent);
+        const joined = await ack(b, "room:join-seat", { matchId, version: created.version, seat: 1 });
+        if (!joined.ok) error(`join:${joined.code}`);
+        if (firstId === null) {
+          firstId = matchId;
+          ready(matchId);
+        }
+        await Promise.race([ended, sleep(600_000)]);
+        a.off("match:event", onEvent);
+      }
+      a.disconnect();
+      b.disconnect();
+    })();
+    return first;
+  }
+
+  const [target] = await Promise.all([botPair(), ...Array.from({ length: games }, () => botPair())]);
+  const crowdProcess = fork(fileURLToPath(import.meta.url), [
+    "--role",
+    "crowd",
+    "--config",
+    JSON.stringify({ url, matchId: target, watchers, wave }),
+  ]);
+  children.push(crowdProcess);
+  const next = () => new Promise((resolve) => crowdProcess.once("message", resolve));
+  await next();
+
+  await sleep(3_000);
+  phase = "idle";
+  const rssBefore = procSample(server.pid)?.rss ?? 0;
+  await sleep(5_000);
+  phase = "join";
+  crowdProcess.send("join");
+  const joined = await next();
+  phase = "hold";
+  await sleep(holdMs);
+  const rssJoined = procSample(server.pid)?.rss ?? 0;
+  phase = "leave";
+  crowdProcess.send("leave");
+  const left = await next();
+  await sleep(holdMs);
+  phase = "after";
+  await sleep(2_000);
+  stopping = true;
+  await probing;
+  const rssAfter = procSample(server.pid)?.rss ?? 0;
+
+  const round = (summary) =>
+    Object.fromEntries(Object.entries(summary).map(([k, v]) => [k, Math.round(v * 10) / 10]));
+  const phases = ["idle", "join", "hold", "leave", "after"];
+  const result = {
+    watchers,
+    games,
+    paceMs,
+    wave,
+    joinMs: Math.round(joined.joinMs),
+    refusedWatches: joined.refused,
+    presenceMessages: left.presenceWhileJoined,
+    healthz: Object.fromEntries(phases.map((p) => [p, round(summarize(healthz[p] ?? []))])),
+    moveAcks: Object.fromEntries(phases.map((p) => [p, round(summarize(moveAcks[p] ?? []))])),
+    rssMB: {
+      before: Math.round(rssBefore / 2 ** 20),
+      joined: Math.round(rssJoined / 2 ** 20),
+      after: Math.round(rssAfter / 2 ** 20),
+    },
+    errors,
+    at: new Date().toISOString(),
+  };
+  console.log(JSON.stringify(result));
+  crowdProcess.kill("SIGKILL");
+  const stopped = new Promise((resolve) => server.once("exit", resolve));
+  server.kill("SIGINT");
+  await Promise.race([stopped, sleep(10_000)]);
+  process.exit(0);
+}
