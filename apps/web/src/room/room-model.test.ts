@@ -55,7 +55,7 @@ describe("resultText", () => {
       const followed = follow(log.snapshot());
       if (!followed.ok) throw new Error(followed.message);
       const view = roomView(followed.followed, ANN.id);
-      return resultText(view.model, view.seats, view.web);
+      return plain(resultText(view.model, view.seats, view.web));
     };
     expect(cancelled("expired")).toEqual({
       headline: "Room cancelled",
