@@ -4,7 +4,7 @@
  * that ratios are meaningful on a noisy machine.
  *
  *   node apps/cli/dist/bench.js [--only perft] [--depth 11]
- *   node apps/cli/dist/bench.js --only solve [--ffo 40-44|none] [--iago-depth 7]
+ *   node apps/cli/dist/bench.js --only solve [--ffo 40-44|none] [--set-22 on|off] [--iago-depth 7]
  *   node apps/cli/dist/bench.js --only krk
  */
 import { execFileSync } from "node:child_process";
@@ -106,6 +106,7 @@ const { values } = parseArgs({
     only: { type: "string", multiple: true },
     depth: { type: "string" },
     ffo: { type: "string" },
+    "set-22": { type: "string" },
     "iago-depth": { type: "string" },
   },
 });
@@ -117,6 +118,7 @@ if (sections.has("solve")) {
     reference: compileReference("solve-ref"),
     sharedDir,
     ffo: values.ffo ?? "40-44",
+    set22: values["set-22"] !== "off",
     iagoDepth: Number(values["iago-depth"] ?? 7),
   });
 }

@@ -8,6 +8,7 @@ import { PLAY_USAGE, playCommand } from "./commands/play.js";
 import { ROUND_ROBIN_USAGE, roundRobinCommand } from "./commands/round-robin.js";
 import { SERIES_USAGE, seriesCommand } from "./commands/series.js";
 import { solveCommand } from "./commands/solve.js";
+import { TRAIN_USAGE, trainCommand } from "./commands/train.js";
 import { OTHELLO_EVAL_NAMES, PLAYER_SPECS } from "@arena/engine/players/index";
 import { diceOf, rollDice } from "@arena/engine/core/chance";
 import { diceRandom } from "@arena/engine/tournament/index";
@@ -25,6 +26,7 @@ Commands:
   ${ROUND_ROBIN_USAGE}
   nboard   the NBoard engine protocol on stdin/stdout (Othello)
   ${BOOK_USAGE}
+  ${TRAIN_USAGE}
   ${KRK_USAGE}
 
 Games: ${GAME_IDS.join(", ")}
@@ -172,6 +174,8 @@ export async function runCli(argv: string[], io: Output, env: CliEnvironment = {
         return roundRobinCommand(rest, io, now);
       case "book":
         return bookCommand(rest, io, now);
+      case "train":
+        return await trainCommand(rest, io, now);
       case KRK_COMMAND:
         return krkCommand(rest, io, now);
       case "nboard":

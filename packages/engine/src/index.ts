@@ -16,7 +16,17 @@ export * as Krk from "./games/krk/index.js";
 export { krk } from "./games/krk/index.js";
 export * as Search from "./search/index.js";
 export { type AiRequest, type AiResponse, chooseMove } from "./ai/choose-move.js";
-export { type AiLevel, type AiOptions, type AnyGameAi, type GameAi } from "./ai/game-ai.js";
+export {
+  ANALYSIS_UNITS,
+  type AiLevel,
+  type AiOptions,
+  type AnalysisUnit,
+  type AnalyzeOptions,
+  type AnyGameAi,
+  type GameAi,
+  type PositionAnalysis,
+} from "./ai/game-ai.js";
+export { type AnalyzedMove, type MoveLoss, analyzeMove, moveLoss } from "./ai/analysis.js";
 export { GAME_AIS, aiFor } from "./ai/registry.js";
 export * as Players from "./players/index.js";
 export * as Tournament from "./tournament/index.js";

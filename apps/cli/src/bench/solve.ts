@@ -1,19 +1,27 @@
 /**
- * The `solve` section of `npm run bench`: the exact endgame solver against
- * the C yardstick ../shared/bench/solve-ref.c on the same positions in the
- * same invocation, then FFO #40–#44 and Iago's midgame nodes/s.
+ * The `solve` section of `npm run bench`, every ratio measured side by side in one run: the exact
+ * endgame solver against the C yardstick ../shared/bench/solve-ref.c and against the solver as it
+ * was before the trained evaluation (solver-baseline.ts, a frozen copy), on the 20-empty set, a
+ * 22-empty set and FFO #40–#44; then the midgame searches' speed.
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Othello, Random, othello } from "@arena/engine";
-import { clearSolverTable, createContext, iago, solveExact } from "@arena/engine/games/othello/ai/index";
+import {
+  EndgameSolver,
+  createContext,
+  iago,
+  trainedMidgame,
+  trainedWeights,
+} from "@arena/engine/games/othello/ai/index";
+import * as baseline from "./solver-baseline.js";
 
 /**
- * The "arena-iago2-20" set: for seeds 1..6, eight random plies (seeded
- * mulberry32) then iago(2) against itself until 20 squares are empty. FFO
- * #40–#44 take the C yardstick from 36 s to several minutes each, too slow
- * for every bench run, so the ratio is measured on this set.
+ * The "arena-iago2-<empties>" sets: for seeds 1..count, eight random plies (seeded mulberry32) then
+ * iago(2) against itself until `empties` squares are empty. FFO #40–#44 take the C yardstick from
+ * 36 s to several minutes each, too slow for every bench run, so the C ratio is measured on the
+ * 20-empty set.
  */
 export function benchPositions(count = 6, empties = 20): Othello.OthelloState[] {
   const positions: Othello.OthelloState[] = [];
@@ -41,130 +49,196 @@ export function benchPositions(count = 6, empties = 20): Othello.OthelloState[] 
 
 interface Timed {
   readonly score: number;
+  readonly bestMove: number;
   readonly nodes: number;
   readonly wall: number;
   /** User CPU seconds: on a shared machine this is steadier than the wall clock. */
-  readonly cpu: number | null;
+  readonly cpu: number;
 }
 
-/** Runs the C solver on one position, under /usr/bin/time for its CPU time when that exists. */
+/** Runs the C solver on one position under /usr/bin/time for its CPU time. */
 function runReference(binary: string, line: string): Timed {
   const started = performance.now();
-  let output: string;
-  try {
-    output = execFileSync("sh", ["-c", '/usr/bin/time -f "cpu %U" "$0" 2>&1', binary], {
-      input: `${line}\n`,
-      encoding: "utf8",
-    });
-  } catch {
-    output = execFileSync(binary, { input: `${line}\n`, encoding: "utf8" });
-  }
+  const output = execFileSync("sh", ["-c", '/usr/bin/time -f "cpu %U" "$0" 2>&1', binary], {
+    input: `${line}\n`,
+    encoding: "utf8",
+  });
   const wall = (performance.now() - started) / 1000;
   const match = /([+-]?\d+) nodes=(\d+)/.exec(output);
-  if (match === null) throw new Error(`unexpected solve-ref output: ${output}`);
   const cpu = /cpu ([\d.]+)/.exec(output);
-  return {
-    score: Number(match[1]),
-    nodes: Number(match[2]),
-    wall,
-    cpu: cpu === null ? null : Number(cpu[1]),
-  };
+  if (match === null || cpu === null) throw new Error(`unexpected solve-ref output: ${output}`);
+  return { score: Number(match[1]), bestMove: -1, nodes: Number(match[2]), wall, cpu: Number(cpu[1]) };
 }
 
-function runOurs(state: Othello.OthelloState): Timed & { readonly bestMove: number } {
-  clearSolverTable(); // every position from a cold table, as the C solver has none
+type Solve = (state: Othello.OthelloState) => { score: number; bestMove: number; nodes: number };
+
+interface Contender {
+  readonly name: string;
+  readonly solve: Solve;
+  /** Empties the table before each position, so every position starts cold as the C solver does. */
+  readonly clear: () => void;
+}
+
+function timed(contender: Contender, state: Othello.OthelloState): Timed {
+  contender.clear();
   const cpuStart = process.cpuUsage();
   const started = performance.now();
-  const result = solveExact(state);
+  const result = contender.solve(state);
   const wall = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuStart).user / 1e6;
-  return { score: result.score, nodes: result.nodes, wall, cpu, bestMove: result.bestMove };
+  return { score: result.score, bestMove: result.bestMove, nodes: result.nodes, wall, cpu };
 }
 
-function format(t: Timed): string {
-  const cpu = t.cpu === null ? "" : ` cpu ${t.cpu.toFixed(2)}s`;
-  return `${String(t.score).padStart(4)} nodes ${String(t.nodes).padStart(11)} wall ${t.wall.toFixed(2).padStart(7)}s${cpu}`;
+function format(name: string, t: Timed): string {
+  const best = t.bestMove >= 0 ? ` ${Othello.squareName(t.bestMove)}` : "";
+  return `  ${name.padEnd(9)} ${String(t.score).padStart(4)}${best.padEnd(4)} nodes ${String(t.nodes).padStart(11)} wall ${t.wall.toFixed(2).padStart(7)}s cpu ${t.cpu.toFixed(2).padStart(7)}s`;
+}
+
+interface Totals {
+  wall: number;
+  cpu: number;
+  nodes: number;
+}
+
+/** Solves every position with every contender in turn; returns the totals per contender. */
+function compare(
+  positions: readonly {
+    readonly state: Othello.OthelloState;
+    readonly id: string;
+    readonly check?: string;
+  }[],
+  contenders: readonly Contender[],
+  reference: string | null,
+): Map<string, Totals> {
+  const totals = new Map<string, Totals>();
+  const add = (name: string, t: Timed): void => {
+    const sum = totals.get(name) ?? { wall: 0, cpu: 0, nodes: 0 };
+    sum.wall += t.wall;
+    sum.cpu += t.cpu;
+    sum.nodes += t.nodes;
+    totals.set(name, sum);
+  };
+  for (const { state, id, check } of positions) {
+    const line = Othello.formatPosition(state);
+    console.log(`${id} ${line}${check === undefined ? "" : ` (expected ${check})`}`);
+    let score: number | null = null;
+    if (reference !== null) {
+      const c = runReference(reference, line);
+      console.log(format("C", c));
+      add("C", c);
+      score = c.score;
+    }
+    for (const contender of contenders) {
+      const t = timed(contender, state);
+      console.log(format(contender.name, t));
+      add(contender.name, t);
+      if (score !== null && t.score !== score)
+        throw new Error(`${id}: ${contender.name} ${t.score}, expected ${score}`);
+      score = t.score;
+      if (check !== undefined) {
+        const [expected = "", moves = ""] = check.split(" ");
+        if (t.score !== Number(expected) || !moves.split(",").includes(Othello.squareName(t.bestMove))) {
+          throw new Error(
+            `${id}: ${contender.name} ${t.score} ${Othello.squareName(t.bestMove)}, expected ${check}`,
+          );
+        }
+      }
+    }
+  }
+  return totals;
+}
+
+function summary(totals: Map<string, Totals>, base: string): void {
+  const reference = totals.get(base);
+  if (reference === undefined) return;
+  for (const [name, t] of totals) {
+    console.log(
+      `total ${name.padEnd(9)} cpu ${t.cpu.toFixed(2).padStart(7)}s wall ${t.wall.toFixed(2).padStart(7)}s nodes ${String(t.nodes).padStart(12)}` +
+        (name === base ? "" : `  ${base}/${name}: ${(reference.cpu / t.cpu).toFixed(2)}x cpu`),
+    );
+  }
 }
 
 export function solveBench(options: {
   readonly reference: string;
   readonly sharedDir: string;
   readonly ffo: string;
+  readonly set22: boolean;
   readonly iagoDepth: number;
 }): void {
-  console.log("## Othello exact endgame solver vs the C yardstick (solve-ref.c, gcc -O2 -march=native)");
-  console.log("Set arena-iago2-20: seeds 1-6, 8 random plies then iago(2) self-play to 20 empties\n");
-  // Warm-up: lets the JIT compile the solver and builds the edge table its move ordering uses.
-  for (const state of benchPositions(2, 14)) solveExact(state);
-  let cWall = 0;
-  let cCpu = 0;
-  let oursWall = 0;
-  let oursCpu = 0;
-  let cpuKnown = true;
-  for (const [index, state] of benchPositions().entries()) {
-    const line = Othello.formatPosition(state);
-    const c = runReference(options.reference, line);
-    const ours = runOurs(state);
-    if (c.score !== ours.score) throw new Error(`scores differ on ${line}: C ${c.score}, ours ${ours.score}`);
-    console.log(`seed${index + 1} ${line}`);
-    console.log(`  C     ${format(c)}`);
-    console.log(`  Arena ${format(ours)} best ${Othello.squareName(ours.bestMove)}`);
-    cWall += c.wall;
-    oursWall += ours.wall;
-    if (c.cpu === null || ours.cpu === null) cpuKnown = false;
-    else {
-      cCpu += c.cpu;
-      oursCpu += ours.cpu;
-    }
-  }
-  console.log(
-    `total wall: C ${cWall.toFixed(2)}s, Arena ${oursWall.toFixed(2)}s: Arena ${(cWall / oursWall).toFixed(2)}x faster`,
-  );
-  if (cpuKnown) {
-    console.log(
-      `total cpu:  C ${cCpu.toFixed(2)}s, Arena ${oursCpu.toFixed(2)}s: Arena ${(cCpu / oursCpu).toFixed(2)}x faster`,
-    );
+  const solver = new EndgameSolver({ ordering: trainedWeights() });
+  const level7 = new EndgameSolver({ ordering: "iago" });
+  const contenders: Contender[] = [
+    { name: "baseline", solve: baseline.solveExact, clear: baseline.clearSolverTable },
+    { name: "level 7", solve: (s) => level7.solve(s), clear: () => level7.clear() },
+    { name: "Arena", solve: (s) => solver.solve(s), clear: () => solver.clear() },
+  ];
+  // Warm-up: lets the JIT compile the solvers and builds the tables their move ordering uses.
+  for (const state of benchPositions(2, 14)) for (const c of contenders) c.solve(state);
+
+  console.log("## Othello exact endgame solver (Arena = trained ordering; level 7 = Iago ordering)");
+  console.log("baseline = the solver before this work (apps/cli/src/bench/solver-baseline.ts)\n");
+  console.log("Set arena-iago2-20: seeds 1-6, 8 random plies then iago(2) self-play to 20 empties");
+  const set20 = benchPositions().map((state, i) => ({ state, id: `seed${i + 1}` }));
+  summary(compare(set20, contenders, options.reference), "C");
+
+  if (options.set22) {
+    console.log("\nSet arena-iago2-22: the same games to 22 empties");
+    const set22 = benchPositions(6, 22).map((state, i) => ({ state, id: `seed${i + 1}` }));
+    summary(compare(set22, contenders, null), "baseline");
   }
 
   if (options.ffo !== "none") {
     const [from = 40, to = 44] = options.ffo.split("-").map(Number);
-    console.log(`\n## FFO #${from}-#${to} (Arena only; exact scores and best moves checked)`);
+    console.log(`\nFFO #${from}-#${to} (exact scores and best moves checked)`);
     const text = readFileSync(join(options.sharedDir, "data", "ffo-40-59.txt"), "utf8");
+    const ffo: { state: Othello.OthelloState; id: string; check: string }[] = [];
     for (const raw of text.split("\n")) {
       if (raw.startsWith("#")) continue;
       const [board = "", side = "", score = "", best = "", id = ""] = raw.trim().split(/\s+/);
       const number = Number(id.replace("ffo", ""));
       if (!(number >= from && number <= to)) continue;
       const parsed = Othello.parsePosition(`${board} ${side}`);
-      if (!parsed.ok) continue;
-      const ours = runOurs(parsed.value);
-      const move = Othello.squareName(ours.bestMove);
-      const ok = ours.score === Number(score) && best.split(",").includes(move);
-      const empties = Othello.discCounts(parsed.value).empty;
-      console.log(
-        `${id} (${empties} empties) ${format(ours)} best ${move} ${ok ? "ok" : `EXPECTED ${score} ${best}`}`,
-      );
+      if (parsed.ok) ffo.push({ state: parsed.value, id, check: `${Number(score)} ${best}` });
     }
+    summary(compare(ffo, contenders, null), "baseline");
   }
 
   console.log(`\n## Midgame: Iago (alpha-beta-searcher3 + iago-eval) at depth ${options.iagoDepth}`);
+  midgame("Iago", options.iagoDepth, (state) => {
+    const context = createContext(1);
+    iago(options.iagoDepth)(state, context);
+    return context.counter.nodes;
+  });
+  const search = trainedMidgame();
+  console.log(`\n## Midgame: level 8's search (PVS + trained evaluation) at depth ${options.iagoDepth + 2}`);
+  midgame("trained", options.iagoDepth + 2, (state) => {
+    const [pl, ph, ol, oh] =
+      state.turn === Othello.BLACK
+        ? [state.blackLo, state.blackHi, state.whiteLo, state.whiteHi]
+        : [state.whiteLo, state.whiteHi, state.blackLo, state.blackHi];
+    search.clear();
+    return search.search(pl, ph, ol, oh, { maxDepth: options.iagoDepth + 2 }).nodes;
+  });
+}
+
+function midgame(name: string, depth: number, run: (state: Othello.OthelloState) => number): void {
   let nodes = 0;
   let seconds = 0;
   let cpu = 0;
-  iago(4)(othello.initial({}, 0), createContext(1)); // warm-up
+  run(othello.initial({}, 0)); // warm-up
   for (const state of benchPositions(4, 40)) {
-    const context = createContext(1);
     const cpuStart = process.cpuUsage();
     const started = performance.now();
-    iago(options.iagoDepth)(state, context);
+    const n = run(state);
     const s = (performance.now() - started) / 1000;
     cpu += process.cpuUsage(cpuStart).user / 1e6;
-    nodes += context.counter.nodes;
+    nodes += n;
     seconds += s;
-    console.log(`  ${Othello.formatPosition(state)} nodes ${context.counter.nodes} ${s.toFixed(2)}s`);
+    console.log(`  ${Othello.formatPosition(state)} nodes ${n} ${s.toFixed(2)}s`);
   }
   console.log(
-    `total ${nodes} nodes in ${seconds.toFixed(2)}s wall (${Math.round(nodes / seconds)} nodes/s), ` +
+    `${name} depth ${depth}: ${nodes} nodes in ${seconds.toFixed(2)}s wall (${Math.round(nodes / seconds)} nodes/s), ` +
       `${cpu.toFixed(2)}s cpu (${Math.round(nodes / cpu)} nodes/s)`,
   );
 }

@@ -180,3 +180,23 @@ describe("arena nboard", () => {
     expect(lines.find((line) => line.startsWith("=== "))).toMatch(/^=== [A-H][1-8]\//);
   });
 });
+
+describe("arena train", () => {
+  it("trains on a tiny seeded sample, prints the fit error per stage and writes a weights module", async () => {
+    const out = join(mkdtempSync(join(tmpdir(), "arena-train-")), "weights-data.ts");
+    const args = ["train", "--games", "6", "--exact-empties", "8", "--depth", "1", "--iterations", "2"];
+    const result = await run([...args, "--threads", "0", "--out", out]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/stage +0 \(empties +0- 3\): \d+ positions .*RMSE train/);
+    expect(result.stdout).toMatch(/done: \d+ positions/);
+    const module = readFileSync(out, "utf8");
+    expect(module).toContain("export const TRAINED_WEIGHTS_DATA: readonly string[] = [");
+    expect(module).toContain("npx arena train --games 6");
+  }, 60_000);
+
+  it("rejects a bad number", async () => {
+    const result = await run(["train", "--lambda", "much"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("--lambda");
+  });
+});

@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { Othello } from "@arena/engine";
-import { solveExact } from "@arena/engine/games/othello/ai/index";
+import { EndgameSolver, trainedWeights } from "@arena/engine/games/othello/ai/index";
 import type { Output } from "../io.js";
 
 function fail(io: Output, message: string): number {
@@ -42,6 +42,7 @@ export function solveCommand(
   } catch (error) {
     return fail(io, `cannot read ${values.file}: ${error instanceof Error ? error.message : String(error)}`);
   }
+  const solver = new EndgameSolver({ ordering: trainedWeights() });
   let status = 0;
   for (const [index, raw] of text.split(/\r?\n/).entries()) {
     const line = raw.trim();
@@ -55,7 +56,7 @@ export function solveCommand(
     }
     const id = fields[4] ?? String(index + 1);
     const started = now();
-    const result = solveExact(position.value);
+    const result = solver.solve(position.value);
     const seconds = (now() - started) / 1000;
     const move = result.bestMove < 0 ? "--" : Othello.squareName(result.bestMove);
     io.stdout(`${id} ${signed(result.score)} ${move} ${result.nodes} ${seconds.toFixed(3)}\n`);

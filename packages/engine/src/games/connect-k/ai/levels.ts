@@ -67,11 +67,13 @@ export const connectKLevels: readonly ConnectKLevel[] = Object.freeze([
   {
     level: 4,
     name: "Expert",
-    description: "Iterative-deepening alpha-beta with a transposition table to 16 plies, as time allows.",
+    // Capped at 10 plies (16 before): at 16 plies it drew level with the solver level at short clocks
+    // (docs/strength.md, "Connect-k"), and a ladder's levels must separate.
+    description: "Iterative-deepening alpha-beta with a transposition table to 10 plies, as time allows.",
     strategy: "search",
-    maxDepth: 16,
-    maxTimeMs: 3000,
-    noise: 0.5,
+    maxDepth: 10,
+    maxTimeMs: 1500,
+    noise: 1,
   },
   {
     level: 5,

@@ -19,14 +19,13 @@ function choose(seed: number, now: () => number, remainingMs = 2000, incrementMs
 }
 
 describe("diceOfDoomLevels", () => {
-  it("numbers the levels 1..4 as the brief's ladder", () => {
+  it("numbers the levels 1..3: random, the book's AI, the deep search", () => {
     expect(diceOfDoomLevels.map((l) => [l.level, l.strategy])).toEqual([
       [1, "random"],
-      [2, "greedy"],
-      [3, "book"],
-      [4, "deep"],
+      [2, "book"],
+      [3, "deep"],
     ]);
-    expect(diceOfDoomLevels[2]?.depth).toEqual({ classic: 4, chance: 2 });
+    expect(diceOfDoomLevels[1]?.depth).toEqual({ classic: 4, chance: 2 });
   });
 
   it("budgets like the other games", () => {
@@ -38,28 +37,28 @@ describe("diceOfDoomLevels", () => {
 describe("chooseDiceOfDoomMove", () => {
   const state = board({ rows: ["a3 b1 b2", "a1 b2 a2", "b1 a1 b3"] });
 
-  it("level 3 is the book's choice", () => {
+  it("level 2 is the book's choice", () => {
     const chosen = chooseDiceOfDoomMove(
       state,
-      3,
+      2,
       choose(1, () => 0),
     );
     expect(chosen.move).toBe(bookMove(state, 4).move);
     expect(chosen.depth).toBe(4);
   });
 
-  it("level 3 settles for a shallower book search when the clock is short", () => {
+  it("level 2 settles for a shallower book search when the clock is short", () => {
     const big = diceOfDoom.initial(options({ size: 8, players: 4, rules: "classic" }), 5);
     const now = fakeClock(1);
     const t0 = now();
     const remainingMs = 600;
-    const chosen = chooseDiceOfDoomMove(big, 3, choose(1, now, remainingMs));
+    const chosen = chooseDiceOfDoomMove(big, 2, choose(1, now, remainingMs));
     expect(now() - t0).toBeLessThanOrEqual(moveBudgetMs(remainingMs, 0, 30, 2000) + 2);
     expect(chosen.depth).toBeLessThan(4);
     expect(diceOfDoom.legalMoves(big)).toContain(chosen.move);
   });
 
-  it("level 1 is seeded random, level 2 greedy", () => {
+  it("level 1 is seeded random", () => {
     const a = chooseDiceOfDoomMove(
       state,
       1,
@@ -73,19 +72,12 @@ describe("chooseDiceOfDoomMove", () => {
       ).move,
     ).toBe(a);
     expect(diceOfDoom.legalMoves(state)).toContain(a);
-    const greedy = chooseDiceOfDoomMove(
-      state,
-      2,
-      choose(5, () => 0),
-    );
-    expect(diceOfDoom.legalMoves(state)).toContain(greedy.move);
-    expect(greedy.depth).toBe(1);
   });
 
   it("the deep level stays within the budget read from the clock", () => {
     const opts = options({ size: 5, players: 2, rules: "chance" });
     const start = diceOfDoom.initial(opts, 3);
-    for (const level of [4]) {
+    for (const level of [3]) {
       const now = fakeClock(0.5);
       const t0 = now();
       const remainingMs = 3000;
@@ -105,7 +97,7 @@ describe("chooseDiceOfDoomMove", () => {
     expect(diceOfDoom.legalMoves(mid)).toContain(
       chooseDiceOfDoomMove(
         mid,
-        3,
+        2,
         choose(1, () => 0),
       ).move,
     );
@@ -117,7 +109,7 @@ describe("chooseDiceOfDoomMove", () => {
     expect(() =>
       chooseDiceOfDoomMove(
         over,
-        3,
+        2,
         choose(1, () => 0),
       ),
     ).toThrow(RangeError);
@@ -143,7 +135,7 @@ describe("AI against AI on 4×4", () => {
   for (const rules of ["classic", "chance"] as const) {
     for (const players of [2, 3, 4]) {
       it(`${rules}, ${players} players: the game ends with a valid result`, () => {
-        const end = playOut(rules, players, 11 * players + (rules === "chance" ? 1 : 0), [3, 4, 2, 1]);
+        const end = playOut(rules, players, 11 * players + (rules === "chance" ? 1 : 0), [2, 3, 1]);
         expect(end.over).toBe(true);
         const outcome = diceOfDoom.outcome(end);
         if (outcome.kind !== "finished") throw new Error("not finished");

@@ -1,4 +1,4 @@
-import { type SearchGame, alphaBeta, search, withTieBreakNoise } from "../../../search/index.js";
+import { type SearchGame, search } from "../../../search/index.js";
 import { diceOfDoom } from "../index.js";
 import { type DiceOfDoomState } from "../types.js";
 import { BOOK_DEPTH, bookEvaluate, bookMove } from "./book.js";
@@ -6,7 +6,7 @@ import { type ChooseOptions, type ChosenMove, moveBudgetMs } from "../../../sear
 
 export { type ChooseOptions, type ChosenMove, moveBudgetMs };
 
-export const DICE_OF_DOOM_STRATEGIES = ["random", "greedy", "book", "deep"] as const;
+export const DICE_OF_DOOM_STRATEGIES = ["random", "book", "deep"] as const;
 export type DiceOfDoomStrategy = (typeof DICE_OF_DOOM_STRATEGIES)[number];
 
 export interface DiceOfDoomLevel {
@@ -26,6 +26,11 @@ export interface DiceOfDoomLevel {
   readonly noise: number;
 }
 
+/**
+ * The ladder (docs/strength.md, "Dice of Doom"): a one-ply greedy level used to sit between random
+ * and the book's AI, but over hundreds of games it never separated from the book's AI (search
+ * beyond one ply buys nothing on score-board), so the two were merged into the book level.
+ */
 export const diceOfDoomLevels: readonly DiceOfDoomLevel[] = Object.freeze([
   {
     level: 1,
@@ -38,16 +43,6 @@ export const diceOfDoomLevels: readonly DiceOfDoomLevel[] = Object.freeze([
   },
   {
     level: 2,
-    name: "Greedy",
-    description:
-      "The move with the best score-board right after it (expected, for dice rolls); ties at random.",
-    strategy: "greedy",
-    depth: { classic: 1, chance: 1 },
-    maxTimeMs: 250,
-    noise: 0.5,
-  },
-  {
-    level: 3,
     name: "Book",
     description:
       "The Land of Lisp AI: alpha-beta 4 plies deep on score-board (paranoid with 3–4 players), " +
@@ -59,7 +54,7 @@ export const diceOfDoomLevels: readonly DiceOfDoomLevel[] = Object.freeze([
     noise: 0,
   },
   {
-    level: 4,
+    level: 3,
     name: "Deep",
     description:
       "Iterative-deepening alpha-beta with a transposition table as deep as the clock allows " +
@@ -128,8 +123,8 @@ function levelOf(level: number): DiceOfDoomLevel {
 
 /**
  * The AI's move at `level` (1..diceOfDoomLevels.length; out-of-range levels
- * are clamped). Levels 1–2 do a small fixed amount of work; levels 3–4 stop
- * within the budget of `moveBudgetMs` as read from `now` (level 3 then
+ * are clamped). Level 1 does a small fixed amount of work; levels 2–3 stop
+ * within the budget of `moveBudgetMs` as read from `now` (level 2 then
  * plays the deepest book search that finished, the book's own choice
  * whenever its full depth fits). Throws when the game is over.
  */
@@ -147,16 +142,6 @@ export function chooseDiceOfDoomMove(
     case "random": {
       const move = moves[Math.min(moves.length - 1, Math.floor(options.random() * moves.length))] as number;
       return { move, value: 0, depth: 0, nodes: 0 };
-    }
-    case "greedy": {
-      const evaluate = withTieBreakNoise(diceOfDoom, bookEvaluate, spec.noise, options.random);
-      const result = alphaBeta(diceOfDoom, state, 1, evaluate, { terminalValue: bookEvaluate });
-      return {
-        move: result.move ?? (moves[0] as number),
-        value: result.value,
-        depth: 1,
-        nodes: result.stats.nodes,
-      };
     }
     case "book": {
       const budget = moveBudgetMs(

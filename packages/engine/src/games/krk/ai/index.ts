@@ -1,3 +1,4 @@
+export { KRK_MATE_SCORE, analyzeKrk } from "./analysis.js";
 export { type ForcingTree, type Plan, holds, constrainedMoves, strategy } from "./al0/interpreter.js";
 export { type Al0Position, type Al0Step, BOOK_NEIGHBOURS, PREDICATES, check, room } from "./al0/library.js";
 export { type Al0Decision, Al0Session, al0Decision } from "./al0/session.js";

@@ -18,7 +18,7 @@ import {
   untransformMove,
 } from "./book.js";
 import { OTHELLO_MAX_LEVEL, othelloLevelMove } from "./levels.js";
-import { iagoIteration } from "./strategies.js";
+import { createIagoSearcher, iagoIteration } from "./strategies.js";
 
 function start(): OthelloState {
   const parsed = parsePosition(STANDARD_START);
@@ -78,9 +78,11 @@ describe("symmetry", () => {
   it("gives every image the same Iago value, so storing one image loses nothing", () => {
     for (const seed of [2, 5]) {
       const state = randomPosition(seed, 10);
-      const value = iagoIteration(state, 3, -1, undefined, Infinity).value;
+      const value = iagoIteration(createIagoSearcher(), state, 3, -1, undefined, Infinity).value;
       for (const t of TRANSFORMS) {
-        expect(iagoIteration(transformState(state, t), 3, -1, undefined, Infinity).value).toBe(value);
+        expect(
+          iagoIteration(createIagoSearcher(), transformState(state, t), 3, -1, undefined, Infinity).value,
+        ).toBe(value);
       }
     }
   });
@@ -125,7 +127,8 @@ describe("building", () => {
 
     // Explores the real (unreduced) tree the book describes, in the board's own orientation.
     function negamax(state: OthelloState, ply: number): number {
-      if (ply === plies) return iagoIteration(state, depth, -1, undefined, Infinity).value;
+      if (ply === plies)
+        return iagoIteration(createIagoSearcher(), state, depth, -1, undefined, Infinity).value;
       const moves = bookMoves(state, book);
       expect(moves.length).toBeGreaterThan(0);
       let best = -Infinity;
@@ -144,7 +147,7 @@ describe("building", () => {
   });
 });
 
-describe("the top level", () => {
+describe("the top levels", () => {
   const clock = (seed: number): Parameters<typeof othelloLevelMove>[2] => {
     let t = 0;
     return { remainingMs: 60_000, incrementMs: 0, now: () => (t += 1), seed };
@@ -154,10 +157,12 @@ describe("the top level", () => {
     const inBook = bookMoves(start()).map((m) => m.move);
     const played = new Set<number>();
     for (let seed = 1; seed <= 16; seed++) {
-      const result = othelloLevelMove(start(), OTHELLO_MAX_LEVEL, clock(seed));
-      expect(inBook).toContain(result.move);
-      expect(result.nodes).toBe(0);
-      played.add(result.move);
+      for (const level of [OTHELLO_MAX_LEVEL - 1, OTHELLO_MAX_LEVEL]) {
+        const result = othelloLevelMove(start(), level, clock(seed));
+        expect(inBook).toContain(result.move);
+        expect(result.nodes).toBe(0);
+        played.add(result.move);
+      }
     }
     expect(played.size).toBeGreaterThan(1);
   });

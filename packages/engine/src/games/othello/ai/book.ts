@@ -23,7 +23,7 @@ import {
 } from "../rules.js";
 import { PASS, parseSquare, squareName } from "../squares.js";
 import { BOOK_DATA } from "./book-data.js";
-import { MARGIN_WIN, iagoIteration } from "./strategies.js";
+import { type IagoSearcher, MARGIN_WIN, createIagoSearcher, iagoIteration } from "./strategies.js";
 
 export interface BookMove {
   readonly move: number;
@@ -260,14 +260,18 @@ function canonicalState(state: OthelloState): { key: string; state: OthelloState
   return { key: canonical.key, state: transformState(state, canonical.transforms[0] ?? 0) };
 }
 
-function searchValue(state: OthelloState, depth: number): { value: number; nodes: number } {
+function searchValue(
+  searcher: IagoSearcher,
+  state: OthelloState,
+  depth: number,
+): { value: number; nodes: number } {
   if (legalMoves(state).length === 0) {
     // The game is over: score it as the margin search scores finished games.
     const { black, white } = discCounts(state);
     const diff = state.turn === BLACK ? black - white : white - black;
     return { value: diff > 0 ? MARGIN_WIN + diff : diff < 0 ? -MARGIN_WIN + diff : 0, nodes: 1 };
   }
-  const result = iagoIteration(state, depth, -1, undefined, Infinity);
+  const result = iagoIteration(searcher, state, depth, -1, undefined, Infinity);
   return { value: result.value, nodes: result.nodes };
 }
 
@@ -287,6 +291,7 @@ export function buildBook(
   if (!start.ok) throw new Error(start.error.message);
   const root = canonicalState(start.value);
   const nodes = new Map<string, Node>();
+  const searcher = createIagoSearcher();
   let searchNodes = 0;
 
   // Grow the tree breadth-first so that a transposition is always met first at its shallowest ply.
@@ -306,7 +311,7 @@ export function buildBook(
         else group.child.moves.push(move);
       }
       const ranked = [...groups.values()].map((group) => {
-        const scored = searchValue(group.state, selectDepth);
+        const scored = searchValue(searcher, group.state, selectDepth);
         searchNodes += scored.nodes;
         return { ...group, score: -scored.value };
       });
@@ -323,7 +328,7 @@ export function buildBook(
 
   const leafNodes = [...nodes.values()].filter((node) => node.children.length === 0);
   for (const [index, node] of leafNodes.entries()) {
-    const scored = searchValue(node.state, options.depth);
+    const scored = searchValue(searcher, node.state, options.depth);
     node.value = scored.value;
     searchNodes += scored.nodes;
     onProgress(index + 1, leafNodes.length);

@@ -25,15 +25,18 @@ export {
   timeBudget,
 } from "./player.js";
 export {
+  EndgameSolver,
+  type EndgameSolverOptions,
   type SolveOptions,
   type SolveResult,
-  clearSolverTable,
-  solveBits,
-  solveExact,
-  solveWinLossDraw,
-  solverNodes,
+  type SolverOrdering,
   stableDiscs,
 } from "./solver.js";
+export { MidgameSearch, type MidgameOptions, type MidgameResult } from "./midgame.js";
+export { type TrainedPlayerOptions, trainedPlay, trainedSolverEmptiesFor } from "./trained-player.js";
+export { trainedEvalBits } from "./trained-eval.js";
+export { type TrainedWeights, decodeWeights, encodeWeights } from "./weights-codec.js";
+export { iagoOrderedSolver, trainedMidgame, trainedOrderedSolver, trainedWeights } from "./thread-engines.js";
 export {
   type FinalValueMode,
   LOSING_VALUE,
@@ -48,6 +51,7 @@ export {
   alphaBetaSearcher2,
   alphaBetaSearcher3,
   createContext,
+  createIagoSearcher,
   iago,
   iagoIteration,
   maximizer,

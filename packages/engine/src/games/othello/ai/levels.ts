@@ -1,12 +1,14 @@
 /**
  * Strength levels for an Othello AI seat, weakest first, climbing PAIP's
- * ladder; the top level is the time-managed Iago with the exact solver,
- * playing from the opening book while the position is in it.
+ * ladder to the time-managed Iago with the exact solver (level 7, playing
+ * from the opening book while the position is in it), topped by the trained
+ * evaluation with the solver (level 8, docs/strength.md).
  * The AI registry (src/ai/registry.ts) serves them through `othelloAi`.
  */
 import { type OthelloState } from "../rules.js";
 import { chooseBookMove } from "./book.js";
 import { iagoPlay } from "./player.js";
+import { trainedPlay } from "./trained-player.js";
 import {
   type Strategy,
   alphaBetaSearcher,
@@ -52,9 +54,20 @@ export const OTHELLO_LEVELS = [
     name: "Iago",
     description:
       "Iago on the clock: opening book, iterative deepening as time allows, and the exact endgame solver.",
-    strategy: null,
+    strategy: "iago-play",
   },
-] as const satisfies readonly { name: string; description: string; strategy: Strategy | null }[];
+  {
+    name: "Master",
+    description:
+      "The trained evaluation with the solver: opening book, then a pattern evaluation learned from " +
+      "self-play searched as deep as the clock allows, and the exact endgame solver ordered by it.",
+    strategy: "trained-play",
+  },
+] as const satisfies readonly {
+  name: string;
+  description: string;
+  strategy: Strategy | "iago-play" | "trained-play";
+}[];
 
 /** Highest level. */
 export const OTHELLO_MAX_LEVEL = OTHELLO_LEVELS.length;
@@ -79,11 +92,17 @@ export function othelloLevelMove(
 ): LevelMove {
   const index = Math.min(Math.max(Math.trunc(level), 1), OTHELLO_MAX_LEVEL) - 1;
   const entry = OTHELLO_LEVELS[index] ?? OTHELLO_LEVELS[0];
-  if (entry.strategy === null) {
+  if (entry.strategy === "iago-play" || entry.strategy === "trained-play") {
     // In book, a move near the best drawn with the seat's seed, so that games vary; depth 0 = no search.
     const book = chooseBookMove(state, createContext(clock.seed).random);
     if (book !== null) return { move: book.move, depth: 0, nodes: 0, value: book.value };
+  }
+  if (entry.strategy === "iago-play") {
     const result = iagoPlay(state, clock);
+    return { move: result.move, depth: result.depth, nodes: result.nodes, value: result.value };
+  }
+  if (entry.strategy === "trained-play") {
+    const result = trainedPlay(state, clock);
     return { move: result.move, depth: result.depth, nodes: result.nodes, value: result.value };
   }
   const context = createContext(clock.seed, { now: clock.now, clock });

@@ -10,7 +10,10 @@ import {
 } from "../rules.js";
 import { PASS } from "../squares.js";
 import { iagoPlay, solverEmptiesFor, timeBudget } from "./player.js";
-import { solveExact } from "./solver.js";
+import { EndgameSolver } from "./solver.js";
+
+const solver = new EndgameSolver();
+const solveExact = solver.solve.bind(solver);
 
 function start(): OthelloState {
   const parsed = parsePosition(STANDARD_START);

@@ -8,8 +8,9 @@
 import { popcount32 } from "../bitboard.js";
 import { type OthelloState, legalMoves } from "../rules.js";
 import { PASS } from "../squares.js";
-import { solveExact } from "./solver.js";
-import { iagoIteration } from "./strategies.js";
+import type { EndgameSolver } from "./solver.js";
+import { createIagoSearcher, iagoIteration } from "./strategies.js";
+import { iagoOrderedSolver } from "./thread-engines.js";
 
 export interface TimeBudget {
   /** Aim to finish the move within this many ms. */
@@ -56,6 +57,8 @@ export interface IagoPlayerOptions {
   readonly maxDepth?: number;
   /** Disables the endgame solver (for tests of the midgame search). */
   readonly solver?: boolean;
+  /** The exact solver to use; by default this thread's, ordered by Iago's evaluation. */
+  readonly endgame?: EndgameSolver;
 }
 
 export interface IagoPlayerResult {
@@ -83,7 +86,7 @@ export function iagoPlay(state: OthelloState, options: IagoPlayerOptions): IagoP
   let nodes = 0;
 
   if (options.solver !== false && empties <= solverEmptiesFor(budget.targetMs)) {
-    const solved = solveExact(state, { now, deadline: hardStop });
+    const solved = (options.endgame ?? iagoOrderedSolver()).solve(state, { now, deadline: hardStop });
     nodes += solved.nodes;
     if (!solved.aborted && solved.bestMove >= 0) {
       return {
@@ -98,7 +101,8 @@ export function iagoPlay(state: OthelloState, options: IagoPlayerOptions): IagoP
   }
 
   // Depth 1 always completes (it is a few dozen evaluations), so there is always a move.
-  let best = iagoIteration(state, 1, -1, undefined, Infinity);
+  const searcher = createIagoSearcher();
+  let best = iagoIteration(searcher, state, 1, -1, undefined, Infinity);
   nodes += best.nodes;
   let depth = 1;
   const maxDepth = Math.min(options.maxDepth ?? 60, empties);
@@ -108,7 +112,7 @@ export function iagoPlay(state: OthelloState, options: IagoPlayerOptions): IagoP
     // An iteration costs several times the previous one; do not start one that cannot finish in time.
     if (elapsed + lastIterationMs * 3 > budget.targetMs) break;
     const iterationStart = now();
-    const next = iagoIteration(state, depth + 1, best.move, now, hardStop);
+    const next = iagoIteration(searcher, state, depth + 1, best.move, now, hardStop);
     nodes += next.nodes;
     if (next.move < 0) break;
     best = next;

@@ -11,7 +11,15 @@ import {
 } from "../rules.js";
 import { PASS, parseSquare, squareName } from "../squares.js";
 import { FFO_40_49 } from "./ffo-fixture.js";
-import { clearSolverTable, solveBits, solveExact, solveWinLossDraw, stableDiscs } from "./solver.js";
+import { EndgameSolver, stableDiscs } from "./solver.js";
+import { trainedWeights } from "./thread-engines.js";
+
+const solver = new EndgameSolver({ ordering: "iago" });
+const trainedSolver = new EndgameSolver({ ordering: trainedWeights() });
+const solveExact = solver.solve.bind(solver);
+const solveWinLossDraw = solver.solveWinLossDraw.bind(solver);
+const solveBits = solver.solveBits.bind(solver);
+const clearSolverTable = solver.clear.bind(solver);
 
 declare const process: { env: Record<string, string | undefined> };
 
@@ -65,6 +73,21 @@ describe("solveExact", () => {
         expect(naive(applyMove(state, result.bestMove), -65, 65) + 0).toBe(-expected + 0);
       }
       checked++;
+    }
+  });
+
+  it("gives the same scores and equally good moves whatever orders the moves", () => {
+    const unordered = new EndgameSolver({ ordering: null });
+    for (let seed = 300; seed < 330; seed++) {
+      const state = randomEndgame(seed, 8 + (seed % 9));
+      if (state === null) continue;
+      const exact = solveExact(state).score;
+      for (const other of [trainedSolver, unordered]) {
+        const result = other.solve(state);
+        expect(result.score).toBe(exact);
+        if (result.bestMove !== PASS)
+          expect(-solveExact(applyMove(state, result.bestMove)).score).toBe(exact);
+      }
     }
   });
 
@@ -164,7 +187,7 @@ describe("FFO endgame suite", () => {
   for (const line of SLOW ? FFO_40_49 : FFO_40_49.slice(0, 1)) {
     const [board = "", side = "", score = "", best = "", id = ""] = line.split(/\s+/);
     it(`${id}: ${score} by ${best}`, () => {
-      const result = solveExact(position(`${board} ${side}`));
+      const result = trainedSolver.solve(position(`${board} ${side}`));
       expect(result.score).toBe(Number(score));
       expect(best.split(",").map(parseSquare)).toContain(result.bestMove);
       expect(squareName(result.bestMove)).toMatch(/^[a-h][1-8]$/);

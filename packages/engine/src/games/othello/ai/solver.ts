@@ -1,28 +1,38 @@
 /**
  * Exact Othello endgame solver on the bitboards: negamax alpha-beta on the
- * final disc difference (WOF: empty squares go to the winner).
+ * final disc difference (WOF: empty squares go to the winner). Every choice
+ * was measured A/B (docs/benchmarks.md, "Othello exact endgame solver").
  *
  * Layers, by number of empty squares n:
  * - n ≤ 3: hand-written last-1/2/3 code that tries the few empty squares
- *   directly (last-1 only counts flips, it never builds a position);
- * - n ≤ SHALLOW_MAX: no hash, empties tried in parity order (squares in
+ *   directly; last-1 only counts flips, from a table per line (no board);
+ * - n ≤ SHALLOW_MAX: no hash; the legal moves in parity order (squares in
  *   quadrants with an odd number of empties first, which tends to give the
- *   last move of each region to the side to move);
+ *   last move of each region to the side to move), the quadrant parities
+ *   passed down as four bits rather than recounted;
  * - deeper: PVS with fastest-first ordering (fewest opponent replies,
  *   corners counted twice, then the opponent's potential mobility, parity
- *   and corners as tie-breaks; from 10 empties Iago's evaluation of the
- *   child is added, which cut nodes by 40% on the bench set), a
+ *   and corners as tie-breaks; far from the end an evaluation of the child
+ *   joins the key: Iago's for level 7, the trained one otherwise), a
  *   transposition table of full positions (both boards, bounds, best move;
- *   two-way buckets, the shallower entry replaced) and a stability cut-off
- *   (the opponent's stable discs cap what we can reach).
+ *   buckets of three in one cache line, the shallowest entry replaced),
+ *   enhanced transposition cut-offs (a child the table already refutes ends
+ *   the node before any search) and a stability cut-off (the opponent's
+ *   stable discs cap what we can reach);
+ * - at the root, with the trained ordering, an aspiration window: first
+ *   whether the score is the trained evaluation's guess, then one re-search
+ *   on the side the fail-soft bound points to.
  *
- * Everything works on (lo, hi) int32 halves and never allocates per node.
- * The first solve builds the edge table Iago's evaluation needs (~0.4 s).
+ * All state (table, move lists, node count, clock) lives in an `EndgameSolver`
+ * its caller owns; everything works on (lo, hi) int32 halves and never
+ * allocates per node.
  */
 import { flips, moves, out, popcount32 } from "../bitboard.js";
 import { BLACK, type OthelloState } from "../rules.js";
 import { PASS } from "../squares.js";
 import { iagoEvalBits } from "./eval.js";
+import { trainedEvalBits, trainedEvalWithMobility } from "./trained-eval.js";
+import type { TrainedWeights } from "./weights-codec.js";
 
 export interface SolveOptions {
   /** Called every few thousand nodes; when it returns a time past `deadline`, the solve stops. */
@@ -46,32 +56,65 @@ export interface SolveResult {
   readonly aborted: boolean;
 }
 
+/** The evaluation that orders moves far from the end: Iago's (level 7), trained weights, or none. */
+export type SolverOrdering = "iago" | TrainedWeights | null;
+
+export interface EndgameSolverOptions {
+  readonly ordering?: SolverOrdering;
+  /** log2 of the table's buckets of three positions (default 18: 16 MB). */
+  readonly tableBits?: number;
+}
+
 // Tuned on the bench set (node counts; wall time on the shared machine is noise).
 /** Up to this many empties: no hash, no sorting, parity order only. */
 const SHALLOW_MAX = 6;
 /** Stability is only worth computing once alpha is high enough that a cut-off is plausible. */
-const STABILITY_MIN_ALPHA = 6;
+const STABILITY_MIN_ALPHA = 2;
+/** From this many empties the opponent's potential mobility joins the move key (below, it cost more than it saved). */
+const POTENTIAL_MIN = 10;
 /** Weight of the opponent's potential mobility in the move key (a reply is worth 16). */
 const POTENTIAL_WEIGHT = 8;
-/** From this many empties Iago's evaluation joins the move key, scaled down by 2^EVAL_SHIFT. */
-const EVAL_SORT_MIN = 10;
-const EVAL_SHIFT = 12;
+/** From this many empties Iago's evaluation joins the move key (level 7's solver, as before). */
+const IAGO_SORT_MIN = 10;
+/** From this many empties the trained evaluation joins the move key. */
+const TRAINED_SORT_MIN = 12;
+/** Iago's evaluation is scaled down by 2^IAGO_SHIFT in the key. */
+const IAGO_SHIFT = 12;
+/** Weight of the trained evaluation (1/16 disc units) in the move key. */
+const TRAINED_WEIGHT = 0.25;
+/** From this many empties a node probes the table for its children before searching them. */
+const ETC_MIN = 8;
 const CHECK_INTERVAL = 4096;
-
-let nodes = 0;
-let nextCheck = CHECK_INTERVAL;
-let aborted = false;
-let clock: (() => number) | undefined;
-let deadline = Infinity;
-
-function checkClock(): void {
-  nextCheck = nodes + CHECK_INTERVAL;
-  if (clock !== undefined && clock() > deadline) aborted = true;
-}
+const ASPIRATION_WITHOUT_EVAL = false;
+const MAX_MOVES = 34;
+const CORNERS_LO = 0x81;
+const CORNERS_HI = 0x81000000 | 0;
+const NOT_A = 0xfefefefe | 0;
+const NOT_H = 0x7f7f7f7f;
 
 // Quadrant masks for parity: [lo, hi] halves of the four 4×4 quadrants.
 const Q_LO = [0x0f0f0f0f, 0xf0f0f0f0 | 0, 0, 0] as const;
 const Q_HI = [0, 0, 0x0f0f0f0f, 0xf0f0f0f0 | 0] as const;
+/** Squares of the quadrants whose parity bit is set, per 4-bit parity value. */
+const PARITY_LO = Int32Array.from(
+  { length: 16 },
+  (_, p) => (p & 1 ? Q_LO[0] : 0) | (p & 2 ? Q_LO[1] : 0) | 0,
+);
+const PARITY_HI = Int32Array.from(
+  { length: 16 },
+  (_, p) => (p & 4 ? Q_HI[2] : 0) | (p & 8 ? Q_HI[3] : 0) | 0,
+);
+/** The parity bit of each square's quadrant. */
+const QUADRANT_BIT = Int8Array.from({ length: 64 }, (_, sq) => 1 << (((sq >> 5) << 1) | ((sq >> 2) & 1)));
+
+function parityOf(el: number, eh: number): number {
+  let parity = 0;
+  for (let q = 0; q < 4; q++) {
+    if (((popcount32(el & (Q_LO[q] as number)) + popcount32(eh & (Q_HI[q] as number))) & 1) === 1)
+      parity |= 1 << q;
+  }
+  return parity;
+}
 
 function finalScore(pl: number, ph: number, ol: number, oh: number): number {
   const p = popcount32(pl) + popcount32(ph);
@@ -81,174 +124,93 @@ function finalScore(pl: number, ph: number, ol: number, oh: number): number {
   return diff > 0 ? diff + empty : diff < 0 ? diff - empty : 0;
 }
 
-// ---------------------------------------------------------------- last 1..3
+// ---------------------------------------------------------------- last-move flip counts
+//
+// With one empty square left, every other square is a disc, so the discs a move there flips along a
+// line depend only on where the mover's own discs lie on that line: a table of 8 positions × 256
+// line bytes (bit i = the line's square i is the mover's) gives the count, for rows, columns and
+// diagonals alike. A line byte comes from shifts (rows) or from a multiply that stacks one square
+// per row into a byte (columns, diagonals), as in patterns.ts.
 
-function last1(pl: number, ph: number, ol: number, oh: number, sq: number): number {
-  nodes++;
-  const diff = 2 * (popcount32(pl) + popcount32(ph)) - 63;
-  flips(sq, pl, ph, ol, oh);
-  let n = popcount32(out.lo) + popcount32(out.hi);
-  if (n > 0) return diff + 2 * n + 1;
-  flips(sq, ol, oh, pl, ph);
-  n = popcount32(out.lo) + popcount32(out.hi);
-  if (n > 0) return diff - 2 * n - 1;
-  return diff > 0 ? diff + 1 : diff - 1;
-}
-
-function last2(
-  pl: number,
-  ph: number,
-  ol: number,
-  oh: number,
-  a: number,
-  b: number,
-  alpha: number,
-  beta: number,
-  passed: boolean,
-): number {
-  nodes++;
-  let best = -65;
-  flips(a, pl, ph, ol, oh);
-  if ((out.lo | out.hi) !== 0) {
-    const fl = out.lo;
-    const fh = out.hi;
-    const bl = a < 32 ? 1 << a : 0;
-    const bh = a < 32 ? 0 : 1 << (a - 32);
-    best = -last1(ol & ~fl, oh & ~fh, pl | fl | bl, ph | fh | bh, b);
-    if (best >= beta) return best;
-  }
-  flips(b, pl, ph, ol, oh);
-  if ((out.lo | out.hi) !== 0) {
-    const fl = out.lo;
-    const fh = out.hi;
-    const bl = b < 32 ? 1 << b : 0;
-    const bh = b < 32 ? 0 : 1 << (b - 32);
-    const v = -last1(ol & ~fl, oh & ~fh, pl | fl | bl, ph | fh | bh, a);
-    if (v > best) best = v;
-  }
-  if (best > -65) return best;
-  if (passed) return finalScore(pl, ph, ol, oh);
-  return -last2(ol, oh, pl, ph, a, b, -beta, -alpha, true);
-}
-
-function last3(
-  pl: number,
-  ph: number,
-  ol: number,
-  oh: number,
-  a: number,
-  b: number,
-  c: number,
-  alpha: number,
-  beta: number,
-  passed: boolean,
-): number {
-  nodes++;
-  let best = -65;
-  for (let i = 0; i < 3; i++) {
-    const sq = i === 0 ? a : i === 1 ? b : c;
-    flips(sq, pl, ph, ol, oh);
-    if ((out.lo | out.hi) === 0) continue;
-    const fl = out.lo;
-    const fh = out.hi;
-    const bl = sq < 32 ? 1 << sq : 0;
-    const bh = sq < 32 ? 0 : 1 << (sq - 32);
-    const x = i === 0 ? b : a;
-    const y = i === 2 ? b : c;
-    const v = -last2(ol & ~fl, oh & ~fh, pl | fl | bl, ph | fh | bh, x, y, -beta, -alpha, false);
-    if (v > best) {
-      best = v;
-      if (v >= beta) return v;
-      if (v > alpha) alpha = v;
-    }
-  }
-  if (best > -65) return best;
-  if (passed) return finalScore(pl, ph, ol, oh);
-  return -last3(ol, oh, pl, ph, a, b, c, -beta, -alpha, true);
-}
-
-// ---------------------------------------------------------------- shallow
-
-/** Empty squares of a node at each depth, in parity order: SQ[n * 64 + i]. */
-const EMPTY_SQ = new Int8Array(65 * 64);
-
-/** Fills EMPTY_SQ for depth n with the empty squares, odd quadrants first; returns how many. */
-function listEmpties(el: number, eh: number, n: number): number {
-  let count = 0;
-  const base = n << 6;
-  for (let pass = 0; pass < 2; pass++) {
-    for (let q = 0; q < 4; q++) {
-      let ql = el & (Q_LO[q] as number);
-      let qh = eh & (Q_HI[q] as number);
-      const odd = (popcount32(ql) + popcount32(qh)) & 1;
-      if ((pass === 0) !== (odd === 1)) continue;
-      while (ql !== 0) {
-        const bit = ql & -ql;
-        ql ^= bit;
-        EMPTY_SQ[base + count++] = 31 - Math.clz32(bit);
+/** Discs flipped on a full line by a move at `position`, by the mover's line byte. */
+const LINE_FLIPS = (() => {
+  const table = new Int8Array(8 * 256);
+  for (let position = 0; position < 8; position++) {
+    for (let byte = 0; byte < 256; byte++) {
+      let count = 0;
+      for (const step of [-1, 1]) {
+        let run = 0;
+        for (let i = position + step; i >= 0 && i < 8; i += step) {
+          if ((byte >> i) & 1) {
+            count += run;
+            break;
+          }
+          run++;
+        }
       }
-      while (qh !== 0) {
-        const bit = qh & -qh;
-        qh ^= bit;
-        EMPTY_SQ[base + count++] = 63 - Math.clz32(bit);
-      }
+      table[position * 256 + byte] = count;
     }
   }
-  return count;
-}
+  return table;
+})();
 
-function shallow(
-  pl: number,
-  ph: number,
-  ol: number,
-  oh: number,
-  alpha: number,
-  beta: number,
-  passed: boolean,
-  n: number,
-): number {
-  const el = ~(pl | ol);
-  const eh = ~(ph | oh);
-  if (n === 3) {
-    listEmpties(el, eh, 3);
-    return last3(
-      pl,
-      ph,
-      ol,
-      oh,
-      EMPTY_SQ[192] as number,
-      EMPTY_SQ[193] as number,
-      EMPTY_SQ[194] as number,
-      alpha,
-      beta,
-      passed,
-    );
-  }
-  nodes++;
-  if (nodes >= nextCheck) checkClock();
-  const count = listEmpties(el, eh, n);
-  const base = n << 6;
-  let best = -65;
-  for (let i = 0; i < count; i++) {
-    const sq = EMPTY_SQ[base + i] as number;
-    flips(sq, pl, ph, ol, oh);
-    if ((out.lo | out.hi) === 0) continue;
-    const fl = out.lo;
-    const fh = out.hi;
-    const bl = sq < 32 ? 1 << sq : 0;
-    const bh = sq < 32 ? 0 : 1 << (sq - 32);
-    const v = -shallow(ol & ~fl, oh & ~fh, pl | fl | bl, ph | fh | bh, -beta, -alpha, false, n - 1);
-    if (v > best) {
-      best = v;
-      if (v >= beta) return v;
-      if (v > alpha) alpha = v;
+function diagonalMasks(step: number): { lo: Int32Array; hi: Int32Array; files: Int32Array } {
+  const lo = new Int32Array(64);
+  const hi = new Int32Array(64);
+  const files = new Int32Array(64);
+  for (let sq = 0; sq < 64; sq++) {
+    // Walk to the line's start (top row, or the first file for step 9 / last file for step 7).
+    let r = sq >> 3;
+    let c = sq & 7;
+    const dc = step === 9 ? 1 : -1;
+    while (r > 0 && c - dc >= 0 && c - dc < 8) {
+      r--;
+      c -= dc;
+    }
+    for (; r < 8 && c >= 0 && c < 8; r++, c += dc) {
+      const s = r * 8 + c;
+      if (s < 32) lo[sq] = (lo[sq] as number) | (1 << s);
+      else hi[sq] = (hi[sq] as number) | (1 << (s - 32));
+      files[sq] = (files[sq] as number) | (1 << c);
     }
   }
-  if (best > -65) return best;
-  if (passed) return finalScore(pl, ph, ol, oh);
-  moves(ol, oh, pl, ph);
-  if ((out.lo | out.hi) === 0) return finalScore(pl, ph, ol, oh);
-  return -shallow(ol, oh, pl, ph, -beta, -alpha, true, n);
+  return { lo, hi, files };
+}
+const D9 = diagonalMasks(9);
+const D7 = diagonalMasks(7);
+
+/**
+ * Discs the player (pl, ph) flips by playing `sq`, the only empty square, on an otherwise full
+ * board; with `opponent` the count for the other side (whose discs are all the rest).
+ */
+function lastFlipCount(pl: number, ph: number, sq: number, opponent: boolean): number {
+  const r = sq >> 3;
+  const c = sq & 7;
+  const self = 1 << c;
+  let row = r < 4 ? (pl >>> (r << 3)) & 0xff : (ph >>> ((r - 4) << 3)) & 0xff;
+  let column =
+    ((Math.imul((pl >>> c) & 0x01010101, 0x01020408) >>> 24) & 15) |
+    ((Math.imul((ph >>> c) & 0x01010101, 0x01020408) >>> 20) & 0xf0);
+  let d9 =
+    (Math.imul(pl & (D9.lo[sq] as number), 0x01010101) |
+      Math.imul(ph & (D9.hi[sq] as number), 0x01010101)) >>>
+    24;
+  let d7 =
+    (Math.imul(pl & (D7.lo[sq] as number), 0x01010101) |
+      Math.imul(ph & (D7.hi[sq] as number), 0x01010101)) >>>
+    24;
+  if (opponent) {
+    row = ~row & 0xff & ~self;
+    column = ~column & 0xff & ~(1 << r);
+    d9 = ~d9 & (D9.files[sq] as number) & ~self;
+    d7 = ~d7 & (D7.files[sq] as number) & ~self;
+  }
+  return (
+    (LINE_FLIPS[(c << 8) | row] as number) +
+    (LINE_FLIPS[(r << 8) | column] as number) +
+    (LINE_FLIPS[(c << 8) | d9] as number) +
+    (LINE_FLIPS[(c << 8) | d7] as number)
+  );
 }
 
 // ---------------------------------------------------------------- stability
@@ -256,8 +218,6 @@ function shallow(
 const FILE_AH = 0x81818181 | 0;
 const ROW_1 = 0xff;
 const ROW_8 = 0xff000000 | 0;
-const NOT_A = 0xfefefefe | 0;
-const NOT_H = 0x7f7f7f7f;
 
 /** Squares whose line along the axis (1 = row, 7 and 9 = diagonals) contains no empty square. */
 function fullLine(el: number, eh: number, axis: number): void {
@@ -333,315 +293,13 @@ export function stableDiscs(pl: number, ph: number, ol: number, oh: number): num
   return popcount32(sl) + popcount32(sh);
 }
 
-// ---------------------------------------------------------------- transposition table
-
-const TT_BITS = 20;
-const TT_SIZE = 1 << TT_BITS;
-const TT_MASK = TT_SIZE - 2; // buckets of two entries
-// About 19 MB, allocated by the first solve rather than at import (the engine also runs in browsers).
-let ttBoards = new Int32Array(0);
-let ttLower = new Int8Array(0);
-let ttUpper = new Int8Array(0);
-let ttMove = new Int8Array(0);
-/** Empties of the stored position; 0 marks a free slot. */
-let ttDepth = new Int8Array(0);
-
-function allocateTable(): void {
-  if (ttDepth.length === TT_SIZE) return;
-  ttBoards = new Int32Array(TT_SIZE * 4);
-  ttLower = new Int8Array(TT_SIZE);
-  ttUpper = new Int8Array(TT_SIZE);
-  ttMove = new Int8Array(TT_SIZE);
-  ttDepth = new Int8Array(TT_SIZE);
+/** The bounds packed in a table entry's word: depth | move << 8 | (lower + 64) << 16 | (upper + 64) << 24. */
+function metaLower(meta: number): number {
+  return ((meta >>> 16) & 0xff) - 64;
 }
 
-function ttHash(pl: number, ph: number, ol: number, oh: number): number {
-  let h = Math.imul(pl, 0x9e3779b1) ^ Math.imul(ph ^ 0x5bd1e995, 0x85ebca77);
-  h ^= Math.imul(ol, 0xc2b2ae3d) ^ Math.imul(oh ^ 0x27d4eb2f, 0x165667b1);
-  h ^= h >>> 15;
-  h = Math.imul(h, 0x2c1b3c6d);
-  h ^= h >>> 13;
-  return h & TT_MASK;
-}
-
-/** The slot holding this position, or -1. */
-function ttFind(pl: number, ph: number, ol: number, oh: number, bucket: number): number {
-  for (let i = bucket; i < bucket + 2; i++) {
-    const j = i << 2;
-    if (
-      ttDepth[i] !== 0 &&
-      ttBoards[j] === pl &&
-      ttBoards[j + 1] === ph &&
-      ttBoards[j + 2] === ol &&
-      ttBoards[j + 3] === oh
-    ) {
-      return i;
-    }
-  }
-  return -1;
-}
-
-function ttStore(
-  pl: number,
-  ph: number,
-  ol: number,
-  oh: number,
-  n: number,
-  lower: number,
-  upper: number,
-  move: number,
-): void {
-  const bucket = ttHash(pl, ph, ol, oh);
-  let slot = ttFind(pl, ph, ol, oh, bucket);
-  if (slot < 0) {
-    // Replace the shallower of the two: deep entries save the most work.
-    slot = (ttDepth[bucket] as number) <= (ttDepth[bucket + 1] as number) ? bucket : bucket + 1;
-    const j = slot << 2;
-    ttBoards[j] = pl;
-    ttBoards[j + 1] = ph;
-    ttBoards[j + 2] = ol;
-    ttBoards[j + 3] = oh;
-    ttLower[slot] = -64;
-    ttUpper[slot] = 64;
-  }
-  ttDepth[slot] = n;
-  // Bounds from different windows on the same exact position can be intersected.
-  if (lower > (ttLower[slot] as number)) ttLower[slot] = lower;
-  if (upper < (ttUpper[slot] as number)) ttUpper[slot] = upper;
-  if (move >= 0) ttMove[slot] = move;
-}
-
-/** Forgets every stored position (between unrelated solves the table only costs memory). */
-export function clearSolverTable(): void {
-  ttDepth.fill(0);
-}
-
-// ---------------------------------------------------------------- deep search
-
-const MAX_MOVES = 34;
-const LIST_SQ = new Int8Array(65 * MAX_MOVES);
-const LIST_FL = new Int32Array(65 * MAX_MOVES);
-const LIST_FH = new Int32Array(65 * MAX_MOVES);
-const LIST_KEY = new Int32Array(65 * MAX_MOVES);
-const CORNERS_LO = 0x81;
-const CORNERS_HI = 0x81000000 | 0;
-
-/** Fills the move list of depth n, sorted best-first; returns its length. */
-function generate(
-  pl: number,
-  ph: number,
-  ol: number,
-  oh: number,
-  ml: number,
-  mh: number,
-  n: number,
-  hint: number,
-): number {
-  const base = n * MAX_MOVES;
-  let count = 0;
-  const el = ~(pl | ol);
-  const eh = ~(ph | oh);
-  let oddL = 0;
-  let oddH = 0;
-  for (let q = 0; q < 4; q++) {
-    const ql = Q_LO[q] as number;
-    const qh = Q_HI[q] as number;
-    if (((popcount32(el & ql) + popcount32(eh & qh)) & 1) === 1) {
-      oddL |= ql;
-      oddH |= qh;
-    }
-  }
-  for (let half = 0; half < 2; half++) {
-    let m = half === 0 ? ml : mh;
-    while (m !== 0) {
-      const bit = m & -m;
-      m ^= bit;
-      const sq = half === 0 ? 31 - Math.clz32(bit) : 63 - Math.clz32(bit);
-      flips(sq, pl, ph, ol, oh);
-      const fl = out.lo;
-      const fh = out.hi;
-      const bl = half === 0 ? bit : 0;
-      const bh = half === 0 ? 0 : bit;
-      const npl = pl | fl | bl;
-      const nph = ph | fh | bh;
-      const nol = ol & ~fl;
-      const noh = oh & ~fh;
-      moves(nol, noh, npl, nph);
-      // Fastest first: the fewer replies (corner replies counted twice), the sooner the cut.
-      let key =
-        (popcount32(out.lo) +
-          popcount32(out.hi) +
-          popcount32(out.lo & CORNERS_LO) +
-          popcount32(out.hi & CORNERS_HI)) <<
-        4;
-      {
-        // Opponent's potential mobility: empty squares next to the mover's discs.
-        const el2 = el & ~bl;
-        const eh2 = eh & ~bh;
-        const al =
-          ((npl << 1) & NOT_A) |
-          ((npl >>> 1) & NOT_H) |
-          (npl << 8) |
-          (npl >>> 8) |
-          (nph << 24) |
-          ((npl << 9) & NOT_A) |
-          (((npl >>> 9) | (nph << 23)) & NOT_H) |
-          ((npl << 7) & NOT_H) |
-          (((npl >>> 7) | (nph << 25)) & NOT_A);
-        const ah =
-          ((nph << 1) & NOT_A) |
-          ((nph >>> 1) & NOT_H) |
-          (nph << 8) |
-          (npl >>> 24) |
-          (nph >>> 8) |
-          (((nph << 9) | (npl >>> 23)) & NOT_A) |
-          ((nph >>> 9) & NOT_H) |
-          (((nph << 7) | (npl >>> 25)) & NOT_H) |
-          ((nph >>> 7) & NOT_A);
-        key += POTENTIAL_WEIGHT * (popcount32(al & el2) + popcount32(ah & eh2));
-      }
-      if (((bl & oddL) | (bh & oddH)) !== 0) key -= 2;
-      if (((bl & CORNERS_LO) | (bh & CORNERS_HI)) !== 0) key -= 4;
-      if (n >= EVAL_SORT_MIN) key = (iagoEvalBits(nol, noh, npl, nph, 60 - n) >> EVAL_SHIFT) + key;
-      if (sq === hint) key = -(1 << 30);
-      let j = count++;
-      // Insertion sort as we go: lists are short.
-      while (j > 0 && (LIST_KEY[base + j - 1] as number) > key) {
-        LIST_SQ[base + j] = LIST_SQ[base + j - 1] as number;
-        LIST_FL[base + j] = LIST_FL[base + j - 1] as number;
-        LIST_FH[base + j] = LIST_FH[base + j - 1] as number;
-        LIST_KEY[base + j] = LIST_KEY[base + j - 1] as number;
-        j--;
-      }
-      LIST_SQ[base + j] = sq;
-      LIST_FL[base + j] = fl;
-      LIST_FH[base + j] = fh;
-      LIST_KEY[base + j] = key;
-    }
-  }
-  return count;
-}
-
-function deep(
-  pl: number,
-  ph: number,
-  ol: number,
-  oh: number,
-  alpha: number,
-  beta: number,
-  passed: boolean,
-  n: number,
-): number {
-  if (n <= SHALLOW_MAX) return shallow(pl, ph, ol, oh, alpha, beta, passed, n);
-  nodes++;
-  if (nodes >= nextCheck) checkClock();
-  if (aborted) return 0;
-
-  const useTable = n > SHALLOW_MAX;
-  const slot = useTable ? ttFind(pl, ph, ol, oh, ttHash(pl, ph, ol, oh)) : -1;
-  let hint = -1;
-  if (slot >= 0) {
-    const lower = ttLower[slot] as number;
-    const upper = ttUpper[slot] as number;
-    if (lower >= beta) return lower;
-    if (upper <= alpha) return upper;
-    if (lower === upper) return lower;
-    if (lower > alpha) alpha = lower;
-    if (upper < beta) beta = upper;
-    hint = ttMove[slot] as number;
-  }
-
-  if (alpha >= STABILITY_MIN_ALPHA) {
-    const cap = 64 - 2 * stableDiscs(ol, oh, pl, ph);
-    if (cap <= alpha) return cap;
-  }
-
-  moves(pl, ph, ol, oh);
-  const ml = out.lo;
-  const mh = out.hi;
-  if ((ml | mh) === 0) {
-    if (passed) return finalScore(pl, ph, ol, oh);
-    moves(ol, oh, pl, ph);
-    if ((out.lo | out.hi) === 0) return finalScore(pl, ph, ol, oh);
-    return -deep(ol, oh, pl, ph, -beta, -alpha, true, n);
-  }
-
-  const count = generate(pl, ph, ol, oh, ml, mh, n, hint);
-  const base = n * MAX_MOVES;
-  const alpha0 = alpha;
-  let best = -65;
-  let bestMove = -1;
-  for (let i = 0; i < count; i++) {
-    const sq = LIST_SQ[base + i] as number;
-    const fl = LIST_FL[base + i] as number;
-    const fh = LIST_FH[base + i] as number;
-    const bl = sq < 32 ? 1 << sq : 0;
-    const bh = sq < 32 ? 0 : 1 << (sq - 32);
-    const npl = ol & ~fl;
-    const nph = oh & ~fh;
-    const nol = pl | fl | bl;
-    const noh = ph | fh | bh;
-    let v: number;
-    if (i === 0) {
-      v = -deep(npl, nph, nol, noh, -beta, -alpha, false, n - 1);
-    } else {
-      v = -deep(npl, nph, nol, noh, -alpha - 1, -alpha, false, n - 1);
-      if (v > alpha && v < beta) v = -deep(npl, nph, nol, noh, -beta, -v, false, n - 1);
-    }
-    if (aborted) return 0;
-    if (v > best) {
-      best = v;
-      bestMove = sq;
-      if (v >= beta) break;
-      if (v > alpha) alpha = v;
-    }
-  }
-  if (useTable) ttStore(pl, ph, ol, oh, n, best > alpha0 ? best : -64, best < beta ? best : 64, bestMove);
-  return best;
-}
-
-// ---------------------------------------------------------------- API
-
-function search(
-  pl: number,
-  ph: number,
-  ol: number,
-  oh: number,
-  alpha: number,
-  beta: number,
-  n: number,
-): number {
-  if (n === 0) {
-    nodes++;
-    return finalScore(pl, ph, ol, oh);
-  }
-  if (n === 1) {
-    const el = ~(pl | ol);
-    const sq = el !== 0 ? 31 - Math.clz32(el & -el) : 63 - Math.clz32(~(ph | oh) & -~(ph | oh));
-    return last1(pl, ph, ol, oh, sq);
-  }
-  if (n === 2) {
-    listEmpties(~(pl | ol), ~(ph | oh), 2);
-    return last2(pl, ph, ol, oh, EMPTY_SQ[128] as number, EMPTY_SQ[129] as number, alpha, beta, false);
-  }
-  return deep(pl, ph, ol, oh, alpha, beta, false, n);
-}
-
-/** The exact final disc difference for the side to move in (pl, ph) vs (ol, oh), within (alpha, beta). */
-export function solveBits(pl: number, ph: number, ol: number, oh: number, alpha = -64, beta = 64): number {
-  const n = 64 - popcount32(pl | ol) - popcount32(ph | oh);
-  allocateTable();
-  nodes = 0;
-  nextCheck = CHECK_INTERVAL;
-  aborted = false;
-  clock = undefined;
-  deadline = Infinity;
-  return search(pl, ph, ol, oh, alpha, beta, n) | 0;
-}
-
-/** Node count of the last solve, for callers using `solveBits` directly. */
-export function solverNodes(): number {
-  return nodes;
+function metaUpper(meta: number): number {
+  return (meta >>> 24) - 64;
 }
 
 function sidesOf(state: OthelloState): [number, number, number, number] {
@@ -651,133 +309,768 @@ function sidesOf(state: OthelloState): [number, number, number, number] {
 }
 
 /**
- * Solves a position exactly. The root tries every move with PVS so that it
- * can name a best move; the score is exact when it lies strictly inside the
- * (alpha, beta) window, which is the full one by default.
+ * An exact solver with its own transposition table and scratch lists. Keep one per thread and reuse
+ * it: the table (16 MB) is allocated by the first solve, and positions stored by one solve
+ * (exact positions, never heuristic values) speed up the next.
  */
-export function solveExact(state: OthelloState, options: SolveOptions = {}): SolveResult {
-  const [pl, ph, ol, oh] = sidesOf(state);
-  allocateTable();
+export class EndgameSolver {
+  /** Nodes of the last solve. */
   nodes = 0;
-  nextCheck = CHECK_INTERVAL;
-  aborted = false;
-  clock = options.now;
-  deadline = options.deadline ?? Infinity;
-  let alpha = options.alpha ?? -64;
-  const alpha0 = alpha;
-  const beta = options.beta ?? 64;
-  const n = 64 - popcount32(pl | ol) - popcount32(ph | oh);
+  private readonly ordering: SolverOrdering;
+  /** Buckets of the table (a power of two). */
+  private readonly buckets: number;
+  private clock: (() => number) | undefined = undefined;
+  private deadline = Infinity;
+  private aborted = false;
+  private nextCheck = CHECK_INTERVAL;
+  /**
+   * The transposition table: buckets of three entries in 16 ints (one 64-byte cache line), each
+   * entry the position's four board halves and a packed word (see `META`); depth 0 marks a free entry.
+   */
+  private table = new Int32Array(0);
+  private readonly listSq = new Int8Array(66 * MAX_MOVES);
+  private readonly listFl = new Int32Array(66 * MAX_MOVES);
+  private readonly listFh = new Int32Array(66 * MAX_MOVES);
+  private readonly listKey = new Int32Array(66 * MAX_MOVES);
 
-  moves(pl, ph, ol, oh);
-  const ml = out.lo;
-  const mh = out.hi;
-  if ((ml | mh) === 0) {
-    moves(ol, oh, pl, ph);
-    if ((out.lo | out.hi) === 0) {
-      return { score: finalScore(pl, ph, ol, oh), bestMove: -1, nodes: 1, pv: [], aborted: false };
-    }
-    nodes++;
-    const score = -search(ol, oh, pl, ph, -beta, -alpha, n);
-    if (aborted) return { score: 0, bestMove: -1, nodes, pv: [], aborted: true };
-    return finish(score, PASS, state, n);
+  constructor(options: EndgameSolverOptions = {}) {
+    this.ordering = options.ordering === undefined ? "iago" : options.ordering;
+    this.buckets = 1 << (options.tableBits ?? 18);
   }
-  const root = n + 1; // a list slot the recursion never uses
-  const count = generate(pl, ph, ol, oh, ml, mh, root, rootHint(pl, ph, ol, oh));
-  const base = root * MAX_MOVES;
-  const squares = Array.from(LIST_SQ.subarray(base, base + count));
-  const fls = Array.from(LIST_FL.subarray(base, base + count));
-  const fhs = Array.from(LIST_FH.subarray(base, base + count));
-  let best = -65;
-  let bestMove = squares[0] ?? -1;
-  for (let i = 0; i < count; i++) {
-    const sq = squares[i] as number;
-    const fl = fls[i] as number;
-    const fh = fhs[i] as number;
-    const bl = sq < 32 ? 1 << sq : 0;
-    const bh = sq < 32 ? 0 : 1 << (sq - 32);
-    const a = ol & ~fl;
-    const b = oh & ~fh;
-    const c = pl | fl | bl;
-    const d = ph | fh | bh;
-    nodes++;
-    let v: number;
-    if (i === 0) {
-      v = -search(a, b, c, d, -beta, -alpha, n - 1);
+
+  /** Forgets every stored position. */
+  clear(): void {
+    this.table.fill(0);
+  }
+
+  /** The exact final disc difference for the side to move in (pl, ph) vs (ol, oh), within (alpha, beta). */
+  solveBits(pl: number, ph: number, ol: number, oh: number, alpha = -64, beta = 64): number {
+    this.start(undefined, Infinity);
+    const n = 64 - popcount32(pl | ol) - popcount32(ph | oh);
+    return this.search(pl, ph, ol, oh, alpha, beta, n) | 0;
+  }
+
+  /**
+   * Solves a position exactly. The root tries every move with PVS so that it
+   * can name a best move; the score is exact when it lies strictly inside the
+   * (alpha, beta) window, which is the full one by default.
+   */
+  solve(state: OthelloState, options: SolveOptions = {}): SolveResult {
+    const [pl, ph, ol, oh] = sidesOf(state);
+    this.start(options.now, options.deadline ?? Infinity);
+    const alpha = options.alpha ?? -64;
+    const alpha0 = alpha;
+    const beta = options.beta ?? 64;
+    const n = 64 - popcount32(pl | ol) - popcount32(ph | oh);
+
+    moves(pl, ph, ol, oh);
+    const ml = out.lo;
+    const mh = out.hi;
+    if ((ml | mh) === 0) {
+      moves(ol, oh, pl, ph);
+      if ((out.lo | out.hi) === 0) {
+        return { score: finalScore(pl, ph, ol, oh), bestMove: -1, nodes: 1, pv: [], aborted: false };
+      }
+      this.nodes++;
+      const score = -this.search(ol, oh, pl, ph, -beta, -alpha, n);
+      if (this.aborted) return { score: 0, bestMove: -1, nodes: this.nodes, pv: [], aborted: true };
+      return this.finish(score, PASS, state, n);
+    }
+    const root = n + 1; // a list slot the recursion never uses
+    const parity = parityOf(~(pl | ol), ~(ph | oh));
+    const count = this.generate(pl, ph, ol, oh, ml, mh, root, this.storedMove(pl, ph, ol, oh));
+    const base = root * MAX_MOVES;
+    const squares = Array.from(this.listSq.subarray(base, base + count));
+    const fls = Array.from(this.listFl.subarray(base, base + count));
+    const fhs = Array.from(this.listFh.subarray(base, base + count));
+    let result: { best: number; bestMove: number };
+    const guess = this.guess(pl, ph, ol, oh);
+    if (alpha0 <= -64 && beta >= 64 && guess !== null) {
+      // Aspiration: is the score the guess? A fail-soft bound then narrows the one re-search needed.
+      result = this.root(pl, ph, ol, oh, guess - 1, guess + 1, n, parity, squares, fls, fhs);
+      if (!this.aborted && result.best >= guess + 1) {
+        result = this.root(pl, ph, ol, oh, result.best - 1, 64, n, parity, squares, fls, fhs);
+      } else if (!this.aborted && result.best <= guess - 1) {
+        result = this.root(pl, ph, ol, oh, -64, result.best + 1, n, parity, squares, fls, fhs);
+      }
     } else {
-      v = -search(a, b, c, d, -alpha - 1, -alpha, n - 1);
-      if (v > alpha && v < beta) v = -search(a, b, c, d, -beta, -v, n - 1);
+      result = this.root(pl, ph, ol, oh, alpha, beta, n, parity, squares, fls, fhs);
     }
-    if (aborted) break;
-    if (v > best) {
-      best = v;
-      bestMove = sq;
-      if (v >= beta) break;
-      if (v > alpha) alpha = v;
-    }
+    if (this.aborted) return { score: 0, bestMove: -1, nodes: this.nodes, pv: [], aborted: true };
+    const { best, bestMove } = result;
+    const bucket = this.ttBucket(pl, ph, ol, oh);
+    this.ttStore(pl, ph, ol, oh, bucket, n, best > alpha0 ? best : -64, best < beta ? best : 64, bestMove);
+    return this.finish(best, bestMove, state, n);
   }
-  if (aborted) return { score: 0, bestMove: -1, nodes, pv: [], aborted: true };
-  ttStore(pl, ph, ol, oh, n, best > alpha0 ? best : -64, best < beta ? best : 64, bestMove);
-  return finish(best, bestMove, state, n);
-}
 
-function rootHint(pl: number, ph: number, ol: number, oh: number): number {
-  const slot = ttFind(pl, ph, ol, oh, ttHash(pl, ph, ol, oh));
-  return slot >= 0 ? (ttMove[slot] as number) : -1;
-}
+  /** An even first guess at the score for the aspiration window, or null to search the full window. */
+  private guess(pl: number, ph: number, ol: number, oh: number): number | null {
+    const ordering = this.ordering;
+    if (ordering === null || ordering === "iago") return ASPIRATION_WITHOUT_EVAL ? 0 : null;
+    const discs = trainedEvalBits(ordering, pl, ph, ol, oh) / ordering.scale;
+    return Math.max(-62, Math.min(62, 2 * Math.round(discs / 2)));
+  }
 
-function finish(score: number, bestMove: number, state: OthelloState, n: number): SolveResult {
-  return { score: score | 0, bestMove, nodes, pv: principalVariation(state, bestMove, n), aborted: false };
-}
+  /** PVS over the root's moves (already generated) within (alpha, beta); fail-soft. */
+  private root(
+    pl: number,
+    ph: number,
+    ol: number,
+    oh: number,
+    alpha: number,
+    beta: number,
+    n: number,
+    parity: number,
+    squares: number[],
+    fls: number[],
+    fhs: number[],
+  ): { best: number; bestMove: number } {
+    let best = -65;
+    let bestMove = squares[0] ?? -1;
+    for (let i = 0; i < squares.length; i++) {
+      const sq = squares[i] as number;
+      const fl = fls[i] as number;
+      const fh = fhs[i] as number;
+      const bl = sq < 32 ? 1 << sq : 0;
+      const bh = sq < 32 ? 0 : 1 << (sq - 32);
+      const a = ol & ~fl;
+      const b = oh & ~fh;
+      const c = pl | fl | bl;
+      const d = ph | fh | bh;
+      const childParity = parity ^ (QUADRANT_BIT[sq] as number);
+      this.nodes++;
+      let v: number;
+      if (i === 0) {
+        v = -this.child(a, b, c, d, -beta, -alpha, n - 1, childParity);
+      } else {
+        v = -this.child(a, b, c, d, -alpha - 1, -alpha, n - 1, childParity);
+        if (v > alpha && v < beta) v = -this.child(a, b, c, d, -beta, -v, n - 1, childParity);
+      }
+      if (this.aborted) break;
+      if (v > best) {
+        best = v;
+        bestMove = sq;
+        if (v >= beta) break;
+        if (v > alpha) alpha = v;
+      }
+    }
+    // Search the best move first next time (a re-search with another window).
+    const at = squares.indexOf(bestMove);
+    if (at > 0) {
+      squares.unshift(...squares.splice(at, 1));
+      fls.unshift(...fls.splice(at, 1));
+      fhs.unshift(...fhs.splice(at, 1));
+    }
+    return { best, bestMove };
+  }
 
-/** Follows stored best moves from the root; stops where the table has nothing. */
-function principalVariation(state: OthelloState, first: number, n: number): number[] {
-  let [pl, ph, ol, oh] = sidesOf(state);
-  const pv: number[] = [];
-  let move = first;
-  for (let step = 0; step < n + 2 && move >= 0; step++) {
-    pv.push(move);
-    if (move !== PASS) {
-      flips(move, pl, ph, ol, oh);
+  /** Win/draw/loss only: a null-window solve around 0. Returns 1, 0 or -1 for the side to move. */
+  solveWinLossDraw(
+    state: OthelloState,
+    options: Omit<SolveOptions, "alpha" | "beta"> = {},
+  ): {
+    readonly result: -1 | 0 | 1;
+    readonly bestMove: number;
+    readonly nodes: number;
+    readonly aborted: boolean;
+  } {
+    const r = this.solve(state, { ...options, alpha: -1, beta: 1 });
+    return {
+      result: r.score > 0 ? 1 : r.score < 0 ? -1 : 0,
+      bestMove: r.bestMove,
+      nodes: r.nodes,
+      aborted: r.aborted,
+    };
+  }
+
+  private start(now: (() => number) | undefined, deadline: number): void {
+    if (this.table.length === 0) {
+      // Allocated by the first solve rather than at construction (the engine also runs in browsers).
+      this.table = new Int32Array(this.buckets * 16);
+    }
+    this.nodes = 0;
+    this.nextCheck = CHECK_INTERVAL;
+    this.aborted = false;
+    this.clock = now;
+    this.deadline = deadline;
+  }
+
+  private checkClock(): void {
+    this.nextCheck = this.nodes + CHECK_INTERVAL;
+    if (this.clock !== undefined && this.clock() > this.deadline) this.aborted = true;
+  }
+
+  // -------------------------------------------------------------- last 1..3
+
+  private last1(pl: number, ph: number, sq: number): number {
+    this.nodes++;
+    const diff = 2 * (popcount32(pl) + popcount32(ph)) - 63;
+    let n = lastFlipCount(pl, ph, sq, false);
+    if (n > 0) return diff + 2 * n + 1;
+    n = lastFlipCount(pl, ph, sq, true);
+    if (n > 0) return diff - 2 * n - 1;
+    return diff > 0 ? diff + 1 : diff - 1;
+  }
+
+  private last2(
+    pl: number,
+    ph: number,
+    ol: number,
+    oh: number,
+    a: number,
+    b: number,
+    alpha: number,
+    beta: number,
+    passed: boolean,
+  ): number {
+    this.nodes++;
+    let best = -65;
+    flips(a, pl, ph, ol, oh);
+    if ((out.lo | out.hi) !== 0) {
+      best = -this.last1(ol & ~out.lo, oh & ~out.hi, b);
+      if (best >= beta) return best;
+    }
+    flips(b, pl, ph, ol, oh);
+    if ((out.lo | out.hi) !== 0) {
+      const v = -this.last1(ol & ~out.lo, oh & ~out.hi, a);
+      if (v > best) best = v;
+    }
+    if (best > -65) return best;
+    if (passed) return finalScore(pl, ph, ol, oh);
+    return -this.last2(ol, oh, pl, ph, a, b, -beta, -alpha, true);
+  }
+
+  private last3(
+    pl: number,
+    ph: number,
+    ol: number,
+    oh: number,
+    a: number,
+    b: number,
+    c: number,
+    alpha: number,
+    beta: number,
+    passed: boolean,
+  ): number {
+    this.nodes++;
+    let best = -65;
+    for (let i = 0; i < 3; i++) {
+      const sq = i === 0 ? a : i === 1 ? b : c;
+      flips(sq, pl, ph, ol, oh);
+      if ((out.lo | out.hi) === 0) continue;
       const fl = out.lo;
       const fh = out.hi;
-      pl |= fl | (move < 32 ? 1 << move : 0);
-      ph |= fh | (move < 32 ? 0 : 1 << (move - 32));
-      ol &= ~fl;
-      oh &= ~fh;
+      const bl = sq < 32 ? 1 << sq : 0;
+      const bh = sq < 32 ? 0 : 1 << (sq - 32);
+      const x = i === 0 ? b : a;
+      const y = i === 2 ? b : c;
+      const v = -this.last2(ol & ~fl, oh & ~fh, pl | fl | bl, ph | fh | bh, x, y, -beta, -alpha, false);
+      if (v > best) {
+        best = v;
+        if (v >= beta) return v;
+        if (v > alpha) alpha = v;
+      }
     }
-    [pl, ph, ol, oh] = [ol, oh, pl, ph];
-    moves(pl, ph, ol, oh);
-    if ((out.lo | out.hi) === 0) {
-      moves(ol, oh, pl, ph);
-      if ((out.lo | out.hi) === 0) break;
-      move = PASS;
-      continue;
-    }
-    const slot = ttFind(pl, ph, ol, oh, ttHash(pl, ph, ol, oh));
-    move = slot >= 0 ? (ttMove[slot] as number) : -1;
-    if (move >= 0 && move < 64) {
-      const isLegal = move < 32 ? (out.lo >>> move) & 1 : (out.hi >>> (move - 32)) & 1;
-      if (isLegal === 0) break;
-    }
+    if (best > -65) return best;
+    if (passed) return finalScore(pl, ph, ol, oh);
+    return -this.last3(ol, oh, pl, ph, a, b, c, -beta, -alpha, true);
   }
-  return pv;
-}
 
-/** Win/draw/loss only: a null-window solve around 0. Returns 1, 0 or -1 for the side to move. */
-export function solveWinLossDraw(
-  state: OthelloState,
-  options: Omit<SolveOptions, "alpha" | "beta"> = {},
-): {
-  readonly result: -1 | 0 | 1;
-  readonly bestMove: number;
-  readonly nodes: number;
-  readonly aborted: boolean;
-} {
-  const r = solveExact(state, { ...options, alpha: -1, beta: 1 });
-  return {
-    result: r.score > 0 ? 1 : r.score < 0 ? -1 : 0,
-    bestMove: r.bestMove,
-    nodes: r.nodes,
-    aborted: r.aborted,
-  };
+  /** last3 with its three empties in parity order (a square alone in its quadrant first). */
+  private last3Entry(
+    pl: number,
+    ph: number,
+    ol: number,
+    oh: number,
+    alpha: number,
+    beta: number,
+    parity: number,
+  ): number {
+    const el = ~(pl | ol);
+    const eh = ~(ph | oh);
+    const oddL = PARITY_LO[parity] as number;
+    const oddH = PARITY_HI[parity] as number;
+    let a = -1;
+    let b = -1;
+    let c = -1;
+    for (let phase = 0; phase < 2; phase++) {
+      let l = phase === 0 ? el & oddL : el & ~oddL;
+      let h = phase === 0 ? eh & oddH : eh & ~oddH;
+      while ((l | h) !== 0) {
+        let sq: number;
+        if (l !== 0) {
+          const bit = l & -l;
+          l ^= bit;
+          sq = 31 - Math.clz32(bit);
+        } else {
+          const bit = h & -h;
+          h ^= bit;
+          sq = 63 - Math.clz32(bit);
+        }
+        if (a < 0) a = sq;
+        else if (b < 0) b = sq;
+        else c = sq;
+      }
+    }
+    return this.last3(pl, ph, ol, oh, a, b, c, alpha, beta, false);
+  }
+
+  // -------------------------------------------------------------- shallow
+
+  private shallow(
+    pl: number,
+    ph: number,
+    ol: number,
+    oh: number,
+    alpha: number,
+    beta: number,
+    passed: boolean,
+    n: number,
+    parity: number,
+  ): number {
+    this.nodes++;
+    moves(pl, ph, ol, oh);
+    const ml = out.lo;
+    const mh = out.hi;
+    if ((ml | mh) === 0) {
+      if (passed) return finalScore(pl, ph, ol, oh);
+      moves(ol, oh, pl, ph);
+      if ((out.lo | out.hi) === 0) return finalScore(pl, ph, ol, oh);
+      return -this.shallow(ol, oh, pl, ph, -beta, -alpha, true, n, parity);
+    }
+    const oddL = PARITY_LO[parity] as number;
+    const oddH = PARITY_HI[parity] as number;
+    let best = -65;
+    for (let phase = 0; phase < 2; phase++) {
+      let l = phase === 0 ? ml & oddL : ml & ~oddL;
+      let h = phase === 0 ? mh & oddH : mh & ~oddH;
+      while ((l | h) !== 0) {
+        let sq: number;
+        let bl = 0;
+        let bh = 0;
+        if (l !== 0) {
+          bl = l & -l;
+          l ^= bl;
+          sq = 31 - Math.clz32(bl);
+        } else {
+          bh = h & -h;
+          h ^= bh;
+          sq = 63 - Math.clz32(bh);
+        }
+        flips(sq, pl, ph, ol, oh);
+        const fl = out.lo;
+        const fh = out.hi;
+        const childParity = parity ^ (QUADRANT_BIT[sq] as number);
+        const v =
+          n === 4
+            ? -this.last3Entry(ol & ~fl, oh & ~fh, pl | fl | bl, ph | fh | bh, -beta, -alpha, childParity)
+            : -this.shallow(
+                ol & ~fl,
+                oh & ~fh,
+                pl | fl | bl,
+                ph | fh | bh,
+                -beta,
+                -alpha,
+                false,
+                n - 1,
+                childParity,
+              );
+        if (v > best) {
+          best = v;
+          if (v >= beta) return v;
+          if (v > alpha) alpha = v;
+        }
+      }
+    }
+    return best;
+  }
+
+  // -------------------------------------------------------------- transposition table
+
+  /** Offset of the position's bucket in the table. */
+  private ttBucket(pl: number, ph: number, ol: number, oh: number): number {
+    let h = Math.imul(pl, 0x9e3779b1) ^ Math.imul(ph ^ 0x5bd1e995, 0x85ebca77);
+    h ^= Math.imul(ol, 0xc2b2ae3d) ^ Math.imul(oh ^ 0x27d4eb2f, 0x165667b1);
+    h ^= h >>> 15;
+    h = Math.imul(h, 0x2c1b3c6d);
+    h ^= h >>> 13;
+    return (h & (this.buckets - 1)) << 4;
+  }
+
+  /** The offset of the entry holding this position in `bucket`, or -1. */
+  private ttFind(pl: number, ph: number, ol: number, oh: number, bucket: number): number {
+    const t = this.table;
+    for (let e = bucket; e < bucket + 15; e += 5) {
+      if (
+        t[e] === pl &&
+        t[e + 1] === ph &&
+        t[e + 2] === ol &&
+        t[e + 3] === oh &&
+        ((t[e + 4] as number) & 0xff) !== 0
+      ) {
+        return e;
+      }
+    }
+    return -1;
+  }
+
+  private ttStore(
+    pl: number,
+    ph: number,
+    ol: number,
+    oh: number,
+    bucket: number,
+    n: number,
+    lower: number,
+    upper: number,
+    move: number,
+  ): void {
+    const t = this.table;
+    let e = this.ttFind(pl, ph, ol, oh, bucket);
+    let oldLower = -64;
+    let oldUpper = 64;
+    let oldMove = 0xff;
+    if (e < 0) {
+      // Replace the shallowest of the three: deep entries save the most work.
+      e = bucket;
+      for (let f = bucket + 5; f < bucket + 15; f += 5) {
+        if (((t[f + 4] as number) & 0xff) < ((t[e + 4] as number) & 0xff)) e = f;
+      }
+      t[e] = pl;
+      t[e + 1] = ph;
+      t[e + 2] = ol;
+      t[e + 3] = oh;
+    } else {
+      const meta = t[e + 4] as number;
+      oldLower = metaLower(meta);
+      oldUpper = metaUpper(meta);
+      oldMove = (meta >>> 8) & 0xff;
+    }
+    // Bounds from different windows on the same exact position can be intersected.
+    if (oldLower > lower) lower = oldLower;
+    if (oldUpper < upper) upper = oldUpper;
+    t[e + 4] = n | ((move >= 0 ? move : oldMove) << 8) | ((lower + 64) << 16) | ((upper + 64) << 24);
+  }
+
+  private storedMove(pl: number, ph: number, ol: number, oh: number): number {
+    if (this.table.length === 0) return -1;
+    const e = this.ttFind(pl, ph, ol, oh, this.ttBucket(pl, ph, ol, oh));
+    if (e < 0) return -1;
+    const move = ((this.table[e + 4] as number) >>> 8) & 0xff;
+    return move < 64 ? move : -1;
+  }
+
+  // -------------------------------------------------------------- deep search
+
+  /** Fills the move list of depth n, sorted best-first; returns its length. */
+  private generate(
+    pl: number,
+    ph: number,
+    ol: number,
+    oh: number,
+    ml: number,
+    mh: number,
+    n: number,
+    hint: number,
+  ): number {
+    const base = n * MAX_MOVES;
+    let count = 0;
+    const el = ~(pl | ol);
+    const eh = ~(ph | oh);
+    const parity = parityOf(el, eh);
+    const oddL = PARITY_LO[parity] as number;
+    const oddH = PARITY_HI[parity] as number;
+    const ordering = this.ordering;
+    const byEval = ordering !== null && n >= (ordering === "iago" ? IAGO_SORT_MIN : TRAINED_SORT_MIN);
+    for (let half = 0; half < 2; half++) {
+      let m = half === 0 ? ml : mh;
+      while (m !== 0) {
+        const bit = m & -m;
+        m ^= bit;
+        const sq = half === 0 ? 31 - Math.clz32(bit) : 63 - Math.clz32(bit);
+        flips(sq, pl, ph, ol, oh);
+        const fl = out.lo;
+        const fh = out.hi;
+        const bl = half === 0 ? bit : 0;
+        const bh = half === 0 ? 0 : bit;
+        const npl = pl | fl | bl;
+        const nph = ph | fh | bh;
+        const nol = ol & ~fl;
+        const noh = oh & ~fh;
+        moves(nol, noh, npl, nph);
+        const replies = popcount32(out.lo) + popcount32(out.hi);
+        // Fastest first: the fewer replies (corner replies counted twice), the sooner the cut.
+        let key =
+          (popcount32(out.lo) +
+            popcount32(out.hi) +
+            popcount32(out.lo & CORNERS_LO) +
+            popcount32(out.hi & CORNERS_HI)) <<
+          4;
+        if (n >= POTENTIAL_MIN) {
+          // Opponent's potential mobility: empty squares next to the mover's discs.
+          const el2 = el & ~bl;
+          const eh2 = eh & ~bh;
+          const al =
+            ((npl << 1) & NOT_A) |
+            ((npl >>> 1) & NOT_H) |
+            (npl << 8) |
+            (npl >>> 8) |
+            (nph << 24) |
+            ((npl << 9) & NOT_A) |
+            (((npl >>> 9) | (nph << 23)) & NOT_H) |
+            ((npl << 7) & NOT_H) |
+            (((npl >>> 7) | (nph << 25)) & NOT_A);
+          const ah =
+            ((nph << 1) & NOT_A) |
+            ((nph >>> 1) & NOT_H) |
+            (nph << 8) |
+            (npl >>> 24) |
+            (nph >>> 8) |
+            (((nph << 9) | (npl >>> 23)) & NOT_A) |
+            ((nph >>> 9) & NOT_H) |
+            (((nph << 7) | (npl >>> 25)) & NOT_H) |
+            ((nph >>> 7) & NOT_A);
+          key += POTENTIAL_WEIGHT * (popcount32(al & el2) + popcount32(ah & eh2));
+        }
+        if (((bl & oddL) | (bh & oddH)) !== 0) key -= 2;
+        if (((bl & CORNERS_LO) | (bh & CORNERS_HI)) !== 0) key -= 4;
+        if (byEval) {
+          key +=
+            ordering === "iago"
+              ? iagoEvalBits(nol, noh, npl, nph, 60 - n) >> IAGO_SHIFT
+              : this.trainedKey(ordering, nol, noh, npl, nph, replies);
+        }
+        if (sq === hint) key = -(1 << 30);
+        let j = count++;
+        // Insertion sort as we go: lists are short.
+        while (j > 0 && (this.listKey[base + j - 1] as number) > key) {
+          this.listSq[base + j] = this.listSq[base + j - 1] as number;
+          this.listFl[base + j] = this.listFl[base + j - 1] as number;
+          this.listFh[base + j] = this.listFh[base + j - 1] as number;
+          this.listKey[base + j] = this.listKey[base + j - 1] as number;
+          j--;
+        }
+        this.listSq[base + j] = sq;
+        this.listFl[base + j] = fl;
+        this.listFh[base + j] = fh;
+        this.listKey[base + j] = key;
+      }
+    }
+    return count;
+  }
+
+  /** The trained evaluation's part of a move key: the child's value for the opponent, who has `replies` moves. */
+  private trainedKey(
+    weights: TrainedWeights,
+    pl: number,
+    ph: number,
+    ol: number,
+    oh: number,
+    replies: number,
+  ): number {
+    moves(ol, oh, pl, ph);
+    const other = popcount32(out.lo) + popcount32(out.hi);
+    return trainedEvalWithMobility(weights, pl, ph, ol, oh, replies, other) * TRAINED_WEIGHT;
+  }
+
+  /** The search below the root for a child with `n` empties. */
+  private child(
+    pl: number,
+    ph: number,
+    ol: number,
+    oh: number,
+    alpha: number,
+    beta: number,
+    n: number,
+    parity: number,
+  ): number {
+    if (n === 0) {
+      this.nodes++;
+      return finalScore(pl, ph, ol, oh);
+    }
+    if (n === 1) return this.lastOne(pl, ph, ol, oh);
+    if (n === 2) return this.lastTwo(pl, ph, ol, oh, alpha, beta);
+    if (n === 3) return this.last3Entry(pl, ph, ol, oh, alpha, beta, parity);
+    return this.deep(pl, ph, ol, oh, alpha, beta, false, n, parity);
+  }
+
+  private lastOne(pl: number, ph: number, ol: number, oh: number): number {
+    const el = ~(pl | ol);
+    const eh = ~(ph | oh);
+    const sq = el !== 0 ? 31 - Math.clz32(el & -el) : 63 - Math.clz32(eh & -eh);
+    return this.last1(pl, ph, sq);
+  }
+
+  private lastTwo(pl: number, ph: number, ol: number, oh: number, alpha: number, beta: number): number {
+    let el = ~(pl | ol);
+    let eh = ~(ph | oh);
+    const squares = [-1, -1];
+    let k = 0;
+    while ((el | eh) !== 0 && k < 2) {
+      if (el !== 0) {
+        const bit = el & -el;
+        el ^= bit;
+        squares[k++] = 31 - Math.clz32(bit);
+      } else {
+        const bit = eh & -eh;
+        eh ^= bit;
+        squares[k++] = 63 - Math.clz32(bit);
+      }
+    }
+    return this.last2(pl, ph, ol, oh, squares[0] as number, squares[1] as number, alpha, beta, false);
+  }
+
+  private deep(
+    pl: number,
+    ph: number,
+    ol: number,
+    oh: number,
+    alpha: number,
+    beta: number,
+    passed: boolean,
+    n: number,
+    parity: number,
+  ): number {
+    if (n <= SHALLOW_MAX) return this.shallow(pl, ph, ol, oh, alpha, beta, passed, n, parity);
+    this.nodes++;
+    if (this.nodes >= this.nextCheck) this.checkClock();
+    if (this.aborted) return 0;
+
+    const bucket = this.ttBucket(pl, ph, ol, oh);
+    const entry = this.ttFind(pl, ph, ol, oh, bucket);
+    let hint = -1;
+    if (entry >= 0) {
+      const meta = this.table[entry + 4] as number;
+      const lower = metaLower(meta);
+      const upper = metaUpper(meta);
+      if (lower >= beta) return lower;
+      if (upper <= alpha) return upper;
+      if (lower === upper) return lower;
+      if (lower > alpha) alpha = lower;
+      if (upper < beta) beta = upper;
+      hint = (meta >>> 8) & 0xff;
+    }
+
+    // Only worth computing when the opponent has enough discs for its stable ones to cap us at alpha.
+    if (alpha >= STABILITY_MIN_ALPHA && 2 * (popcount32(ol) + popcount32(oh)) >= 64 - alpha) {
+      const cap = 64 - 2 * stableDiscs(ol, oh, pl, ph);
+      if (cap <= alpha) return cap;
+    }
+
+    moves(pl, ph, ol, oh);
+    const ml = out.lo;
+    const mh = out.hi;
+    if ((ml | mh) === 0) {
+      if (passed) return finalScore(pl, ph, ol, oh);
+      moves(ol, oh, pl, ph);
+      if ((out.lo | out.hi) === 0) return finalScore(pl, ph, ol, oh);
+      return -this.deep(ol, oh, pl, ph, -beta, -alpha, true, n, parity);
+    }
+
+    const count = this.generate(pl, ph, ol, oh, ml, mh, n, hint);
+    const base = n * MAX_MOVES;
+    if (n >= ETC_MIN) {
+      // Enhanced transposition cut-off: a child whose stored upper bound already refutes beta ends the node.
+      for (let i = 0; i < count; i++) {
+        const sq = this.listSq[base + i] as number;
+        const fl = this.listFl[base + i] as number;
+        const fh = this.listFh[base + i] as number;
+        const npl = ol & ~fl;
+        const nph = oh & ~fh;
+        const nol = pl | fl | (sq < 32 ? 1 << sq : 0);
+        const noh = ph | fh | (sq < 32 ? 0 : 1 << (sq - 32));
+        const childEntry = this.ttFind(npl, nph, nol, noh, this.ttBucket(npl, nph, nol, noh));
+        if (childEntry >= 0) {
+          const v = -metaUpper(this.table[childEntry + 4] as number);
+          if (v >= beta) return v;
+        }
+      }
+    }
+    const alpha0 = alpha;
+    let best = -65;
+    let bestMove = -1;
+    for (let i = 0; i < count; i++) {
+      const sq = this.listSq[base + i] as number;
+      const fl = this.listFl[base + i] as number;
+      const fh = this.listFh[base + i] as number;
+      const bl = sq < 32 ? 1 << sq : 0;
+      const bh = sq < 32 ? 0 : 1 << (sq - 32);
+      const npl = ol & ~fl;
+      const nph = oh & ~fh;
+      const nol = pl | fl | bl;
+      const noh = ph | fh | bh;
+      const childParity = parity ^ (QUADRANT_BIT[sq] as number);
+      let v: number;
+      if (i === 0) {
+        v = -this.deep(npl, nph, nol, noh, -beta, -alpha, false, n - 1, childParity);
+      } else {
+        v = -this.deep(npl, nph, nol, noh, -alpha - 1, -alpha, false, n - 1, childParity);
+        if (v > alpha && v < beta) v = -this.deep(npl, nph, nol, noh, -beta, -v, false, n - 1, childParity);
+      }
+      if (this.aborted) return 0;
+      if (v > best) {
+        best = v;
+        bestMove = sq;
+        if (v >= beta) break;
+        if (v > alpha) alpha = v;
+      }
+    }
+    this.ttStore(pl, ph, ol, oh, bucket, n, best > alpha0 ? best : -64, best < beta ? best : 64, bestMove);
+    return best;
+  }
+
+  private search(
+    pl: number,
+    ph: number,
+    ol: number,
+    oh: number,
+    alpha: number,
+    beta: number,
+    n: number,
+  ): number {
+    return this.child(pl, ph, ol, oh, alpha, beta, n, parityOf(~(pl | ol), ~(ph | oh)));
+  }
+
+  private finish(score: number, bestMove: number, state: OthelloState, n: number): SolveResult {
+    return {
+      score: score | 0,
+      bestMove,
+      nodes: this.nodes,
+      pv: this.principalVariation(state, bestMove, n),
+      aborted: false,
+    };
+  }
+
+  /** Follows stored best moves from the root; stops where the table has nothing. */
+  private principalVariation(state: OthelloState, first: number, n: number): number[] {
+    let [pl, ph, ol, oh] = sidesOf(state);
+    const pv: number[] = [];
+    let move = first;
+    for (let step = 0; step < n + 2 && move >= 0; step++) {
+      pv.push(move);
+      if (move !== PASS) {
+        flips(move, pl, ph, ol, oh);
+        const fl = out.lo;
+        const fh = out.hi;
+        pl |= fl | (move < 32 ? 1 << move : 0);
+        ph |= fh | (move < 32 ? 0 : 1 << (move - 32));
+        ol &= ~fl;
+        oh &= ~fh;
+      }
+      [pl, ph, ol, oh] = [ol, oh, pl, ph];
+      moves(pl, ph, ol, oh);
+      if ((out.lo | out.hi) === 0) {
+        moves(ol, oh, pl, ph);
+        if ((out.lo | out.hi) === 0) break;
+        move = PASS;
+        continue;
+      }
+      move = this.storedMove(pl, ph, ol, oh);
+      if (move >= 0 && move < 64) {
+        const isLegal = move < 32 ? (out.lo >>> move) & 1 : (out.hi >>> (move - 32)) & 1;
+        if (isLegal === 0) break;
+      }
+    }
+    return pv;
+  }
 }

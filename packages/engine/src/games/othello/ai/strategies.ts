@@ -74,289 +74,330 @@ const CLASS_HI = Int32Array.from(CLASS_WEIGHTS, (w) =>
   WEIGHTS.reduce((mask, v, sq) => (v === w && sq >= 32 ? mask | (1 << (sq - 32)) : mask), 0),
 );
 
-// ---------------------------------------------------------------- shared search state
+// ---------------------------------------------------------------- search state
 
 const MAX_DEPTH = 64;
-const LIST = new Int8Array(MAX_DEPTH * 64);
-const LIST_VALUE = new Float64Array(MAX_DEPTH * 64);
 
-let evalFn: BitsEvaluator = EVALUATORS["count-difference"];
-let rootMoveNumber = 1;
-let finalMode: FinalValueMode = "paip";
-let order: MoveOrder = "squares";
-let nodes = 0;
-/** Best move of the last search call that returned one (PAIP's second value); -1 for none. */
-let lastMove = -1;
-let clockFn: (() => number) | undefined;
-let deadline = Infinity;
-let aborted = false;
-let nextCheck = 0;
+/**
+ * One searcher's state: the evaluation and settings of the current search, its node count and
+ * clock, the per-ply move lists and the child position of the last `play`. Each strategy owns one
+ * (made on its first move), so nothing is shared between strategies or threads.
+ */
+class Searcher {
+  readonly list = new Int8Array(MAX_DEPTH * 64);
+  readonly listValue = new Float64Array(MAX_DEPTH * 64);
+  evalFn: BitsEvaluator = EVALUATORS["count-difference"];
+  rootMoveNumber = 1;
+  finalMode: FinalValueMode = "paip";
+  order: MoveOrder = "squares";
+  nodes = 0;
+  /** Best move of the last search call that returned one (PAIP's second value); -1 for none. */
+  lastMove = -1;
+  clock: (() => number) | undefined = undefined;
+  deadline = Infinity;
+  aborted = false;
+  nextCheck = 0;
+  // Child position after `play(sq)` (the mover becomes the opponent).
+  cpl = 0;
+  cph = 0;
+  col = 0;
+  coh = 0;
 
-function finalValue(pl: number, ph: number, ol: number, oh: number): number {
-  const diff = popcount32(pl) + popcount32(ph) - popcount32(ol) - popcount32(oh);
-  if (finalMode === "paip") return diff > 0 ? WINNING_VALUE : diff < 0 ? LOSING_VALUE : 0;
-  return diff > 0 ? MARGIN_WIN + diff : diff < 0 ? -MARGIN_WIN + diff : 0;
-}
+  setup(fn: BitsEvaluator, moveNumber: number, finalMode: FinalValueMode, order: MoveOrder): void {
+    this.evalFn = fn;
+    this.rootMoveNumber = moveNumber;
+    this.finalMode = finalMode;
+    this.order = order;
+    this.nodes = 0;
+    this.aborted = false;
+    this.clock = undefined;
+    this.deadline = Infinity;
+  }
 
-/** Writes the legal moves in the configured order to LIST at `base`; returns how many. */
-function listMoves(pl: number, ph: number, ol: number, oh: number, base: number): number {
-  moves(pl, ph, ol, oh);
-  let ml = out.lo;
-  let mh = out.hi;
-  let count = 0;
-  if (order === "squares") {
-    while (ml !== 0) {
-      const bit = ml & -ml;
-      ml ^= bit;
-      LIST[base + count++] = 31 - Math.clz32(bit);
-    }
-    while (mh !== 0) {
-      const bit = mh & -mh;
-      mh ^= bit;
-      LIST[base + count++] = 63 - Math.clz32(bit);
-    }
-  } else if ((ml | mh) !== 0) {
-    for (let c = 0; c < CLASS_LO.length; c++) {
-      let lo = ml & (CLASS_LO[c] as number);
-      let hi = mh & (CLASS_HI[c] as number);
-      while (lo !== 0) {
-        const bit = lo & -lo;
-        lo ^= bit;
-        LIST[base + count++] = 31 - Math.clz32(bit);
+  finalValue(pl: number, ph: number, ol: number, oh: number): number {
+    const diff = popcount32(pl) + popcount32(ph) - popcount32(ol) - popcount32(oh);
+    if (this.finalMode === "paip") return diff > 0 ? WINNING_VALUE : diff < 0 ? LOSING_VALUE : 0;
+    return diff > 0 ? MARGIN_WIN + diff : diff < 0 ? -MARGIN_WIN + diff : 0;
+  }
+
+  /** Writes the legal moves in the configured order to the list at `base`; returns how many. */
+  listMoves(pl: number, ph: number, ol: number, oh: number, base: number): number {
+    const list = this.list;
+    moves(pl, ph, ol, oh);
+    let ml = out.lo;
+    let mh = out.hi;
+    let count = 0;
+    if (this.order === "squares") {
+      while (ml !== 0) {
+        const bit = ml & -ml;
+        ml ^= bit;
+        list[base + count++] = 31 - Math.clz32(bit);
       }
-      while (hi !== 0) {
-        const bit = hi & -hi;
-        hi ^= bit;
-        LIST[base + count++] = 63 - Math.clz32(bit);
+      while (mh !== 0) {
+        const bit = mh & -mh;
+        mh ^= bit;
+        list[base + count++] = 63 - Math.clz32(bit);
       }
+    } else if ((ml | mh) !== 0) {
+      for (let c = 0; c < CLASS_LO.length; c++) {
+        let lo = ml & (CLASS_LO[c] as number);
+        let hi = mh & (CLASS_HI[c] as number);
+        while (lo !== 0) {
+          const bit = lo & -lo;
+          lo ^= bit;
+          list[base + count++] = 31 - Math.clz32(bit);
+        }
+        while (hi !== 0) {
+          const bit = hi & -hi;
+          hi ^= bit;
+          list[base + count++] = 63 - Math.clz32(bit);
+        }
+      }
+    }
+    return count;
+  }
+
+  play(sq: number, pl: number, ph: number, ol: number, oh: number): void {
+    flips(sq, pl, ph, ol, oh);
+    const fl = out.lo;
+    const fh = out.hi;
+    this.cpl = ol & ~fl;
+    this.cph = oh & ~fh;
+    this.col = pl | fl | (sq < 32 ? 1 << sq : 0);
+    this.coh = ph | fh | (sq < 32 ? 0 : 1 << (sq - 32));
+  }
+
+  tick(): void {
+    this.nodes++;
+    if (this.nodes >= this.nextCheck && this.clock !== undefined) {
+      this.nextCheck = this.nodes + 1024;
+      if (this.clock() > this.deadline) this.aborted = true;
     }
   }
-  return count;
+
+  // -------------------------------------------------------------- minimax (18.4)
+
+  minimax(pl: number, ph: number, ol: number, oh: number, ply: number, sp: number): number {
+    this.tick();
+    this.lastMove = -1;
+    if (ply === 0) return this.evalFn(pl, ph, ol, oh, this.rootMoveNumber);
+    const base = sp * 64;
+    const count = this.listMoves(pl, ph, ol, oh, base);
+    if (count === 0) {
+      if (anyMove(ol, oh, pl, ph)) {
+        const v = -this.minimax(ol, oh, pl, ph, ply - 1, sp + 1);
+        this.lastMove = PASS;
+        return v;
+      }
+      return this.finalValue(pl, ph, ol, oh);
+    }
+    let best = 0;
+    let bestMove = -1;
+    for (let i = 0; i < count; i++) {
+      const sq = this.list[base + i] as number;
+      this.play(sq, pl, ph, ol, oh);
+      const val = -this.minimax(this.cpl, this.cph, this.col, this.coh, ply - 1, sp + 1);
+      if (bestMove < 0 || val > best) {
+        best = val;
+        bestMove = sq;
+      }
+    }
+    this.lastMove = bestMove;
+    return best;
+  }
+
+  // -------------------------------------------------------------- alpha-beta (18.5)
+
+  alphaBeta(
+    pl: number,
+    ph: number,
+    ol: number,
+    oh: number,
+    achievable: number,
+    cutoff: number,
+    ply: number,
+    sp: number,
+  ): number {
+    this.tick();
+    this.lastMove = -1;
+    if (ply === 0) return this.evalFn(pl, ph, ol, oh, this.rootMoveNumber);
+    const base = sp * 64;
+    const count = this.listMoves(pl, ph, ol, oh, base);
+    if (count === 0) {
+      if (anyMove(ol, oh, pl, ph)) {
+        const v = -this.alphaBeta(ol, oh, pl, ph, -cutoff, -achievable, ply - 1, sp + 1);
+        this.lastMove = PASS;
+        return v;
+      }
+      return this.finalValue(pl, ph, ol, oh);
+    }
+    let bestMove = this.list[base] as number;
+    for (let i = 0; i < count; i++) {
+      const sq = this.list[base + i] as number;
+      this.play(sq, pl, ph, ol, oh);
+      const val = -this.alphaBeta(
+        this.cpl,
+        this.cph,
+        this.col,
+        this.coh,
+        -cutoff,
+        -achievable,
+        ply - 1,
+        sp + 1,
+      );
+      if (this.aborted) return 0;
+      if (val > achievable) {
+        achievable = val;
+        bestMove = sq;
+      }
+      if (achievable >= cutoff) break;
+    }
+    this.lastMove = bestMove;
+    return achievable;
+  }
+
+  // -------------------------------------------------------------- alpha-beta2: sorted ordering (18.9)
+
+  alphaBeta2(
+    pl: number,
+    ph: number,
+    ol: number,
+    oh: number,
+    nodeValue: number,
+    achievable: number,
+    cutoff: number,
+    ply: number,
+    sp: number,
+  ): number {
+    this.tick();
+    this.lastMove = -1;
+    if (ply === 0) return nodeValue;
+    const base = sp * 64;
+    const list = this.list;
+    const listValue = this.listValue;
+    const count = this.listMoves(pl, ph, ol, oh, base);
+    if (count === 0) {
+      if (anyMove(ol, oh, pl, ph)) {
+        const v = -this.alphaBeta2(ol, oh, pl, ph, -nodeValue, -cutoff, -achievable, ply - 1, sp + 1);
+        this.lastMove = PASS;
+        return v;
+      }
+      return this.finalValue(pl, ph, ol, oh);
+    }
+    // legal-nodes: every child evaluated for the mover, sorted best first (stable, as Lisp's list sort).
+    for (let i = 0; i < count; i++) {
+      const sq = list[base + i] as number;
+      this.play(sq, pl, ph, ol, oh);
+      const v = this.evalFn(this.col, this.coh, this.cpl, this.cph, this.rootMoveNumber);
+      let j = i;
+      while (j > 0 && (listValue[base + j - 1] as number) < v) {
+        list[base + j] = list[base + j - 1] as number;
+        listValue[base + j] = listValue[base + j - 1] as number;
+        j--;
+      }
+      list[base + j] = sq;
+      listValue[base + j] = v;
+    }
+    let bestMove = list[base] as number;
+    for (let i = 0; i < count; i++) {
+      const sq = list[base + i] as number;
+      this.play(sq, pl, ph, ol, oh);
+      const val = -this.alphaBeta2(
+        this.cpl,
+        this.cph,
+        this.col,
+        this.coh,
+        -(listValue[base + i] as number),
+        -cutoff,
+        -achievable,
+        ply - 1,
+        sp + 1,
+      );
+      if (this.aborted) return 0;
+      if (val > achievable) {
+        achievable = val;
+        bestMove = sq;
+      }
+      if (achievable >= cutoff) break;
+    }
+    this.lastMove = bestMove;
+    return achievable;
+  }
+
+  // -------------------------------------------------------------- alpha-beta3: killer moves (18.11)
+
+  alphaBeta3(
+    pl: number,
+    ph: number,
+    ol: number,
+    oh: number,
+    achievable: number,
+    cutoff: number,
+    ply: number,
+    killer: number,
+    sp: number,
+  ): number {
+    this.tick();
+    this.lastMove = -1;
+    if (ply === 0) return this.evalFn(pl, ph, ol, oh, this.rootMoveNumber);
+    const base = sp * 64;
+    const list = this.list;
+    const count = this.listMoves(pl, ph, ol, oh, base);
+    if (count === 0) {
+      if (anyMove(ol, oh, pl, ph)) {
+        // PAIP returns only the value here: no reply for the caller's killer.
+        const v = -this.alphaBeta3(ol, oh, pl, ph, -cutoff, -achievable, ply - 1, -1, sp + 1);
+        this.lastMove = -1;
+        return v;
+      }
+      return this.finalValue(pl, ph, ol, oh);
+    }
+    if (killer >= 0) {
+      // put-first: move the killer to the front, the rest keep their order.
+      for (let i = 0; i < count; i++) {
+        if (list[base + i] !== killer) continue;
+        for (let j = i; j > 0; j--) list[base + j] = list[base + j - 1] as number;
+        list[base] = killer;
+        break;
+      }
+    }
+    let bestMove = list[base] as number;
+    let killer2 = -1;
+    let killer2Val = WINNING_VALUE;
+    for (let i = 0; i < count; i++) {
+      const sq = list[base + i] as number;
+      this.play(sq, pl, ph, ol, oh);
+      const val = -this.alphaBeta3(
+        this.cpl,
+        this.cph,
+        this.col,
+        this.coh,
+        -cutoff,
+        -achievable,
+        ply - 1,
+        killer2,
+        sp + 1,
+      );
+      const reply = this.lastMove;
+      if (this.aborted) return 0;
+      if (val > achievable) {
+        achievable = val;
+        bestMove = sq;
+      }
+      if (reply >= 0 && val < killer2Val) {
+        killer2 = reply;
+        killer2Val = val;
+      }
+      if (achievable >= cutoff) break;
+    }
+    this.lastMove = bestMove;
+    return achievable;
+  }
 }
 
 function anyMove(pl: number, ph: number, ol: number, oh: number): boolean {
   moves(pl, ph, ol, oh);
   return (out.lo | out.hi) !== 0;
-}
-
-// Child position after `sq`, in module scratch (the mover becomes the opponent).
-let cpl = 0;
-let cph = 0;
-let col = 0;
-let coh = 0;
-function play(sq: number, pl: number, ph: number, ol: number, oh: number): void {
-  flips(sq, pl, ph, ol, oh);
-  const fl = out.lo;
-  const fh = out.hi;
-  cpl = ol & ~fl;
-  cph = oh & ~fh;
-  col = pl | fl | (sq < 32 ? 1 << sq : 0);
-  coh = ph | fh | (sq < 32 ? 0 : 1 << (sq - 32));
-}
-
-function tick(): void {
-  nodes++;
-  if (nodes >= nextCheck && clockFn !== undefined) {
-    nextCheck = nodes + 1024;
-    if (clockFn() > deadline) aborted = true;
-  }
-}
-
-// ---------------------------------------------------------------- minimax (18.4)
-
-function minimax(pl: number, ph: number, ol: number, oh: number, ply: number, sp: number): number {
-  tick();
-  lastMove = -1;
-  if (ply === 0) return evalFn(pl, ph, ol, oh, rootMoveNumber);
-  const base = sp * 64;
-  const count = listMoves(pl, ph, ol, oh, base);
-  if (count === 0) {
-    if (anyMove(ol, oh, pl, ph)) {
-      const v = -minimax(ol, oh, pl, ph, ply - 1, sp + 1);
-      lastMove = PASS;
-      return v;
-    }
-    return finalValue(pl, ph, ol, oh);
-  }
-  let best = 0;
-  let bestMove = -1;
-  for (let i = 0; i < count; i++) {
-    const sq = LIST[base + i] as number;
-    play(sq, pl, ph, ol, oh);
-    const val = -minimax(cpl, cph, col, coh, ply - 1, sp + 1);
-    if (bestMove < 0 || val > best) {
-      best = val;
-      bestMove = sq;
-    }
-  }
-  lastMove = bestMove;
-  return best;
-}
-
-// ---------------------------------------------------------------- alpha-beta (18.5)
-
-function alphaBeta(
-  pl: number,
-  ph: number,
-  ol: number,
-  oh: number,
-  achievable: number,
-  cutoff: number,
-  ply: number,
-  sp: number,
-): number {
-  tick();
-  lastMove = -1;
-  if (ply === 0) return evalFn(pl, ph, ol, oh, rootMoveNumber);
-  const base = sp * 64;
-  const count = listMoves(pl, ph, ol, oh, base);
-  if (count === 0) {
-    if (anyMove(ol, oh, pl, ph)) {
-      const v = -alphaBeta(ol, oh, pl, ph, -cutoff, -achievable, ply - 1, sp + 1);
-      lastMove = PASS;
-      return v;
-    }
-    return finalValue(pl, ph, ol, oh);
-  }
-  let bestMove = LIST[base] as number;
-  for (let i = 0; i < count; i++) {
-    const sq = LIST[base + i] as number;
-    play(sq, pl, ph, ol, oh);
-    const val = -alphaBeta(cpl, cph, col, coh, -cutoff, -achievable, ply - 1, sp + 1);
-    if (aborted) return 0;
-    if (val > achievable) {
-      achievable = val;
-      bestMove = sq;
-    }
-    if (achievable >= cutoff) break;
-  }
-  lastMove = bestMove;
-  return achievable;
-}
-
-// ---------------------------------------------------------------- alpha-beta2: sorted ordering (18.9)
-
-function alphaBeta2(
-  pl: number,
-  ph: number,
-  ol: number,
-  oh: number,
-  nodeValue: number,
-  achievable: number,
-  cutoff: number,
-  ply: number,
-  sp: number,
-): number {
-  tick();
-  lastMove = -1;
-  if (ply === 0) return nodeValue;
-  const base = sp * 64;
-  const count = listMoves(pl, ph, ol, oh, base);
-  if (count === 0) {
-    if (anyMove(ol, oh, pl, ph)) {
-      const v = -alphaBeta2(ol, oh, pl, ph, -nodeValue, -cutoff, -achievable, ply - 1, sp + 1);
-      lastMove = PASS;
-      return v;
-    }
-    return finalValue(pl, ph, ol, oh);
-  }
-  // legal-nodes: every child evaluated for the mover, sorted best first (stable, as Lisp's list sort).
-  for (let i = 0; i < count; i++) {
-    const sq = LIST[base + i] as number;
-    play(sq, pl, ph, ol, oh);
-    const v = evalFn(col, coh, cpl, cph, rootMoveNumber);
-    let j = i;
-    while (j > 0 && (LIST_VALUE[base + j - 1] as number) < v) {
-      LIST[base + j] = LIST[base + j - 1] as number;
-      LIST_VALUE[base + j] = LIST_VALUE[base + j - 1] as number;
-      j--;
-    }
-    LIST[base + j] = sq;
-    LIST_VALUE[base + j] = v;
-  }
-  let bestMove = LIST[base] as number;
-  for (let i = 0; i < count; i++) {
-    const sq = LIST[base + i] as number;
-    play(sq, pl, ph, ol, oh);
-    const val = -alphaBeta2(
-      cpl,
-      cph,
-      col,
-      coh,
-      -(LIST_VALUE[base + i] as number),
-      -cutoff,
-      -achievable,
-      ply - 1,
-      sp + 1,
-    );
-    if (aborted) return 0;
-    if (val > achievable) {
-      achievable = val;
-      bestMove = sq;
-    }
-    if (achievable >= cutoff) break;
-  }
-  lastMove = bestMove;
-  return achievable;
-}
-
-// ---------------------------------------------------------------- alpha-beta3: killer moves (18.11)
-
-function alphaBeta3(
-  pl: number,
-  ph: number,
-  ol: number,
-  oh: number,
-  achievable: number,
-  cutoff: number,
-  ply: number,
-  killer: number,
-  sp: number,
-): number {
-  tick();
-  lastMove = -1;
-  if (ply === 0) return evalFn(pl, ph, ol, oh, rootMoveNumber);
-  const base = sp * 64;
-  const count = listMoves(pl, ph, ol, oh, base);
-  if (count === 0) {
-    if (anyMove(ol, oh, pl, ph)) {
-      // PAIP returns only the value here: no reply for the caller's killer.
-      const v = -alphaBeta3(ol, oh, pl, ph, -cutoff, -achievable, ply - 1, -1, sp + 1);
-      lastMove = -1;
-      return v;
-    }
-    return finalValue(pl, ph, ol, oh);
-  }
-  if (killer >= 0) {
-    // put-first: move the killer to the front, the rest keep their order.
-    for (let i = 0; i < count; i++) {
-      if (LIST[base + i] !== killer) continue;
-      for (let j = i; j > 0; j--) LIST[base + j] = LIST[base + j - 1] as number;
-      LIST[base] = killer;
-      break;
-    }
-  }
-  let bestMove = LIST[base] as number;
-  let killer2 = -1;
-  let killer2Val = WINNING_VALUE;
-  for (let i = 0; i < count; i++) {
-    const sq = LIST[base + i] as number;
-    play(sq, pl, ph, ol, oh);
-    const val = -alphaBeta3(cpl, cph, col, coh, -cutoff, -achievable, ply - 1, killer2, sp + 1);
-    const reply = lastMove;
-    if (aborted) return 0;
-    if (val > achievable) {
-      achievable = val;
-      bestMove = sq;
-    }
-    if (reply >= 0 && val < killer2Val) {
-      killer2 = reply;
-      killer2Val = val;
-    }
-    if (achievable >= cutoff) break;
-  }
-  lastMove = bestMove;
-  return achievable;
 }
 
 // ---------------------------------------------------------------- strategies
@@ -369,21 +410,19 @@ export interface SearcherOptions {
 }
 
 function setup(
+  searcher: Searcher,
   state: OthelloState,
-  context: StrategyContext,
   fn: BitsEvaluator,
   options: SearcherOptions,
   defaultOrder: MoveOrder,
 ): void {
-  evalFn = fn;
-  rootMoveNumber = moveNumberOf(state);
-  finalMode = options.finalValue ?? "paip";
-  order = options.order ?? defaultOrder;
-  nodes = 0;
-  aborted = false;
-  clockFn = undefined;
-  deadline = Infinity;
-  void context;
+  searcher.setup(fn, moveNumberOf(state), options.finalValue ?? "paip", options.order ?? defaultOrder);
+}
+
+/** A strategy's own searcher, made on its first move. */
+function ownSearcher(): () => Searcher {
+  let searcher: Searcher | undefined;
+  return () => (searcher ??= new Searcher());
 }
 
 function forcedOrNone(state: OthelloState): number {
@@ -398,46 +437,75 @@ function evaluatorOf(e: EvaluatorName | BitsEvaluator): BitsEvaluator {
 /** `random-strategy`: any legal move, uniformly. */
 export const randomStrategy: Strategy = (state, context) => {
   const [pl, ph, ol, oh] = sides(state);
-  order = "squares";
-  const count = listMoves(pl, ph, ol, oh, 0);
-  if (count === 0) return forcedOrNone(state);
+  const legal = legalSquares(pl, ph, ol, oh);
+  if (legal.length === 0) return forcedOrNone(state);
   context.counter.nodes += 1;
-  return LIST[context.random.int(count)] as number;
+  return legal[context.random.int(legal.length)] as number;
 };
+
+/** The legal moves in square order. */
+function legalSquares(pl: number, ph: number, ol: number, oh: number): number[] {
+  moves(pl, ph, ol, oh);
+  let ml = out.lo;
+  let mh = out.hi;
+  const squares: number[] = [];
+  while (ml !== 0) {
+    const bit = ml & -ml;
+    ml ^= bit;
+    squares.push(31 - Math.clz32(bit));
+  }
+  while (mh !== 0) {
+    const bit = mh & -mh;
+    mh ^= bit;
+    squares.push(63 - Math.clz32(bit));
+  }
+  return squares;
+}
 
 /** `maximizer`: the move whose resulting position `eval` scores best for the mover (first best wins). */
 export function maximizer(evaluator: EvaluatorName | BitsEvaluator): Strategy {
   const fn = evaluatorOf(evaluator);
   return (state, context) => {
     const [pl, ph, ol, oh] = sides(state);
-    order = "squares";
-    const count = listMoves(pl, ph, ol, oh, 0);
-    if (count === 0) return forcedOrNone(state);
+    const legal = legalSquares(pl, ph, ol, oh);
+    if (legal.length === 0) return forcedOrNone(state);
     const m = moveNumberOf(state);
     let best = 0;
     let bestMove = -1;
-    for (let i = 0; i < count; i++) {
-      const sq = LIST[i] as number;
-      play(sq, pl, ph, ol, oh);
-      const v = fn(col, coh, cpl, cph, m);
+    for (const sq of legal) {
+      flips(sq, pl, ph, ol, oh);
+      const fl = out.lo;
+      const fh = out.hi;
+      const v = fn(
+        pl | fl | (sq < 32 ? 1 << sq : 0),
+        ph | fh | (sq < 32 ? 0 : 1 << (sq - 32)),
+        ol & ~fl,
+        oh & ~fh,
+        m,
+      );
       if (bestMove < 0 || v > best) {
         best = v;
         bestMove = sq;
       }
     }
-    context.counter.nodes += count;
+    context.counter.nodes += legal.length;
     return bestMove;
   };
 }
 
 type RootSearch = (pl: number, ph: number, ol: number, oh: number) => number;
 
-function searcher(state: OthelloState, context: StrategyContext, run: RootSearch): number {
+function runSearch(
+  searcher: Searcher,
+  state: OthelloState,
+  context: StrategyContext,
+  run: RootSearch,
+): number {
   const [pl, ph, ol, oh] = sides(state);
   if (!anyMove(pl, ph, ol, oh)) return forcedOrNone(state);
   run(pl, ph, ol, oh);
-  context.counter.nodes += nodes;
-  return lastMove;
+  context.counter.nodes += searcher.nodes;
+  return searcher.lastMove;
 }
 
 /** `minimax-searcher`: full minimax to `depth` plies. */
@@ -447,9 +515,11 @@ export function minimaxSearcher(
   options: SearcherOptions = {},
 ): Strategy {
   const fn = evaluatorOf(evaluator);
+  const searcher = ownSearcher();
   return (state, context) => {
-    setup(state, context, fn, options, "squares");
-    return searcher(state, context, (pl, ph, ol, oh) => minimax(pl, ph, ol, oh, depth, 0));
+    const s = searcher();
+    setup(s, state, fn, options, "squares");
+    return runSearch(s, state, context, (pl, ph, ol, oh) => s.minimax(pl, ph, ol, oh, depth, 0));
   };
 }
 
@@ -460,10 +530,12 @@ export function alphaBetaSearcher(
   options: SearcherOptions = {},
 ): Strategy {
   const fn = evaluatorOf(evaluator);
+  const searcher = ownSearcher();
   return (state, context) => {
-    setup(state, context, fn, options, "squares");
-    return searcher(state, context, (pl, ph, ol, oh) =>
-      alphaBeta(pl, ph, ol, oh, LOSING_VALUE, WINNING_VALUE, depth, 0),
+    const s = searcher();
+    setup(s, state, fn, options, "squares");
+    return runSearch(s, state, context, (pl, ph, ol, oh) =>
+      s.alphaBeta(pl, ph, ol, oh, LOSING_VALUE, WINNING_VALUE, depth, 0),
     );
   };
 }
@@ -475,10 +547,22 @@ export function alphaBetaSearcher2(
   options: SearcherOptions = {},
 ): Strategy {
   const fn = evaluatorOf(evaluator);
+  const searcher = ownSearcher();
   return (state, context) => {
-    setup(state, context, fn, options, "squares");
-    return searcher(state, context, (pl, ph, ol, oh) =>
-      alphaBeta2(pl, ph, ol, oh, fn(pl, ph, ol, oh, rootMoveNumber), LOSING_VALUE, WINNING_VALUE, depth, 0),
+    const s = searcher();
+    setup(s, state, fn, options, "squares");
+    return runSearch(s, state, context, (pl, ph, ol, oh) =>
+      s.alphaBeta2(
+        pl,
+        ph,
+        ol,
+        oh,
+        fn(pl, ph, ol, oh, s.rootMoveNumber),
+        LOSING_VALUE,
+        WINNING_VALUE,
+        depth,
+        0,
+      ),
     );
   };
 }
@@ -490,10 +574,12 @@ export function alphaBetaSearcher3(
   options: SearcherOptions = {},
 ): Strategy {
   const fn = evaluatorOf(evaluator);
+  const searcher = ownSearcher();
   return (state, context) => {
-    setup(state, context, fn, options, "static");
-    return searcher(state, context, (pl, ph, ol, oh) =>
-      alphaBeta3(pl, ph, ol, oh, LOSING_VALUE, WINNING_VALUE, depth, -1, 0),
+    const s = searcher();
+    setup(s, state, fn, options, "static");
+    return runSearch(s, state, context, (pl, ph, ol, oh) =>
+      s.alphaBeta3(pl, ph, ol, oh, LOSING_VALUE, WINNING_VALUE, depth, -1, 0),
     );
   };
 }
@@ -512,43 +598,35 @@ export interface TimedSearchResult {
   readonly nodes: number;
 }
 
+/** The searcher a sequence of `iagoIteration` calls shares (one per move of the clock-managed player). */
+export type IagoSearcher = Searcher;
+
+/** A fresh searcher for `iagoIteration`. */
+export function createIagoSearcher(): IagoSearcher {
+  return new Searcher();
+}
+
 /**
  * One alpha-beta3 iteration of Iago at `depth` with margin final values,
  * `firstMove` tried first at the root, abandoned once `now()` passes
  * `stopAt` (then `move` is -1).
  */
 export function iagoIteration(
+  searcher: IagoSearcher,
   state: OthelloState,
   depth: number,
   firstMove: number,
   now: (() => number) | undefined,
   stopAt: number,
 ): TimedSearchResult {
-  evalFn = EVALUATORS["iago-eval"];
-  rootMoveNumber = moveNumberOf(state);
-  finalMode = "margin";
-  order = "static";
-  nodes = 0;
-  aborted = false;
-  clockFn = now;
-  deadline = stopAt;
-  nextCheck = 1024;
+  searcher.setup(EVALUATORS["iago-eval"], moveNumberOf(state), "margin", "static");
+  searcher.clock = now;
+  searcher.deadline = stopAt;
+  searcher.nextCheck = 1024;
   const [pl, ph, ol, oh] = sides(state);
-  const value = alphaBeta3Root(pl, ph, ol, oh, depth, firstMove);
-  const move = aborted ? -1 : lastMove;
-  clockFn = undefined;
-  return { move, value, nodes };
-}
-
-/** alphaBeta3 at the root with a preferred first move (the previous iteration's best). */
-function alphaBeta3Root(
-  pl: number,
-  ph: number,
-  ol: number,
-  oh: number,
-  depth: number,
-  firstMove: number,
-): number {
   // PAIP's killer mechanism already puts a given move first; the root killer is the previous best.
-  return alphaBeta3(pl, ph, ol, oh, LOSING_VALUE, WINNING_VALUE, depth, firstMove, 0);
+  const value = searcher.alphaBeta3(pl, ph, ol, oh, LOSING_VALUE, WINNING_VALUE, depth, firstMove, 0);
+  const move = searcher.aborted ? -1 : searcher.lastMove;
+  searcher.clock = undefined;
+  return { move, value, nodes: searcher.nodes };
 }

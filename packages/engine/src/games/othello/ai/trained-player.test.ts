@@ -1,0 +1,117 @@
+import { describe, expect, it } from "vitest";
+import { Random } from "../../../core/rng.js";
+import {
+  type OthelloState,
+  STANDARD_START,
+  applyMove,
+  discCounts,
+  legalMoves,
+  parsePosition,
+} from "../rules.js";
+import { PASS } from "../squares.js";
+import { MidgameSearch } from "./midgame.js";
+import { EndgameSolver } from "./solver.js";
+import { trainedPlay, trainedSolverEmptiesFor } from "./trained-player.js";
+import { trainedWeights } from "./thread-engines.js";
+
+function start(): OthelloState {
+  const parsed = parsePosition(STANDARD_START);
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  return parsed.value;
+}
+
+/** A clock that advances `step` ms at every reading. */
+function steppingClock(step: number): () => number {
+  let t = 0;
+  return () => (t += step);
+}
+
+const endgame = new EndgameSolver({ ordering: trainedWeights() });
+const midgame = new MidgameSearch(trainedWeights(), 16);
+
+describe("trainedPlay (level 8)", () => {
+  it("trusts the solver with more empties when there is more time", () => {
+    expect(trainedSolverEmptiesFor(5)).toBeLessThan(trainedSolverEmptiesFor(200));
+    expect(trainedSolverEmptiesFor(200)).toBeLessThan(trainedSolverEmptiesFor(60_000));
+  });
+
+  it("never plays past its hard limit: a whole game on a 2 s clock where each reading costs 1 ms", () => {
+    const now = steppingClock(1);
+    const remaining = [2000, 2000];
+    let state = start();
+    const random = new Random(3);
+    for (let i = 0; i < 6; i++)
+      state = applyMove(state, legalMoves(state)[random.int(legalMoves(state).length)] ?? PASS);
+    while (legalMoves(state).length > 0) {
+      const seat = state.turn;
+      const before = now();
+      const result = trainedPlay(state, {
+        remainingMs: remaining[seat] ?? 0,
+        incrementMs: 0,
+        now,
+        midgame,
+        endgame,
+      });
+      remaining[seat] = (remaining[seat] ?? 0) - (now() - before);
+      expect(remaining[seat]).toBeGreaterThan(0);
+      expect(legalMoves(state)).toContain(result.move);
+      state = applyMove(state, result.move);
+    }
+    expect(discCounts(state).black + discCounts(state).white).toBeGreaterThan(0);
+  });
+
+  it("keeps 25 ms for each of its later moves when its clock runs low", () => {
+    for (const [seed, empties] of [
+      [5, 20],
+      [6, 16],
+      [7, 14],
+    ] as const) {
+      const random = new Random(seed);
+      let state = start();
+      while (discCounts(state).empty > empties && legalMoves(state).length > 0) {
+        const legal = legalMoves(state);
+        state = applyMove(state, legal[random.int(legal.length)] ?? PASS);
+      }
+      if (legalMoves(state)[0] === PASS) state = applyMove(state, PASS);
+      const left = discCounts(state).empty;
+      const floor = 25 * (Math.ceil(left / 2) - 1);
+      // Each clock reading costs 1 ms, so a search runs until its deadline; the margin is ten readings:
+      // this test's two, and those of an aborted solve and the one-ply search that follows it.
+      const now = steppingClock(1);
+      const remainingMs = floor + 60;
+      const before = now();
+      trainedPlay(state, { remainingMs, incrementMs: 0, now, midgame, endgame });
+      expect(remainingMs - (now() - before)).toBeGreaterThanOrEqual(floor - 10);
+    }
+  });
+
+  it("switches to the exact solver near the end and plays a best move", () => {
+    const random = new Random(11);
+    let state = start();
+    while (discCounts(state).empty > 12) {
+      const legal = legalMoves(state);
+      if (legal.length === 0) break;
+      state = applyMove(state, legal[random.int(legal.length)] ?? PASS);
+    }
+    if (legalMoves(state)[0] === PASS) state = applyMove(state, PASS);
+    const result = trainedPlay(state, {
+      remainingMs: 60_000,
+      incrementMs: 0,
+      now: steppingClock(0.01),
+      midgame,
+      endgame,
+    });
+    expect(result.solved).toBe(true);
+    expect(result.value).toBe(endgame.solve(state).score);
+    expect(-endgame.solve(applyMove(state, result.move)).score).toBe(result.value);
+  });
+
+  it("passes when it must and reports a finished game", () => {
+    const pass = parsePosition(`${"X".repeat(61)}O-- O`);
+    if (!pass.ok) throw new Error(pass.error.message);
+    expect(trainedPlay(pass.value, { remainingMs: 1000, incrementMs: 0, now: () => 0 }).move).toBe(PASS);
+    const over = parsePosition(`${"X".repeat(63)}- O`);
+    if (!over.ok) throw new Error(over.error.message);
+    expect(trainedPlay(over.value, { remainingMs: 1000, incrementMs: 0, now: () => 0 }).move).toBe(-1);
+  });
+});
