@@ -1,3 +1,4 @@
+import { SECURITY_HEADERS } from "@arena/protocol/http";
 import type { NextConfig } from "next";
 
 // Workspace packages (@arena/engine, @arena/protocol, @arena/match) are consumed as built JS from dist/.
@@ -7,6 +8,16 @@ const nextConfig: NextConfig = {
   // Profiles live at /@/<name>, as on lichess (a folder named "@" would be a parallel-route slot).
   rewrites() {
     return Promise.resolve([{ source: "/@/:name", destination: "/players/:name" }]);
+  },
+  // Every response, static files included, when `next start` serves the app on its own; pages get their
+  // Content-Security-Policy from src/proxy.ts (docs/architecture.md, "Security").
+  headers() {
+    return Promise.resolve([
+      {
+        source: "/:path*",
+        headers: Object.entries(SECURITY_HEADERS).map(([key, value]) => ({ key, value })),
+      },
+    ]);
   },
 };
 

@@ -10,6 +10,8 @@ import { SERIES_USAGE, seriesCommand } from "./commands/series.js";
 import { solveCommand } from "./commands/solve.js";
 import { TRAIN_USAGE, trainCommand } from "./commands/train.js";
 import { OTHELLO_EVAL_NAMES, PLAYER_SPECS } from "@arena/engine/players/index";
+import { diceOf, rollDice } from "@arena/engine/core/chance";
+import { diceRandom } from "@arena/engine/tournament/index";
 import { UsageError } from "./commands/common.js";
 import type { Output } from "./io.js";
 
@@ -61,13 +63,17 @@ function chooseGame(values: { game?: string; options?: string; seed?: string }):
   return { id, options, seed };
 }
 
-/** The start position of a game plus the moves given in its notation (an Othello transcript, or space-separated moves). */
+/**
+ * The start position of a game plus the moves given in its notation (an Othello transcript, or
+ * space-separated moves); chance moves roll their dice from the seed, as `arena play` does.
+ */
 function positionAfter(choice: GameChoice, moves: string | undefined): { state: unknown } | string {
   const game = getGame(choice.id);
   const options = game.parseOptions(choice.options);
   if (!options.ok) return options.error.message;
   let state: unknown = game.initial(options.value, choice.seed);
   if (moves === undefined || moves.trim() === "") return { state };
+  const dice = diceRandom(choice.seed);
   const text = moves.trim();
   const tokens =
     game.splitMoves !== undefined && !/[\s,]/.test(text) ? game.splitMoves(text) : text.split(/[\s,]+/);
@@ -76,7 +82,7 @@ function positionAfter(choice: GameChoice, moves: string | undefined): { state: 
     const move = game.parseMove(state, token);
     if (!move.ok) return move.error.message;
     if (forced !== null && token.toLowerCase() !== "pa") state = game.apply(state, forced);
-    const next = game.play(state, move.value);
+    const next = game.play(state, move.value, undefined, rollDice(diceOf(game, state, move.value), dice));
     if (!next.ok) return `${token}: ${next.error.message}`;
     state = next.value;
   }

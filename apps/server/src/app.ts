@@ -1,4 +1,5 @@
 import { createServer, type Server as HttpServer } from "node:http";
+import { SECURITY_HEADERS } from "@arena/protocol";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { type Logger } from "pino";
 import { Server } from "socket.io";
@@ -10,9 +11,11 @@ import { MemoryPlayerStore } from "./accounts/memory.js";
 import { type PlayerStore } from "./accounts/ports.js";
 import { Accounts } from "./accounts/service.js";
 import { apiRouter } from "./http/api.js";
+import { mayReadMetrics } from "./http/metrics-access.js";
 import { checkRequestOrigin } from "./http/origins.js";
 import { Identity, randomId } from "./identity/tokens.js";
 import { createMetrics } from "./metrics.js";
+import { MAX_PAYLOAD_DEPTH, nestsDeeperThan } from "./protocol/payload-depth.js";
 import { Following } from "./protocol/following.js";
 import { attachGateway } from "./protocol/gateway.js";
 import { type ArenaServer, matchRoom, onlineUsers, sessionRoom } from "./protocol/sockets.js";
@@ -44,6 +47,11 @@ export interface AppConfig {
   readonly finishedRoomsKept: number;
   /** This process's name in leases. */
   readonly instanceId: string;
+  /**
+   * The bearer token that opens `/metrics` to other machines (`METRICS_TOKEN`); null: loopback only
+   * (http/metrics-access.ts).
+   */
+  readonly metricsToken: string | null;
   /** What one user or address may hold or do (docs/protocol.md, "Quotas"). */
   readonly quotas: QuotaLimits;
   /** Proxies in front whose `X-Forwarded-For` entries are believed (`TRUST_PROXY`). */
@@ -59,6 +67,7 @@ export interface AppConfig {
 }
 
 export const DEFAULT_CONFIG: Omit<AppConfig, "secret" | "instanceId"> = {
+  metricsToken: null,
   allowedOrigins: [],
   maxPayloadBytes: 16 * 1024,
   rateLimit: { burst: 40, perSecond: 20, maxRefusals: 40 },
@@ -192,7 +201,30 @@ export function createApp(deps: AppDeps): App {
   let draining = false;
 
   app.disable("x-powered-by");
+  // Every response, pages included (docs/architecture.md, "Security"): the web app's proxy adds the pages'
+  // Content-Security-Policy; the server's own answers (JSON, metrics) get one that allows nothing.
+  app.use((_req, res, next) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    next();
+  });
+  const lockedDown = (_req: Request, res: Response, next: NextFunction) => {
+    res.setHeader("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
+    next();
+  };
+  app.use(["/api", "/healthz", "/readyz", "/metrics"], lockedDown);
   app.use(express.json({ limit: "16kb" }));
+  // The same depth limit as the sockets' (protocol/payload-depth.ts), before any handler walks the body.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (!nestsDeeperThan(req.body, MAX_PAYLOAD_DEPTH)) {
+      next();
+      return;
+    }
+    res.status(400).json({
+      ok: false,
+      code: "invalid-payload",
+      message: `the body nests deeper than ${MAX_PAYLOAD_DEPTH} levels`,
+    });
+  });
   app.use((req, res, next) => {
     const origin = req.headers.origin;
     if (origin !== undefined && config.allowedOrigins.includes(origin)) {
@@ -231,7 +263,15 @@ export function createApp(deps: AppDeps): App {
           : "store-unavailable";
     res.status(reason === null ? 200 : 503).json(reason === null ? { ok: true } : { ok: false, reason });
   });
-  app.get("/metrics", async (_req, res) => {
+  app.get("/metrics", async (req, res) => {
+    if (!mayReadMetrics(req, config.metricsToken)) {
+      res.status(403).json({
+        ok: false,
+        code: "forbidden",
+        message: "metrics are served to this machine, or with the METRICS_TOKEN bearer token",
+      });
+      return;
+    }
     res.setHeader("Content-Type", metrics.registry.contentType);
     res.send(await metrics.registry.metrics());
   });
@@ -266,7 +306,7 @@ export function createApp(deps: AppDeps): App {
       web.handle(req, res).catch(next);
     });
   } else {
-    app.use((_req, res) => {
+    app.use(lockedDown, (_req: Request, res: Response) => {
       res.status(404).json({ ok: false, code: "not-found", message: "no such route" });
     });
   }

@@ -40,6 +40,11 @@ const Env = z.object({
   /** Where the built web app is; default: apps/web next to this server in the repository. */
   WEB_DIR: z.string().min(1).optional(),
   /**
+   * Opens `/metrics` to other machines with `Authorization: Bearer <token>`; unset, only a scraper on this
+   * machine (not through a proxy) may read it.
+   */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /**
    * On SIGTERM, how long `/readyz` answers 503 while the process still serves, before it stops: long
    * enough for a load balancer's health checks to take it out of rotation (docs/architecture.md, "Deployment").
    */

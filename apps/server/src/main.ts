@@ -39,6 +39,7 @@ const app = createApp({
     secret,
     allowedOrigins: env.ALLOWED_ORIGINS,
     instanceId,
+    metricsToken: env.METRICS_TOKEN ?? null,
     quotas: env.QUOTAS,
     trustedProxies: env.TRUST_PROXY,
   },

@@ -8,3 +8,8 @@
 export function serverUrl(): string {
   return location.origin;
 }
+
+/** `next dev` (its error overlay evaluates code, which the pages' CSP then allows: lib/csp.ts). */
+export function isDevelopment(): boolean {
+  return process.env.NODE_ENV === "development";
+}

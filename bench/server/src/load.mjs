@@ -70,6 +70,8 @@ const serverStdout = (suffix) =>
   process.env.ARENA_SERVER_STDOUT ? openSync(`${process.env.ARENA_SERVER_STDOUT}.${suffix}`, "a") : "ignore";
 const serverProcs = [];
 const urls = [];
+/** Opens /metrics behind the balancer (docs/architecture.md, "Security"); a server without it ignores it. */
+const BENCH_METRICS_TOKEN = "bench-metrics-token-0123456789";
 const serverEnvs = [];
 let store = null;
 let dataDir = null;
@@ -87,6 +89,8 @@ if (target === "arena" && viaBalancer) {
       LOG_LEVEL: "warn",
       // Bots open rooms faster than people (docs/protocol.md, "Quotas").
       QUOTAS: process.env.QUOTAS ?? "roomsPerMinutePerUser=1000000",
+      // HAProxy forwards the scrape (X-Forwarded-For): /metrics answers a forwarded request only with the token.
+      METRICS_TOKEN: BENCH_METRICS_TOKEN,
     },
     output: (line) => process.stderr.write(`${line}\n`),
   });
@@ -205,7 +209,8 @@ const scrape = async () =>
   Promise.all(
     urls.map(async (u) => {
       try {
-        return parseProm(await (await fetch(u + "/metrics")).text());
+        const headers = { authorization: `Bearer ${BENCH_METRICS_TOKEN}` };
+        return parseProm(await (await fetch(u + "/metrics", { headers })).text());
       } catch {
         return {};
       }

@@ -5,3 +5,4 @@ export * from "./replay.js";
 export * from "./view.js";
 export * from "./follower.js";
 export * from "./clock.js";
+export * from "./hidden-chance.js";

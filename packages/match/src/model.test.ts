@@ -40,7 +40,7 @@ function created(gameId: "othello" | "dice-of-doom", seats: SeatSpec[], input: u
     rated: false,
     visibility: "public",
     host: ada,
-    seed: 7,
+    commitment: "0".repeat(64),
   };
 }
 

@@ -61,6 +61,10 @@ export interface MatchModel {
   /** Seats asking for a rematch, ascending. */
   readonly rematchOffers: readonly number[];
   readonly nextMatchId: MatchId | null;
+  /** The commitment to the match's secret (`created`); null for matches created before there was one. */
+  readonly commitment: string | null;
+  /** The secret, once `ended` revealed it (docs/protocol.md, "Hidden randomness"). */
+  readonly revealedSecret: string | null;
 }
 
 /** A log that cannot be folded is corrupt: a bug or tampering, never user input. */
@@ -108,14 +112,25 @@ export function initialModel(matchId: MatchId, entry: VersionedEvent): MatchMode
     drawOffers: [],
     rematchOffers: [],
     nextMatchId: null,
+    commitment: event.commitment ?? null,
+    revealedSecret: null,
   };
 }
 
-/** Plays a move the log recorded; a move the engine refuses means the log is corrupt. */
-export function playLogged(game: AnyGame, state: unknown, seat: number, text: string): unknown {
+/**
+ * Plays a move the log recorded, with the dice the log says were rolled for it (a fold never rolls); a
+ * move the engine refuses means the log is corrupt.
+ */
+export function playLogged(
+  game: AnyGame,
+  state: unknown,
+  seat: number,
+  text: string,
+  rolls?: readonly number[],
+): unknown {
   const parsed = game.parseMove(state, text);
   if (!parsed.ok) throw new CorruptLogError(`logged move ${text}: ${parsed.error.message}`);
-  const played = game.play(state, parsed.value, seat);
+  const played = game.play(state, parsed.value, seat, rolls);
   if (!played.ok) throw new CorruptLogError(`logged move ${text}: ${played.error.message}`);
   return played.value;
 }
@@ -148,8 +163,15 @@ export function evolve(model: MatchModel, entry: VersionedEvent, played?: unknow
       slots: model.slots,
       status: model.status,
       start: model.start,
-      state: played === undefined ? playLogged(model.game, model.state, event.seat, event.move) : played,
-      moves: model.moves.append({ seat: event.seat, move: event.move, forced: event.forced }),
+      state:
+        played === undefined
+          ? playLogged(model.game, model.state, event.seat, event.move, event.rolls)
+          : played,
+      moves: model.moves.append(
+        event.rolls === undefined
+          ? { seat: event.seat, move: event.move, forced: event.forced }
+          : { seat: event.seat, move: event.move, forced: event.forced, rolls: event.rolls },
+      ),
       clock: event.clock,
       result: model.result,
       cancelReason: model.cancelReason,
@@ -157,6 +179,8 @@ export function evolve(model: MatchModel, entry: VersionedEvent, played?: unknow
       drawOffers: event.forced || model.drawOffers.length === 0 ? model.drawOffers : [],
       rematchOffers: model.rematchOffers,
       nextMatchId: model.nextMatchId,
+      commitment: model.commitment,
+      revealedSecret: model.revealedSecret,
     };
   }
   const base = { ...model, version: entry.version, lastEventAt: entry.at };
@@ -197,6 +221,7 @@ export function evolve(model: MatchModel, entry: VersionedEvent, played?: unknow
         result: event.result,
         clock: event.clock,
         drawOffers: [],
+        revealedSecret: event.secret ?? null,
       };
     case "rematch-offered":
       return { ...base, rematchOffers: withSeat(model.rematchOffers, event.seat) };

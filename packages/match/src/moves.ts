@@ -1,8 +1,12 @@
-/** One move of a match as the log records it: who played, in the game's notation, and whether it was forced. */
+/**
+ * One move of a match as the log records it: who played, in the game's notation, whether it was forced,
+ * and the dice the server rolled for it if it had chance in it.
+ */
 export interface PlayedMove {
   readonly seat: number;
   readonly move: string;
   readonly forced: boolean;
+  readonly rolls?: readonly number[];
 }
 
 /**

@@ -18,7 +18,7 @@ export function positionsOf(model: MatchModel): unknown[] {
   let plies = 0;
   for (const move of model.moves) {
     eliminateAfter(plies);
-    state = playLogged(model.game, state, move.seat, move.move);
+    state = playLogged(model.game, state, move.seat, move.move, move.rolls);
     plies++;
     positions.push(state);
   }

@@ -55,7 +55,8 @@ export function seatViews(model: MatchModel, ctx: ViewContext): SeatView[] {
 
 /**
  * The one place a snapshot is built: the model in JSON with presence. Nothing secret is in a match
- * model; the invite token is added only for the host.
+ * model (its secret is only revealed, by the `ended` event, once the game is over); the invite token is
+ * added only for the host.
  */
 export function snapshotOf(model: MatchModel, ctx: ViewContext, invite?: InviteToken): Snapshot {
   return {
@@ -74,7 +75,11 @@ export function snapshotOf(model: MatchModel, ctx: ViewContext, invite?: InviteT
     seats: seatViews(model, ctx),
     start: model.start === null ? null : model.game.serialize(model.start),
     state: model.state === null ? null : model.game.serialize(model.state),
-    moves: model.moves.toArray(),
+    moves: model.moves
+      .toArray()
+      .map(({ seat, move, forced, rolls }) =>
+        rolls === undefined ? { seat, move, forced } : { seat, move, forced, rolls: [...rolls] },
+      ),
     clock: model.clock,
     result: model.result,
     cancelReason: model.cancelReason,
@@ -84,6 +89,8 @@ export function snapshotOf(model: MatchModel, ctx: ViewContext, invite?: InviteT
     viewers: ctx.viewers,
     now: asMillis(ctx.now),
     nextMatchId: model.nextMatchId,
+    commitment: model.commitment,
+    revealedSecret: model.revealedSecret,
     ...(invite === undefined ? {} : { inviteToken: invite }),
   };
 }
@@ -162,6 +169,8 @@ export function modelFromSnapshot(
       drawOffers: snapshot.drawOffers,
       rematchOffers: snapshot.rematchOffers,
       nextMatchId: snapshot.nextMatchId,
+      commitment: snapshot.commitment,
+      revealedSecret: snapshot.revealedSecret,
     },
   };
 }

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.js";
 import { DisplayName, InviteToken, MatchId, Millis, Seat, Version } from "./ids.js";
 import { SeatSpec, TimeControl, Visibility, type Snapshot, type VersionedEvent } from "./model.js";
 import { type Ack } from "./errors.js";

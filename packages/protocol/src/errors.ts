@@ -1,5 +1,5 @@
 import { GAME_ERROR_CODES } from "@arena/engine/core/errors";
-import { z } from "zod";
+import { z } from "./zod.js";
 
 /** Every way the server refuses a request. One closed set: the engine's codes plus the server's own. */
 export const ERROR_CODES = [

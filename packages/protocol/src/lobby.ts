@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.js";
 import { type MatchId } from "./ids.js";
 import { type RoomSummary } from "./model.js";
 

@@ -1,5 +1,5 @@
-import { z } from "zod";
-import { asMillis, InviteToken, Millis, Seat, UserId, Version, MatchId, DisplayName } from "./ids.js";
+import { z } from "./zod.js";
+import { asMillis, InviteToken, MatchId, MAX_NAME_CHARS, Millis, Seat, UserId, Version } from "./ids.js";
 
 /** The lobby's presets (docs/clocks.md §1); any other base+increment within bounds is accepted too. */
 export const TIME_PRESETS = [
@@ -34,7 +34,18 @@ export const SeatSpec = z.discriminatedUnion("kind", [
 ]);
 export type SeatSpec = z.infer<typeof SeatSpec>;
 
-export const UserRef = z.object({ id: UserId, name: DisplayName });
+/**
+ * A user as the server recorded them. The name was checked as a `DisplayName` where it entered (a rename,
+ * `POST /api/session`); stored logs are read back as they are, so a log written before a rule existed
+ * still loads (pages render every name isolated and truncated: docs/web.md, "Names").
+ */
+export const UserRef = z.object({
+  id: UserId,
+  name: z
+    .string()
+    .min(1)
+    .max(MAX_NAME_CHARS * 8),
+});
 export type UserRef = z.infer<typeof UserRef>;
 
 /** A seat as everyone sees it. */
@@ -89,6 +100,15 @@ export const ClockState = z.object({
 export type ClockState = z.infer<typeof ClockState>;
 
 /**
+ * 256 bits as 64 lower-case hexadecimal digits: a match's secret, and the commitment to it (its SHA-256)
+ * that the match publishes when it is created (docs/protocol.md, "Hidden randomness").
+ */
+export const Hex256 = z.string().regex(/^[0-9a-f]{64}$/, "64 lower-case hexadecimal digits");
+
+/** The dice rolled for a move with chance in it (a Dice of Doom chance attack), in the engine's order. */
+export const Rolls = z.array(z.number().int().min(1).max(256)).max(256);
+
+/**
  * Why a waiting room was cancelled: its host cancelled it, or it expired because its host had been gone
  * too long (docs/protocol.md, "Quotas").
  */
@@ -107,7 +127,11 @@ export const MatchEvent = z.discriminatedUnion("type", [
     rated: z.boolean(),
     visibility: Visibility,
     host: UserRef,
-    seed: z.number().int(),
+    /**
+     * SHA-256 of the match's secret, which draws the start position and every roll and is revealed in
+     * `ended`. Absent only in matches created before hidden randomness (their seed was public).
+     */
+    commitment: Hex256.optional(),
   }),
   z.object({ type: z.literal("seat-joined"), seat: Seat, user: UserRef }),
   z.object({ type: z.literal("seat-left"), seat: Seat }),
@@ -122,6 +146,8 @@ export const MatchEvent = z.discriminatedUnion("type", [
     move: z.string(),
     /** A forced move (Othello's pass) applied by the server, with no time charged. */
     forced: z.boolean(),
+    /** The dice the server rolled for a move with chance, drawn from the match's secret once it was made. */
+    rolls: Rolls.optional(),
     clock: ClockState,
   }),
   z.object({
@@ -138,7 +164,13 @@ export const MatchEvent = z.discriminatedUnion("type", [
     clock: ClockState,
     why: z.string(),
   }),
-  z.object({ type: z.literal("ended"), result: MatchResult, clock: ClockState.nullable() }),
+  z.object({
+    type: z.literal("ended"),
+    result: MatchResult,
+    clock: ClockState.nullable(),
+    /** The match's secret, revealed: anyone can check it against the commitment and replay every roll. */
+    secret: Hex256.optional(),
+  }),
   z.object({ type: z.literal("rematch-offered"), seat: Seat }),
   z.object({ type: z.literal("rematch"), nextMatchId: MatchId }),
 ]);
@@ -175,7 +207,11 @@ export const Snapshot = z.object({
   start: z.unknown(),
   /** The game's serialized state now, null before the start. */
   state: z.unknown(),
-  moves: z.array(z.object({ seat: Seat, move: z.string(), forced: z.boolean() })),
+  moves: z.array(z.object({ seat: Seat, move: z.string(), forced: z.boolean(), rolls: Rolls.optional() })),
+  /** The `created` event's commitment to the match's secret; null for matches created before there was one. */
+  commitment: Hex256.nullable(),
+  /** The secret, once the `ended` event revealed it; null before. */
+  revealedSecret: Hex256.nullable(),
   clock: ClockState.nullable(),
   result: MatchResult.nullable(),
   /** Why the room was cancelled, if it was. */

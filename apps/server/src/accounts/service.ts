@@ -141,7 +141,14 @@ export class Accounts {
   async resolve(token: unknown): Promise<ResolvedSession | null> {
     const claims = this.identity.claims(token);
     if (claims === null || typeof token !== "string") return null;
-    if (claims.session === null) return { user: claims.user, token, account: null };
+    // A guest whose signed name is no longer valid gets a token with the name it now has.
+    if (claims.session === null) {
+      return {
+        user: claims.user,
+        token: claims.renamed ? this.identity.issue(claims.user) : token,
+        account: null,
+      };
+    }
     let owner: UserId | null;
     try {
       owner = await this.store.sessionUser(claims.session.id);

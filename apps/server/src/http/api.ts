@@ -43,7 +43,8 @@ export function apiRouter({ rooms, identity, accounts, analysis }: ApiDeps): Rou
     const existing = resolved?.user ?? null;
     const name = DisplayName.safeParse(record.name);
     if (record.name !== undefined && !name.success) {
-      res.status(400).json({ ok: false, code: "invalid-payload", message: "name: 1–24 characters" });
+      const problem = name.error.issues[0]?.message ?? "not a valid name";
+      res.status(400).json({ ok: false, code: "invalid-payload", message: `name: ${problem}` });
       return;
     }
     const base = existing ?? identity.newGuest().user;

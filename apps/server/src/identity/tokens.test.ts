@@ -15,6 +15,23 @@ describe("guest identity tokens", () => {
     expect(identity.claims(42)).toBeNull();
   });
 
+  it("keeps the user of a token signed with a name that is no longer valid, and reissues it", () => {
+    // Signed before names were checked for direction controls (issue 20, finding 7).
+    const spoofing = identity.issue({ id: asUserId("u_abcdefgh"), name: "\u202Eevil\u202C Guest" });
+    expect(identity.verify(spoofing)).toEqual({ id: "u_abcdefgh", name: "Guest abcde" });
+    const resumed = identity.resume(spoofing);
+    expect(resumed?.user).toEqual({ id: "u_abcdefgh", name: "Guest abcde" });
+    expect(resumed?.token).not.toBe(spoofing);
+    expect(identity.verify(resumed?.token)).toEqual(resumed?.user);
+    // A name that only needed normalising keeps its normal form.
+    const wide = identity.issue({ id: asUserId("u_w"), name: "Ｗｉｄｅ" });
+    expect(identity.resume(wide)?.user.name).toBe("Wide");
+    // A valid token is kept as it is.
+    const token = identity.issue(user);
+    expect(identity.resume(token)).toEqual({ user, token });
+    expect(identity.resume("garbage")).toBeNull();
+  });
+
   it("derives invite tokens per match", () => {
     const m = asMatchId("m1");
     expect(identity.checkInvite(m, identity.inviteToken(m))).toBe(true);

@@ -6,6 +6,7 @@ import { CLIENT_EVENTS, ERROR_CODES, isClientEventName, type MatchId } from "@ar
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeClock } from "../clocks/scheduler.js";
+import { MAX_PAYLOAD_DEPTH, nestsDeeperThan } from "../protocol/payload-depth.js";
 import { MemoryStore } from "../store/memory.js";
 import { Client, startServer, type TestServer } from "../test-support/harness.js";
 import { firstLegal, startOthello } from "../test-support/play.js";
@@ -85,6 +86,7 @@ function wire(value: unknown): unknown {
 /** The code the gateway must answer before any handler runs, or null when the payload reaches one. */
 function edgeCode(event: string, payload: unknown): string | null {
   if (!isClientEventName(event)) return "unknown-event";
+  if (nestsDeeperThan(payload, MAX_PAYLOAD_DEPTH)) return "invalid-payload";
   if (JSON.stringify(payload ?? null).length > MAX_PAYLOAD_CHARS) return "payload-too-large";
   if (!CLIENT_EVENTS[event].safeParse(payload ?? {}).success) return "invalid-payload";
   return null;

@@ -1,10 +1,13 @@
 import { type Ack, CLIENT_EVENTS, type ClientEventName, failure, isClientEventName } from "@arena/protocol";
+import { excerpt, listExcerpt } from "@arena/engine";
 import { type Logger } from "pino";
+import { type z } from "zod";
 import { clientAddress } from "../http/client-address.js";
 import { type Accounts } from "../accounts/service.js";
 import { type Identity } from "../identity/tokens.js";
 import { type Rooms } from "../rooms/rooms.js";
 import { type Following } from "./following.js";
+import { MAX_PAYLOAD_DEPTH, nestsDeeperThan } from "./payload-depth.js";
 import { TokenBucket } from "./rate-limit.js";
 import { type Route, ROUTES, type RouteContext, StoreUnavailable } from "./routes.js";
 import { type ArenaServer, type ArenaSocket, sessionRoom } from "./sockets.js";
@@ -25,8 +28,28 @@ export interface GatewayOptions {
   readonly observeAck?: (event: string, ok: boolean, seconds: number) => void;
 }
 
-/** The longest excerpt of a refused payload's problem that is sent back. */
-const MAX_PROBLEM_CHARS = 200;
+/**
+ * The longest refusal message sent back (docs/protocol.md, "Errors"). Messages that quote the input
+ * (zod's paths and unknown keys, the engine's option and notation errors) already excerpt it; this bounds
+ * every refusal, whatever route wrote it.
+ */
+export const MAX_MESSAGE_CHARS = 200;
+
+/**
+ * The first schema problem, quoting the payload only in excerpts: zod's own message for unknown keys lists
+ * them all, whole, and a path can hold the sender's keys.
+ */
+function describeIssue(issue: z.core.$ZodIssue | undefined): string {
+  if (issue === undefined) return "not a valid payload";
+  const path = issue.path.map((segment) => excerpt(String(segment))).join(".") || "payload";
+  if (issue.code === "unrecognized_keys") return `${path}: unknown key(s) ${listExcerpt(issue.keys)}`;
+  return `${path}: ${issue.message}`;
+}
+
+function bounded(response: Ack): Ack {
+  if (response.ok || response.message.length <= MAX_MESSAGE_CHARS) return response;
+  return failure(response.code, `${response.message.slice(0, MAX_MESSAGE_CHARS - 1)}…`);
+}
 
 /**
  * The edge: every payload is parsed once with its event's zod schema here, handed to its route typed,
@@ -84,19 +107,15 @@ export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
   /** Not async: a refusal is answered without a promise, and `answer` catches what this throws. */
   function dispatch(socket: ArenaSocket, event: string, payload: unknown): Ack | Promise<Ack> {
     if (!isClientEventName(event)) return failure("unknown-event", `unknown event '${event.slice(0, 64)}'`);
+    // Depth first, iteratively: the size check below stringifies, which recursion this deep overflows.
+    if (nestsDeeperThan(payload, MAX_PAYLOAD_DEPTH)) {
+      return failure("invalid-payload", `the payload nests deeper than ${MAX_PAYLOAD_DEPTH} levels`);
+    }
     if (JSON.stringify(payload ?? null).length > options.maxPayloadChars) {
       return failure("payload-too-large", "the payload is too large");
     }
     const parsed = CLIENT_EVENTS[event].safeParse(payload ?? {});
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const where = issue === undefined ? "" : `${issue.path.join(".") || "payload"}: ${issue.message}`;
-      // zod echoes unknown keys and paths from the payload: bound what is reflected back.
-      return failure(
-        "invalid-payload",
-        where.length > MAX_PROBLEM_CHARS ? `${where.slice(0, MAX_PROBLEM_CHARS - 1)}…` : where,
-      );
-    }
+    if (!parsed.success) return failure("invalid-payload", describeIssue(parsed.error.issues[0]));
     // Between the rooms closing and the sockets closing, a stopping process cannot load a match; the match
     // lives on in the store (another process, or this one after its restart), so "not found" would lie.
     if (rooms.isStopped)
@@ -168,7 +187,8 @@ export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
       const ack = typeof last === "function" ? (last as (response: unknown) => void) : null;
       const payload = ack === null ? args[0] : args.length > 1 ? args[0] : undefined;
       const name = typeof event === "string" ? event : String(event);
-      const reply = (response: Ack) => {
+      const reply = (answer: Ack) => {
+        const response = bounded(answer);
         if (ack !== null) ack(response);
         else if (!response.ok)
           socket.emit("error", { event: name, code: response.code, message: response.message });

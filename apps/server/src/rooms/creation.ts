@@ -1,6 +1,5 @@
-import { randomInt } from "node:crypto";
 import { getGame, isGameId } from "@arena/engine/registry";
-import { type MatchModel, openSeats } from "@arena/match";
+import { commitmentOf, type MatchModel, openSeats } from "@arena/match";
 import {
   type Ack,
   asMatchId,
@@ -16,7 +15,7 @@ import {
 import { type Logger } from "pino";
 import { type Clock } from "../clocks/scheduler.js";
 import { maxAiLevel } from "../games/catalogue.js";
-import { randomId } from "../identity/tokens.js";
+import { newMatchSecret, randomId } from "../identity/tokens.js";
 import { type MatchStore } from "../store/ports.js";
 import { type Room } from "./room.js";
 
@@ -31,8 +30,14 @@ export function newMatchId(): MatchId {
   return asMatchId(`m_${randomId(9)}`);
 }
 
-function newSeed(): number {
-  return randomInt(0, 2 ** 31 - 1);
+/**
+ * Draws a new match's secret and has the store keep it, before the match's first event (which publishes
+ * only its commitment, returned here). Null when the id already has one (a collision: never in practice).
+ */
+async function keepNewSecret(store: MatchStore, matchId: MatchId): Promise<string | null> {
+  const secret = newMatchSecret();
+  if (!(await store.keepSecret(matchId, secret))) return null;
+  return commitmentOf(secret);
 }
 
 /** What a new room will hold against its host's quotas: a waiting room (seats left open), an AI game. */
@@ -64,6 +69,14 @@ export async function createRoom(
   if (input.sit !== undefined && input.seats[input.sit]?.kind === "ai") {
     return failure("seat-taken", "that seat is an AI seat");
   }
+  let commitment;
+  try {
+    commitment = await keepNewSecret(deps.store, matchId);
+  } catch (error) {
+    deps.logger.warn({ err: error, matchId }, "store write failed");
+    return failure("store-unavailable", "the match store is unavailable");
+  }
+  if (commitment === null) return failure("internal", "match id collision");
   const event: MatchEvent = {
     type: "created",
     gameId: input.gameId,
@@ -73,7 +86,7 @@ export async function createRoom(
     rated: input.rated,
     visibility: input.visibility,
     host,
-    seed: newSeed(),
+    commitment,
   };
   let written;
   try {
@@ -104,6 +117,8 @@ export async function createRematch(deps: RoomCreationDeps, model: MatchModel): 
   const n = model.slots.length;
   const rotated = model.slots.map((_, seat) => model.slots[(seat + n - 1) % n] ?? { kind: "open" as const });
   const matchId = newMatchId();
+  const commitment = await keepNewSecret(deps.store, matchId);
+  if (commitment === null) throw new Error("match id collision");
   const now = asMillis(deps.clock.now());
   const events: MatchEvent[] = [
     {
@@ -115,7 +130,7 @@ export async function createRematch(deps: RoomCreationDeps, model: MatchModel): 
       rated: model.rated,
       visibility: model.visibility,
       host: model.host,
-      seed: newSeed(),
+      commitment,
     },
     ...rotated.flatMap((slot, seat): MatchEvent[] =>
       slot.kind === "human" ? [{ type: "seat-joined", seat, user: slot.user }] : [],

@@ -1,5 +1,14 @@
 import { type GameId, getGame } from "@arena/engine/registry";
-import { evolve, initialModel, type MatchModel } from "@arena/match";
+import {
+  commitmentOf,
+  evolve,
+  initialModel,
+  type MatchModel,
+  rollsAt,
+  snapshotOf,
+  NOBODY_CONNECTED,
+  startSeedOf,
+} from "@arena/match";
 import {
   asMatchId,
   asMillis,
@@ -19,6 +28,7 @@ const carol = { id: "u_carol", name: "Carol" } as UserRef;
 const user = (u: UserRef, inviteOk = false): Actor => ({ kind: "user", user: u, inviteOk });
 const SYSTEM: Actor = { kind: "system" };
 const tc = { baseMs: 60_000, incrementMs: 0 };
+const SECRET = "a1".repeat(32);
 
 function apply(model: MatchModel, events: readonly MatchEvent[], at: number): MatchModel {
   return events.reduce(
@@ -35,7 +45,13 @@ interface Run {
 }
 
 function run(model: MatchModel, actor: Actor, command: Command, now: number, gone: number[] = []): Run {
-  const decided = decide(model, command, { now, actor, gone: new Set(gone), maxAiLevel: 7, seed: 1 });
+  const decided = decide(model, command, {
+    now,
+    actor,
+    gone: new Set(gone),
+    maxAiLevel: 7,
+    secret: SECRET,
+  });
   if (isRefusal(decided)) return { model, events: [], refusal: decided, reply: undefined };
   return {
     model: apply(model, decided.events, now),
@@ -61,7 +77,7 @@ function created(gameId: GameId, seats: SeatSpec[], input: unknown = {}): MatchM
       rated: false,
       visibility: "public",
       host: ada,
-      seed: 1,
+      commitment: commitmentOf(SECRET),
     },
   });
 }
@@ -498,7 +514,7 @@ describe("decide", () => {
       const decided = decide(
         model,
         { type: "move", move },
-        { now, actor: user(seat === 0 ? ada : bob), gone: new Set(), maxAiLevel: 1, seed: 1 },
+        { now, actor: user(seat === 0 ? ada : bob), gone: new Set(), maxAiLevel: 1, secret: SECRET },
       );
       if (isRefusal(decided)) throw new Error(`refused ${move}: ${decided.message}`);
       const folded = apply(model, decided.events, now);
@@ -574,7 +590,7 @@ describe("decide", () => {
         actor: user(ada),
         gone: new Set(),
         maxAiLevel: 7,
-        seed: 1,
+        secret: SECRET,
         ...(seatRttMs === undefined ? {} : { seatRttMs }),
       });
       if (isRefusal(decided)) throw new Error(decided.message);
@@ -596,7 +612,7 @@ describe("decide", () => {
       actor: SYSTEM,
       gone: new Set(),
       maxAiLevel: 1,
-      seed: 1,
+      secret: SECRET,
     });
     expect(isRefusal(decided) ? null : decided.events[0]).toMatchObject({
       type: "clock-credited",
@@ -607,5 +623,91 @@ describe("decide", () => {
   it("replies to a flag whether it fell", () => {
     expect(run(underway(), user(carol), { type: "flag" }, 3_000).reply).toEqual({ flagged: false });
     expect(run(underway(), user(carol), { type: "flag" }, 70_000).reply).toEqual({ flagged: true });
+  });
+});
+
+describe("hidden randomness (docs/protocol.md)", () => {
+  /** A live two-seat Dice of Doom game with the chance rules, Ada to move; `secret` drew its board. */
+  function chanceGame(secret: string): MatchModel {
+    const room = created("dice-of-doom", [{ kind: "open" }, { kind: "open" }], { rules: "chance", size: 4 });
+    const decideWith = (model: MatchModel, who: UserRef, seat: number) => {
+      const decided = decide(
+        model,
+        { type: "join", seat },
+        { now: 0, actor: user(who), gone: new Set(), maxAiLevel: 7, secret },
+      );
+      if (isRefusal(decided)) throw new Error(decided.message);
+      return apply(model, decided.events, 0);
+    };
+    return decideWith(decideWith(room, ada, 0), bob, 1);
+  }
+
+  it("draws the start position from the secret: nothing public said what it would be", () => {
+    const game = getGame("dice-of-doom");
+    const options = game.parseOptions({ rules: "chance", size: 4 });
+    if (!options.ok) throw new Error(options.error.message);
+    const model = chanceGame(SECRET);
+    expect(game.serialize(model.start)).toEqual(
+      game.serialize(game.initial(options.value, startSeedOf(SECRET))),
+    );
+    expect(game.serialize(chanceGame("b2".repeat(32)).start)).not.toEqual(game.serialize(model.start));
+  });
+
+  it("rolls a chance attack's dice from the secret at its ply, and the same public match rolls otherwise under another secret", () => {
+    const model = chanceGame(SECRET);
+    const game = model.game;
+    const attacks = game.legalMoves(model.state);
+    expect(attacks.length).toBeGreaterThan(0);
+    // One public match (the very same model, so the same snapshot), two secrets: the server's only source
+    // of dice is the secret, so what anyone could compute from the match cannot say what is rolled.
+    const other = "c3".repeat(32);
+    const view = { presence: () => NOBODY_CONNECTED, viewers: 0, now: 1_000 };
+    const publicView = JSON.stringify(snapshotOf(model, view));
+    expect(publicView).not.toContain(SECRET);
+    let differ = 0;
+    for (const attack of attacks) {
+      const move = game.formatMove(model.state, attack);
+      const rolled = (secret: string) => {
+        const decided = decide(
+          model,
+          { type: "move", move },
+          { now: 1_000, actor: user(ada), gone: new Set(), maxAiLevel: 7, secret },
+        );
+        if (isRefusal(decided)) throw new Error(decided.message);
+        const event = decided.events[0];
+        if (event?.type !== "moved") throw new Error("no move");
+        return event.rolls;
+      };
+      const mine = rolled(SECRET);
+      const faces = game.diceFor?.(model.state, attack) ?? [];
+      expect(mine).toEqual(rollsAt(SECRET, 0, faces));
+      expect(mine).toHaveLength(faces.length);
+      if (JSON.stringify(rolled(other)) !== JSON.stringify(mine)) differ++;
+    }
+    expect(differ).toBeGreaterThan(0);
+  });
+
+  it("records no dice for a move without chance, and reveals the secret in every ended event", () => {
+    const model = underway();
+    const moved = run(model, user(ada), { type: "move", move: "c3" }, 3_000).events[0];
+    expect(moved).toMatchObject({ type: "moved" });
+    expect(moved).not.toHaveProperty("rolls");
+    const ends = [
+      run(model, user(bob), { type: "resign" }, 3_000),
+      run(
+        run(model, user(bob), { type: "draw-offer" }, 3_000).model,
+        user(ada),
+        { type: "draw-accept" },
+        3_000,
+      ),
+      run(live(), user(ada), { type: "abort" }, 1_000),
+      run(model, user(carol), { type: "flag" }, 70_000),
+    ];
+    for (const end of ends) {
+      const event = end.events.find((e) => e.type === "ended");
+      expect(event).toMatchObject({ type: "ended", secret: SECRET });
+      expect(end.model.revealedSecret).toBe(SECRET);
+    }
+    expect(model.revealedSecret).toBeNull();
   });
 });

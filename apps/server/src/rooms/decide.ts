@@ -14,6 +14,8 @@ import {
   outOfTime,
   pass,
   remainingAt,
+  rollsAt,
+  startSeedOf,
   seatToMove,
   seatsOf,
   step,
@@ -112,14 +114,21 @@ export const COMMAND_TYPES = [
   "credit",
 ] as const satisfies readonly CommandType[];
 
-export interface DecideContext {
+/** What every event a decision writes may depend on besides the model: the time and the match's secret. */
+export interface Moment {
   readonly now: number;
+  /**
+   * The match's secret (docs/protocol.md, "Hidden randomness"): it draws the start position and the dice
+   * of every move with chance, and the `ended` event reveals it.
+   */
+  readonly secret: string;
+}
+
+export interface DecideContext extends Moment {
   readonly actor: Actor;
   /** Seats whose players count as gone (docs/clocks.md §6), from the room's presence tracking. */
   readonly gone: ReadonlySet<number>;
   readonly maxAiLevel: number;
-  /** Drives every random choice of the game's start (a Dice of Doom board). */
-  readonly seed: number;
   /**
    * The round trip last measured for a seat's player on any of their sockets (docs/clocks.md §2): lag
    * compensation belongs to the seat, so a move from a socket too new to have measured one uses it.
@@ -171,21 +180,32 @@ function draft(model: MatchModel, event: MatchEvent, now: number, played?: unkno
 
 // ——— The end of a game, written once ———
 
-function ended(result: MatchResult, clock: ClockState | null): MatchEvent {
-  return { type: "ended", result, clock };
+/** Every end of a game reveals the match's secret, so that anyone can verify it (`verifyMatch`). */
+function ended(result: MatchResult, clock: ClockState | null, at: Moment): MatchEvent {
+  return { type: "ended", result, clock, secret: at.secret };
 }
 
 /** No result: the game ended before it began (docs/clocks.md §4, §6). */
-function aborted(clock: ClockState | null): MatchEvent {
-  return ended({ reason: "abort", winners: [], scores: [] }, clock);
+function aborted(clock: ClockState | null, at: Moment): MatchEvent {
+  return ended({ reason: "abort", winners: [], scores: [] }, clock, at);
 }
 
 /** Every seat still in the game shares the result. */
-function drawn(model: MatchModel, reason: "draw-agreed" | "abandon", now: number): MatchEvent {
+function drawn(model: MatchModel, reason: "draw-agreed" | "abandon", at: Moment): MatchEvent {
   return ended(
     { reason, winners: activeSeats(model), scores: model.slots.map(() => 0) },
-    stoppedAt(model.clock, now),
+    stoppedAt(model.clock, at.now),
+    at,
   );
+}
+
+/**
+ * The dice a move rolls, drawn from the match's secret at the move's ply once the move has been chosen
+ * (none for a move without chance): nothing public predicts them, and the fold replays them as logged.
+ */
+function rollsFor(model: MatchModel, move: unknown, at: Moment): readonly number[] | undefined {
+  const faces = model.game.diceFor?.(model.state, move) ?? [];
+  return faces.length === 0 ? undefined : rollsAt(at.secret, model.moves.length, faces);
 }
 
 function stoppedAt(clock: ClockState | null, now: number): ClockState | null {
@@ -210,7 +230,8 @@ function forfeitResult(
  * What follows on its own from a position: forced moves (Othello's pass, applied at once with no time
  * charged) and the end of the game.
  */
-function consequences(model: MatchModel, now: number): { events: MatchEvent[]; model: MatchModel } {
+function consequences(model: MatchModel, at: Moment): { events: MatchEvent[]; model: MatchModel } {
+  const { now } = at;
   const events: MatchEvent[] = [];
   let current = model;
   for (let guard = 0; guard < 64 && current.status === "live"; guard++) {
@@ -222,18 +243,21 @@ function consequences(model: MatchModel, now: number): { events: MatchEvent[]; m
       event = ended(
         { reason: "normal", winners: [...outcome.winners], scores: [...outcome.scores] },
         stoppedAt(current.clock, now),
+        at,
       );
     } else {
       const forced = current.game.forcedMove(current.state);
       const seat = seatToMove(current);
       if (forced === null || seat === null || current.clock === null) break;
-      played = current.game.apply(current.state, forced);
+      const rolls = rollsFor(current, forced, at);
+      played = current.game.apply(current.state, forced, rolls);
       const nextSeat = current.game.toMove(played)[0] ?? null;
       event = {
         type: "moved",
         seat,
         move: current.game.formatMove(current.state, forced),
         forced: true,
+        ...(rolls === undefined ? {} : { rolls: [...rolls] }),
         clock: pass(current.clock, nextSeat, now),
       };
     }
@@ -244,10 +268,10 @@ function consequences(model: MatchModel, now: number): { events: MatchEvent[]; m
 }
 
 /** `first` and whatever follows from it on its own. */
-function withConsequences(model: MatchModel, first: readonly MatchEvent[], now: number): MatchEvent[] {
+function withConsequences(model: MatchModel, first: readonly MatchEvent[], at: Moment): MatchEvent[] {
   let current = model;
-  for (const event of first) current = draft(current, event, now);
-  return [...first, ...consequences(current, now).events];
+  for (const event of first) current = draft(current, event, at.now);
+  return [...first, ...consequences(current, at).events];
 }
 
 /**
@@ -258,8 +282,9 @@ function forfeit(
   model: MatchModel,
   seats: readonly number[],
   reason: "resign" | "timeout" | "abandon",
-  now: number,
+  at: Moment,
 ): MatchEvent[] {
+  const { now } = at;
   const remaining = activeSeats(model).filter((seat) => !seats.includes(seat));
   const clock = model.clock;
   if (clock !== null && model.game.eliminate !== undefined && remaining.length >= 2) {
@@ -278,21 +303,23 @@ function forfeit(
       events.push(event);
       current = draft(current, event, now);
     }
-    return [...events, ...consequences(current, now).events];
+    return [...events, ...consequences(current, at).events];
   }
   const finalClock = clock === null ? null : reason === "timeout" ? flagClock(clock) : stop(clock, now);
-  return [ended(forfeitResult(model, remaining, reason), finalClock)];
+  return [ended(forfeitResult(model, remaining, reason), finalClock, at)];
 }
 
 function start(model: MatchModel, ctx: DecideContext): MatchEvent[] {
-  const state = model.game.initial(model.options, ctx.seed);
+  // The start position is drawn from the secret too, so nobody knows it before the game starts (a seat
+  // is chosen before that: docs/protocol.md, "Hidden randomness").
+  const state = model.game.initial(model.options, startSeedOf(ctx.secret));
   const first = model.game.toMove(state)[0] ?? null;
   const started: MatchEvent = {
     type: "started",
     state: model.game.serialize(state),
     clock: createClock(model.timeControl, model.slots.length, first, ctx.now),
   };
-  return withConsequences(model, [started], ctx.now);
+  return withConsequences(model, [started], ctx);
 }
 
 /** A seat was filled: the game starts once none is left open. */
@@ -422,7 +449,7 @@ const DECIDERS: { readonly [T in CommandType]: Decider<T> } = {
     const windowEnd = firstMoveDeadline(clock);
     if (windowEnd !== null && now >= windowEnd) {
       return {
-        events: [aborted(stop(clock, now))],
+        events: [aborted(stop(clock, now), ctx)],
         refusal: refuse("game-over", "the first-move window closed; the game is aborted"),
       };
     }
@@ -431,13 +458,15 @@ const DECIDERS: { readonly [T in CommandType]: Decider<T> } = {
     // §3: a move after the flag fell is never applied; it ends the game as a time loss.
     if (step(clock, timing, null).kind === "flagged") {
       return {
-        events: forfeit(model, [seat], "timeout", now),
+        events: forfeit(model, [seat], "timeout", ctx),
         refusal: refuse("game-over", "your flag fell before the move arrived"),
       };
     }
     const parsed = model.game.parseMove(model.state, command.move);
     if (!parsed.ok) return refuse(parsed.error.code, parsed.error.message);
-    const played = model.game.play(model.state, parsed.value, seat);
+    // Rolls are a function of the ply alone: drawing them for a move that is then refused changes nothing.
+    const rolls = rollsFor(model, parsed.value, ctx);
+    const played = model.game.play(model.state, parsed.value, seat, rolls);
     if (!played.ok) return refuse(played.error.code, played.error.message);
     const next = model.game.toMove(played.value)[0] ?? null;
     const event: MatchEvent = {
@@ -445,17 +474,18 @@ const DECIDERS: { readonly [T in CommandType]: Decider<T> } = {
       seat,
       move: model.game.formatMove(model.state, parsed.value),
       forced: false,
+      ...(rolls === undefined ? {} : { rolls: [...rolls] }),
       clock: step(clock, timing, next).clock,
     };
     // The hot path: the position is played once, and folded once (here, not again in the room).
-    const after = consequences(draft(model, event, now, played.value), now);
+    const after = consequences(draft(model, event, now, played.value), ctx);
     return { events: [event, ...after.events], next: after.model };
   },
 
   resign(model, command, ctx) {
     const player = livePlayer(model, ctx, command.seat);
     if ("ok" in player) return player;
-    return { events: forfeit(model, [player.seat], "resign", ctx.now) };
+    return { events: forfeit(model, [player.seat], "resign", ctx) };
   },
 
   flag(model, _command, ctx) {
@@ -479,7 +509,7 @@ const DECIDERS: { readonly [T in CommandType]: Decider<T> } = {
     });
     if (gone.length === 0) return refuse("cannot-claim", "no opponent is gone");
     // §6: before every side has moved, a vanished opponent aborts the game instead.
-    if (clock.started.some((started) => !started)) return { events: [aborted(clock)] };
+    if (clock.started.some((started) => !started)) return { events: [aborted(clock, ctx)] };
     // §6: if the gone player's clock would run out first anyway, the flag decides.
     const running = clock.running;
     if (running !== null && gone.includes(running)) {
@@ -488,8 +518,8 @@ const DECIDERS: { readonly [T in CommandType]: Decider<T> } = {
         return refuse("cannot-claim", "the gone player's clock runs out first; wait for the flag");
       }
     }
-    if (command.kind === "draw") return { events: [drawn(model, "abandon", ctx.now)] };
-    return { events: forfeit(model, gone, "abandon", ctx.now) };
+    if (command.kind === "draw") return { events: [drawn(model, "abandon", ctx)] };
+    return { events: forfeit(model, gone, "abandon", ctx) };
   },
 
   "draw-offer"(model, command, ctx) {
@@ -513,7 +543,7 @@ const DECIDERS: { readonly [T in CommandType]: Decider<T> } = {
     const player = livePlayer(model, ctx, command.seat);
     if ("ok" in player) return player;
     if (choicePlies(model) >= 2) return refuse("cannot-abort", "two plies have been played; resign instead");
-    return { events: [aborted(stop(player.clock, ctx.now))] };
+    return { events: [aborted(stop(player.clock, ctx.now), ctx)] };
   },
 
   rematch(model, _command, ctx) {
@@ -560,12 +590,12 @@ function checkClock(model: MatchModel, clock: ClockState, ctx: DecideContext): D
   const { now, actor } = ctx;
   const windowEnd = firstMoveDeadline(clock);
   if (windowEnd !== null && now >= windowEnd) {
-    return { events: [aborted(stop(clock, now))], reply: { flagged: true } };
+    return { events: [aborted(stop(clock, now), ctx)], reply: { flagged: true } };
   }
   const running = clock.running;
   const own = actor.kind === "user" && running !== null && seatsOf(model, actor.user.id).includes(running);
   if (running === null || !outOfTime(clock, now, !own)) return { events: [], reply: { flagged: false } };
-  return { events: forfeit(model, [running], "timeout", now), reply: { flagged: true } };
+  return { events: forfeit(model, [running], "timeout", ctx), reply: { flagged: true } };
 }
 
 /** An offer, or the acceptance of another seat's offer (an offer made while one stands accepts it). */
@@ -578,8 +608,7 @@ function offerOrAccept(
   const player = livePlayer(model, ctx, named);
   if ("ok" in player) return player;
   if (!drawsAllowed(model)) return refuse("forbidden", "this game has no agreed draws");
-  if (model.drawOffers.some((s) => s !== player.seat))
-    return { events: [drawn(model, "draw-agreed", ctx.now)] };
+  if (model.drawOffers.some((s) => s !== player.seat)) return { events: [drawn(model, "draw-agreed", ctx)] };
   if (!offering) return refuse("no-draw-offer", "there is no draw offer to accept");
   return { events: [{ type: "draw-offered", seat: player.seat }] };
 }

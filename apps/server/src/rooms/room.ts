@@ -1,5 +1,6 @@
 import { type GameId } from "@arena/engine/registry";
 import {
+  aiSeedOf,
   evolve,
   firstMoveDeadline,
   flagDeadline,
@@ -24,6 +25,7 @@ import {
 } from "@arena/protocol";
 import { type Logger } from "pino";
 import { type AiPool } from "../ai/pool.js";
+import { newMatchSecret } from "../identity/tokens.js";
 import { Alarm, type Clock } from "../clocks/scheduler.js";
 import { type MatchStore } from "../store/ports.js";
 import { AiSeats } from "./ai-seat.js";
@@ -76,6 +78,18 @@ const TICK: Command = { type: "tick" };
 export const CROWD_BATCH_MS = 700;
 
 /**
+ * A match stored before matches had secrets has none: it gets one now, for its rolls from here on (it
+ * published no commitment, so it cannot be verified). Whichever process keeps one first, all use it.
+ */
+async function adoptSecret(store: MatchStore, matchId: MatchId): Promise<string> {
+  const secret = newMatchSecret();
+  if (await store.keepSecret(matchId, secret)) return secret;
+  const kept = await store.readSecret(matchId);
+  if (kept === null) throw new Error(`match ${matchId}: no secret could be kept`);
+  return kept;
+}
+
+/**
  * One match's actor. Every command goes through the serial mailbox, names the version it was based on,
  * and is decided against the current model; the events are written to the store (compare-and-set on the
  * version) before anyone hears of them.
@@ -112,20 +126,23 @@ export class Room {
   private constructor(
     private readonly deps: RoomDeps,
     private current: MatchModel,
-    /** The match's random seed, from its created event: its start position and the AI's tie-breaks. */
-    private readonly seed: number,
+    /**
+     * The match's secret, from the store (never from the log): it draws the start position, the dice of
+     * moves with chance and the AI seats' tie-breaks (docs/protocol.md, "Hidden randomness").
+     */
+    private readonly secret: string,
   ) {
     this.presence = new Presence(current.timeControl, deps.goneScale, deps.clock.now());
     this.clockAlarm = new Alarm(deps.clock, () => void this.submit(SYSTEM, TICK, null));
-    this.aiSeats = new AiSeats(this, deps, seed);
+    this.aiSeats = new AiSeats(this, deps, aiSeedOf(secret));
   }
 
   static async load(deps: RoomDeps, matchId: MatchId): Promise<Room | null> {
-    const log = await deps.store.read(matchId, 0);
+    const [log, kept] = await Promise.all([deps.store.read(matchId, 0), deps.store.readSecret(matchId)]);
     const first = log?.[0];
     if (log === null || first === undefined) return null;
-    const seed = first.event.type === "created" ? first.event.seed : 0;
-    const room = new Room(deps, fold(matchId, log), seed);
+    const secret = kept ?? (await adoptSecret(deps.store, matchId));
+    const room = new Room(deps, fold(matchId, log), secret);
     for (const entry of log) room.history.push(entry);
     room.armExpiry();
     return room;
@@ -299,7 +316,7 @@ export class Room {
         actor,
         gone: this.goneSeats(now),
         maxAiLevel: this.deps.maxAiLevel(this.current.gameId),
-        seed: this.seed,
+        secret: this.secret,
         seatRttMs: this.rttOf,
       });
       if (isRefusal(decision)) return decision;

@@ -36,9 +36,17 @@ describe("MemoryStore's finished matches", () => {
   it("drops the oldest finished matches beyond keepFinished, never a live one", async () => {
     const store = new MemoryStore({ keepFinished: 2 });
     const live = asMatchId("m-live");
+    await store.keepSecret(live, "11".repeat(32));
     await store.append(live, 0, [at(1, { type: "seat-left", seat: 0 })]);
-    for (const name of ["m-1", "m-2", "m-3"]) await finishMatch(store, name);
+    for (const name of ["m-1", "m-2", "m-3"]) {
+      await store.keepSecret(asMatchId(name), "22".repeat(32));
+      await finishMatch(store, name);
+    }
     expect(await store.read(asMatchId("m-1"), 0)).toBeNull();
+    // A dropped match's secret goes with its log: the memory stays bounded.
+    expect(await store.readSecret(asMatchId("m-1"))).toBeNull();
+    expect(await store.readSecret(asMatchId("m-2"))).toBe("22".repeat(32));
+    expect(await store.readSecret(live)).toBe("11".repeat(32));
     expect(await store.read(asMatchId("m-2"), 0)).toHaveLength(2);
     expect(await store.read(asMatchId("m-3"), 0)).toHaveLength(2);
     expect(await store.read(live, 0)).toHaveLength(1);

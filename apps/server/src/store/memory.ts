@@ -24,6 +24,7 @@ export const DEFAULT_KEEP_FINISHED = 10_000;
  */
 export class MemoryStore implements MatchStore {
   private readonly logs = new Map<MatchId, VersionedEvent[] | string>();
+  private readonly secrets = new Map<MatchId, string>();
   /** Finished matches, oldest first (a Map keeps insertion order). */
   private readonly finished = new Map<MatchId, true>();
   private readonly keepFinished: number;
@@ -72,6 +73,16 @@ export class MemoryStore implements MatchStore {
     return Promise.resolve(log.slice(sinceVersion));
   }
 
+  keepSecret(matchId: MatchId, secret: string): Promise<boolean> {
+    if (this.secrets.has(matchId)) return Promise.resolve(false);
+    this.secrets.set(matchId, secret);
+    return Promise.resolve(true);
+  }
+
+  readSecret(matchId: MatchId): Promise<string | null> {
+    return Promise.resolve(this.secrets.get(matchId) ?? null);
+  }
+
   /** How many matches' logs are held (live and finished), for tests and metrics. */
   get size(): number {
     return this.logs.size;
@@ -84,6 +95,7 @@ export class MemoryStore implements MatchStore {
       if (this.finished.size <= this.keepFinished) break;
       this.finished.delete(oldest);
       this.logs.delete(oldest);
+      this.secrets.delete(oldest);
       this.heartbeats.delete(oldest);
       this.analyses.delete(oldest);
     }

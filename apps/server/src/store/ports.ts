@@ -20,6 +20,16 @@ export interface MatchStore {
   append(matchId: MatchId, expectedVersion: number, events: readonly VersionedEvent[]): Promise<AppendResult>;
   /** Events after `sinceVersion`, in order; null if the match does not exist. */
   read(matchId: MatchId, sinceVersion: number): Promise<VersionedEvent[] | null>;
+  /**
+   * Keeps a match's secret (docs/protocol.md, "Hidden randomness"), written once, before the match's
+   * first event: it draws the start position and every roll, so it lives beside the log, never in it,
+   * and no read of the log, the lobby or a snapshot returns it (the `ended` event reveals it). Only the
+   * first write for a match is kept: a second answers false and changes nothing. Kept as long as the
+   * match's log is.
+   */
+  keepSecret(matchId: MatchId, secret: string): Promise<boolean>;
+  /** The secret kept for a match; null if none was. */
+  readSecret(matchId: MatchId): Promise<string | null>;
   /** The lobby index: a summary per open or live room; null removes it. */
   putSummary(matchId: MatchId, summary: RoomSummary | null): Promise<void>;
   listSummaries(): Promise<RoomSummary[]>;

@@ -75,6 +75,7 @@ return 1
  * - `m:<id>:log`   LIST of JSON events, the append-only log (never trimmed; finished games stay)
  * - `m:<id>:lease` STRING owner, PX ttl: which process runs the match's timer and AI
  * - `m:<id>:hb`    STRING ms: the owner's last heartbeat (downtime credit on takeover)
+ * - `m:<id>:secret` STRING: the match's secret (hidden randomness), set once (NX) before its first event
  * - `live`         SET of live match ids (takeover scan)
  * - `lobby`        HASH id → RoomSummary JSON (open and live public rooms)
  * - channel `appended`: "<id> <version>" after every append
@@ -136,6 +137,15 @@ export class RedisStore implements MatchStore {
       if (!parsed.success) throw new Error(`corrupt log entry in ${matchId}`);
       return parsed.data;
     });
+  }
+
+  async keepSecret(matchId: MatchId, secret: string): Promise<boolean> {
+    const reply = await timed(this.client.set(this.key(matchId, "secret"), secret, { condition: "NX" }));
+    return reply === "OK";
+  }
+
+  async readSecret(matchId: MatchId): Promise<string | null> {
+    return await timed(this.client.get(this.key(matchId, "secret")));
   }
 
   async putSummary(matchId: MatchId, summary: RoomSummary | null): Promise<void> {

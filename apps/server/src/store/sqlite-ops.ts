@@ -42,6 +42,7 @@ export type WriteOp =
     }
   | { readonly type: "put-summary"; readonly matchId: string; readonly summary: string | null }
   | { readonly type: "set-live"; readonly matchId: string; readonly live: boolean }
+  | { readonly type: "keep-secret"; readonly matchId: string; readonly secret: string }
   | ({ readonly type: "acquire-lease" } & LeaseTerms)
   | ({ readonly type: "renew-lease" } & LeaseTerms)
   | { readonly type: "release-lease"; readonly matchId: string; readonly owner: string }
@@ -50,6 +51,7 @@ export type WriteOp =
 export type ReadOp =
   | { readonly type: "read"; readonly matchId: string; readonly sinceVersion: number }
   | { readonly type: "get-analysis"; readonly matchId: string }
+  | { readonly type: "read-secret"; readonly matchId: string }
   | { readonly type: "list-summaries" }
   | { readonly type: "list-live" };
 
@@ -60,12 +62,15 @@ export interface OpResults {
   append: AppendResult;
   "put-summary": null;
   "set-live": null;
+  /** Whether this write kept the secret (false: one was already kept). */
+  "keep-secret": boolean;
   "acquire-lease": LeaseGrant;
   "renew-lease": boolean;
   "release-lease": null;
   "put-analysis": null;
   read: string | null;
   "get-analysis": string | null;
+  "read-secret": string | null;
   "list-summaries": string[];
   "list-live": string[];
 }
@@ -85,8 +90,15 @@ interface LeaseRow {
   readonly heartbeat: number;
 }
 
-const isWrite = (op: Op): op is WriteOp =>
-  op.type !== "read" && op.type !== "list-summaries" && op.type !== "list-live" && op.type !== "get-analysis";
+const READ_OPS: ReadonlySet<Op["type"]> = new Set<ReadOp["type"]>([
+  "read",
+  "read-secret",
+  "get-analysis",
+  "list-summaries",
+  "list-live",
+]);
+
+const isWrite = (op: Op): op is WriteOp => !READ_OPS.has(op.type);
 
 function codeOf(error: unknown): string | null {
   if (typeof error !== "object" || error === null || !("code" in error)) return null;
@@ -118,6 +130,10 @@ function statements(db: Database.Database) {
     ),
     lobbyRemove: db.prepare<[string]>("DELETE FROM match_lobby WHERE match_id = ?"),
     lobbyList: db.prepare<[], string>("SELECT summary FROM match_lobby").pluck(),
+    secretKeep: db.prepare<[string, string]>(
+      "INSERT INTO match_secrets (match_id, secret) VALUES (?, ?) ON CONFLICT (match_id) DO NOTHING",
+    ),
+    secretGet: db.prepare<[string], string>("SELECT secret FROM match_secrets WHERE match_id = ?").pluck(),
     leaseGet: db.prepare<[string], LeaseRow>(
       "SELECT owner, expires_at, heartbeat FROM match_leases WHERE match_id = ?",
     ),
@@ -216,6 +232,8 @@ export class SqliteTables {
         if (op.live) sql.liveAdd.run(op.matchId);
         else sql.liveRemove.run(op.matchId);
         return null;
+      case "keep-secret":
+        return sql.secretKeep.run(op.matchId, op.secret).changes === 1;
       case "acquire-lease": {
         const current = sql.leaseGet.get(op.matchId);
         const previousHeartbeat = current?.heartbeat ?? null;
@@ -243,6 +261,8 @@ export class SqliteTables {
         if (entries.length === 0 && this.sql.exists.get(op.matchId) === undefined) return null;
         return `[${entries.join(",")}]`;
       }
+      case "read-secret":
+        return this.sql.secretGet.get(op.matchId) ?? null;
       case "list-summaries":
         return this.sql.lobbyList.all();
       case "list-live":

@@ -82,6 +82,14 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX player_games_newest ON player_games (user_id, seq DESC);
     `,
   },
+  {
+    description: "match secrets (hidden randomness), beside the logs and never in them",
+    sql: `
+      -- Written once per match, before its first event (docs/protocol.md, "Hidden randomness"); kept as
+      -- long as the match's events are.
+      CREATE TABLE match_secrets (match_id TEXT PRIMARY KEY, secret TEXT NOT NULL) WITHOUT ROWID;
+    `,
+  },
 ];
 
 export type MigrationOutcome =

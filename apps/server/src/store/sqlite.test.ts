@@ -62,10 +62,12 @@ const ended: MatchEvent = {
 };
 
 describe("SqliteStore on disk", () => {
-  it("keeps logs, the live set, the lobby and heartbeats across a close and reopen; expires leases", async () => {
+  it("keeps logs, secrets, the live set, the lobby and heartbeats across a close and reopen; expires leases", async () => {
     const file = tempFile();
     const id = asMatchId("m_reopen");
+    const secret = "ab".repeat(32);
     let store = await openStore(file);
+    expect(await store.keepSecret(id, secret)).toBe(true);
     expect(await store.append(id, 0, [joined(1), at(2, started)])).toEqual({ ok: true });
     expect(await store.append(id, 2, [joined(3)])).toEqual({ ok: true });
     await store.putSummary(id, { matchId: id } as never);
@@ -75,6 +77,9 @@ describe("SqliteStore on disk", () => {
 
     store = await openStore(file);
     expect((await store.read(id, 0))?.map((e) => e.version)).toEqual([1, 2, 3]);
+    // The secret draws the rest of the game's rolls: a restart must not lose or replace it.
+    expect(await store.readSecret(id)).toBe(secret);
+    expect(await store.keepSecret(id, "cd".repeat(32))).toBe(false);
     expect(await store.read(id, 0)).toEqual([joined(1), at(2, started), joined(3)]);
     expect(await store.listLive()).toEqual([id]);
     expect((await store.listSummaries()).map((s) => s.matchId)).toEqual([id]);
@@ -380,6 +385,7 @@ describe("SqliteStore migrations", () => {
       "match_leases",
       "match_live",
       "match_lobby",
+      "match_secrets",
       "player_accounts",
       "player_games",
       "player_login_buckets",
@@ -390,7 +396,7 @@ describe("SqliteStore migrations", () => {
     db.close();
   });
 
-  it("adds the analysis table to a file of schema version 1, keeping its matches", async () => {
+  it("adds the later tables to a file of schema version 1, keeping its matches", async () => {
     const file = tempFile();
     const old = new Database(file);
     expect(migrate(old, MIGRATIONS.slice(0, 1))).toEqual({ ok: true, from: 0, to: 1 });

@@ -147,6 +147,14 @@ export class SqliteStore implements MatchStore {
     return text === null ? null : (JSON.parse(text) as VersionedEvent[]);
   }
 
+  keepSecret(matchId: MatchId, secret: string): Promise<boolean> {
+    return this.request({ type: "keep-secret", matchId, secret });
+  }
+
+  readSecret(matchId: MatchId): Promise<string | null> {
+    return this.request({ type: "read-secret", matchId });
+  }
+
   async putSummary(matchId: MatchId, summary: RoomSummary | null): Promise<void> {
     await this.request({
       type: "put-summary",

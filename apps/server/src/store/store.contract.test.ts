@@ -108,6 +108,19 @@ function contract(name: string, make: () => Promise<{ store: MatchStore; close: 
       expect(await seen).toEqual([id, 2]);
     });
 
+    it("keeps a match's secret: the first write wins, and no read of the log returns it", async () => {
+      const id = asMatchId(`secret-${Math.random().toString(36).slice(2)}`);
+      const secret = "5e".repeat(32);
+      expect(await store.readSecret(id)).toBeNull();
+      expect(await store.keepSecret(id, secret)).toBe(true);
+      expect(await store.keepSecret(id, "00".repeat(32))).toBe(false);
+      expect(await store.readSecret(id)).toBe(secret);
+      expect(await store.append(id, 0, [entry(1), entry(2)])).toEqual({ ok: true });
+      expect(JSON.stringify(await store.read(id, 0))).not.toContain(secret);
+      expect(await store.readSecret(id)).toBe(secret);
+      expect(await store.readSecret(asMatchId(`${id}-other`))).toBeNull();
+    });
+
     it("keeps the lobby index and the live set", async () => {
       const id = asMatchId(`lobby-${Math.random().toString(36).slice(2)}`);
       await store.putSummary(id, summary(id));

@@ -44,7 +44,6 @@ export async function writeMatch(
     rated: false,
     visibility: "public",
     host: { id: asUserId("u_host"), name: "Host" },
-    seed: 0,
   });
   let state = game.initial(parsed.value, 0);
   let clock: ClockState = createClock(timeControl, seats, game.toMove(state)[0] ?? null, at + 1_000);

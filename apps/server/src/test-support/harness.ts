@@ -37,6 +37,7 @@ export async function startServer(
     config?: Partial<AppConfig>;
     adapter?: (io: ArenaServer) => void;
     players?: PlayerStore;
+    /** Where the server logs; default: silent (TEST_LOG_LEVEL raises it). */
     logger?: Logger;
   } = {},
 ): Promise<TestServer> {

@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from "next";
 import { GeistSans } from "geist/font/sans";
 import { GeistMono } from "geist/font/mono";
 import Link from "next/link";
+import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { ArenaProvider } from "../net/arena-context";
 import { ConnectionBanner, SessionBadge } from "../ui/session";
@@ -14,7 +15,10 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Every page is rendered per request: its scripts carry the nonce of its own Content-Security-Policy
+  // (src/proxy.ts), which a page prerendered at build time cannot know.
+  await connection();
   return (
     <html lang="en" className={`${GeistSans.variable} ${GeistMono.variable}`}>
       <body>

@@ -1,5 +1,7 @@
 "use client";
 
+import { applyRolling } from "@arena/engine/core/chance";
+import { Random } from "@arena/engine/core/rng";
 import { GAME_IDS, type GameId } from "@arena/engine/registry";
 import { useState } from "react";
 import { webGame } from "./registry";
@@ -11,11 +13,14 @@ function startOf(web: AnyWebGame): unknown {
   return web.rules.initial(options.value, web.demo.seed);
 }
 
-/** Plays a move, then the moves nobody chooses (Othello's passes), as the server does. */
+/** The demo's dice (offline: nobody plays against anyone here). */
+const demoDice = new Random(0xd1ce);
+
+/** Plays a move, then the moves nobody chooses (Othello's passes), as the server does, rolling any dice. */
 function playWithForced(web: AnyWebGame, state: unknown, move: unknown): unknown {
-  let next = web.rules.apply(state, move);
+  let next = applyRolling(web.rules, state, move, demoDice).state;
   for (let forced = web.rules.forcedMove(next); forced !== null; forced = web.rules.forcedMove(next)) {
-    next = web.rules.apply(next, forced);
+    next = applyRolling(web.rules, next, forced, demoDice).state;
   }
   return next;
 }

@@ -7,21 +7,25 @@ import {
   type LobbyStatus,
   type RoomSummary,
   type SeatView,
+  type UserRef,
 } from "@arena/protocol";
 import Link from "next/link";
-import { useEffect, useState } from "react";
+import { Fragment, useEffect, useMemo, useState } from "react";
 import { formatTimeControl } from "../lib/clock";
+import { labelOf, nameTags } from "../lib/names";
 import { useArena } from "../net/arena-context";
+import { PlayerName } from "../ui/player-name";
 import { ratingLabel } from "../net/players-api";
 import { useRatings } from "../net/use-ratings";
 
 /** The host's name, with their rating in the room's pool and a link to their profile when they have one. */
-function HostName({ room }: { room: RoomSummary }) {
+function HostName({ room, tags }: { room: RoomSummary; tags: ReadonlyMap<string, string> }) {
   const rating = useRatings(room.gameId, room.timeControl, [room.host.id])[room.host.id];
-  if (rating === undefined) return <>{room.host.name}</>;
+  const name = <PlayerName label={labelOf(room.host, tags)} />;
+  if (rating === undefined) return name;
   return (
     <>
-      <Link href={`/@/${encodeURIComponent(room.host.name)}`}>{room.host.name}</Link>{" "}
+      <Link href={`/@/${encodeURIComponent(room.host.name)}`}>{name}</Link>{" "}
       <span className="rating" data-testid="host-rating">
         ({ratingLabel(rating)})
       </span>
@@ -32,7 +36,7 @@ function HostName({ room }: { room: RoomSummary }) {
 /** Rooms per page of each list (the server sends at most this many, and only changes to them). */
 export const LOBBY_PAGE_SIZE = 10;
 
-export function seatText(seat: SeatView): string {
+function SeatText({ seat, tags }: { seat: SeatView; tags: ReadonlyMap<string, string> }) {
   switch (seat.kind) {
     case "open":
       return "open";
@@ -41,8 +45,44 @@ export function seatText(seat: SeatView): string {
     case "ai":
       return `AI level ${seat.level}`;
     case "human":
-      return seat.user.name;
+      return <PlayerName label={labelOf(seat.user, tags)} />;
   }
+}
+
+/** The seats of a room, `between` each two. */
+function SeatList({
+  seats,
+  between,
+  tags,
+}: {
+  seats: readonly SeatView[];
+  between: string;
+  tags: ReadonlyMap<string, string>;
+}) {
+  return (
+    <>
+      {seats.map((seat, i) => (
+        <Fragment key={seat.seat}>
+          {i > 0 && between}
+          <SeatText seat={seat} tags={tags} />
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
+/** Short ids for the names two users share on a page of the lobby: hosts and seated players (docs/web.md, "Names"). */
+function useNameTags(rooms: readonly RoomSummary[]): ReadonlyMap<string, string> {
+  return useMemo(
+    () =>
+      nameTags(
+        rooms.flatMap((room): UserRef[] => [
+          room.host,
+          ...room.seats.flatMap((seat) => (seat.kind === "human" ? [seat.user] : [])),
+        ]),
+      ),
+    [rooms],
+  );
 }
 
 interface LobbyPageState {
@@ -149,6 +189,7 @@ function Pager({
 function OpenGames({ filter, titleOf }: { filter: string | null; titleOf: (gameId: string) => string }) {
   const pager = usePager();
   const page = useLobbyPage("waiting", filter, pager.after);
+  const tags = useNameTags(page.rooms);
   if (!page.loaded) return <p className="muted">Loading…</p>;
   return (
     <>
@@ -158,11 +199,11 @@ function OpenGames({ filter, titleOf }: { filter: string | null; titleOf: (gameI
         <table className="room-table" aria-label="Open games">
           <thead>
             <tr>
-              <th>Game</th>
-              <th>Time</th>
-              <th>Host</th>
+              <th className="col-game">Game</th>
+              <th className="col-time">Time</th>
+              <th className="col-host">Host</th>
               <th>Seats</th>
-              <th />
+              <th className="col-action" />
             </tr>
           </thead>
           <tbody>
@@ -173,11 +214,11 @@ function OpenGames({ filter, titleOf }: { filter: string | null; titleOf: (gameI
                   {formatTimeControl(room.timeControl)}
                   {room.rated ? " · rated" : ""}
                 </td>
-                <td>
-                  <HostName room={room} />
+                <td className="col-host">
+                  <HostName room={room} tags={tags} />
                 </td>
                 <td>
-                  {room.seats.map(seatText).join(" · ")} ({room.openSeats} free)
+                  <SeatList seats={room.seats} between=" · " tags={tags} /> ({room.openSeats} free)
                 </td>
                 <td>
                   <Link className="btn small" href={`/play/${encodeURIComponent(room.matchId)}`}>
@@ -197,6 +238,7 @@ function OpenGames({ filter, titleOf }: { filter: string | null; titleOf: (gameI
 function LiveGames({ filter, titleOf }: { filter: string | null; titleOf: (gameId: string) => string }) {
   const pager = usePager();
   const page = useLobbyPage("live", filter, pager.after);
+  const tags = useNameTags(page.rooms);
   if (!page.loaded) return null;
   return (
     <>
@@ -206,18 +248,20 @@ function LiveGames({ filter, titleOf }: { filter: string | null; titleOf: (gameI
         <table className="room-table" aria-label="Live games">
           <thead>
             <tr>
-              <th>Game</th>
+              <th className="col-game">Game</th>
               <th>Players</th>
-              <th>Time</th>
-              <th>Viewers</th>
-              <th />
+              <th className="col-time">Time</th>
+              <th className="col-viewers">Viewers</th>
+              <th className="col-action" />
             </tr>
           </thead>
           <tbody>
             {page.rooms.map((room) => (
               <tr key={room.matchId} data-match={room.matchId}>
                 <td>{titleOf(room.gameId)}</td>
-                <td>{room.seats.map(seatText).join(" vs ")}</td>
+                <td>
+                  <SeatList seats={room.seats} between=" vs " tags={tags} />
+                </td>
                 <td>{formatTimeControl(room.timeControl)}</td>
                 <td>{room.viewers}</td>
                 <td>

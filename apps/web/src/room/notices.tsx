@@ -1,5 +1,8 @@
 "use client";
 
+import type { ResultText } from "./room-model";
+import { Rich } from "../ui/player-name";
+
 /** The room's notices: resyncing, the result, waiting for players, and the last refusal. */
 export function Notices({
   syncing,
@@ -8,7 +11,7 @@ export function Notices({
   refusal,
 }: {
   syncing: boolean;
-  result: { headline: string; detail: string } | null;
+  result: ResultText | null;
   waiting: boolean;
   refusal: string | null;
 }) {
@@ -21,7 +24,12 @@ export function Notices({
       )}
       {result !== null && (
         <div className="banner result" role="status" data-testid="result-banner">
-          <strong>{result.headline}</strong> <span>{result.detail}</span>
+          <strong>
+            <Rich text={result.headline} />
+          </strong>{" "}
+          <span>
+            <Rich text={result.detail} />
+          </span>
         </div>
       )}
       {waiting && (

@@ -3,7 +3,10 @@
 import type { RatingChange, SeatView } from "@arena/protocol";
 import { useEffect, useState } from "react";
 import { changeLabel, fetchMatchRatings } from "../net/players-api";
-import { occupantName } from "./room-model";
+import { occupantText } from "./room-model";
+
+/** Rated games have two accounts, whose names are unique: no short ids are needed to tell them apart. */
+const NO_TAGS: ReadonlyMap<string, string> = new Map();
 
 /** How long the result screen keeps asking for a rated game's changes (they are recorded just after its end). */
 const ATTEMPTS = 20;
@@ -36,7 +39,11 @@ export function RatingChanges({ matchId, seats }: { matchId: string; seats: read
     <ul className="rating-changes" data-testid="rating-changes">
       {changes.map((change) => (
         <li key={change.seat} data-testid={`rating-change-${change.seat}`}>
-          {occupantName(seats.find((s) => s.seat === change.seat))} {change.before} → {change.after}{" "}
+          {occupantText(
+            seats.find((s) => s.seat === change.seat),
+            NO_TAGS,
+          )}{" "}
+          {change.before} → {change.after}{" "}
           <strong className={change.after >= change.before ? "gain" : "loss"}>
             ({changeLabel(change.before, change.after)})
           </strong>

@@ -2,7 +2,8 @@ import type { MatchResult } from "@arena/protocol";
 import { follow } from "@arena/match";
 import { describe, expect, it } from "vitest";
 import { ANN, BEN, MatchLog } from "../test-support/match-log";
-import { resultText } from "./room-model";
+import { plainText } from "../lib/names";
+import { type ResultText, resultText } from "./room-model";
 import { roomView } from "./room-view";
 
 /** Ann (seat 0) against the computer at level 3, two moves in, then the result. */
@@ -17,19 +18,23 @@ function ended(gameId: "othello" | "connect-k" | "dice-of-doom", result: MatchRe
   return roomView(followed.followed, ANN.id);
 }
 
+/** The banner as the page reads it. */
+const plain = (text: ResultText | null) =>
+  text === null ? null : { headline: plainText(text.headline), detail: plainText(text.detail) };
+
 describe("resultText", () => {
   it("names the winner, the loser and the reason, with the scores", () => {
     const view = ended("othello", { reason: "resign", winners: [1], scores: [0, 64] }, ["f5", "d6"]);
-    expect(resultText(view.model, view.seats, view.web)).toEqual({
+    expect(plain(resultText(view.model, view.seats, view.web))).toEqual({
       headline: "Computer (level 3) (White) wins",
       detail: "Ann (Black) resigned · 0–64",
     });
     const timeout = ended("othello", { reason: "timeout", winners: [0], scores: [64, 0] }, []);
-    expect(resultText(timeout.model, timeout.seats, timeout.web)?.detail).toBe(
+    expect(plain(resultText(timeout.model, timeout.seats, timeout.web))?.detail).toBe(
       "Computer (level 3) (White) ran out of time · 64–0",
     );
     const draw = ended("othello", { reason: "normal", winners: [0, 1], scores: [32, 32] }, []);
-    expect(resultText(draw.model, draw.seats, draw.web)).toEqual({
+    expect(plain(resultText(draw.model, draw.seats, draw.web))).toEqual({
       headline: "Draw",
       detail: "by score · 32–32",
     });
@@ -37,7 +42,7 @@ describe("resultText", () => {
 
   it("reads a win by the rules in the game's words", () => {
     const line = ended("connect-k", { reason: "normal", winners: [0], scores: [1, 0] }, ["4", "4"]);
-    expect(resultText(line.model, line.seats, line.web)).toEqual({
+    expect(plain(resultText(line.model, line.seats, line.web))).toEqual({
       headline: "Ann (Red) wins",
       detail: "with a line",
     });
@@ -50,7 +55,7 @@ describe("resultText", () => {
       const followed = follow(log.snapshot());
       if (!followed.ok) throw new Error(followed.message);
       const view = roomView(followed.followed, ANN.id);
-      return resultText(view.model, view.seats, view.web);
+      return plain(resultText(view.model, view.seats, view.web));
     };
     expect(cancelled("expired")).toEqual({
       headline: "Room cancelled",
@@ -61,7 +66,23 @@ describe("resultText", () => {
 
   it("says an aborted game has no result", () => {
     const aborted = ended("othello", { reason: "abort", winners: [], scores: [] }, []);
-    expect(resultText(aborted.model, aborted.seats, aborted.web)?.headline).toBe("Game aborted");
+    expect(plain(resultText(aborted.model, aborted.seats, aborted.web))?.headline).toBe("Game aborted");
+  });
+
+  it("keeps every name apart from the words around it, tagged when two players share it", () => {
+    const log = new MatchLog("othello", [{ kind: "open" }, { kind: "open" }]);
+    const twin = { ...BEN, name: ANN.name };
+    log.add({ type: "seat-joined", seat: 0, user: ANN });
+    log.add({ type: "seat-joined", seat: 1, user: twin });
+    log.start();
+    log.add({ type: "ended", result: { reason: "resign", winners: [1], scores: [0, 64] }, clock: null });
+    const followed = follow(log.snapshot());
+    if (!followed.ok) throw new Error(followed.message);
+    const view = roomView(followed.followed, ANN.id);
+    const text = resultText(view.model, view.seats, view.web, view.tags);
+    expect(text?.headline).toEqual([{ name: ANN.name, tag: BEN.id.slice(-3) }, " (White)", " wins"]);
+    expect(text?.detail[0]).toEqual({ name: ANN.name, tag: ANN.id.slice(-3) });
+    expect(view.players).toEqual([`${ANN.name} · ${ANN.id.slice(-3)}`, `${ANN.name} · ${BEN.id.slice(-3)}`]);
   });
 });
 

@@ -2,7 +2,8 @@ import { type Followed, type MatchModel, NOBODY_CONNECTED, seatViews, seatsOf } 
 import type { SeatView } from "@arena/protocol";
 import { webGame } from "../games/registry";
 import type { AnyWebGame } from "../games/web-game";
-import { occupantName } from "./room-model";
+import { nameTags } from "../lib/names";
+import { occupantText } from "./room-model";
 
 /** What the room's components read: the followed match, seen by one viewer. */
 export interface RoomView {
@@ -10,8 +11,10 @@ export interface RoomView {
   readonly web: AnyWebGame;
   /** Seats as the server describes them, with presence. */
   readonly seats: readonly SeatView[];
-  /** Who sits in each seat ("Alice", "Computer (level 3)"). */
+  /** Who sits in each seat, as text ("Alice", "Guest · 3fa", "Computer (level 3)"). */
   readonly players: readonly string[];
+  /** Short ids for the seated players who share a name (docs/web.md, "Names"). */
+  readonly tags: ReadonlyMap<string, string>;
   /** The seats the viewer holds (none for a spectator). */
   readonly mine: readonly number[];
   readonly live: boolean;
@@ -29,13 +32,15 @@ export function roomView(followed: Followed, userId: string | undefined): RoomVi
     now: model.lastEventAt,
   });
   const mine = userId === undefined ? [] : seatsOf(model, userId);
+  const tags = nameTags(seats.flatMap((seat) => (seat.kind === "human" ? [seat.user] : [])));
   const live = model.status === "live";
   const toMove = live && model.state !== null ? model.game.toMove(model.state) : [];
   return {
     model,
     web: webGame(model.gameId),
     seats,
-    players: seats.map(occupantName),
+    players: seats.map((seat) => occupantText(seat, tags)),
+    tags,
     mine,
     live,
     toMove,

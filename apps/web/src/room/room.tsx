@@ -112,7 +112,7 @@ export function Room({ matchId, inviteToken }: { matchId: string; inviteToken: s
         </div>
         <Notices
           syncing={match.syncing}
-          result={resultText(model, view.seats, web)}
+          result={resultText(model, view.seats, web, view.tags)}
           waiting={model.status === "waiting"}
           refusal={commands.refusal}
         />

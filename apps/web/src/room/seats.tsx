@@ -6,7 +6,8 @@ import { useState } from "react";
 import { ratingLabel } from "../net/players-api";
 import { useRatings } from "../net/use-ratings";
 import { inviteLink } from "../lobby/create-model";
-import { occupantName } from "./room-model";
+import { PlayerName } from "../ui/player-name";
+import { occupant } from "./room-model";
 import type { RoomView } from "./room-view";
 import { SeatClock } from "./seat-clock";
 import type { Commands } from "./use-command";
@@ -45,6 +46,7 @@ export function Seats({ view, offset, commands, invite, isHost, aiLevel, onFlag 
           <span className="swatch" style={{ background: web.seatColor(seat.seat) }} aria-hidden="true" />
           <SeatName
             seat={seat}
+            tags={view.tags}
             label={web.seatName(seat.seat)}
             toMove={view.toMove.includes(seat.seat)}
             rating={seat.kind === "human" ? ratings[seat.user.id] : undefined}
@@ -79,27 +81,31 @@ export function Seats({ view, offset, commands, invite, isHost, aiLevel, onFlag 
 
 function SeatName({
   seat,
+  tags,
   label,
   toMove,
   rating,
 }: {
   seat: SeatView;
+  tags: ReadonlyMap<string, string>;
   label: string;
   toMove: boolean;
   /** The player's rating in this game's pool: only accounts have one, and their names link to profiles. */
   rating: RatingView | undefined;
 }) {
+  const who = occupant(seat, tags);
+  const name = typeof who === "string" ? who : <PlayerName label={who} />;
   return (
     <span className="seat-name">
       {rating !== undefined && seat.kind === "human" ? (
         <>
-          <Link href={`/@/${encodeURIComponent(seat.user.name)}`}>{seat.user.name}</Link>{" "}
+          <Link href={`/@/${encodeURIComponent(seat.user.name)}`}>{name}</Link>{" "}
           <span className="rating" data-testid={`seat-rating-${seat.seat}`}>
             ({ratingLabel(rating)})
           </span>
         </>
       ) : (
-        occupantName(seat)
+        name
       )}
       <span className="muted"> · {label}</span>
       {seat.kind === "human" && (

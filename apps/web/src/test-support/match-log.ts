@@ -41,7 +41,6 @@ export class MatchLog {
       rated: false,
       visibility: "public",
       host: ANN,
-      seed: 0,
     });
   }
 
@@ -83,17 +82,30 @@ export class MatchLog {
     });
   }
 
-  /** The seat to move plays `move` (in notation), `afterMs` after the last event, the clock stepped. */
-  move(move: string, afterMs = 1_000): VersionedEvent {
+  /**
+   * The seat to move plays `move` (in notation), `afterMs` after the last event, the clock stepped; a
+   * move with chance takes the dice the server would have rolled for it.
+   */
+  move(move: string, afterMs = 1_000, rolls?: readonly number[]): VersionedEvent {
     const model = this.model();
     const seat = model.game.toMove(model.state)[0];
     if (seat === undefined || model.clock === null) throw new Error("nobody is to move");
     const parsed = model.game.parseMove(model.state, move);
     if (!parsed.ok) throw new Error(parsed.error.message);
-    const played = model.game.play(model.state, parsed.value, seat);
+    const played = model.game.play(model.state, parsed.value, seat, rolls);
     if (!played.ok) throw new Error(played.error.message);
     const next = model.game.toMove(played.value)[0] ?? null;
     const clock: ClockState = step(model.clock, { now: this.at + afterMs }, next).clock;
-    return this.add({ type: "moved", seat, move, forced: false, clock }, afterMs);
+    return this.add(
+      {
+        type: "moved",
+        seat,
+        move,
+        forced: false,
+        clock,
+        ...(rolls === undefined ? {} : { rolls: [...rolls] }),
+      },
+      afterMs,
+    );
   }
 }

@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { useArena } from "../net/arena-context";
 import { logout } from "../net/players-api";
 import { AccountForms } from "./account-forms";
+import { PlayerName } from "./player-name";
 
 /**
  * Who this tab is. A guest: its name (which it may change), and "Log in" (or register). An account: its
@@ -79,7 +80,15 @@ function GuestBadge({ onSignIn }: { onSignIn: () => void }) {
         </form>
       ) : (
         <button type="button" className="link-btn" onClick={() => setEditing(true)} aria-label="Change name">
-          {session?.user.name ?? (state === "connected" ? "…" : "offline")}
+          {session === null ? (
+            state === "connected" ? (
+              "…"
+            ) : (
+              "offline"
+            )
+          ) : (
+            <PlayerName label={{ name: session.user.name, tag: null }} />
+          )}
         </button>
       )}
       <button type="button" className="link-btn" data-testid="sign-in" onClick={onSignIn}>

@@ -48,10 +48,16 @@ export interface Game<S, M, O> {
   legalMoves(state: S): readonly M[];
   /** A move the seat to move must make with no choice (Othello's pass), which servers apply at once. */
   forcedMove(state: S): M | null;
-  /** Checked application: a typed error for a wrong seat, an illegal move or a finished game. */
-  play(state: S, move: M, seat?: Seat): Result<S, GameError>;
-  /** Unchecked application of a move taken from `legalMoves`. */
-  apply(state: S, move: M): S;
+  /**
+   * Checked application: a typed error for a wrong seat, an illegal move, a finished game, or dice that
+   * do not fit the move (`rolls` must be exactly what `diceFor` lists: none for a move without chance).
+   */
+  play(state: S, move: M, seat?: Seat, rolls?: readonly number[]): Result<S, GameError>;
+  /**
+   * Unchecked application of a move taken from `legalMoves`. A move with chance in it needs its `rolls`
+   * (see `diceFor`) and throws without them: nothing in a state predicts a roll.
+   */
+  apply(state: S, move: M, rolls?: readonly number[]): S;
   outcome(state: S): Outcome;
   /** Reads one move in the game's notation. */
   parseMove(state: S, text: string): Result<M, GameError>;
@@ -85,6 +91,14 @@ export interface Game<S, M, O> {
   readonly forfeitScore?: number;
   /** Every result a move can have, for games with chance (expectimax). */
   chanceOutcomes?(state: S, move: M): readonly ChanceOutcome<S>[];
+  /**
+   * Games with chance: the dice a move rolls, one entry per die giving its number of faces (a chance
+   * attack in Dice of Doom: one six-sided die per die on either hex); empty for a move without chance.
+   * A state keeps no random generator: whoever applies the move rolls the dice and hands the results to
+   * `play` or `apply` (the server from a secret stream, docs/protocol.md "Hidden randomness"; offline
+   * play from its own seed, `core/chance.ts`).
+   */
+  diceFor?(state: S, move: M): readonly number[];
 }
 
 /**

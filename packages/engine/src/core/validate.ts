@@ -1,5 +1,6 @@
 import { type GameError, gameError } from "./errors.js";
 import { type Result, err, ok } from "./result.js";
+import { listExcerpt } from "./excerpt.js";
 
 /** A plain object from untrusted input, or an error saying what was wrong. */
 export function readRecord(input: unknown, what: string): Result<Record<string, unknown>, GameError> {
@@ -46,6 +47,6 @@ export function rejectUnknownKeys(
 ): Result<null, GameError> {
   const unknown = Object.keys(record).filter((key) => !known.includes(key));
   if (unknown.length > 0)
-    return err(gameError("invalid-options", `unknown option(s): ${unknown.join(", ")}`));
+    return err(gameError("invalid-options", `unknown option(s): ${listExcerpt(unknown)}`));
   return ok(null);
 }

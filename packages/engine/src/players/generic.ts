@@ -23,7 +23,8 @@ export function randomPlayer<S, M>(
 /**
  * PAIP's `maximizer`: plays the move whose resulting position the evaluator
  * likes best for the mover, looking one ply ahead and no further; the first
- * of equal moves wins, as in the book.
+ * of equal moves wins, as in the book. A move with chance is worth its
+ * results' values weighted by their odds (nothing tells which result comes).
  */
 export function maximizerPlayer<S, M>(
   game: SearchGame<S, M>,
@@ -38,7 +39,11 @@ export function maximizerPlayer<S, M>(
       let best = pick(moves, 0);
       let bestValue = -Infinity;
       for (const move of moves) {
-        const value = evaluate(game.apply(state, move), seat);
+        const outcomes = game.chanceOutcomes?.(state, move);
+        const value =
+          outcomes === undefined
+            ? evaluate(game.apply(state, move), seat)
+            : outcomes.reduce((sum, o) => sum + o.probability * evaluate(o.state, seat), 0);
         if (value > bestValue) {
           bestValue = value;
           best = move;

@@ -1,6 +1,7 @@
 export {
   END_REASONS,
   deriveSeed,
+  diceRandom,
   playMatch,
   randomOpening,
   type ClockSetting,
@@ -12,6 +13,7 @@ export {
   type MoveEvent,
   type MoveKind,
   type MoveRecord,
+  type OpeningMove,
 } from "./match.js";
 export {
   series,

@@ -105,6 +105,31 @@ describe("playMatch", () => {
   });
 });
 
+describe("chance moves in a match", () => {
+  it("roll from the match's seed after the player chose, and the record replays with its dice", () => {
+    const options = diceOfDoom.parseOptions({ players: 2, size: 4, rules: "chance" });
+    if (!options.ok) throw new Error(options.error.message);
+    const random = randomPlayer(diceOfDoom) as AnyPlayer;
+    const { record, state } = playMatch(diceOfDoom, options.value, [random, random], {
+      seed: 12,
+      randomStartPlies: 4,
+    });
+    const rolled = record.moves.filter((move) => move.rolls !== undefined);
+    expect(rolled.length).toBeGreaterThan(0);
+    let replay = diceOfDoom.initial(options.value, 12);
+    for (const entry of record.moves) {
+      const move = diceOfDoom.parseMove(replay, entry.move);
+      if (!move.ok) throw new Error(move.error.message);
+      const next = diceOfDoom.play(replay, move.value, entry.seat, entry.rolls);
+      if (!next.ok) throw new Error(next.error.message);
+      replay = next.value;
+    }
+    expect(replay).toEqual(state);
+    const again = playMatch(diceOfDoom, options.value, [random, random], { seed: 12, randomStartPlies: 4 });
+    expect(again.record.moves).toEqual(record.moves);
+  });
+});
+
 function countMoves(record: { moves: readonly { seat: number; kind: string }[] }, seat: number): number {
   return record.moves.filter((move) => move.seat === seat && move.kind === "player").length;
 }

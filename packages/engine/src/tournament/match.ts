@@ -1,3 +1,4 @@
+import { diceOf, rollDice } from "../core/chance.js";
 import type { AnyGame, Seat } from "../core/game.js";
 import { Random, nextRandom } from "../core/rng.js";
 import type { AnyPlayer, NodeCounter, PlayerContext } from "../players/types.js";
@@ -12,7 +13,7 @@ export interface ClockSetting {
 }
 
 export interface MatchOptions {
-  /** Drives the start position, the random opening and every player's generator. */
+  /** Drives the start position, the random opening, the dice of chance moves and every player's generator. */
   readonly seed: number;
   /** Without a clock players have unlimited time (`remainingMs` is Infinity). */
   readonly clock?: ClockSetting;
@@ -41,6 +42,8 @@ export interface MoveRecord {
   readonly kind: MoveKind;
   /** Thinking time by the injected clock; 0 for forced and opening moves. */
   readonly ms: number;
+  /** The dice rolled for a move with chance (Dice of Doom's chance attacks), in `diceFor` order. */
+  readonly rolls?: readonly number[];
 }
 
 export interface MoveEvent {
@@ -89,20 +92,38 @@ export function deriveSeed(seed: number, salt: number): number {
   return nextRandom((seed ^ Math.imul(salt + 1, 0x9e3779b1)) >>> 0).value;
 }
 
+/** The generator a match rolls its chance moves' dice from: a stream of its own, from the match's seed. */
+export function diceRandom(seed: number): Random {
+  return new Random(deriveSeed(seed, 0xd1ce));
+}
+
+/** One move of a random opening, with the dice it rolled (empty for a move without chance). */
+export interface OpeningMove {
+  readonly move: unknown;
+  readonly rolls: readonly number[];
+}
+
 /**
  * The moves of a random opening of `plies` plies from the game's start for
- * `seed`; stops early if the game ends.
+ * `seed`; stops early if the game ends. Chance moves roll from `dice`.
  */
-export function randomOpening(game: AnyGame, options: unknown, seed: number, plies: number): unknown[] {
+export function randomOpening(
+  game: AnyGame,
+  options: unknown,
+  seed: number,
+  plies: number,
+  dice: Random = diceRandom(seed),
+): OpeningMove[] {
   const random = new Random(deriveSeed(seed, 0x0be));
   let state = game.initial(options, seed);
-  const moves: unknown[] = [];
+  const moves: OpeningMove[] = [];
   for (let ply = 0; ply < plies; ply++) {
     const legal = game.legalMoves(state);
     if (legal.length === 0) break;
     const move = legal[random.int(legal.length)];
-    moves.push(move);
-    state = game.apply(state, move);
+    const rolls = rollDice(diceOf(game, state, move), dice);
+    moves.push({ move, rolls });
+    state = game.apply(state, move, rolls.length === 0 ? undefined : rolls);
   }
   return moves;
 }
@@ -129,15 +150,29 @@ export function playMatch(
   const increment = settings.clock?.incrementMs ?? 0;
   const counters: NodeCounter[] = players.map(() => ({ count: 0 }));
   const randoms = players.map((_, seat) => new Random(deriveSeed(settings.seed, 100 + seat)));
-  const opening = randomOpening(game, options, settings.seed, settings.randomStartPlies ?? 0);
+  const dice = diceRandom(settings.seed);
+  const opening = randomOpening(game, options, settings.seed, settings.randomStartPlies ?? 0, dice);
   const maxPlies = settings.maxPlies ?? DEFAULT_MAX_PLIES;
   const forfeitScore = settings.forfeitScore ?? FORFEIT_SCORES[game.id] ?? 1;
   const moves: MoveRecord[] = [];
   const forfeited: Seat[] = [];
   let state = game.initial(options, settings.seed);
 
-  const record = (move: unknown, seat: Seat, kind: MoveKind, ms: number, next: unknown): void => {
-    const entry: MoveRecord = { seat, move: game.formatMove(state, move), kind, ms };
+  const record = (
+    move: unknown,
+    seat: Seat,
+    kind: MoveKind,
+    ms: number,
+    next: unknown,
+    rolls: readonly number[] = [],
+  ): void => {
+    const entry: MoveRecord = {
+      seat,
+      move: game.formatMove(state, move),
+      kind,
+      ms,
+      ...(rolls.length === 0 ? {} : { rolls: [...rolls] }),
+    };
     moves.push(entry);
     state = next;
     settings.onMove?.({ state, record: entry, ply: moves.length, clocks: [...clocks] });
@@ -166,8 +201,9 @@ export function playMatch(
     return finish({ reason, scores, winners: others, forfeited: [...forfeited] });
   };
 
-  for (const move of opening) {
-    record(move, game.toMove(state)[0] ?? 0, "opening", 0, game.apply(state, move));
+  for (const { move, rolls } of opening) {
+    const next = game.apply(state, move, rolls.length === 0 ? undefined : rolls);
+    record(move, game.toMove(state)[0] ?? 0, "opening", 0, next, rolls);
   }
   for (;;) {
     const outcome = game.outcome(state);
@@ -218,12 +254,14 @@ export function playMatch(
       continue;
     }
     clocks[seat] = remaining + increment;
-    const next = game.play(state, move, seat);
+    // Dice are rolled after the player chose, as a server rolls them: no strategy sees them coming.
+    const rolls = rollDice(diceOf(game, state, move), dice);
+    const next = game.play(state, move, seat, rolls);
     if (!next.ok) {
       const ended = forfeit(seat, "illegal");
       if (ended !== false) return ended;
       continue;
     }
-    record(move, seat, "player", elapsed, next.value);
+    record(move, seat, "player", elapsed, next.value, rolls);
   }
 }

@@ -14,7 +14,8 @@ export function ConnectKBoard(props: BoardProps<ConnectKState, number>) {
   const view = connectKView(state);
   const columns = Array.from({ length: view.width }, (_, c) => c);
   return (
-    <div className="connectk" style={{ ["--ck-cols" as string]: view.width }}>
+    // The column count is a data attribute, not an inline style: the pages' CSP allows no inline styles.
+    <div className="connectk" data-cols={view.width}>
       <div className="connectk-drops">
         {columns.map((column) => {
           const open = view.openColumns.has(column);

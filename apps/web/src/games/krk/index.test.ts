@@ -3,6 +3,7 @@ import { follow } from "@arena/match";
 import type { MatchResult } from "@arena/protocol";
 import { describe, expect, it } from "vitest";
 import { createPayload, defaultForm, quickForm } from "../../lobby/create-model";
+import { plainText } from "../../lib/names";
 import { resultText } from "../../room/room-model";
 import { roomView } from "../../room/room-view";
 import { ANN, MatchLog } from "../../test-support/match-log";
@@ -81,7 +82,8 @@ function ended(fen: string, moves: readonly string[], result: MatchResult) {
   const followed = follow(log.snapshot());
   if (!followed.ok) throw new Error(followed.message);
   const view = roomView(followed.followed, ANN.id);
-  return resultText(view.model, view.seats, view.web);
+  const text = resultText(view.model, view.seats, view.web);
+  return text === null ? null : { headline: plainText(text.headline), detail: plainText(text.detail) };
 }
 
 describe("the result banner of krk", () => {

@@ -82,10 +82,15 @@ function outcomeOf(state: ConnectKState): Outcome {
   return WINS[winnerOf(state) ?? 0] ?? DRAW;
 }
 
-function play(state: ConnectKState, move: number, seat?: Seat): Result<ConnectKState, GameError> {
+function play(
+  state: ConnectKState,
+  move: number,
+  seat?: Seat,
+  rolls?: readonly number[],
+): Result<ConnectKState, GameError> {
   // checkedPlay puts the seat in its message; a hostile object could throw while being stringified.
   const safeSeat = seat === undefined || Number.isInteger(seat) ? seat : Number.NaN;
-  const result = checkedPlay(connectK, state, move, safeSeat);
+  const result = checkedPlay(connectK, state, move, safeSeat, undefined, rolls);
   if (!result.ok && result.error.code === "illegal-move") {
     if (typeof move !== "number" || !Number.isInteger(move)) {
       return err(gameError("malformed-move", "a connect-k move is a column index"));

@@ -110,11 +110,12 @@ export function hexCounts(board: DiceOfDoomBoard, players: number): number[] {
  * draw that leaves a seat without a hex is thrown away and the generator,
  * continuing its sequence, draws a whole new board. This keeps the result a
  * pure function of the seed (and is uniform over boards that qualify).
+ * Nothing of the generator is kept: dice rolls come from elsewhere (§5).
  */
 export function generateBoard(
   options: DiceOfDoomOptions,
   seed: number,
-): { readonly owner: number[]; readonly dice: number[]; readonly rng: number } {
+): { readonly owner: number[]; readonly dice: number[] } {
   const random = new Random(seed);
   const cells = options.size * options.size;
   for (;;) {
@@ -125,7 +126,7 @@ export function generateBoard(
       dice[pos] = 1 + random.int(options.maxDice);
     }
     if (hexCounts({ size: options.size, owner, dice }, options.players).every((count) => count > 0)) {
-      return { owner, dice, rng: random.seed };
+      return { owner, dice };
     }
   }
 }

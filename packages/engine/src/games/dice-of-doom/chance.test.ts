@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { applyRolling } from "../../core/chance.js";
 import { Random } from "../../core/rng.js";
 import {
   DICE_PROBABILITY,
@@ -116,11 +117,11 @@ describe("chanceOutcomes", () => {
               expect(x.probability).toBeGreaterThanOrEqual(0);
               expect(x.probability).toBeLessThanOrEqual(1);
             }
-            // The real roll always lands on one of the listed results.
-            const real = diceOfDoom.apply(s, m);
+            // A real roll always lands on one of the listed results.
+            const real = applyRolling(diceOfDoom, s, m, new Random(seed * 100 + ply)).state;
             expect(outcomes.map((x) => x.state)).toContainEqual(real);
           }
-          s = diceOfDoom.apply(s, moves[(seed + ply) % moves.length] ?? PASS);
+          s = applyRolling(diceOfDoom, s, moves[(seed + ply) % moves.length] ?? PASS, new Random(ply)).state;
         }
       }
     }
@@ -147,47 +148,93 @@ describe("real dice rolls", () => {
     ] as const) {
       let wins = 0;
       const trials = 4000;
+      const s = board({ rows: [`a${a} b${d}`, "a1 b1"], rules: "chance" });
       for (let i = 0; i < trials; i++) {
-        const s = board({ rows: [`a${a} b${d}`, "a1 b1"], rules: "chance", rng: random.nextUint32() });
-        const after = diceOfDoom.apply(s, move(s, "a1>b1"));
+        const after = applyRolling(diceOfDoom, s, move(s, "a1>b1"), random).state;
         if (after.owner[1] === 0) wins++;
       }
       expect(Math.abs(wins / trials - exact(a, d))).toBeLessThan(0.03);
     }
   });
 
-  it("advance the rng kept in the state, and replay exactly from seed and moves", () => {
+  it("are asked for per chance attack: the attacker's dice first, then the defender's, all six-sided", () => {
+    const s = board({ rows: ["a3 b2", "a1 b1"], rules: "chance" });
+    expect(diceOfDoom.diceFor(s, move(s, "a1>b1"))).toEqual([6, 6, 6, 6, 6]);
+    expect(diceOfDoom.diceFor(s, PASS)).toEqual([]);
+    const classic = board({ rows: ["a3 b2", "a1 b1"] });
+    expect(diceOfDoom.diceFor(classic, move(classic, "a1>b1"))).toEqual([]);
+    // Malformed moves roll nothing (and are refused by play).
+    expect(diceOfDoom.diceFor(s, 10_000)).toEqual([]);
+    expect(diceOfDoom.diceFor(s, Number.NaN)).toEqual([]);
+  });
+
+  it("decide the attack: the attacker's sum must beat the defender's, ties to the defender", () => {
+    const s = board({ rows: ["a3 b2", "a1 b1"], rules: "chance" });
+    const attack = move(s, "a1>b1");
+    const win = diceOfDoom.play(s, attack, 0, [6, 1, 1, 3, 4]);
+    const tie = diceOfDoom.play(s, attack, 0, [2, 2, 3, 3, 4]);
+    expect(win.ok && rowsOf(win.value)).toEqual(["a1 a2", "a1 b1"]);
+    expect(tie.ok && rowsOf(tie.value)).toEqual(["a1 b2", "a1 b1"]);
+  });
+
+  it("must be given, and fit the attack, or the move is refused as malformed", () => {
+    const s = board({ rows: ["a3 b2", "a1 b1"], rules: "chance" });
+    const attack = move(s, "a1>b1");
+    for (const rolls of [
+      undefined,
+      [],
+      [6, 6, 6, 6],
+      [6, 6, 6, 6, 6, 6],
+      [0, 1, 1, 1, 1],
+      [7, 1, 1, 1, 1],
+      [1.5, 1, 1, 1, 1],
+    ]) {
+      const result = diceOfDoom.play(s, attack, 0, rolls);
+      expect(result.ok ? "ok" : result.error.code).toBe("malformed-move");
+    }
+    // A move without chance takes no dice.
+    const after = diceOfDoom.play(s, attack, 0, [6, 6, 6, 1, 1]);
+    if (!after.ok) throw new Error(after.error.message);
+    expect(diceOfDoom.play(after.value, PASS, 0, [3]).ok).toBe(false);
+    expect(diceOfDoom.play(after.value, PASS, 0).ok).toBe(true);
+    expect(() => diceOfDoom.apply(s, attack)).toThrow(RangeError);
+  });
+
+  it("are nowhere in the state: equal positions serialize equally whatever the dice before them", () => {
+    const s = board({ rows: ["a3 b2", "a1 b1"], rules: "chance" });
+    const attack = move(s, "a1>b1");
+    const a = diceOfDoom.play(s, attack, 0, [6, 6, 6, 1, 1]);
+    const b = diceOfDoom.play(s, attack, 0, [5, 4, 3, 2, 1]);
+    if (!a.ok || !b.ok) throw new Error("refused");
+    expect(diceOfDoom.serialize(a.value)).toEqual(diceOfDoom.serialize(b.value));
+  });
+
+  it("replay a game exactly from its seed, its moves and their dice", () => {
     const o = options({ players: 4, size: 6, rules: "chance" });
     const seed = 20240601;
     const pick = new Random(1);
+    const dice = new Random(2);
     let state = diceOfDoom.initial(o, seed);
-    const log: string[] = [];
+    const log: { text: string; rolls: readonly number[] }[] = [];
     while (diceOfDoom.toMove(state).length > 0 && log.length < 3000) {
       const moves = diceOfDoom.legalMoves(state);
       const m = moves[pick.int(moves.length)] ?? PASS;
-      log.push(diceOfDoom.formatMove(state, m));
-      state = diceOfDoom.apply(state, m);
+      const text = diceOfDoom.formatMove(state, m);
+      const played = applyRolling(diceOfDoom, state, m, dice);
+      log.push({ text, rolls: played.rolls });
+      state = played.state;
     }
     expect(log.length).toBeGreaterThan(20);
 
     let replay = diceOfDoom.initial(o, seed);
-    for (const text of log) {
+    for (const { text, rolls } of log) {
       const parsed = diceOfDoom.parseMove(replay, text);
       if (!parsed.ok) throw new Error(parsed.error.message);
-      const played = diceOfDoom.play(replay, parsed.value);
+      const played = diceOfDoom.play(replay, parsed.value, undefined, rolls);
       if (!played.ok) throw new Error(played.error.message);
       replay = played.value;
     }
     expect(replay).toEqual(state);
     expect(diceOfDoom.serialize(replay)).toEqual(diceOfDoom.serialize(state));
-  });
-
-  it("give different results from different rng states", () => {
-    const results = new Set<string>();
-    for (let rng = 0; rng < 50; rng++) {
-      const s = board({ rows: ["a3 b3", "a1 b1"], rules: "chance", rng });
-      results.add(rowsOf(diceOfDoom.apply(s, move(s, "a1>b1"))).join("/"));
-    }
-    expect(results.size).toBe(2);
   });
 });

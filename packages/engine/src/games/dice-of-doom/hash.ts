@@ -24,10 +24,8 @@ for (let i = 0; i < KEY_COUNT; i++) {
 
 /**
  * Board, seat to move, first-action flag, eliminations, and (classic only)
- * the spare dice. Left out on purpose: the rng state (it decides which roll
- * comes, not what the position is, so a search table can share entries
- * across it), chance rules' spare (it never affects the game there), and
- * the options (one table serves one game).
+ * the spare dice. Left out on purpose: chance rules' spare (it never affects
+ * the game there) and the options (one table serves one game).
  */
 export function hashState(state: DiceOfDoomState): number {
   let hi = 0;

@@ -8,7 +8,7 @@ import { isWellFormedMove } from "./moves.js";
 import { formatMove, parseMove } from "./notation.js";
 import { parseOptions } from "./options.js";
 import { renderState } from "./render.js";
-import { applyMove, chanceOutcomes, eliminateSeat, isOver, legalMoves, outcomeOf } from "./rules.js";
+import { applyMove, chanceOutcomes, diceFor, eliminateSeat, isOver, legalMoves, outcomeOf } from "./rules.js";
 import { deserializeState, serializeState } from "./serialize.js";
 import { type DiceOfDoomOptions, type DiceOfDoomState, GAME_ID } from "./types.js";
 
@@ -24,7 +24,7 @@ export {
 export { PASS, attackMove, attackSource, attackTarget } from "./moves.js";
 export { DICE_PROBABILITY, attackProbability, exactAttackProbability } from "./probability.js";
 export { isThreatened, largestCluster, neighbors, scoreBoard } from "./board.js";
-export { addNewDice, isLegal, nextLiveSeat } from "./rules.js";
+export { addNewDice, attackWins, isLegal, nextLiveSeat } from "./rules.js";
 export { cellName, parseCell } from "./notation.js";
 
 // Shared so `toMove` does not allocate on every call.
@@ -36,6 +36,7 @@ const NOBODY: readonly Seat[] = Object.freeze([]);
 export interface DiceOfDoomGame extends Game<DiceOfDoomState, number, DiceOfDoomOptions> {
   eliminate(state: DiceOfDoomState, seat: Seat): DiceOfDoomState;
   chanceOutcomes(state: DiceOfDoomState, move: number): readonly ChanceOutcome<DiceOfDoomState>[];
+  diceFor(state: DiceOfDoomState, move: number): readonly number[];
 }
 
 /**
@@ -51,6 +52,8 @@ export interface DiceOfDoomGame extends Game<DiceOfDoomState, number, DiceOfDoom
  *   NEUTRAL hexes: they keep their dice, never attack or reinforce, and any
  *   seat may attack them. See `eliminateSeat` for the turn hand-over.
  * - Boards are drawn again until every seat owns a hex (`generateBoard`).
+ * - The state keeps no random generator: a chance attack is applied with
+ *   the dice rolled for it (`diceFor`), by the server from a secret stream.
  * - Moves are written "a1>b1" ("a1-b1" is read too) and "pass".
  */
 export const diceOfDoom: DiceOfDoomGame = {
@@ -59,7 +62,7 @@ export const diceOfDoom: DiceOfDoomGame = {
   parseOptions,
   seatCount: (options) => options.players,
   initial(options, seed) {
-    const { owner, dice, rng } = generateBoard(options, seed);
+    const { owner, dice } = generateBoard(options, seed);
     const eliminated = new Array<boolean>(options.players).fill(false);
     const board = { size: options.size, owner, dice };
     return {
@@ -71,7 +74,6 @@ export const diceOfDoom: DiceOfDoomGame = {
       spare: 0,
       firstMove: true,
       eliminated,
-      rng,
       over: isOver(board, 0, true, eliminated, options.rules === "chance"),
     };
   },
@@ -79,8 +81,8 @@ export const diceOfDoom: DiceOfDoomGame = {
   toMove: (state) => (state.over ? NOBODY : (SEAT_LISTS[state.player] ?? NOBODY)),
   legalMoves,
   forcedMove: () => null,
-  play(state, move, seat): Result<DiceOfDoomState, GameError> {
-    const result = checkedPlay(diceOfDoom, state, move, seat);
+  play(state, move, seat, rolls): Result<DiceOfDoomState, GameError> {
+    const result = checkedPlay(diceOfDoom, state, move, seat, undefined, rolls);
     if (!result.ok && result.error.code === "illegal-move" && !isWellFormedMove(move, state.size)) {
       // Untrusted: only a number is safe to put in the message (String() can throw on objects).
       const shown = typeof move === "number" ? String(move) : typeof move;
@@ -100,4 +102,5 @@ export const diceOfDoom: DiceOfDoomGame = {
   renderSeat: (seat) => `Player ${String.fromCharCode(97 + seat)}`,
   eliminate: eliminateSeat,
   chanceOutcomes,
+  diceFor,
 };

@@ -1,6 +1,7 @@
 import { type GameError, gameError } from "../../core/errors.js";
 import { type Result, err, ok } from "../../core/result.js";
 import { PASS, attackMove, attackSource, attackTarget, isWellFormedMove } from "./moves.js";
+import { excerpt } from "../../core/excerpt.js";
 
 const COLUMNS = "abcdefgh";
 
@@ -38,12 +39,12 @@ export function parseMove(text: string, size: number): Result<number, GameError>
   if (clean === "pass") return ok(PASS);
   const match = /^([a-h][1-8])\s*[>-]\s*([a-h][1-8])$/.exec(clean);
   if (match === null) {
-    return err(gameError("invalid-notation", `"${text}" is not "pass" or an attack like "a1>b1"`));
+    return err(gameError("invalid-notation", `"${excerpt(text)}" is not "pass" or an attack like "a1>b1"`));
   }
   const src = parseCell(match[1] ?? "", size);
   const dst = parseCell(match[2] ?? "", size);
   if (src < 0 || dst < 0) {
-    return err(gameError("invalid-notation", `"${text}" names a hex off the ${size}×${size} board`));
+    return err(gameError("invalid-notation", `"${excerpt(text)}" names a hex off the ${size}×${size} board`));
   }
   return ok(attackMove(src, dst, size));
 }

@@ -1,5 +1,4 @@
 import { type ChanceOutcome, type Outcome, type Seat } from "../../core/game.js";
-import { Random } from "../../core/rng.js";
 import { largestCluster, neighbors } from "./board.js";
 import { PASS, attackMove, attackSource, attackTarget, isWellFormedMove } from "./moves.js";
 import { attackProbability } from "./probability.js";
@@ -116,7 +115,7 @@ function reinforcements(state: DiceOfDoomState): number {
 
 /**
  * Starts the turn of the next live seat after `state.player`, with the
- * board, eliminations and rng given.
+ * board and eliminations given.
  */
 function nextTurn(
   state: DiceOfDoomState,
@@ -135,7 +134,6 @@ function nextTurn(
     spare: 0,
     firstMove: true,
     eliminated,
-    rng: state.rng,
     over: isOver(next, player, true, eliminated, chance),
   };
 }
@@ -151,7 +149,7 @@ function ownsAny(owner: readonly number[], seat: Seat): boolean {
 }
 
 /** `src` takes `dst` with all but one of its dice (the book's `board-attack`). */
-function attackSucceeds(state: DiceOfDoomState, src: number, dst: number, rng: number): DiceOfDoomState {
+function attackSucceeds(state: DiceOfDoomState, src: number, dst: number): DiceOfDoomState {
   const defender = state.owner[dst] ?? NEUTRAL;
   const srcDice = state.dice[src] ?? 1;
   const owner = state.owner.slice();
@@ -173,13 +171,12 @@ function attackSucceeds(state: DiceOfDoomState, src: number, dst: number, rng: n
     spare: state.spare + (state.dice[dst] ?? 0),
     firstMove: false,
     eliminated,
-    rng,
     over: liveCount(eliminated) <= 1,
   };
 }
 
 /** v4's `board-attack-fail`: only `src` drops to one die; the turn goes on. */
-function attackFails(state: DiceOfDoomState, src: number, dst: number, rng: number): DiceOfDoomState {
+function attackFails(state: DiceOfDoomState, src: number, dst: number): DiceOfDoomState {
   const dice = state.dice.slice();
   dice[src] = 1;
   return {
@@ -191,35 +188,54 @@ function attackFails(state: DiceOfDoomState, src: number, dst: number, rng: numb
     spare: state.spare + (state.dice[dst] ?? 0),
     firstMove: false,
     eliminated: state.eliminated,
-    rng,
     over: false,
   };
 }
 
+const NO_DICE: readonly number[] = Object.freeze([]);
+const D6 = 6;
+
 /**
- * v4's `roll-against`, with real dice: the attacker's d6 sum must strictly
- * beat the defender's. The rolls come from the rng kept in the state,
- * attacker's dice first, so a game replays exactly from its seed and moves.
- * Every attack draws exactly dice(src) + dice(dst) numbers whatever the
- * result, which lets `chanceOutcomes` build both results with the same rng.
+ * The dice a move rolls (§5): a chance attack rolls one six-sided die per
+ * die on the source, then one per die on the target; a pass and a classic
+ * attack roll none. Safe on any value (a malformed move rolls nothing).
  */
-function rollAttack(state: DiceOfDoomState, src: number, dst: number): { won: boolean; rng: number } {
-  const random = new Random(state.rng);
-  let attack = 0;
-  for (let i = state.dice[src] ?? 0; i > 0; i--) attack += 1 + random.int(6);
-  let defend = 0;
-  for (let i = state.dice[dst] ?? 0; i > 0; i--) defend += 1 + random.int(6);
-  return { won: attack > defend, rng: random.seed };
+export function diceFor(state: DiceOfDoomState, move: number): readonly number[] {
+  if (move === PASS || state.options.rules === "classic" || !isWellFormedMove(move, state.size))
+    return NO_DICE;
+  const count =
+    (state.dice[attackSource(move, state.size)] ?? 0) + (state.dice[attackTarget(move, state.size)] ?? 0);
+  return new Array<number>(count).fill(D6);
 }
 
-/** Unchecked: `move` must come from `legalMoves(state)`. */
-export function applyMove(state: DiceOfDoomState, move: number): DiceOfDoomState {
+/**
+ * v4's `roll-against`: the attacker's sum (the first dice(src) rolls) must
+ * strictly beat the defender's (the rest); ties go to the defender.
+ */
+export function attackWins(attackerDice: number, rolls: readonly number[]): boolean {
+  let attack = 0;
+  let defend = 0;
+  rolls.forEach((roll, i) => {
+    if (i < attackerDice) attack += roll;
+    else defend += roll;
+  });
+  return attack > defend;
+}
+
+/**
+ * Unchecked: `move` must come from `legalMoves(state)`, and a chance attack
+ * needs the dice rolled for it (`diceFor`: attacker's first). The state
+ * holds no generator, so nothing in it predicts a roll (§5).
+ */
+export function applyMove(state: DiceOfDoomState, move: number, rolls?: readonly number[]): DiceOfDoomState {
   if (move === PASS) return pass(state);
   const src = attackSource(move, state.size);
   const dst = attackTarget(move, state.size);
-  if (state.options.rules === "classic") return attackSucceeds(state, src, dst, state.rng);
-  const roll = rollAttack(state, src, dst);
-  return roll.won ? attackSucceeds(state, src, dst, roll.rng) : attackFails(state, src, dst, roll.rng);
+  if (state.options.rules === "classic") return attackSucceeds(state, src, dst);
+  if (rolls === undefined) throw new RangeError("a chance attack needs the dice rolled for it");
+  return attackWins(state.dice[src] ?? 0, rolls)
+    ? attackSucceeds(state, src, dst)
+    : attackFails(state, src, dst);
 }
 
 /**
@@ -227,7 +243,7 @@ export function applyMove(state: DiceOfDoomState, move: number): DiceOfDoomState
  * first); one certain result for a pass or a classic attack. Both results
  * are listed even when the table rounds one to 0 (4 dice against 1 is
  * "1.0" but real dice can still lose), so `applyMove` always lands on one of
- * them, state for state.
+ * them, state for state, whatever the dice.
  */
 export function chanceOutcomes(state: DiceOfDoomState, move: number): ChanceOutcome<DiceOfDoomState>[] {
   if (move === PASS || state.options.rules === "classic") {
@@ -235,11 +251,10 @@ export function chanceOutcomes(state: DiceOfDoomState, move: number): ChanceOutc
   }
   const src = attackSource(move, state.size);
   const dst = attackTarget(move, state.size);
-  const { rng } = rollAttack(state, src, dst);
   const p = attackProbability(state.dice[src] ?? 0, state.dice[dst] ?? 0);
   return [
-    { probability: p, state: attackSucceeds(state, src, dst, rng) },
-    { probability: 1 - p, state: attackFails(state, src, dst, rng) },
+    { probability: p, state: attackSucceeds(state, src, dst) },
+    { probability: 1 - p, state: attackFails(state, src, dst) },
   ];
 }
 

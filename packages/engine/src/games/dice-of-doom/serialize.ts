@@ -5,7 +5,12 @@ import { OPTION_KEYS, parseOptions } from "./options.js";
 import { isOver } from "./rules.js";
 import { type DiceOfDoomState, GAME_ID, NEUTRAL } from "./types.js";
 
-export const SERIAL_VERSION = 1;
+/**
+ * Version 2 has no random generator state (docs/dice-of-doom.md §5). Version 1 states, which carried
+ * one in `rng`, are still read (games stored before), and their `rng` is dropped.
+ */
+export const SERIAL_VERSION = 2;
+const LEGACY_VERSION = 1;
 
 export function serializeState(state: DiceOfDoomState): Json {
   return {
@@ -18,7 +23,6 @@ export function serializeState(state: DiceOfDoomState): Json {
     spare: state.spare,
     firstMove: state.firstMove,
     eliminated: [...state.eliminated],
-    rng: state.rng,
   };
 }
 
@@ -32,8 +36,9 @@ const STATE_KEYS = [
   "spare",
   "firstMove",
   "eliminated",
-  "rng",
 ] as const;
+/** Version 1's generator state, read and dropped. */
+const LEGACY_KEYS = [...STATE_KEYS, "rng"] as const;
 
 function invalid(message: string): Result<never, GameError> {
   return err(gameError("invalid-state", message));
@@ -63,12 +68,14 @@ export function deserializeState(input: unknown): Result<DiceOfDoomState, GameEr
     return invalid("state must be an object");
   }
   const record = input as Record<string, unknown>;
-  const extra = Object.keys(record).filter((key) => !(STATE_KEYS as readonly string[]).includes(key));
-  if (extra.length > 0) return invalid(`unknown field(s): ${extra.join(", ")}`);
-  if (record.v !== SERIAL_VERSION) {
+  if (record.v !== SERIAL_VERSION && record.v !== LEGACY_VERSION) {
     const shown = typeof record.v === "number" ? String(record.v) : typeof record.v;
     return invalid(`unsupported version ${shown}`);
   }
+  const legacy = record.v === LEGACY_VERSION;
+  const known: readonly string[] = legacy ? LEGACY_KEYS : STATE_KEYS;
+  const extra = Object.keys(record).filter((key) => !known.includes(key));
+  if (extra.length > 0) return invalid(`unknown field(s): ${extra.slice(0, 8).join(", ")}`);
   if (record.game !== GAME_ID) return invalid(`not a ${GAME_ID} state`);
   const rawOptions = record.options;
   if (typeof rawOptions !== "object" || rawOptions === null) return invalid("options missing");
@@ -88,7 +95,7 @@ export function deserializeState(input: unknown): Result<DiceOfDoomState, GameEr
   if (!isIntIn(spare, 0, 0x7fffffff)) return invalid("spare must be a non-negative integer");
   if (typeof firstMove !== "boolean") return invalid("firstMove must be a boolean");
   if (firstMove && spare !== 0) return invalid("spare dice before the turn's first action");
-  if (!isIntIn(rng, 0, 0xffffffff)) return invalid("rng must be a 32-bit unsigned integer");
+  if (legacy && !isIntIn(rng, 0, 0xffffffff)) return invalid("rng must be a 32-bit unsigned integer");
   const rawEliminated = record.eliminated;
   if (
     !Array.isArray(rawEliminated) ||
@@ -114,7 +121,6 @@ export function deserializeState(input: unknown): Result<DiceOfDoomState, GameEr
     spare,
     firstMove,
     eliminated,
-    rng,
     over: isOver(board, player, firstMove, eliminated, rules === "chance"),
   });
 }

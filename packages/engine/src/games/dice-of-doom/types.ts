@@ -46,8 +46,6 @@ export interface DiceOfDoomState extends DiceOfDoomBoard {
   /** No action taken yet this turn, so passing is not allowed. */
   readonly firstMove: boolean;
   readonly eliminated: readonly boolean[];
-  /** mulberry32 state for the next dice roll (chance rules). */
-  readonly rng: number;
   /** Derived from the rest (never serialized): cached so `toMove` and `outcome` stay O(1). */
   readonly over: boolean;
 }

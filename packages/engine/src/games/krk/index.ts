@@ -83,7 +83,12 @@ function outcomeOf(state: KrkState): Outcome {
   return state.status === "checkmate" ? WHITE_WINS : DRAWN;
 }
 
-function play(state: KrkState, move: number, seat?: Seat): Result<KrkState, GameError> {
+function play(
+  state: KrkState,
+  move: number,
+  seat?: Seat,
+  rolls?: readonly number[],
+): Result<KrkState, GameError> {
   // checkedPlay puts the seat in its message; a hostile object could throw while being stringified.
   const safeSeat = seat === undefined || Number.isInteger(seat) ? seat : Number.NaN;
   if (
@@ -92,7 +97,7 @@ function play(state: KrkState, move: number, seat?: Seat): Result<KrkState, Game
   ) {
     return err(gameError("malformed-move", "a krk move is from-square × 64 + to-square, 0 to 4095"));
   }
-  return checkedPlay(krk, state, move, safeSeat, (s, m) => s.moves.includes(m));
+  return checkedPlay(krk, state, move, safeSeat, (s, m) => s.moves.includes(m), rolls);
 }
 
 /**

@@ -5,6 +5,7 @@ import { type Result, err, ok } from "../../core/result.js";
 import { readRecord, rejectUnknownKeys } from "../../core/validate.js";
 import { flips, moves, out, perftBits, popcount32 } from "./bitboard.js";
 import { PASS, hasBit, parseSquare, squareName, squaresOf } from "./squares.js";
+import { excerpt } from "../../core/excerpt.js";
 
 export const BLACK: Seat = 0;
 export const WHITE: Seat = 1;
@@ -299,7 +300,8 @@ function deserialize(input: unknown): Result<OthelloState, GameError> {
 
 function parseMove(_state: OthelloState, text: string): Result<number, GameError> {
   const square = parseSquare(text.trim());
-  if (square < 0) return err(gameError("invalid-notation", `'${text}' is not a square a1..h8 or PA`));
+  if (square < 0)
+    return err(gameError("invalid-notation", `'${excerpt(text)}' is not a square a1..h8 or PA`));
   return ok(square);
 }
 
@@ -325,11 +327,11 @@ export const othello: Game<OthelloState, number, OthelloOptions> = {
   forcedMove(state) {
     return !moverCanMove(state) && opponentCanMove(state) ? PASS : null;
   },
-  play(state, move, seat) {
+  play(state, move, seat, rolls) {
     if (typeof move !== "number" || !Number.isInteger(move) || move < 0 || move > PASS) {
       return err(gameError("malformed-move", "an Othello move is a square 0..63 or 64 for a pass"));
     }
-    return checkedPlay(othello, state, move, seat, isLegal);
+    return checkedPlay(othello, state, move, seat, isLegal, rolls);
   },
   apply: applyMove,
   outcome,

@@ -2,14 +2,18 @@
  * Dice of Doom's position analysis (docs/strength.md, "Position analysis"): the chance each seat
  * wins. Half of the budget finds a best move with the deep level's search; the rest plays seeded
  * random playouts from the position after that move, each seat scoring its share of the wins
- * (a shared win counts 1/k). A finished game is exact: 1/k for each of its k winners.
+ * (a shared win counts 1/k). A finished game is exact: 1/k for each of its k winners. Under the chance
+ * rules the best move is the book's expectimax (the alpha-beta search cannot apply an attack without its
+ * dice), and the playouts roll their own dice from the seed: the match's own dice are hidden
+ * (docs/dice-of-doom.md §5).
  */
 import type { AnalyzeOptions, PositionAnalysis } from "../../../ai/game-ai.js";
+import { applyRolling } from "../../../core/chance.js";
 import { Random } from "../../../core/rng.js";
 import { search } from "../../../search/index.js";
 import { diceOfDoom } from "../index.js";
 import { type DiceOfDoomState } from "../types.js";
-import { bookEvaluate } from "./book.js";
+import { BOOK_DEPTH, bookEvaluate, bookMove } from "./book.js";
 
 /** Playouts longer than this many actions count as draws (nobody's win). */
 const PLAYOUT_CAP = 2000;
@@ -22,6 +26,22 @@ function winShares(state: DiceOfDoomState): number[] {
   if (outcome.kind !== "finished") return shares;
   for (const seat of outcome.winners) shares[seat] = 1 / outcome.winners.length;
   return shares;
+}
+
+/** The book's expectimax move under the chance rules, shaped like a search's answer. */
+function chanceBest(state: DiceOfDoomState): {
+  move: number | null;
+  pv: number[];
+  depth: number;
+  nodes: number;
+} {
+  const choice = bookMove(state);
+  return {
+    move: choice.move,
+    pv: choice.move === null ? [] : [choice.move],
+    depth: BOOK_DEPTH.chance,
+    nodes: choice.nodes,
+  };
 }
 
 export function analyzeDiceOfDoom(state: DiceOfDoomState, options: AnalyzeOptions): PositionAnalysis {
@@ -41,18 +61,21 @@ export function analyzeDiceOfDoom(state: DiceOfDoomState, options: AnalyzeOption
     };
   }
   const start = options.now();
-  const found = search(diceOfDoom, state, {
-    evaluate: bookEvaluate,
-    maxDepth: 12,
-    timeLimit: options.budgetMs / 2,
-    now: options.now,
-    checkInterval: 64,
-    tableSize: 1 << 16,
-    aspirationWindow: 3,
-  });
+  const found =
+    state.options.rules === "chance"
+      ? chanceBest(state)
+      : search(diceOfDoom, state, {
+          evaluate: bookEvaluate,
+          maxDepth: 12,
+          timeLimit: options.budgetMs / 2,
+          now: options.now,
+          checkInterval: 64,
+          tableSize: 1 << 16,
+          aspirationWindow: 3,
+        });
   const bestMove = found.move ?? (diceOfDoom.legalMoves(state)[0] as number);
-  const after = diceOfDoom.apply(state, bestMove);
   const random = new Random(options.seed ?? 1);
+  const after = applyRolling(diceOfDoom, state, bestMove, random).state;
   const totals = new Array<number>(state.options.players).fill(0);
   let playouts = 0;
   let actions = 0;
@@ -61,7 +84,7 @@ export function analyzeDiceOfDoom(state: DiceOfDoomState, options: AnalyzeOption
     let s = after;
     for (let n = 0; !s.over && n < PLAYOUT_CAP; n++) {
       const moves = diceOfDoom.legalMoves(s);
-      s = diceOfDoom.apply(s, moves[random.int(moves.length)] as number);
+      s = applyRolling(diceOfDoom, s, moves[random.int(moves.length)] as number, random).state;
       actions++;
     }
     winShares(s).forEach((share, i) => (totals[i] = (totals[i] ?? 0) + share));

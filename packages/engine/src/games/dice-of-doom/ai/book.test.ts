@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { applyRolling } from "../../../core/chance.js";
 import { type Seat } from "../../../core/game.js";
+import { Random } from "../../../core/rng.js";
 import { paranoidSearch } from "../../../search/index.js";
 import { scoreBoard } from "../board.js";
 import { diceOfDoom } from "../index.js";
@@ -40,12 +42,13 @@ function plainChoice(state: DiceOfDoomState, depth: number): { move: number; val
 
 function* randomStates(size: number, players: number, rules: DiceOfDoomRules, count: number) {
   const opts = options({ size, players, rules });
+  const dice = new Random(size * 10 + players);
   for (let seed = 1; seed <= count; seed++) {
     let state = diceOfDoom.initial(opts, seed);
     // Walk a few plies in so that mid-turn states (pass allowed) are covered too.
     for (let step = 0; step < seed % 4 && !state.over; step++) {
       const moves = diceOfDoom.legalMoves(state);
-      state = diceOfDoom.apply(state, moves[(seed * 7 + step) % moves.length] as number);
+      state = applyRolling(diceOfDoom, state, moves[(seed * 7 + step) % moves.length] as number, dice).state;
     }
     if (!state.over) yield state;
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { applyRolling } from "../../../core/chance.js";
 import { Random } from "../../../core/rng.js";
 import { diceOfDoom } from "../index.js";
 import { PASS, attackMove } from "../moves.js";
@@ -118,12 +119,13 @@ describe("chooseDiceOfDoomMove", () => {
 function playOut(rules: DiceOfDoomRules, players: number, seed: number, levels: readonly number[]) {
   let state: DiceOfDoomState = diceOfDoom.initial(options({ size: 4, players, rules }), seed);
   const now = fakeClock(1);
+  const dice = new Random(seed);
   let actions = 0;
   while (!state.over && actions < 3000) {
     const level = levels[state.player % levels.length] as number;
     const { move } = chooseDiceOfDoomMove(state, level, choose(seed + actions, now, 600));
     expect(diceOfDoom.legalMoves(state)).toContain(move);
-    state = diceOfDoom.apply(state, move);
+    state = applyRolling(diceOfDoom, state, move, dice).state;
     actions++;
   }
   return state;

@@ -11,7 +11,6 @@ export interface BoardSpec {
   readonly firstMove?: boolean;
   /** Defaults to the seats that own no hex. */
   readonly eliminated?: readonly boolean[];
-  readonly rng?: number;
 }
 
 export function options(input: Partial<DiceOfDoomOptions>): DiceOfDoomOptions {
@@ -39,7 +38,7 @@ export function board(spec: BoardSpec): DiceOfDoomState {
   const eliminated = spec.eliminated ?? Array.from({ length: players }, (_, seat) => !owner.includes(seat));
   const firstMove = spec.firstMove ?? true;
   const parsed = diceOfDoom.deserialize({
-    v: 1,
+    v: 2,
     game: "dice-of-doom",
     options: { ...opts },
     owner,
@@ -48,7 +47,6 @@ export function board(spec: BoardSpec): DiceOfDoomState {
     spare: spec.spare ?? 0,
     firstMove,
     eliminated: [...eliminated],
-    rng: spec.rng ?? 12345,
   });
   if (!parsed.ok) throw new Error(parsed.error.message);
   return parsed.value;

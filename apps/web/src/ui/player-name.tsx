@@ -1,0 +1,24 @@
+import { type PlayerLabel, type RichText, labelText } from "../lib/names";
+
+/**
+ * A player's name (docs/web.md, "Names"): isolated from the text around it (`<bdi dir="auto">`, so a
+ * right-to-left name cannot reorder its neighbours), cut with an ellipsis where its place ends (the full
+ * name in the tooltip), and followed by a short id when another player in view has the same name.
+ */
+export function PlayerName({ label }: { label: PlayerLabel }) {
+  return (
+    <span className="player" title={labelText(label)}>
+      <bdi dir="auto" className="player-name" data-testid="player-name">
+        {label.name}
+      </bdi>
+      {label.tag !== null && <span className="name-tag">· {label.tag}</span>}
+    </span>
+  );
+}
+
+/** Text with player names in it: every name rendered as a `PlayerName`. */
+export function Rich({ text }: { text: RichText }) {
+  return (
+    <>{text.map((part, i) => (typeof part === "string" ? part : <PlayerName key={i} label={part} />))}</>
+  );
+}
