@@ -66,6 +66,19 @@ describe.skipIf(redisUrl === null)("several server instances on one Redis", () =
     return { black, white, matchId: created.matchId };
   }
 
+  /** Each player in turn plays its first legal move. */
+  async function firstMoves(players: readonly Client[], matchId: MatchId): Promise<void> {
+    for (const player of players) {
+      const snapshot = await player.snapshot(matchId);
+      const ack = await player.call("match:move", {
+        matchId,
+        version: snapshot.version,
+        move: firstLegal(snapshot)?.move ?? "",
+      });
+      expect(ack.ok).toBe(true);
+    }
+  }
+
   it("plays a full game between players connected to different instances", async () => {
     const prefix = `cluster-${randomId(6)}:`;
     const clock = new FakeClock();
@@ -116,15 +129,7 @@ describe.skipIf(redisUrl === null)("several server instances on one Redis", () =
     const a = await instance(prefix, clock);
     const b = await instance(prefix, clock);
     const { black, white, matchId } = await othelloAcross(a, b);
-    for (const player of [black, white]) {
-      const snapshot = await player.snapshot(matchId);
-      const ack = await player.call("match:move", {
-        matchId,
-        version: snapshot.version,
-        move: firstLegal(snapshot)?.move ?? "",
-      });
-      expect(ack.ok).toBe(true);
-    }
+    await firstMoves([black, white], matchId);
     // Instance A has never seen white's socket; only the cluster-wide check knows white is here.
     clock.advance(60_000);
     let snapshot = await black.snapshot(matchId);
@@ -178,15 +183,7 @@ describe.skipIf(redisUrl === null)("several server instances on one Redis", () =
     const a = await instance(prefix, clock);
     const b = await instance(prefix, clock);
     const { black, white, matchId } = await othelloAcross(a, b);
-    for (const player of [black, white]) {
-      const snapshot = await player.snapshot(matchId);
-      const ack = await player.call("match:move", {
-        matchId,
-        version: snapshot.version,
-        move: firstLegal(snapshot)?.move ?? "",
-      });
-      expect(ack.ok).toBe(true);
-    }
+    await firstMoves([black, white], matchId);
     const seat = (client: Client, index: number) =>
       client.presence.get(matchId)?.seats.find((entry) => entry.seat === index);
     // Black (on A) sees White (on B) online, and the other way round.
