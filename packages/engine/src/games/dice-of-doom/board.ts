@@ -106,15 +106,17 @@ export function hexCounts(board: DiceOfDoomBoard, players: number): number[] {
 
 /**
  * The book's `gen-board`: each hex in index order draws an owner, then
- * 1..maxDice dice. Unlike the book we need every seat on the board, so a
- * draw that leaves a seat without a hex is thrown away and the generator,
- * continuing its sequence, draws a whole new board. This keeps the result a
- * pure function of the seed (and is uniform over boards that qualify).
- * Nothing of the generator is kept: dice rolls come from elsewhere (§5).
+ * 1..maxDice dice. Unlike the book we need every seat on the board and a
+ * first move (`playable`, docs/dice-of-doom.md §3), so a draw that fails
+ * either is thrown away and the generator, continuing its sequence, draws a
+ * whole new board. This keeps the result a pure function of the seed (and is
+ * uniform over boards that qualify). Nothing of the generator is kept: dice
+ * rolls come from elsewhere (§5).
  */
 export function generateBoard(
   options: DiceOfDoomOptions,
   seed: number,
+  playable: (board: DiceOfDoomBoard) => boolean = () => true,
 ): { readonly owner: number[]; readonly dice: number[] } {
   const random = new Random(seed);
   const cells = options.size * options.size;
@@ -125,7 +127,8 @@ export function generateBoard(
       owner[pos] = random.int(options.players);
       dice[pos] = 1 + random.int(options.maxDice);
     }
-    if (hexCounts({ size: options.size, owner, dice }, options.players).every((count) => count > 0)) {
+    const board = { size: options.size, owner, dice };
+    if (hexCounts(board, options.players).every((count) => count > 0) && playable(board)) {
       return { owner, dice };
     }
   }

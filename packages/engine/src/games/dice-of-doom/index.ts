@@ -8,7 +8,16 @@ import { isWellFormedMove } from "./moves.js";
 import { formatMove, parseMove } from "./notation.js";
 import { parseOptions } from "./options.js";
 import { renderState } from "./render.js";
-import { applyMove, chanceOutcomes, diceFor, eliminateSeat, isOver, legalMoves, outcomeOf } from "./rules.js";
+import {
+  applyMove,
+  chanceOutcomes,
+  diceFor,
+  eliminateSeat,
+  hasAttack,
+  isOver,
+  legalMoves,
+  outcomeOf,
+} from "./rules.js";
 import { deserializeState, serializeState } from "./serialize.js";
 import { type DiceOfDoomOptions, type DiceOfDoomState, GAME_ID } from "./types.js";
 
@@ -51,7 +60,7 @@ export interface DiceOfDoomGame extends Game<DiceOfDoomState, number, DiceOfDoom
  * - An eliminated seat (no hex left, or `eliminate`) leaves its hexes as
  *   NEUTRAL hexes: they keep their dice, never attack or reinforce, and any
  *   seat may attack them. See `eliminateSeat` for the turn hand-over.
- * - Boards are drawn again until every seat owns a hex (`generateBoard`).
+ * - Boards are drawn again until every seat owns a hex and seat 0 can attack (`generateBoard`).
  * - The state keeps no random generator: a chance attack is applied with
  *   the dice rolled for it (`diceFor`), by the server from a secret stream.
  * - Moves are written "a1>b1" ("a1-b1" is read too) and "pass".
@@ -62,7 +71,9 @@ export const diceOfDoom: DiceOfDoomGame = {
   parseOptions,
   seatCount: (options) => options.players,
   initial(options, seed) {
-    const { owner, dice } = generateBoard(options, seed);
+    const chance = options.rules === "chance";
+    // Seat 0 must have an attack: a board without one would be a game over before its first move (§3).
+    const { owner, dice } = generateBoard(options, seed, (board) => hasAttack(board, 0, chance));
     const eliminated = new Array<boolean>(options.players).fill(false);
     const board = { size: options.size, owner, dice };
     return {
@@ -74,7 +85,7 @@ export const diceOfDoom: DiceOfDoomGame = {
       spare: 0,
       firstMove: true,
       eliminated,
-      over: isOver(board, 0, true, eliminated, options.rules === "chance"),
+      over: isOver(board, 0, true, eliminated, chance),
     };
   },
   optionsOf: (state) => state.options,

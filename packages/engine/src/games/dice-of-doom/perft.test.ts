@@ -69,7 +69,9 @@ function naiveNew(n: number, players: number, maxDice: number, chance: boolean, 
     }
     if (new Set(board.map((h) => h.player)).size === players) {
       const out = Array.from({ length: players }, () => false);
-      return { n, players, maxDice, chance, board, player: 0, spare: 0, first: true, out };
+      const game: NaiveGame = { n, players, maxDice, chance, board, player: 0, spare: 0, first: true, out };
+      // Player 0 must have a first attack, or the board is drawn again (docs/dice-of-doom.md §3).
+      if (attacks(game).length > 0) return game;
     }
   }
 }

@@ -271,6 +271,21 @@ describe("initial boards", () => {
     }
   });
 
+  it("always give seat 0 a first attack: no game is over before its first move", () => {
+    // 2 seats on 3×3 dealt such boards (seed 7 was one) before the rule (docs/dice-of-doom.md §3).
+    for (const o of [
+      options({ players: 2, size: 3 }),
+      options({ players: 2, size: 3, rules: "chance" }),
+      options({ players: 4, size: 2 }),
+    ]) {
+      for (let seed = 0; seed < 300; seed++) {
+        const state = diceOfDoom.initial(o, seed);
+        expect(state.over).toBe(false);
+        expect(diceOfDoom.legalMoves(state).length).toBeGreaterThan(0);
+      }
+    }
+  });
+
   it("depend only on the seed", () => {
     const o = options({ players: 3, size: 6, rules: "chance" });
     expect(diceOfDoom.initial(o, 99)).toEqual(diceOfDoom.initial(o, 99));

@@ -27,7 +27,7 @@ function canAttack(state: DiceOfDoomBoard, player: Seat, chance: boolean, src: n
   return chance ? dice > 1 : dice > (state.dice[dst] ?? 0);
 }
 
-function hasAttack(board: DiceOfDoomBoard, player: Seat, chance: boolean): boolean {
+export function hasAttack(board: DiceOfDoomBoard, player: Seat, chance: boolean): boolean {
   const cells = board.size * board.size;
   for (let src = 0; src < cells; src++) {
     if (board.owner[src] !== player) continue;
