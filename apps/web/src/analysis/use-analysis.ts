@@ -51,13 +51,15 @@ export function useAnalysis(
   const running = state.kind === "running";
   useEffect(() => {
     if (!running) return;
+    // Polls ask to start or join, not only to read: behind a balancer a poll may reach another process,
+    // which knows no job of this match and would answer `not-started` (docs/analysis.md, "Caching").
     const timer = setInterval(() => {
-      void fetchAnalysis(serverUrl(), matchId).then((reply) => {
+      void startAnalysis(serverUrl(), matchId, token).then((reply) => {
         if (alive.current) setState(stateOf(reply));
       });
     }, POLL_MS);
     return () => clearInterval(timer);
-  }, [running, matchId]);
+  }, [running, matchId, token]);
 
   const start = useCallback(() => {
     setState({ kind: "running", done: 0, total: 0 });
