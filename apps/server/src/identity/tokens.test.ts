@@ -8,7 +8,7 @@ describe("guest identity tokens", () => {
 
   it("round-trips and refuses tampering or another secret", () => {
     const token = identity.issue(user);
-    expect(identity.claims(token)).toEqual({ user, session: null });
+    expect(identity.claims(token)).toEqual({ user, session: null, renamed: false });
     expect(identity.claims(token.replace(/.$/, (c) => (c === "A" ? "B" : "A")))).toBeNull();
     expect(new Identity("other").claims(token)).toBeNull();
     expect(identity.claims("garbage")).toBeNull();
