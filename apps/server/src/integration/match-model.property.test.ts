@@ -314,7 +314,13 @@ describe("one model of a match: a client folding the events holds exactly the se
           syncs += watcher.syncs;
           watcher.close();
         }),
-        { numRuns: Number(process.env.PROP_RUNS ?? 24), endOnFailure: process.env.PROP_DEBUG !== undefined },
+        {
+          numRuns: Number(process.env.PROP_RUNS ?? 24),
+          // A fixed seed (PROP_SEED to try others): the totals below depend on the drawn drop rates, and a
+          // random draw left too few gaps for them about once in five runs.
+          seed: Number(process.env.PROP_SEED ?? 20_261_123),
+          endOnFailure: process.env.PROP_DEBUG !== undefined,
+        },
       );
       // The runs did exercise both answers and the repair path.
       expect(accepted).toBeGreaterThan(20);
