@@ -14,9 +14,6 @@ async function instanceOf(page: Page): Promise<string> {
   return readInstance(page);
 }
 
-// Only meaningful behind the balancer (.ci/run's second e2e run, ARENA_E2E_URL): one process otherwise.
-test.skip(!process.env.ARENA_E2E_URL, "runs through the balanced cluster only");
-
 test("behind the balancer, two players of one game on different processes play each other's moves", async ({
   browser,
 }) => {

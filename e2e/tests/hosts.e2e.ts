@@ -8,18 +8,15 @@ import { type Product, startProduct } from "../fixtures/product.js";
 // docs/reliability.md, "Across machines". The product on host A as a person starts it, players on B and
 // C, a spectator on D: four network namespaces on one virtual LAN, every address one of theirs.
 
-// It starts a product of its own: the cluster run (ARENA_E2E_URL) would only run it a second time.
-test.skip(!!process.env.ARENA_E2E_URL, "starts its own product; runs in the single-process e2e run");
-
-/** Where namespaces must work (.ci/run sets ARENA_E2E_NETNS=require; CI=true does the same). */
-const REQUIRED = process.env.ARENA_E2E_NETNS === "require" || !!process.env.CI;
+/** Where namespaces must work (.ci/run sets ARENA_REQUIRE_SERVICES=1; CI=true does the same). */
+const REQUIRED = process.env.ARENA_REQUIRE_SERVICES === "1" || !!process.env.CI;
 
 test("players on two other machines play Othello to the end on the address the server prints; a third machine watches", async () => {
   test.setTimeout(300_000);
   const made = await createHosts(["A", "B", "C", "D"]);
   if (!made.ok) {
     const why = `cannot make network namespaces (${made.error.code}): ${made.error.message}`;
-    if (REQUIRED) throw new Error(`${why}; this run needs them (CI or ARENA_E2E_NETNS=require)`);
+    if (REQUIRED) throw new Error(`${why}; this run needs them (CI or ARENA_REQUIRE_SERVICES=1)`);
     console.warn(`skipped: ${why}`);
     test.skip(true, why);
     return;

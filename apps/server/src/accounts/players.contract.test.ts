@@ -11,6 +11,7 @@ import { MemoryPlayerStore } from "./memory.js";
 import { type AccountRecord, type FinishedGame, type PlayerStore, type RateFn } from "./ports.js";
 import { RedisPlayerStore } from "./redis.js";
 import { SqlitePlayerStore } from "./sqlite.js";
+import { skipWithout } from "../test-support/requires.js";
 
 interface Setup {
   readonly store: PlayerStore;
@@ -235,7 +236,7 @@ contract("sqlite", async () => {
 if (redisUrl === null) {
   console.warn("!!! redis-server missing: the Redis player store contract suite is SKIPPED !!!");
 }
-describe.skipIf(redisUrl === null)("redis", () => {
+describe.skipIf(skipWithout(redisUrl === null, "redis-server"))("redis", () => {
   contract("redis, two processes", async () => {
     const one = await connectTestRedis();
     const two = await connectTestRedis(one.prefix);

@@ -11,6 +11,7 @@ import { type RedisConnection } from "../store/redis.js";
 import { Client, startServer, type TestServer } from "../test-support/harness.js";
 import { startOthello } from "../test-support/play.js";
 import { connectTestRedis, redisUrl } from "../test-support/redis.js";
+import { skipWithout } from "../test-support/requires.js";
 
 const BLITZ = { baseMs: 180_000, incrementMs: 2_000 };
 const PASSWORD = "correct horse battery";
@@ -364,50 +365,53 @@ describe("rated games", () => {
   });
 });
 
-describe.skipIf(redisUrl === null)("rated games on two processes sharing Redis", () => {
-  it("apply a game's ratings once, though both processes see it end", async () => {
-    const prefix = `acct-${randomId(6)}:`;
-    const clock = new FakeClock(Date.now());
-    const instances: { server: TestServer; players: PlayerStore }[] = [];
-    for (let i = 0; i < 2; i++) {
-      const redis: RedisConnection = await connectTestRedis(prefix);
-      const players = new RedisPlayerStore(redis.commands, redis.prefix);
-      const started = await startServer({
-        store: redis.store,
-        clock,
-        players,
-        adapter: (io) => redis.adapter(io),
-      });
-      cleanup.push(async () => {
-        await started.close();
-        await redis.close();
-      });
-      instances.push({ server: started, players });
-    }
-    const [one, two] = instances as [(typeof instances)[0], (typeof instances)[0]];
-    const black = await connect(one.server, (await register(one.server, uniqueName("Ida"))).token);
-    const white = await connect(two.server, (await register(two.server, uniqueName("Jo"))).token);
-    const matchId = await playRated(black, white);
-    const changes = await changesOf(two.server, matchId);
-    expect(changes).toHaveLength(2);
-    // Both processes race to record it again: neither applies anything.
-    const [roomOne, roomTwo] = await Promise.all([
-      one.server.app.rooms.get(matchId),
-      two.server.app.rooms.get(matchId),
-    ]);
-    if (roomOne === null || roomTwo === null) throw new Error("no room");
-    const again = await Promise.all([
-      one.server.app.recorder.record(roomOne.model),
-      two.server.app.recorder.record(roomTwo.model),
-    ]);
-    expect(again).toEqual([null, null]);
-    const [first, second] = changes;
-    if (first === undefined || second === undefined) throw new Error("no changes");
-    const ratings = await one.players.ratingsOf(first.userId);
-    expect(ratings.map((r) => r.games)).toEqual([1]);
-    expect(await two.players.history(second.userId, 0, 10)).toHaveLength(1);
-  });
-});
+describe.skipIf(skipWithout(redisUrl === null, "redis-server"))(
+  "rated games on two processes sharing Redis",
+  () => {
+    it("apply a game's ratings once, though both processes see it end", async () => {
+      const prefix = `acct-${randomId(6)}:`;
+      const clock = new FakeClock(Date.now());
+      const instances: { server: TestServer; players: PlayerStore }[] = [];
+      for (let i = 0; i < 2; i++) {
+        const redis: RedisConnection = await connectTestRedis(prefix);
+        const players = new RedisPlayerStore(redis.commands, redis.prefix);
+        const started = await startServer({
+          store: redis.store,
+          clock,
+          players,
+          adapter: (io) => redis.adapter(io),
+        });
+        cleanup.push(async () => {
+          await started.close();
+          await redis.close();
+        });
+        instances.push({ server: started, players });
+      }
+      const [one, two] = instances as [(typeof instances)[0], (typeof instances)[0]];
+      const black = await connect(one.server, (await register(one.server, uniqueName("Ida"))).token);
+      const white = await connect(two.server, (await register(two.server, uniqueName("Jo"))).token);
+      const matchId = await playRated(black, white);
+      const changes = await changesOf(two.server, matchId);
+      expect(changes).toHaveLength(2);
+      // Both processes race to record it again: neither applies anything.
+      const [roomOne, roomTwo] = await Promise.all([
+        one.server.app.rooms.get(matchId),
+        two.server.app.rooms.get(matchId),
+      ]);
+      if (roomOne === null || roomTwo === null) throw new Error("no room");
+      const again = await Promise.all([
+        one.server.app.recorder.record(roomOne.model),
+        two.server.app.recorder.record(roomTwo.model),
+      ]);
+      expect(again).toEqual([null, null]);
+      const [first, second] = changes;
+      if (first === undefined || second === undefined) throw new Error("no changes");
+      const ratings = await one.players.ratingsOf(first.userId);
+      expect(ratings.map((r) => r.games)).toEqual([1]);
+      expect(await two.players.history(second.userId, 0, 10)).toHaveLength(1);
+    });
+  },
+);
 
 describe("the memory player store is the app's default", () => {
   it("is used when none is given", async () => {

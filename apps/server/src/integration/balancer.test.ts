@@ -9,17 +9,12 @@ import { type MatchId } from "@arena/protocol";
 import { createClient } from "redis";
 import { Client } from "../test-support/harness.js";
 import { firstLegal, playOut, startOthello } from "../test-support/play.js";
+import { skipWithout } from "../test-support/requires.js";
 
 // The scale-out topology as deployed (docs/architecture.md, "Deployment"): scripts/cluster.mjs starts Redis,
 // two server processes (apps/server/dist) and HAProxy with deploy/haproxy.cfg, and every client here goes
 // through the balancer's one public port.
 const missing = missingBinaries();
-if (missing.length > 0) {
-  console.warn(
-    `\n!!! ${missing.join(" and ")} not found: the load-balancer suite is SKIPPED. ` +
-      `Install it (apt-get install -y --no-install-recommends ${missing.join(" ")}). !!!\n`,
-  );
-}
 
 async function until(check: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -38,7 +33,9 @@ const DRAIN_MS = 3_000;
 // spends two per move.
 const PACE_MS = 80;
 
-describe.skipIf(missing.length > 0)("two server processes behind HAProxy (scripts/cluster.mjs)", () => {
+describe.skipIf(
+  skipWithout(missing.length > 0, `${missing.join(" and ")} (apt-get install ${missing.join(" ")})`),
+)("two server processes behind HAProxy (scripts/cluster.mjs)", () => {
   let cluster: Cluster;
   const output: string[] = [];
   const clients: Client[] = [];

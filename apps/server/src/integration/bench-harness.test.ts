@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { missingBinaries } from "../../../../scripts/cluster.mjs";
 import { freePort } from "../test-support/net.js";
+import { skipWithout } from "../test-support/requires.js";
 
 // The load harness (bench/server, run by `npm run bench:server`) is plain node scripts outside the
 // workspaces; this runs it for a few seconds against the built server so that it cannot rot unnoticed.
@@ -56,7 +57,8 @@ describe("the load harness (npm run bench:server)", () => {
     expect(result.errors).toEqual({});
   });
 
-  it.skipIf(missingBinaries().length > 0)(
+  const missing = missingBinaries();
+  it.skipIf(skipWithout(missing.length > 0, missing.join(" and ")))(
     "measures two processes behind HAProxy, counting Redis's and the balancer's CPU",
     async () => {
       const result = await runHarness("arena", "--balancer", "--label", "arena-balancer");

@@ -6,276 +6,279 @@ import { type RedisConnection } from "../store/redis.js";
 import { Client, startServer, type TestServer } from "../test-support/harness.js";
 import { firstLegal, playOut } from "../test-support/play.js";
 import { connectTestRedis, redisUrl } from "../test-support/redis.js";
+import { skipWithout } from "../test-support/requires.js";
 
 const blitz = { baseMs: 180_000, incrementMs: 2_000 };
 
-if (redisUrl === null) console.warn("!!! redis-server missing: the multi-instance suite is SKIPPED !!!");
+describe.skipIf(skipWithout(redisUrl === null, "redis-server"))(
+  "several server instances on one Redis",
+  () => {
+    const cleanup: (() => Promise<void> | void)[] = [];
 
-describe.skipIf(redisUrl === null)("several server instances on one Redis", () => {
-  const cleanup: (() => Promise<void> | void)[] = [];
-
-  afterEach(async () => {
-    for (const step of cleanup.reverse()) await step();
-    cleanup.length = 0;
-  });
-
-  async function instance(prefix: string, clock: FakeClock, leaseTtlMs = 10_000): Promise<TestServer> {
-    const redis: RedisConnection = await connectTestRedis(prefix);
-    const server = await startServer({
-      store: redis.store,
-      clock,
-      adapter: (io) => redis.adapter(io),
-      config: { leaseTtlMs },
+    afterEach(async () => {
+      for (const step of cleanup.reverse()) await step();
+      cleanup.length = 0;
     });
-    let closed = false;
-    const close = async (graceful = true) => {
-      if (closed) return;
-      closed = true;
-      await server.close(graceful);
-      await redis.close();
-    };
-    cleanup.push(() => close());
-    return { ...server, close };
-  }
 
-  async function connect(server: TestServer, token?: string): Promise<Client> {
-    const client = await Client.connect(server.url, token);
-    cleanup.push(() => client.close());
-    return client;
-  }
-
-  async function othelloAcross(a: TestServer, b: TestServer) {
-    const black = await connect(a);
-    const white = await connect(b);
-    const created = await black.call("room:create", {
-      gameId: "othello",
-      timeControl: blitz,
-      seats: [{ kind: "open" }, { kind: "open" }],
-      sit: 0,
-    });
-    if (!created.ok) throw new Error(created.code);
-    // White found the room in the lobby, served by the other instance from Redis.
-    const lobby = await white.call("lobby:subscribe", {});
-    expect(lobby.ok && lobby.rooms.map((r) => r.matchId)).toContain(created.matchId);
-    const joined = await white.call("room:join-seat", {
-      matchId: created.matchId,
-      version: created.version,
-      seat: 1,
-    });
-    expect(joined.ok).toBe(true);
-    return { black, white, matchId: created.matchId };
-  }
-
-  /** Each player in turn plays its first legal move. */
-  async function firstMoves(players: readonly Client[], matchId: MatchId): Promise<void> {
-    for (const player of players) {
-      const snapshot = await player.snapshot(matchId);
-      const ack = await player.call("match:move", {
-        matchId,
-        version: snapshot.version,
-        move: firstLegal(snapshot)?.move ?? "",
+    async function instance(prefix: string, clock: FakeClock, leaseTtlMs = 10_000): Promise<TestServer> {
+      const redis: RedisConnection = await connectTestRedis(prefix);
+      const server = await startServer({
+        store: redis.store,
+        clock,
+        adapter: (io) => redis.adapter(io),
+        config: { leaseTtlMs },
       });
-      expect(ack.ok).toBe(true);
+      let closed = false;
+      const close = async (graceful = true) => {
+        if (closed) return;
+        closed = true;
+        await server.close(graceful);
+        await redis.close();
+      };
+      cleanup.push(() => close());
+      return { ...server, close };
     }
-  }
 
-  it("plays a full game between players connected to different instances", async () => {
-    const prefix = `cluster-${randomId(6)}:`;
-    const clock = new FakeClock();
-    const a = await instance(prefix, clock);
-    const b = await instance(prefix, clock);
-    const { black, white, matchId } = await othelloAcross(a, b);
-    const final = await playOut(matchId, [black, white], white);
-    expect(final.status).toBe("finished");
-    expect(final.result?.reason).toBe("normal");
-    // Both players saw every event exactly once, each from its own instance. Events appended by
-    // different processes may arrive out of order (clients re-order or sync on a gap).
-    for (const client of [black, white]) {
-      const seen = () =>
-        new Set<number>(client.events.filter((e) => e.matchId === matchId).map((e) => e.version));
-      await client.until(
-        () => [...Array(final.version - 3).keys()].every((i) => seen().has(i + 4)),
-        "all events",
+    async function connect(server: TestServer, token?: string): Promise<Client> {
+      const client = await Client.connect(server.url, token);
+      cleanup.push(() => client.close());
+      return client;
+    }
+
+    async function othelloAcross(a: TestServer, b: TestServer) {
+      const black = await connect(a);
+      const white = await connect(b);
+      const created = await black.call("room:create", {
+        gameId: "othello",
+        timeControl: blitz,
+        seats: [{ kind: "open" }, { kind: "open" }],
+        sit: 0,
+      });
+      if (!created.ok) throw new Error(created.code);
+      // White found the room in the lobby, served by the other instance from Redis.
+      const lobby = await white.call("lobby:subscribe", {});
+      expect(lobby.ok && lobby.rooms.map((r) => r.matchId)).toContain(created.matchId);
+      const joined = await white.call("room:join-seat", {
+        matchId: created.matchId,
+        version: created.version,
+        seat: 1,
+      });
+      expect(joined.ok).toBe(true);
+      return { black, white, matchId: created.matchId };
+    }
+
+    /** Each player in turn plays its first legal move. */
+    async function firstMoves(players: readonly Client[], matchId: MatchId): Promise<void> {
+      for (const player of players) {
+        const snapshot = await player.snapshot(matchId);
+        const ack = await player.call("match:move", {
+          matchId,
+          version: snapshot.version,
+          move: firstLegal(snapshot)?.move ?? "",
+        });
+        expect(ack.ok).toBe(true);
+      }
+    }
+
+    it("plays a full game between players connected to different instances", async () => {
+      const prefix = `cluster-${randomId(6)}:`;
+      const clock = new FakeClock();
+      const a = await instance(prefix, clock);
+      const b = await instance(prefix, clock);
+      const { black, white, matchId } = await othelloAcross(a, b);
+      const final = await playOut(matchId, [black, white], white);
+      expect(final.status).toBe("finished");
+      expect(final.result?.reason).toBe("normal");
+      // Both players saw every event exactly once, each from its own instance. Events appended by
+      // different processes may arrive out of order (clients re-order or sync on a gap).
+      for (const client of [black, white]) {
+        const seen = () =>
+          new Set<number>(client.events.filter((e) => e.matchId === matchId).map((e) => e.version));
+        await client.until(
+          () => [...Array(final.version - 3).keys()].every((i) => seen().has(i + 4)),
+          "all events",
+        );
+        const versions = client.events.filter((e) => e.matchId === matchId).map((e) => e.version);
+        expect(new Set(versions).size).toBe(versions.length);
+      }
+    });
+
+    it("never applies two moves on the same version from two instances", async () => {
+      const prefix = `race-${randomId(6)}:`;
+      const clock = new FakeClock();
+      const a = await instance(prefix, clock);
+      const b = await instance(prefix, clock);
+      const { black, matchId } = await othelloAcross(a, b);
+      const blackOnB = await connect(b, black.session?.token);
+      const snapshot = await black.snapshot(matchId);
+      const next = firstLegal(snapshot);
+      const move = next?.move ?? "";
+      const [first, second] = await Promise.all([
+        black.call("match:move", { matchId, version: snapshot.version, move }),
+        blackOnB.call("match:move", { matchId, version: snapshot.version, move }),
+      ]);
+      const oks = [first, second].filter((ack) => ack.ok);
+      expect(oks).toHaveLength(1);
+      expect([first, second].find((ack) => !ack.ok)).toMatchObject({ code: "stale-version" });
+      expect((await black.snapshot(matchId)).moves).toHaveLength(1);
+      expect(a.app.rooms.liveCount() + b.app.rooms.liveCount()).toBe(1);
+    });
+
+    it("never lets a player claim against an opponent connected to another instance", async () => {
+      const prefix = `claim-${randomId(6)}:`;
+      const clock = new FakeClock();
+      const a = await instance(prefix, clock);
+      const b = await instance(prefix, clock);
+      const { black, white, matchId } = await othelloAcross(a, b);
+      await firstMoves([black, white], matchId);
+      // Instance A has never seen white's socket; only the cluster-wide check knows white is here.
+      clock.advance(60_000);
+      let snapshot = await black.snapshot(matchId);
+      const refused = await black.call("match:claim", { matchId, version: snapshot.version, kind: "win" });
+      expect(refused).toMatchObject({ ok: false, code: "cannot-claim" });
+      white.close();
+      // A hears from B when White's connection drops there; the 40 s are counted from then.
+      const whiteSeat = () => black.presence.get(matchId)?.seats.find((entry) => entry.seat === 1);
+      await black.until(() => whiteSeat()?.connected === false, "white offline on A");
+      clock.advance(60_000);
+      snapshot = await black.snapshot(matchId);
+      const claimed = await black.call("match:claim", { matchId, version: snapshot.version, kind: "win" });
+      expect(claimed.ok).toBe(true);
+      expect((await black.snapshot(matchId)).result).toMatchObject({ reason: "abandon", winners: [0] });
+    });
+
+    it("drains an instance out of rotation while it serves, then stops it without touching the other's sockets", async () => {
+      const prefix = `drain-${randomId(6)}:`;
+      const clock = new FakeClock();
+      const a = await instance(prefix, clock);
+      const b = await instance(prefix, clock);
+      const { black, white, matchId } = await othelloAcross(a, b);
+      const readyz = async (server: TestServer) => {
+        const response = await fetch(`${server.url}/readyz`);
+        return { status: response.status, body: await response.json() };
+      };
+      a.app.drain();
+      expect(await readyz(a)).toEqual({ status: 503, body: { ok: false, reason: "draining" } });
+      expect(await readyz(b)).toEqual({ status: 200, body: { ok: true } });
+      expect((await fetch(`${a.url}/healthz`)).status).toBe(200);
+      // Still serving: black, connected to the draining instance, moves; a newcomer is let in.
+      const snapshot = await black.snapshot(matchId);
+      const move = firstLegal(snapshot)?.move ?? "";
+      expect(await black.call("match:move", { matchId, version: snapshot.version, move })).toMatchObject({
+        ok: true,
+      });
+      expect((await connect(a)).session).not.toBeNull();
+      await a.close(true);
+      await black.until((c) => !c.socket.connected, "black's disconnect");
+      // The transport closed, no socket.io disconnect sent: the web client's socket.io reconnects by itself
+      // (after "io server disconnect" it would not).
+      expect(black.disconnectReason).toBe("transport close");
+      // The Redis adapter would carry a cluster-wide disconnect to B's sockets too: only A's went.
+      expect(white.socket.connected).toBe(true);
+      expect((await white.snapshot(matchId)).moves).toHaveLength(1);
+    });
+
+    it("shows every process the same presence: players and spectators on either instance", async () => {
+      const prefix = `presence-${randomId(6)}:`;
+      const clock = new FakeClock();
+      const a = await instance(prefix, clock);
+      const b = await instance(prefix, clock);
+      const { black, white, matchId } = await othelloAcross(a, b);
+      await firstMoves([black, white], matchId);
+      const seat = (client: Client, index: number) =>
+        client.presence.get(matchId)?.seats.find((entry) => entry.seat === index);
+      // Black (on A) sees White (on B) online, and the other way round.
+      await black.until(() => seat(black, 1)?.connected === true, "white online on A");
+      await white.until(() => seat(white, 0)?.connected === true, "black online on B");
+
+      // A spectator on B counts on A too, after the crowd's batch.
+      const spectator = await connect(b);
+      expect((await spectator.call("match:watch", { matchId })).ok).toBe(true);
+      clock.advance(1_000);
+      await black.until(() => black.presence.get(matchId)?.viewers === 1, "the spectator counted on A");
+
+      // White leaves on purpose from B: A shows it offline, then gone after the deliberate ten seconds.
+      expect((await white.call("match:unwatch", { matchId })).ok).toBe(true);
+      await black.until(() => seat(black, 1)?.connected === false, "white offline on A");
+      expect(seat(black, 1)?.gone).toBe(false);
+      clock.advance(10_000);
+      await black.until(() => seat(black, 1)?.gone === true, "white gone on A");
+      const snapshot = await black.snapshot(matchId);
+      const claimed = await black.call("match:claim", { matchId, version: snapshot.version, kind: "win" });
+      expect(claimed.ok).toBe(true);
+    });
+
+    it("counts the players of a process that stopped reporting as offline since it was last heard of", async () => {
+      const prefix = `silent-${randomId(6)}:`;
+      const clock = new FakeClock();
+      const a = await instance(prefix, clock);
+      const b = await instance(prefix, clock);
+      const { black, white, matchId } = await othelloAcross(a, b);
+      const seat = (index: number) =>
+        black.presence.get(matchId)?.seats.find((entry) => entry.seat === index);
+      await black.until(() => seat(1)?.connected === true, "white online on A");
+      // B dies without a word: its sockets' disconnects never reach A.
+      await b.close(false);
+      white.close();
+      // Three report rounds without news from B: its players are offline since B was last heard of.
+      for (let round = 0; round < 4; round++) {
+        clock.advance(5_000);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await black.until(() => seat(1)?.connected === false, "white offline once B is silent");
+    });
+
+    it("resumes a game on a new instance after the owner died, crediting the clocks and re-arming the flag", async () => {
+      const prefix = `restart-${randomId(6)}:`;
+      const clock = new FakeClock();
+      const ttl = 200;
+      const a = await instance(prefix, clock, ttl);
+      const black = await connect(a);
+      const white = await connect(a);
+      const created = await black.call("room:create", {
+        gameId: "othello",
+        timeControl: blitz,
+        seats: [{ kind: "open" }, { kind: "open" }],
+        sit: 0,
+      });
+      if (!created.ok) throw new Error(created.code);
+      const matchId: MatchId = created.matchId;
+      await white.call("room:join-seat", { matchId, version: created.version, seat: 1 });
+      for (const player of [black, white, black]) {
+        const snapshot = await player.snapshot(matchId);
+        const ack = await player.call("match:move", {
+          matchId,
+          version: snapshot.version,
+          move: firstLegal(snapshot)?.move ?? "",
+        });
+        expect(ack.ok).toBe(true);
+      }
+      const before = await white.snapshot(matchId);
+      expect(before.clock?.running).toBe(1);
+      // The owner dies without a word (no lease release); nobody runs the game for a minute.
+      black.close();
+      white.close();
+      await a.close(false);
+      clock.advance(60_000);
+      await new Promise((resolve) => setTimeout(resolve, ttl + 100));
+      const b = await instance(prefix, clock, ttl);
+      expect(b.app.rooms.liveCount()).toBe(1);
+      const whiteAgain = await connect(b, white.session?.token);
+      const sync = await whiteAgain.call("match:sync", { matchId, sinceVersion: before.version });
+      if (!sync.ok || sync.kind !== "events") throw new Error("expected events");
+      const credited = sync.events.find((e) => e.event.type === "clock-credited");
+      expect(credited?.event).toMatchObject({ type: "clock-credited", creditsMs: [10_000, 20_000] });
+      const after = await whiteAgain.snapshot(matchId);
+      // White was to move: it lost the minute of downtime but got 20 s back.
+      const whiteBefore = before.clock?.remainingMs[1] ?? 0;
+      expect(after.clock?.remainingMs[1]).toBe(
+        whiteBefore - (after.clock?.runningSince ?? 0) + (before.clock?.runningSince ?? 0) + 20_000,
       );
-      const versions = client.events.filter((e) => e.matchId === matchId).map((e) => e.version);
-      expect(new Set(versions).size).toBe(versions.length);
-    }
-  });
-
-  it("never applies two moves on the same version from two instances", async () => {
-    const prefix = `race-${randomId(6)}:`;
-    const clock = new FakeClock();
-    const a = await instance(prefix, clock);
-    const b = await instance(prefix, clock);
-    const { black, matchId } = await othelloAcross(a, b);
-    const blackOnB = await connect(b, black.session?.token);
-    const snapshot = await black.snapshot(matchId);
-    const next = firstLegal(snapshot);
-    const move = next?.move ?? "";
-    const [first, second] = await Promise.all([
-      black.call("match:move", { matchId, version: snapshot.version, move }),
-      blackOnB.call("match:move", { matchId, version: snapshot.version, move }),
-    ]);
-    const oks = [first, second].filter((ack) => ack.ok);
-    expect(oks).toHaveLength(1);
-    expect([first, second].find((ack) => !ack.ok)).toMatchObject({ code: "stale-version" });
-    expect((await black.snapshot(matchId)).moves).toHaveLength(1);
-    expect(a.app.rooms.liveCount() + b.app.rooms.liveCount()).toBe(1);
-  });
-
-  it("never lets a player claim against an opponent connected to another instance", async () => {
-    const prefix = `claim-${randomId(6)}:`;
-    const clock = new FakeClock();
-    const a = await instance(prefix, clock);
-    const b = await instance(prefix, clock);
-    const { black, white, matchId } = await othelloAcross(a, b);
-    await firstMoves([black, white], matchId);
-    // Instance A has never seen white's socket; only the cluster-wide check knows white is here.
-    clock.advance(60_000);
-    let snapshot = await black.snapshot(matchId);
-    const refused = await black.call("match:claim", { matchId, version: snapshot.version, kind: "win" });
-    expect(refused).toMatchObject({ ok: false, code: "cannot-claim" });
-    white.close();
-    // A hears from B when White's connection drops there; the 40 s are counted from then.
-    const whiteSeat = () => black.presence.get(matchId)?.seats.find((entry) => entry.seat === 1);
-    await black.until(() => whiteSeat()?.connected === false, "white offline on A");
-    clock.advance(60_000);
-    snapshot = await black.snapshot(matchId);
-    const claimed = await black.call("match:claim", { matchId, version: snapshot.version, kind: "win" });
-    expect(claimed.ok).toBe(true);
-    expect((await black.snapshot(matchId)).result).toMatchObject({ reason: "abandon", winners: [0] });
-  });
-
-  it("drains an instance out of rotation while it serves, then stops it without touching the other's sockets", async () => {
-    const prefix = `drain-${randomId(6)}:`;
-    const clock = new FakeClock();
-    const a = await instance(prefix, clock);
-    const b = await instance(prefix, clock);
-    const { black, white, matchId } = await othelloAcross(a, b);
-    const readyz = async (server: TestServer) => {
-      const response = await fetch(`${server.url}/readyz`);
-      return { status: response.status, body: await response.json() };
-    };
-    a.app.drain();
-    expect(await readyz(a)).toEqual({ status: 503, body: { ok: false, reason: "draining" } });
-    expect(await readyz(b)).toEqual({ status: 200, body: { ok: true } });
-    expect((await fetch(`${a.url}/healthz`)).status).toBe(200);
-    // Still serving: black, connected to the draining instance, moves; a newcomer is let in.
-    const snapshot = await black.snapshot(matchId);
-    const move = firstLegal(snapshot)?.move ?? "";
-    expect(await black.call("match:move", { matchId, version: snapshot.version, move })).toMatchObject({
-      ok: true,
+      // The new owner's flag timer ends the game.
+      clock.advance(blitz.baseMs + 30_000);
+      await whiteAgain.until((c) => c.ended(matchId), "the re-armed flag");
+      const final = await whiteAgain.snapshot(matchId);
+      expect(final.result).toMatchObject({ reason: "timeout", winners: [0], scores: [64, 0] });
     });
-    expect((await connect(a)).session).not.toBeNull();
-    await a.close(true);
-    await black.until((c) => !c.socket.connected, "black's disconnect");
-    // The transport closed, no socket.io disconnect sent: the web client's socket.io reconnects by itself
-    // (after "io server disconnect" it would not).
-    expect(black.disconnectReason).toBe("transport close");
-    // The Redis adapter would carry a cluster-wide disconnect to B's sockets too: only A's went.
-    expect(white.socket.connected).toBe(true);
-    expect((await white.snapshot(matchId)).moves).toHaveLength(1);
-  });
-
-  it("shows every process the same presence: players and spectators on either instance", async () => {
-    const prefix = `presence-${randomId(6)}:`;
-    const clock = new FakeClock();
-    const a = await instance(prefix, clock);
-    const b = await instance(prefix, clock);
-    const { black, white, matchId } = await othelloAcross(a, b);
-    await firstMoves([black, white], matchId);
-    const seat = (client: Client, index: number) =>
-      client.presence.get(matchId)?.seats.find((entry) => entry.seat === index);
-    // Black (on A) sees White (on B) online, and the other way round.
-    await black.until(() => seat(black, 1)?.connected === true, "white online on A");
-    await white.until(() => seat(white, 0)?.connected === true, "black online on B");
-
-    // A spectator on B counts on A too, after the crowd's batch.
-    const spectator = await connect(b);
-    expect((await spectator.call("match:watch", { matchId })).ok).toBe(true);
-    clock.advance(1_000);
-    await black.until(() => black.presence.get(matchId)?.viewers === 1, "the spectator counted on A");
-
-    // White leaves on purpose from B: A shows it offline, then gone after the deliberate ten seconds.
-    expect((await white.call("match:unwatch", { matchId })).ok).toBe(true);
-    await black.until(() => seat(black, 1)?.connected === false, "white offline on A");
-    expect(seat(black, 1)?.gone).toBe(false);
-    clock.advance(10_000);
-    await black.until(() => seat(black, 1)?.gone === true, "white gone on A");
-    const snapshot = await black.snapshot(matchId);
-    const claimed = await black.call("match:claim", { matchId, version: snapshot.version, kind: "win" });
-    expect(claimed.ok).toBe(true);
-  });
-
-  it("counts the players of a process that stopped reporting as offline since it was last heard of", async () => {
-    const prefix = `silent-${randomId(6)}:`;
-    const clock = new FakeClock();
-    const a = await instance(prefix, clock);
-    const b = await instance(prefix, clock);
-    const { black, white, matchId } = await othelloAcross(a, b);
-    const seat = (index: number) => black.presence.get(matchId)?.seats.find((entry) => entry.seat === index);
-    await black.until(() => seat(1)?.connected === true, "white online on A");
-    // B dies without a word: its sockets' disconnects never reach A.
-    await b.close(false);
-    white.close();
-    // Three report rounds without news from B: its players are offline since B was last heard of.
-    for (let round = 0; round < 4; round++) {
-      clock.advance(5_000);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    await black.until(() => seat(1)?.connected === false, "white offline once B is silent");
-  });
-
-  it("resumes a game on a new instance after the owner died, crediting the clocks and re-arming the flag", async () => {
-    const prefix = `restart-${randomId(6)}:`;
-    const clock = new FakeClock();
-    const ttl = 200;
-    const a = await instance(prefix, clock, ttl);
-    const black = await connect(a);
-    const white = await connect(a);
-    const created = await black.call("room:create", {
-      gameId: "othello",
-      timeControl: blitz,
-      seats: [{ kind: "open" }, { kind: "open" }],
-      sit: 0,
-    });
-    if (!created.ok) throw new Error(created.code);
-    const matchId: MatchId = created.matchId;
-    await white.call("room:join-seat", { matchId, version: created.version, seat: 1 });
-    for (const player of [black, white, black]) {
-      const snapshot = await player.snapshot(matchId);
-      const ack = await player.call("match:move", {
-        matchId,
-        version: snapshot.version,
-        move: firstLegal(snapshot)?.move ?? "",
-      });
-      expect(ack.ok).toBe(true);
-    }
-    const before = await white.snapshot(matchId);
-    expect(before.clock?.running).toBe(1);
-    // The owner dies without a word (no lease release); nobody runs the game for a minute.
-    black.close();
-    white.close();
-    await a.close(false);
-    clock.advance(60_000);
-    await new Promise((resolve) => setTimeout(resolve, ttl + 100));
-    const b = await instance(prefix, clock, ttl);
-    expect(b.app.rooms.liveCount()).toBe(1);
-    const whiteAgain = await connect(b, white.session?.token);
-    const sync = await whiteAgain.call("match:sync", { matchId, sinceVersion: before.version });
-    if (!sync.ok || sync.kind !== "events") throw new Error("expected events");
-    const credited = sync.events.find((e) => e.event.type === "clock-credited");
-    expect(credited?.event).toMatchObject({ type: "clock-credited", creditsMs: [10_000, 20_000] });
-    const after = await whiteAgain.snapshot(matchId);
-    // White was to move: it lost the minute of downtime but got 20 s back.
-    const whiteBefore = before.clock?.remainingMs[1] ?? 0;
-    expect(after.clock?.remainingMs[1]).toBe(
-      whiteBefore - (after.clock?.runningSince ?? 0) + (before.clock?.runningSince ?? 0) + 20_000,
-    );
-    // The new owner's flag timer ends the game.
-    clock.advance(blitz.baseMs + 30_000);
-    await whiteAgain.until((c) => c.ended(matchId), "the re-armed flag");
-    const final = await whiteAgain.snapshot(matchId);
-    expect(final.result).toMatchObject({ reason: "timeout", winners: [0], scores: [64, 0] });
-  });
-});
+  },
+);

@@ -13,10 +13,10 @@ import { connectRedis, type RedisConnection } from "../store/redis.js";
 import { Client, startServer, type TestServer } from "../test-support/harness.js";
 import { firstLegal } from "../test-support/play.js";
 import { freePort } from "../test-support/net.js";
+import { skipWithout } from "../test-support/requires.js";
 
 const blitz = { baseMs: 180_000, incrementMs: 2_000 };
 const hasRedis = spawnSync("redis-server", ["--version"]).error === undefined;
-if (!hasRedis) console.warn("!!! redis-server missing: the Redis outage suite is SKIPPED !!!");
 
 function ping(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -65,7 +65,7 @@ class RedisProcess {
   }
 }
 
-describe.skipIf(!hasRedis)("Redis outage during a live game", () => {
+describe.skipIf(skipWithout(!hasRedis, "redis-server"))("Redis outage during a live game", () => {
   const cleanup: (() => Promise<void> | void)[] = [];
 
   afterEach(async () => {

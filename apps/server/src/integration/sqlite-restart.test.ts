@@ -9,6 +9,7 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { Client } from "../test-support/harness.js";
 import { firstLegal, startOthello } from "../test-support/play.js";
 import { killHard, launchProduct, type Product, startProduct } from "../test-support/product.js";
+import { skipWithout } from "../test-support/requires.js";
 
 const folders: string[] = [];
 const running: Product[] = [];
@@ -189,7 +190,7 @@ describe("the product on SQLite, killed with SIGKILL and started again", () => {
   });
 
   const root = process.getuid?.() === 0;
-  it.skipIf(!root)(
+  it.skipIf(skipWithout(!root, "root (to mount a tmpfs)"))(
     "refuses moves with store-unavailable on a full disk, writes none of them, and recovers",
     async () => {
       const mountPoint = mkdtempSync(join(tmpdir(), "arena-full-"));

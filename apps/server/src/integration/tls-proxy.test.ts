@@ -7,6 +7,7 @@ import { io } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../test-support/net.js";
 import { startServer, type TestServer } from "../test-support/harness.js";
+import { skipWithout } from "../test-support/requires.js";
 
 // The README's "on the internet" recipe: Caddy in front with TLS (deploy/Caddyfile), run for real on
 // loopback with Caddy's own local certificate authority standing in for a public one.
@@ -27,7 +28,7 @@ function httpsRequest(url: string, method: string, headers: Record<string, strin
   });
 }
 
-describe.skipIf(!CADDY)("behind a TLS reverse proxy (deploy/Caddyfile)", () => {
+describe.skipIf(skipWithout(!CADDY, "caddy"))("behind a TLS reverse proxy (deploy/Caddyfile)", () => {
   let server: TestServer;
   let caddy: ChildProcess;
   let dir: string;

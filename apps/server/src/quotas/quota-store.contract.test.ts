@@ -5,6 +5,7 @@ import { connectTestRedis, redisUrl } from "../test-support/redis.js";
 import { MemoryQuotaStore } from "./memory.js";
 import { type QuotaStore } from "./ports.js";
 import { RedisQuotaStore } from "./redis.js";
+import { skipWithout } from "../test-support/requires.js";
 
 interface Setup {
   /** One process's store. */
@@ -78,7 +79,7 @@ contract("memory", () => {
   return Promise.resolve({ store, other: store, close: () => Promise.resolve() });
 });
 
-describe.skipIf(redisUrl === null)("redis", () => {
+describe.skipIf(skipWithout(redisUrl === null, "redis-server"))("redis", () => {
   let connection: RedisConnection;
   const prefix = `test-${randomId(6)}:`;
   contract("redis", async () => {

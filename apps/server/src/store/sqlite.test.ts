@@ -15,6 +15,7 @@ import Database from "better-sqlite3";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { MIGRATIONS, migrate, schemaVersion } from "./sqlite-schema.js";
 import { SqliteStore, type SqliteStoreOptions } from "./sqlite.js";
+import { skipWithout } from "../test-support/requires.js";
 
 const folders: string[] = [];
 afterAll(() => {
@@ -323,7 +324,7 @@ describe("SqliteStore on a full disk", () => {
   });
 
   const root = process.getuid?.() === 0;
-  it.skipIf(!root)(
+  it.skipIf(skipWithout(!root, "root (to mount a tmpfs)"))(
     "rejects appends when the file system is full, then recovers when space is freed",
     async () => {
       const mountPoint = mkdtempSync(join(tmpdir(), "arena-tmpfs-"));

@@ -16,6 +16,7 @@ import { MemoryStore } from "./memory.js";
 import { type MatchStore } from "./ports.js";
 import { type RedisConnection } from "./redis.js";
 import { SqliteStore } from "./sqlite.js";
+import { skipWithout } from "../test-support/requires.js";
 
 function entry(version: number): VersionedEvent {
   return { version: asVersion(version), at: asMillis(1000 + version), event: { type: "seat-left", seat: 0 } };
@@ -191,7 +192,7 @@ contract("sqlite", async () => {
 if (redisUrl === null) {
   console.warn("!!! redis-server missing: the Redis store contract suite is SKIPPED !!!");
 }
-describe.skipIf(redisUrl === null)("redis", () => {
+describe.skipIf(skipWithout(redisUrl === null, "redis-server"))("redis", () => {
   contract("redis", async () => {
     const connection: RedisConnection = await connectTestRedis();
     return { store: connection.store, close: () => connection.close() };
