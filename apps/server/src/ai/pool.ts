@@ -107,6 +107,15 @@ interface WaitingAnalysis {
 const ABORTED = { ok: false, error: { code: "aborted", message: "cancelled" } } as const;
 const BUSY = { ok: false, error: { code: "busy", message: "the AI queue is full" } } as const;
 
+/** A task that threw in its worker: cancelled if its signal was, else failed (the worker is replaced). */
+function workerFailure(error: unknown, signal: AbortSignal): typeof ABORTED | Answer<never> {
+  if (signal.aborted) return ABORTED;
+  return {
+    ok: false,
+    error: { code: "failed", message: error instanceof Error ? error.message : "worker failed" },
+  };
+}
+
 /** Analyses in flight at most: one thread of their own, beside the seats' threads. */
 const ANALYSIS_LANES = 1;
 
@@ -177,18 +186,7 @@ export class PiscinaPool implements AiPool {
         .run(job.request, { name: "analyze", signal: job.signal })
         .then(
           (result) => job.answer(fromEngine(result as Result<NotatedAnalysis, GameError>)),
-          (error: unknown) =>
-            job.answer(
-              job.signal.aborted
-                ? ABORTED
-                : {
-                    ok: false,
-                    error: {
-                      code: "failed",
-                      message: error instanceof Error ? error.message : "worker failed",
-                    },
-                  },
-            ),
+          (error: unknown) => job.answer(workerFailure(error, job.signal)),
         )
         .finally(() => {
           this.analysing--;
@@ -289,18 +287,7 @@ export class PiscinaPool implements AiPool {
         .run(stamped, { signal: job.signal })
         .then(
           (result) => job.answer(fromEngine(result as Result<AiResponse, GameError>)),
-          (error: unknown) =>
-            job.answer(
-              job.signal.aborted
-                ? ABORTED
-                : {
-                    ok: false,
-                    error: {
-                      code: "failed",
-                      message: error instanceof Error ? error.message : "worker failed",
-                    },
-                  },
-            ),
+          (error: unknown) => job.answer(workerFailure(error, job.signal)),
         )
         .finally(() => {
           this.running--;

@@ -80,12 +80,21 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))(
       }
     }
 
-    it("plays a full game between players connected to different instances", async () => {
-      const prefix = `cluster-${randomId(6)}:`;
+    /** Two instances on one Redis (and one fake clock), and an Othello game between their players. */
+    async function gameAcrossTwo(name: string) {
+      const prefix = `${name}-${randomId(6)}:`;
       const clock = new FakeClock();
       const a = await instance(prefix, clock);
       const b = await instance(prefix, clock);
-      const { black, white, matchId } = await othelloAcross(a, b);
+      return { clock, a, b, ...(await othelloAcross(a, b)) };
+    }
+
+    /** What `client` was last told of a seat's presence. */
+    const seatSeenBy = (client: Client, matchId: MatchId, index: number) =>
+      client.presence.get(matchId)?.seats.find((entry) => entry.seat === index);
+
+    it("plays a full game between players connected to different instances", async () => {
+      const { black, white, matchId } = await gameAcrossTwo("cluster");
       const final = await playOut(matchId, [black, white], white);
       expect(final.status).toBe("finished");
       expect(final.result?.reason).toBe("normal");
@@ -104,11 +113,7 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))(
     });
 
     it("never applies two moves on the same version from two instances", async () => {
-      const prefix = `race-${randomId(6)}:`;
-      const clock = new FakeClock();
-      const a = await instance(prefix, clock);
-      const b = await instance(prefix, clock);
-      const { black, matchId } = await othelloAcross(a, b);
+      const { a, b, black, matchId } = await gameAcrossTwo("race");
       const blackOnB = await connect(b, black.session?.token);
       const snapshot = await black.snapshot(matchId);
       const next = firstLegal(snapshot);
@@ -125,11 +130,7 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))(
     });
 
     it("never lets a player claim against an opponent connected to another instance", async () => {
-      const prefix = `claim-${randomId(6)}:`;
-      const clock = new FakeClock();
-      const a = await instance(prefix, clock);
-      const b = await instance(prefix, clock);
-      const { black, white, matchId } = await othelloAcross(a, b);
+      const { clock, black, white, matchId } = await gameAcrossTwo("claim");
       await firstMoves([black, white], matchId);
       // Instance A has never seen white's socket; only the cluster-wide check knows white is here.
       clock.advance(60_000);
@@ -138,8 +139,7 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))(
       expect(refused).toMatchObject({ ok: false, code: "cannot-claim" });
       white.close();
       // A hears from B when White's connection drops there; the 40 s are counted from then.
-      const whiteSeat = () => black.presence.get(matchId)?.seats.find((entry) => entry.seat === 1);
-      await black.until(() => whiteSeat()?.connected === false, "white offline on A");
+      await black.until(() => seatSeenBy(black, matchId, 1)?.connected === false, "white offline on A");
       clock.advance(60_000);
       snapshot = await black.snapshot(matchId);
       const claimed = await black.call("match:claim", { matchId, version: snapshot.version, kind: "win" });
@@ -148,11 +148,7 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))(
     });
 
     it("drains an instance out of rotation while it serves, then stops it without touching the other's sockets", async () => {
-      const prefix = `drain-${randomId(6)}:`;
-      const clock = new FakeClock();
-      const a = await instance(prefix, clock);
-      const b = await instance(prefix, clock);
-      const { black, white, matchId } = await othelloAcross(a, b);
+      const { a, b, black, white, matchId } = await gameAcrossTwo("drain");
       const readyz = async (server: TestServer) => {
         const response = await fetch(`${server.url}/readyz`);
         return { status: response.status, body: await response.json() };
@@ -179,14 +175,9 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))(
     });
 
     it("shows every process the same presence: players and spectators on either instance", async () => {
-      const prefix = `presence-${randomId(6)}:`;
-      const clock = new FakeClock();
-      const a = await instance(prefix, clock);
-      const b = await instance(prefix, clock);
-      const { black, white, matchId } = await othelloAcross(a, b);
+      const { clock, b, black, white, matchId } = await gameAcrossTwo("presence");
       await firstMoves([black, white], matchId);
-      const seat = (client: Client, index: number) =>
-        client.presence.get(matchId)?.seats.find((entry) => entry.seat === index);
+      const seat = (client: Client, index: number) => seatSeenBy(client, matchId, index);
       // Black (on A) sees White (on B) online, and the other way round.
       await black.until(() => seat(black, 1)?.connected === true, "white online on A");
       await white.until(() => seat(white, 0)?.connected === true, "black online on B");
@@ -209,13 +200,8 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))(
     });
 
     it("counts the players of a process that stopped reporting as offline since it was last heard of", async () => {
-      const prefix = `silent-${randomId(6)}:`;
-      const clock = new FakeClock();
-      const a = await instance(prefix, clock);
-      const b = await instance(prefix, clock);
-      const { black, white, matchId } = await othelloAcross(a, b);
-      const seat = (index: number) =>
-        black.presence.get(matchId)?.seats.find((entry) => entry.seat === index);
+      const { clock, b, black, white, matchId } = await gameAcrossTwo("silent");
+      const seat = (index: number) => seatSeenBy(black, matchId, index);
       await black.until(() => seat(1)?.connected === true, "white online on A");
       // B dies without a word: its sockets' disconnects never reach A.
       await b.close(false);
