@@ -1,5 +1,6 @@
 import { SECURITY_HEADERS } from "@arena/protocol/http";
 import type { NextConfig } from "next";
+import createNextIntlPlugin from "next-intl/plugin";
 
 // Workspace packages (@arena/engine, @arena/protocol, @arena/match) are consumed as built JS from dist/.
 const nextConfig: NextConfig = {
@@ -21,4 +22,7 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default nextConfig;
+// next-intl reads each request's language and catalogue from src/i18n/request.ts (no locale in the URL).
+const withNextIntl = createNextIntlPlugin("./src/i18n/request.ts");
+
+export default withNextIntl(nextConfig);

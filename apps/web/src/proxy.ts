@@ -1,6 +1,7 @@
 import { SECURITY_HEADERS } from "@arena/protocol/http";
 import { type NextRequest, NextResponse } from "next/server";
 import { isDevelopment } from "./env";
+import { LOCALE_COOKIE, LOCALE_HEADER, LOCALE_QUERY, isLocale, negotiateLocale } from "./i18n/locales";
 import { contentSecurityPolicy } from "./lib/csp";
 
 /**
@@ -17,7 +18,20 @@ export function proxy(request: NextRequest): NextResponse {
   });
   const headers = new Headers(request.headers);
   headers.set("Content-Security-Policy", policy);
+  // The page's language (issue 17): `?lang=`, else the switcher's cookie, else Accept-Language.
+  const query = request.nextUrl.searchParams.get(LOCALE_QUERY);
+  const locale = negotiateLocale({
+    query,
+    cookie: request.cookies.get(LOCALE_COOKIE)?.value ?? null,
+    acceptLanguage: request.headers.get("accept-language"),
+  });
+  headers.set(LOCALE_HEADER, locale);
   const response = NextResponse.next({ request: { headers } });
+  // A language named in the URL sticks, as the switcher's choice does.
+  if (isLocale(query)) {
+    response.cookies.set(LOCALE_COOKIE, query, { path: "/", maxAge: 365 * 24 * 3600, sameSite: "lax" });
+  }
+  response.headers.append("Vary", "Accept-Language, Cookie");
   response.headers.set("Content-Security-Policy", policy);
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.headers.set(name, value);
   return response;

@@ -3,6 +3,9 @@
 import type { AnalysedPosition } from "@arena/protocol";
 import { DEFAULT_GAME_ID, GAME_IDS, type GameId, isGameId } from "@arena/engine/registry";
 import Link from "next/link";
+import { useLocale, useTranslations } from "next-intl";
+import { failureText } from "../i18n/errors";
+import { useGameTitle, useGameWords } from "../i18n/use-game-words";
 import { useState } from "react";
 import { serverUrl } from "../env";
 import { webGame } from "../games/registry";
@@ -17,15 +20,19 @@ function startOf(web: AnyWebGame): unknown {
 }
 
 /** The position the link carries (a game's serialized state), or the game's demo start. */
-function initialOf(web: AnyWebGame, position: string | null): { state: unknown; problem: string | null } {
+/** Why the link's position was not read: the rules' refusal, or a link that is not JSON at all. */
+type LinkProblem = { readonly code: string; readonly message: string } | "not-json";
+
+function initialOf(
+  web: AnyWebGame,
+  position: string | null,
+): { state: unknown; problem: LinkProblem | null } {
   if (position === null) return { state: startOf(web), problem: null };
   try {
     const read = web.rules.deserialize(JSON.parse(position));
-    return read.ok
-      ? { state: read.value, problem: null }
-      : { state: startOf(web), problem: read.error.message };
+    return read.ok ? { state: read.value, problem: null } : { state: startOf(web), problem: read.error };
   } catch {
-    return { state: startOf(web), problem: "the position in the link is not JSON" };
+    return { state: startOf(web), problem: "not-json" };
   }
 }
 
@@ -42,7 +49,7 @@ type Evaluation =
   | { readonly kind: "none" }
   | { readonly kind: "running" }
   | { readonly kind: "done"; readonly analysis: AnalysedPosition; readonly of: unknown }
-  | { readonly kind: "failed"; readonly message: string };
+  | { readonly kind: "failed"; readonly code: string; readonly message: string };
 
 /**
  * The analysis board (docs/analysis.md, "The analysis board"): a position from a game or set up by hand,
@@ -50,8 +57,14 @@ type Evaluation =
  */
 export function AnalysisBoard({ game, position }: { game: string | null; position: string | null }) {
   const { session } = useArena();
+  const t = useTranslations("analysisBoard");
+  const common = useTranslations("common");
+  const errors = useTranslations("errors");
+  const locale = useLocale();
+  const titleOf = useGameTitle();
   const [gameId, setGameId] = useState<GameId>(game !== null && isGameId(game) ? game : DEFAULT_GAME_ID);
   const web = webGame(gameId);
+  const words = useGameWords(gameId);
   const [first] = useState(() => initialOf(web, position));
   const [history, setHistory] = useState<unknown[]>([first.state]);
   const [last, setLast] = useState<string | null>(null);
@@ -68,13 +81,13 @@ export function AnalysisBoard({ game, position }: { game: string | null; positio
   return (
     <div className="analysis-board" data-game={gameId}>
       <div className="room-board">
-        <h1>Analysis board</h1>
+        <h1>{t("title")}</h1>
         <p className="muted">
           <label>
-            Game{" "}
+            {common("game")}{" "}
             <select
               value={gameId}
-              aria-label="Game"
+              aria-label={common("game")}
               onChange={(e) => {
                 const id = e.target.value;
                 if (!isGameId(id)) return;
@@ -84,14 +97,21 @@ export function AnalysisBoard({ game, position }: { game: string | null; positio
             >
               {GAME_IDS.map((id) => (
                 <option key={id} value={id}>
-                  {webGame(id).rules.title}
+                  {titleOf(id)}
                 </option>
               ))}
             </select>
           </label>{" "}
-          · {toMove === undefined ? "Game over" : `${web.seatName(toMove)} to move`}
+          ·{" "}
+          {toMove === undefined
+            ? common("gameOver")
+            : common("toMove", { seat: web.seatName(toMove, words) })}
         </p>
-        {first.problem !== null && <p className="error">{first.problem}</p>}
+        {first.problem !== null && (
+          <p className="error">
+            {first.problem === "not-json" ? t("notJson") : failureText(errors, locale, first.problem)}
+          </p>
+        )}
         <web.Board
           state={state}
           lastMove={last}
@@ -110,10 +130,10 @@ export function AnalysisBoard({ game, position }: { game: string | null; positio
             disabled={history.length < 2}
             onClick={() => setHistory(history.slice(0, -1))}
           >
-            Undo
+            {t("undo")}
           </button>
           <button type="button" className="btn small" onClick={() => reset(startOf(web))}>
-            Start position
+            {t("startPosition")}
           </button>
         </div>
       </div>
@@ -135,36 +155,39 @@ export function AnalysisBoard({ game, position }: { game: string | null; positio
               setEvaluation(
                 reply.ok
                   ? { kind: "done", analysis: reply.analysis, of: state }
-                  : { kind: "failed", message: reply.message },
+                  : { kind: "failed", code: reply.code, message: reply.message },
               ),
             );
           }}
         >
-          Evaluate
+          {t("evaluate")}
         </button>
-        {evaluation.kind === "running" && <progress aria-label="Evaluating" />}
+        {evaluation.kind === "running" && <progress aria-label={t("evaluating")} />}
         {evaluation.kind === "failed" && (
           <p className="error" role="alert">
-            {evaluation.message}
+            {failureText(errors, locale, evaluation)}
           </p>
         )}
         {shownAnalysis !== null && (
           <div data-testid="evaluation">
             <p>
-              <strong>{web.analysis.describe(shownAnalysis)}</strong>
+              <strong>{web.analysis.describe(shownAnalysis, words)}</strong>
             </p>
             {shownAnalysis.bestMoveText !== null && (
               <p>
-                Best line: <span data-testid="best-line">{shownAnalysis.pvText.join(" ")}</span>
+                {t("bestLine")} <span data-testid="best-line">{shownAnalysis.pvText.join(" ")}</span>
               </p>
             )}
             <p className="muted">
-              {shownAnalysis.exact ? "exact" : "estimate"} · depth {shownAnalysis.depth} ·{" "}
-              {shownAnalysis.nodes.toLocaleString("en")} nodes
+              {t("stats", {
+                exact: shownAnalysis.exact ? "yes" : "no",
+                depth: shownAnalysis.depth,
+                nodes: shownAnalysis.nodes,
+              })}
             </p>
           </div>
         )}
-        <Link href="/">Back to the lobby</Link>
+        <Link href="/">{common("backToLobby")}</Link>
       </aside>
     </div>
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import type { MatchAnalysis } from "@arena/protocol";
+import { useTranslations } from "next-intl";
 import type { AnalysisPresentation } from "../games/web-game";
 import { type MoveClass, classify } from "./classes";
 
@@ -11,6 +12,8 @@ const PAD = 8;
 export interface ChartProps {
   readonly analysis: MatchAnalysis;
   readonly presentation: AnalysisPresentation;
+  /** What the chart plots, in the page's language (the presentation's `chartTitle`, worded). */
+  readonly title: string;
   /** The position selected (0 = the start), drawn as a vertical line. */
   readonly selected: number;
   readonly onSelect: (ply: number) => void;
@@ -29,7 +32,8 @@ function rangeOf(lines: readonly (readonly (number | null)[])[], fixed?: readonl
  * The evaluation over the game, drawn as SVG by hand: a line per value the game plots, the moves' classes
  * as dots, the selected position as a rule. Clicking picks the nearest position (docs/analysis.md).
  */
-export function AnalysisChart({ analysis, presentation, selected, onSelect }: ChartProps) {
+export function AnalysisChart({ analysis, presentation, title, selected, onSelect }: ChartProps) {
+  const t = useTranslations("analysis");
   const { positions, moves } = analysis;
   const perPosition = positions.map((p) => presentation.chartValues(p));
   const lineCount = Math.max(0, ...perPosition.map((v) => v.length));
@@ -46,11 +50,11 @@ export function AnalysisChart({ analysis, presentation, selected, onSelect }: Ch
   });
   return (
     <figure className="analysis-chart">
-      <figcaption className="muted">{presentation.chartTitle}</figcaption>
+      <figcaption className="muted">{title}</figcaption>
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         role="img"
-        aria-label={`${presentation.chartTitle}, over ${positions.length - 1} moves`}
+        aria-label={t("chartLabel", { title, count: positions.length - 1 })}
         data-testid="analysis-chart"
         onClick={(e) => {
           const box = e.currentTarget.getBoundingClientRect();

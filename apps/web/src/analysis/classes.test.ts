@@ -2,6 +2,7 @@ import type { AnalysedMove, AnalysedPosition } from "@arena/protocol";
 import { describe, expect, it } from "vitest";
 import { webGame } from "../games/registry";
 import { classify, countClasses } from "./classes";
+import { wordsIn } from "../test-support/words";
 
 function position(
   unit: AnalysedPosition["unit"],
@@ -73,27 +74,40 @@ describe("move classes (docs/analysis.md, Classes)", () => {
 describe("marks per game", () => {
   it("read KRK's White moves optimal or by the moves they put the mate off, Black's longest or closer", () => {
     const { mark } = webGame("krk").analysis;
+    const krk = wordsIn("en", "games.krk");
     const won = position("outcome-score", 0, [9990, -9990]);
-    expect(mark(move(0, 0), won, won)).toBe("optimal");
-    expect(mark(move(0, 3), won, won)).toBe("+3");
-    expect(mark(move(0, 9990), won, won)).toBe("draw");
-    expect(mark(move(1, 0), won, won)).toBe("longest");
-    expect(mark(move(1, 2), won, won)).toBe("−2");
+    expect(mark(move(0, 0), won, won, krk)).toBe("optimal");
+    expect(mark(move(0, 3), won, won, krk)).toBe("+3");
+    expect(mark(move(0, 9990), won, won, krk)).toBe("draw");
+    expect(mark(move(1, 0), won, won, krk)).toBe("longest");
+    expect(mark(move(1, 2), won, won, krk)).toBe("−2");
   });
 
   it("read Othello's losses in discs and Dice of Doom's in points of chance", () => {
     const p = position("discs", 0, [0, 0]);
-    expect(webGame("othello").analysis.mark(move(0, 6), p, p)).toBe("−6");
-    expect(webGame("othello").analysis.mark(move(0, 0), p, p)).toBeNull();
-    expect(webGame("dice-of-doom").analysis.mark(move(0, 0.18), p, p)).toBe("−18 %");
+    expect(webGame("othello").analysis.mark(move(0, 6), p, p, wordsIn("en", "games.othello"))).toBe("−6");
+    expect(webGame("othello").analysis.mark(move(0, 0), p, p, wordsIn("en", "games.othello"))).toBeNull();
+    const dice = (locale: "en" | "ru" | "ja") =>
+      webGame("dice-of-doom").analysis.mark(move(0, 0.18), p, p, wordsIn(locale, "games.dice-of-doom"));
+    // Percentages as each language writes them (Intl): "18%" in English and Japanese, "18 %" in Russian.
+    expect(dice("en")).toBe("−18%");
+    expect(dice("ja")).toBe("−18%");
+    expect(dice("ru")).toBe("−18\u00a0%");
   });
 
   it("read a Connect-k result thrown away as the change of result", () => {
     const win = position("outcome-score", 0, [3, -3]);
     const draw = position("outcome-score", 1, [0, 0]);
-    expect(webGame("connect-k").analysis.mark(move(0, 3), win, draw)).toBe("win → draw");
-    expect(webGame("connect-k").analysis.mark(move(0, 1), win, position("outcome-score", 1, [2, -2]))).toBe(
-      "−1",
+    expect(webGame("connect-k").analysis.mark(move(0, 3), win, draw, wordsIn("en", "games.connect-k"))).toBe(
+      "win → draw",
     );
+    expect(
+      webGame("connect-k").analysis.mark(
+        move(0, 1),
+        win,
+        position("outcome-score", 1, [2, -2]),
+        wordsIn("en", "games.connect-k"),
+      ),
+    ).toBe("−1");
   });
 });

@@ -2,6 +2,9 @@
 
 import type { MatchAnalysis } from "@arena/protocol";
 import Link from "next/link";
+import { useLocale, useTranslations } from "next-intl";
+import { failureText } from "../i18n/errors";
+import { useGameWords } from "../i18n/use-game-words";
 import type { AnyWebGame } from "../games/web-game";
 import { AnalysisChart } from "./chart";
 import { countClasses } from "./classes";
@@ -29,27 +32,28 @@ export function AnalysisPanel({
   position,
   players,
 }: AnalysisPanelProps) {
+  const t = useTranslations("analysis");
+  const errors = useTranslations("errors");
+  const locale = useLocale();
   return (
-    <section className="analysis" aria-label="Analysis" data-testid="analysis" data-state={state.kind}>
-      <h2>Analysis</h2>
+    <section className="analysis" aria-label={t("title")} data-testid="analysis" data-state={state.kind}>
+      <h2>{t("title")}</h2>
       {state.kind === "idle" && (
         <button type="button" className="btn" onClick={start} data-testid="analyse">
-          Analyse
+          {t("analyse")}
         </button>
       )}
       {state.kind === "running" && (
         <div className="analysis-progress">
-          <progress value={state.done} max={Math.max(1, state.total)} aria-label="Analysis progress" />
-          <span className="muted">
-            Analysing… {state.done}/{state.total} positions
-          </span>
+          <progress value={state.done} max={Math.max(1, state.total)} aria-label={t("progress")} />
+          <span className="muted">{t("running", { done: state.done, total: state.total })}</span>
         </div>
       )}
       {state.kind === "failed" && (
         <p className="error" role="alert">
-          {state.message}{" "}
+          {failureText(errors, locale, state)}{" "}
           <button type="button" className="btn small" onClick={start}>
-            Try again
+            {t("tryAgain")}
           </button>
         </p>
       )}
@@ -82,6 +86,8 @@ function Done({
   position: unknown;
   players: readonly string[];
 }) {
+  const t = useTranslations("analysis");
+  const words = useGameWords(web.id);
   const shown = analysis.positions[selected];
   const presentation = web.analysis;
   const seats = Array.from(new Set(analysis.moves.map((m) => m.seat))).sort((a, b) => a - b);
@@ -91,16 +97,17 @@ function Done({
       <AnalysisChart
         analysis={analysis}
         presentation={presentation}
+        title={words(presentation.chartTitle)}
         selected={selected}
         onSelect={onSelect}
       />
       {shown !== undefined && (
         <p data-testid="analysis-position">
-          <strong>{presentation.describe(shown)}</strong>
+          <strong>{presentation.describe(shown, words)}</strong>
           {shown.bestMoveText !== null && (
             <>
               {" "}
-              · best <span data-testid="analysis-best">{shown.bestMoveText}</span>
+              · {t("best")} <span data-testid="analysis-best">{shown.bestMoveText}</span>
               {shown.pvText.length > 1 && (
                 <span className="muted"> ({shown.pvText.slice(0, 8).join(" ")})</span>
               )}
@@ -113,14 +120,19 @@ function Done({
           const counts = countClasses(analysis.moves, analysis.positions, seat);
           return (
             <li key={seat}>
-              {players[seat] ?? web.seatName(seat)} ({web.seatName(seat)}): {counts.inaccuracy} inaccuracies,{" "}
-              {counts.mistake} mistakes, {counts.blunder} blunders
+              {t("summary", {
+                player: players[seat] ?? web.seatName(seat, words),
+                seat: web.seatName(seat, words),
+                inaccuracies: counts.inaccuracy,
+                mistakes: counts.mistake,
+                blunders: counts.blunder,
+              })}
             </li>
           );
         })}
       </ul>
       <Link href={boardLink} className="btn small" data-testid="analyse-position">
-        Analyse this position
+        {t("analysePosition")}
       </Link>
     </>
   );

@@ -12,11 +12,13 @@ export type AnalysisState =
   | { readonly kind: "idle" }
   | { readonly kind: "running"; readonly done: number; readonly total: number }
   | { readonly kind: "done"; readonly analysis: MatchAnalysis }
-  | { readonly kind: "failed"; readonly message: string };
+  | { readonly kind: "failed"; readonly code: string; readonly message: string };
 
 function stateOf(reply: AnalysisReply): AnalysisState {
   if (!reply.ok) {
-    return reply.code === "not-started" ? { kind: "idle" } : { kind: "failed", message: reply.message };
+    return reply.code === "not-started"
+      ? { kind: "idle" }
+      : { kind: "failed", code: reply.code, message: reply.message };
   }
   return reply.state === "done"
     ? { kind: "done", analysis: reply.analysis }

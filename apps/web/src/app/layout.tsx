@@ -3,15 +3,20 @@ import { GeistSans } from "geist/font/sans";
 import { GeistMono } from "geist/font/mono";
 import Link from "next/link";
 import { connection } from "next/server";
+import { NextIntlClientProvider } from "next-intl";
+import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
+import { clientCatalogue } from "../i18n/catalogue";
+import { DEFAULT_LOCALE, isLocale } from "../i18n/locales";
 import { ArenaProvider } from "../net/arena-context";
+import { LanguageSwitcher } from "../ui/language-switcher";
 import { ConnectionBanner, SessionBadge } from "../ui/session";
 import "./globals.css";
 
-export const metadata: Metadata = {
-  title: "Arena",
-  description: "Real-time board games: Othello, Connect-k and Dice of Doom.",
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("meta");
+  return { title: t("title"), description: t("description") };
+}
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
@@ -19,25 +24,32 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // Every page is rendered per request: its scripts carry the nonce of its own Content-Security-Policy
   // (src/proxy.ts), which a page prerendered at build time cannot know.
   await connection();
+  const chosen = await getLocale();
+  const locale = isLocale(chosen) ? chosen : DEFAULT_LOCALE;
+  const t = await getTranslations("nav");
   return (
-    <html lang="en" className={`${GeistSans.variable} ${GeistMono.variable}`}>
+    <html lang={locale} className={`${GeistSans.variable} ${GeistMono.variable}`}>
       <body>
-        <ArenaProvider>
-          <header className="topbar">
-            <Link href="/" className="brand">
-              Arena
-            </Link>
-            <nav className="topnav">
-              <Link href="/">Lobby</Link>
-              <Link href="/leaderboard">Leaderboard</Link>
-              <Link href="/board-demo">Boards</Link>
-              <Link href="/analysis">Analysis board</Link>
-            </nav>
-            <SessionBadge />
-          </header>
-          <ConnectionBanner />
-          <main className="main">{children}</main>
-        </ArenaProvider>
+        <NextIntlClientProvider locale={locale} messages={clientCatalogue(locale)}>
+          <ArenaProvider>
+            <header className="topbar">
+              <Link href="/" className="brand">
+                Arena
+              </Link>
+              <nav className="topnav">
+                <Link href="/">{t("lobby")}</Link>
+                <Link href="/leaderboard">{t("leaderboard")}</Link>
+                <Link href="/how-to-play">{t("howToPlay")}</Link>
+                <Link href="/board-demo">{t("boards")}</Link>
+                <Link href="/analysis">{t("analysis")}</Link>
+              </nav>
+              <LanguageSwitcher />
+              <SessionBadge />
+            </header>
+            <ConnectionBanner />
+            <main className="main">{children}</main>
+          </ArenaProvider>
+        </NextIntlClientProvider>
       </body>
     </html>
   );

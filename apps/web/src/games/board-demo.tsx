@@ -3,7 +3,9 @@
 import { applyRolling } from "@arena/engine/core/chance";
 import { Random } from "@arena/engine/core/rng";
 import { GAME_IDS, type GameId } from "@arena/engine/registry";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { useGameTitle, useGameWords } from "../i18n/use-game-words";
 import { webGame } from "./registry";
 import type { AnyWebGame } from "./web-game";
 
@@ -27,14 +29,19 @@ function playWithForced(web: AnyWebGame, state: unknown, move: unknown): unknown
 
 function DemoBoard({ id }: { id: GameId }) {
   const web = webGame(id);
+  const common = useTranslations("common");
+  const t = useTranslations("boards");
+  const words = useGameWords(id);
+  const titleOf = useGameTitle();
   const [state, setState] = useState(() => startOf(web));
   const [last, setLast] = useState<string | null>(null);
   const toMove = web.rules.toMove(state)[0];
-  const status = toMove === undefined ? "Game over" : `${web.seatName(toMove)} to move`;
-  const described = web.extras?.describe?.(state);
+  const status =
+    toMove === undefined ? common("gameOver") : common("toMove", { seat: web.seatName(toMove, words) });
+  const described = web.extras?.describe?.(state, words);
   return (
     <section className="panel" aria-labelledby={`demo-${id}`}>
-      <h2 id={`demo-${id}`}>{web.rules.title}</h2>
+      <h2 id={`demo-${id}`}>{titleOf(id)}</h2>
       <p className="muted" data-testid={`demo-${id}-status`}>
         {status}
         {described === undefined ? "" : ` · ${described}`}
@@ -57,7 +64,7 @@ function DemoBoard({ id }: { id: GameId }) {
           setLast(null);
         }}
       >
-        Reset
+        {t("reset")}
       </button>
     </section>
   );

@@ -5,6 +5,8 @@ import { createPayload, quickForm } from "../lobby/create-model";
 import { othelloWeb } from "./othello/index";
 import { gameTitle, webGame, webGameOf } from "./registry";
 import type { AnyWebGame } from "./web-game";
+import { LOCALES } from "../i18n/locales";
+import { wordsIn } from "../test-support/words";
 
 // A registry without an entry for every game of the engine does not compile (checked by `tsc`).
 // @ts-expect-error connect-k, dice-of-doom and krk are missing
@@ -36,9 +38,14 @@ describe.each(GAME_IDS)("the web module of %s", (id) => {
         : []),
     );
     const seats = Array.from({ length: max }, (_, seat) => seat);
-    expect(new Set(seats.map((s) => web.seatName(s))).size).toBe(max);
+    for (const locale of LOCALES) {
+      const words = wordsIn(locale, `games.${id}`);
+      const fallback = wordsIn(locale, `games.${id}`)("seat", { seat: "99", number: 100 });
+      expect(new Set(seats.map((s) => web.seatName(s, words))).size).toBe(max);
+      for (const seat of seats)
+        expect(web.seatName(seat, words)).not.toBe(fallback.replace("100", String(seat + 1)));
+    }
     expect(new Set(seats.map((s) => web.seatColor(s))).size).toBe(max);
-    for (const seat of seats) expect(web.seatName(seat)).not.toMatch(/^Seat /);
   });
 
   it("offers option fields whose defaults and choices the engine accepts", () => {

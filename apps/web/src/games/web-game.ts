@@ -3,6 +3,9 @@ import type { GameId } from "@arena/engine/registry";
 import type { MatchModel } from "@arena/match";
 import type { AnalysedMove, AnalysedPosition } from "@arena/protocol";
 import type { ReactNode } from "react";
+import type { Messages } from "../i18n/catalogue";
+import type { Locale } from "../i18n/locales";
+import type { Words } from "../i18n/words";
 
 /** What every board component is given. The board knows no rules: legal moves come from the engine state. */
 export interface BoardProps<S, M> {
@@ -22,12 +25,13 @@ export interface BoardProps<S, M> {
 /** One option of the create form, with the engine's bounds (games.md). */
 export interface OptionField {
   readonly key: string;
+  /** The field's name: a key of the game's messages (`games.<id>`), like every text of a `WebGame`. */
   readonly label: string;
   readonly kind: "number" | "choice" | "text";
   readonly min?: number;
   readonly max?: number;
   readonly choices?: readonly string[];
-  /** How the form names each choice, when not by the value itself. */
+  /** How the form names each choice (keys of the game's messages), when not by the value itself. */
   readonly choiceLabels?: Readonly<Record<string, string>>;
   /** An example of the value, for a text field's placeholder. */
   readonly placeholder?: string;
@@ -42,8 +46,9 @@ export type SeatChoice = "me" | "open" | "invite" | "ai";
 
 /** A one-click game against the computer, from the lobby's "Play the computer". */
 export interface QuickGame {
+  /** The button's text: a key of the game's messages. */
   readonly label: string;
-  /** What the button starts, shown as its tooltip ("You are Black against …"). */
+  /** What the button starts, shown as its tooltip ("You are Black against …"): a key of its messages. */
   readonly description?: string;
   /** One per seat; the viewer sits in the "me" seat. */
   readonly seats: readonly SeatChoice[];
@@ -53,13 +58,14 @@ export interface QuickGame {
 
 /** How a finished game reads in the result banner. */
 export interface ResultWording<S> {
-  /** The reason of a win by the rules ("by score", "with a line", "by conquest"). */
+  /** The reason of a win by the rules ("by score", "with a line", "by conquest"): a key of its messages. */
   readonly byRules: string;
   /** Whether the banner shows the scores ("33–31"): not for games whose scores are just 1–0. */
   readonly showScores: boolean;
   /**
    * For games that end by the rules in more than one way: how this one ended, read from its final
-   * position ("by stalemate"), for wins and draws alike. Without it a win reads `byRules`, a draw "by score".
+   * position ("by stalemate"), for wins and draws alike, as a key of the game's messages. Without it a win
+   * reads `byRules`, a draw "by score".
    */
   endedBy?(this: void, state: S): string;
 }
@@ -81,16 +87,22 @@ export interface EditorProps<S> {
 
 /** How a game shows a post-game analysis (docs/analysis.md, "In the browser"). */
 export interface AnalysisPresentation {
-  /** What the chart plots ("Final disc difference for Black"). */
+  /** What the chart plots ("Final disc difference for Black"): a key of the game's messages. */
   readonly chartTitle: string;
   /** The values the chart plots for a position, one line each (null: a gap, e.g. an estimate off the scale). */
   chartValues(this: void, position: AnalysedPosition): readonly (number | null)[];
   /** The y axis, when the game's scale is fixed (discs: −64..64); else it fits the values. */
   readonly chartRange?: readonly [number, number];
   /** A position's evaluation in words: "+6", "Red wins with its 3rd disc", "Black 63 %", "mate in 4". */
-  describe(this: void, position: AnalysedPosition): string;
+  describe(this: void, position: AnalysedPosition, words: Words): string;
   /** The mark beside a played move ("−6", "optimal", "+3", "win → draw"), or null for none. */
-  mark(this: void, move: AnalysedMove, before: AnalysedPosition, after: AnalysedPosition): string | null;
+  mark(
+    this: void,
+    move: AnalysedMove,
+    before: AnalysedPosition,
+    after: AnalysedPosition,
+    words: Words,
+  ): string | null;
 }
 
 /**
@@ -98,16 +110,25 @@ export interface AnalysisPresentation {
  * methods (bivariant in their parameters, as the engine's `Game` is) so that a game's module, typed with its
  * own state and move, is an entry of the registry (`AnyWebGame`): the room only ever hands a game the states
  * that game's engine made. `this: void` says they may be called detached (components, callbacks).
+ *
+ * Every text a game shows is in its messages (`games.<id>` of each language's catalogue, issue 17): its
+ * fields hold keys of them, and its functions that word something are given `words`, a translator over
+ * that namespace. Notation (moves, squares) is never translated.
  */
 export interface WebGame<S, M> {
   readonly id: GameId;
   /** The engine's rules object (from `@arena/engine/games/<id>/index`: rules only, never the AI). */
   readonly rules: Game<S, M, unknown>;
+  /**
+   * The game's messages per language: its title, seat names, result wording, form fields, analysis and
+   * How-to-play page (`howTo`). The catalogue test checks that every language has every key.
+   */
+  readonly messages: Readonly<Record<Locale, Messages>>;
   Board(this: void, props: BoardProps<S, M>): ReactNode;
   /** An example of the notation, for the move box ("f5"). */
   readonly moveHint: string;
   /** "Black", "Red", …: the seat's name in this game. */
-  seatName(this: void, seat: number): string;
+  seatName(this: void, seat: number, words: Words): string;
   /** The seat's colour (a CSS colour) for its swatch. */
   seatColor(this: void, seat: number): string;
   readonly result: ResultWording<S>;
@@ -135,7 +156,7 @@ export interface WebGame<S, M> {
     /** Shown beside the seats (Othello: the disc counts). */
     Summary?(this: void, props: ExtraProps<S>): ReactNode;
     /** One line about a position, for the board demo ("Black 2 · White 2"). */
-    describe?(this: void, state: S): string;
+    describe?(this: void, state: S, words: Words): string;
     /** Shown under the move list once moves are played (Othello: GGF and transcript). */
     Export?(this: void, props: ExtraProps<S>): ReactNode;
   };

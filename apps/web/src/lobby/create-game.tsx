@@ -2,22 +2,20 @@
 
 import { isGameId } from "@arena/engine/registry";
 import { TIME_PRESETS } from "@arena/protocol";
+import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { webGame } from "../games/registry";
 import type { OptionField, SeatChoice } from "../games/web-game";
 import { useArena } from "../net/arena-context";
+import { useGameTitle, useGameWords } from "../i18n/use-game-words";
+import type { Words } from "../i18n/words";
 import { type LobbyGame, levelLabel } from "../net/games-api";
 import { CUSTOM_TIME, type CreateForm, canBeRated, defaultForm, fitSeats } from "./create-model";
 
-const SEAT_CHOICES: readonly { value: SeatChoice; label: string }[] = [
-  { value: "me", label: "Me" },
-  { value: "open", label: "Open" },
-  { value: "invite", label: "Invite only" },
-  { value: "ai", label: "Computer" },
-];
+const SEAT_CHOICES: readonly SeatChoice[] = ["me", "open", "invite", "ai"];
 
 function isSeatChoice(value: string): value is SeatChoice {
-  return SEAT_CHOICES.some((c) => c.value === value);
+  return SEAT_CHOICES.some((c) => c === value);
 }
 
 /** The "Create game" form over the server's games: options, time control, seats, visibility. */
@@ -31,11 +29,15 @@ export function CreateGame({
   onCreate: (form: CreateForm) => void;
 }) {
   const { session } = useArena();
+  const t = useTranslations("create");
+  const common = useTranslations("common");
+  const locale = useLocale();
+  const titleOf = useGameTitle();
   const first = games[0];
   const [form, setForm] = useState<CreateForm | null>(() =>
     first === undefined ? null : defaultForm(first.id),
   );
-  if (form === null) return <p className="muted">The server offers no games.</p>;
+  if (form === null) return <p className="muted">{t("noGames")}</p>;
   const game = games.find((g) => g.id === form.gameId);
   const web = webGame(form.gameId);
   const update = (next: CreateForm) => setForm(fitSeats(next));
@@ -47,9 +49,9 @@ export function CreateGame({
       }}
     >
       <label className="field">
-        <span>Game</span>
+        <span>{common("game")}</span>
         <select
-          aria-label="Game"
+          aria-label={common("game")}
           value={form.gameId}
           onChange={(e) => {
             if (isGameId(e.target.value)) setForm(defaultForm(e.target.value));
@@ -57,7 +59,7 @@ export function CreateGame({
         >
           {games.map((g) => (
             <option key={g.id} value={g.id}>
-              {g.title}
+              {titleOf(g.id)}
             </option>
           ))}
         </select>
@@ -67,13 +69,14 @@ export function CreateGame({
         .map((field) => (
           <OptionInput
             key={field.key}
+            gameId={form.gameId}
             field={field}
             value={form.options[field.key] ?? field.initial}
             onChange={(value) => update({ ...form, options: { ...form.options, [field.key]: value } })}
           />
         ))}
       <fieldset className="field">
-        <legend>Time control</legend>
+        <legend>{t("timeControl")}</legend>
         <div className="chips">
           {[...TIME_PRESETS.map((p) => p.name), CUSTOM_TIME].map((name) => (
             <label key={name} className={`chip${form.time === name ? " on" : ""}`}>
@@ -84,16 +87,16 @@ export function CreateGame({
                 checked={form.time === name}
                 onChange={() => setForm({ ...form, time: name })}
               />
-              {name}
+              {name === CUSTOM_TIME ? t("custom") : name}
             </label>
           ))}
         </div>
         {form.time === CUSTOM_TIME && (
           <div className="row">
             <label>
-              Minutes{" "}
+              {t("minutes")}{" "}
               <input
-                aria-label="Base minutes"
+                aria-label={t("baseMinutes")}
                 type="number"
                 min={0.1}
                 step={0.1}
@@ -102,9 +105,9 @@ export function CreateGame({
               />
             </label>
             <label>
-              Increment (s){" "}
+              {t("increment")}{" "}
               <input
-                aria-label="Increment seconds"
+                aria-label={t("incrementSeconds")}
                 type="number"
                 min={0}
                 value={form.customIncrementSeconds}
@@ -115,12 +118,12 @@ export function CreateGame({
         )}
       </fieldset>
       <fieldset className="field">
-        <legend>Seats</legend>
+        <legend>{t("seats")}</legend>
         {form.seats.map((choice, i) => (
           <div className="row seat-row" key={i}>
-            <span className="seat-no">Seat {i + 1}</span>
+            <span className="seat-no">{t("seat", { number: i + 1 })}</span>
             <select
-              aria-label={`Seat ${i + 1}`}
+              aria-label={t("seat", { number: i + 1 })}
               value={choice}
               onChange={(e) => {
                 if (!isSeatChoice(e.target.value)) return;
@@ -130,14 +133,14 @@ export function CreateGame({
               }}
             >
               {SEAT_CHOICES.map((c) => (
-                <option key={c.value} value={c.value}>
-                  {c.label}
+                <option key={c} value={c}>
+                  {t(`choice.${c}`)}
                 </option>
               ))}
             </select>
             {choice === "ai" && game !== undefined && game.aiLevels.length > 0 && (
               <select
-                aria-label={`Seat ${i + 1} level`}
+                aria-label={t("seatLevel", { number: i + 1 })}
                 value={Math.min(form.levels[i] ?? 1, game.aiLevels.length)}
                 onChange={(e) => {
                   const levels = [...form.levels];
@@ -146,8 +149,12 @@ export function CreateGame({
                 }}
               >
                 {game.aiLevels.map((level) => (
-                  <option key={level.level} value={level.level} title={level.description}>
-                    {levelLabel(level)}
+                  <option
+                    key={level.level}
+                    value={level.level}
+                    title={locale === "en" ? level.description : undefined}
+                  >
+                    {levelLabel(level, t)}
                   </option>
                 ))}
               </select>
@@ -156,7 +163,7 @@ export function CreateGame({
         ))}
       </fieldset>
       <fieldset className="field">
-        <legend>Visibility</legend>
+        <legend>{t("visibility")}</legend>
         <label className="inline">
           <input
             type="radio"
@@ -164,7 +171,7 @@ export function CreateGame({
             checked={form.visibility === "public"}
             onChange={() => setForm({ ...form, visibility: "public" })}
           />{" "}
-          Public
+          {t("public")}
         </label>
         <label className="inline">
           <input
@@ -173,7 +180,7 @@ export function CreateGame({
             checked={form.visibility === "link"}
             onChange={() => setForm({ ...form, visibility: "link" })}
           />{" "}
-          Link only
+          {t("link")}
         </label>
       </fieldset>
       {canBeRated(form, session?.account) && (
@@ -184,39 +191,49 @@ export function CreateGame({
             checked={form.rated}
             onChange={(e) => setForm({ ...form, rated: e.target.checked })}
           />{" "}
-          Rated
+          {t("rated")}
         </label>
       )}
       <button type="submit" className="btn primary" disabled={disabled}>
-        Create game
+        {t("submit")}
       </button>
     </form>
   );
 }
 
+/** A choice as the game's messages name it, or as its value when they do not. */
+function choiceLabel(field: OptionField, choice: string, words: Words): string {
+  const key = field.choiceLabels?.[choice];
+  return key === undefined ? choice : words(key);
+}
+
 function OptionInput({
+  gameId,
   field,
   value,
   onChange,
 }: {
+  gameId: string;
   field: OptionField;
   value: string | number;
   onChange: (value: string | number) => void;
 }) {
+  const words = useGameWords(gameId);
+  const label = words(field.label);
   return (
     <label className="field">
-      <span>{field.label}</span>
+      <span>{label}</span>
       {field.kind === "choice" ? (
-        <select aria-label={field.label} value={String(value)} onChange={(e) => onChange(e.target.value)}>
+        <select aria-label={label} value={String(value)} onChange={(e) => onChange(e.target.value)}>
           {(field.choices ?? []).map((c) => (
             <option key={c} value={c}>
-              {field.choiceLabels?.[c] ?? c}
+              {choiceLabel(field, c, words)}
             </option>
           ))}
         </select>
       ) : field.kind === "text" ? (
         <input
-          aria-label={field.label}
+          aria-label={label}
           type="text"
           value={value}
           placeholder={field.placeholder}
@@ -226,7 +243,7 @@ function OptionInput({
         />
       ) : (
         <input
-          aria-label={field.label}
+          aria-label={label}
           type="number"
           min={field.min}
           max={field.max}

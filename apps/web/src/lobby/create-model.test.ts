@@ -79,7 +79,7 @@ describe("create form", () => {
     );
     expect(bad.ok).toBe(false);
     const twice = createPayload({ ...defaultForm("othello"), seats: ["me", "me"] }, 5);
-    expect(twice).toEqual({ ok: false, message: "take at most one seat" });
+    expect(twice).toEqual({ ok: false, problem: "oneSeat" });
   });
 
   it("reads presets and custom time controls", () => {

@@ -57,11 +57,20 @@ export function optionsPayload(form: CreateForm): Record<string, string | number
   return webGame(form.gameId).optionsPayload(form.options);
 }
 
-/** How many seats the engine's rules say these options call for, or an error message. */
-export function seatCountOf(form: CreateForm): { ok: true; count: number } | { ok: false; message: string } {
+/**
+ * Why the form cannot be sent: a problem the form finds itself (worded by the page, `create.problem.*`),
+ * or the engine's refusal of the options (worded as the error code `invalid-options`, with the engine's
+ * message as detail).
+ */
+export type FormProblem =
+  | { readonly ok: false; readonly problem: "seats" | "oneSeat" | "baseTime" }
+  | { readonly ok: false; readonly problem: "options"; readonly code: string; readonly message: string };
+
+/** How many seats the engine's rules say these options call for, or the engine's refusal. */
+export function seatCountOf(form: CreateForm): { ok: true; count: number } | FormProblem {
   const game = getGame(form.gameId);
   const parsed = game.parseOptions(optionsPayload(form));
-  if (!parsed.ok) return { ok: false, message: parsed.error.message };
+  if (!parsed.ok) return { ok: false, problem: "options", ...parsed.error };
   return { ok: true, count: game.seatCount(parsed.value) };
 }
 
@@ -88,19 +97,19 @@ export function timeControlOf(form: CreateForm): { baseMs: number; incrementMs: 
 }
 
 /**
- * The `room:create` payload, or a message saying what is wrong with the form. AI levels are kept within
+ * The `room:create` payload, or what is wrong with the form. AI levels are kept within
  * 1..`maxLevel`, the server's strongest level for the game (`GET /api/games`).
  */
 export function createPayload(
   form: CreateForm,
   maxLevel: number,
   account?: { readonly bot: boolean },
-): { ok: true; payload: ClientInput<"room:create"> } | { ok: false; message: string } {
+): { ok: true; payload: ClientInput<"room:create"> } | FormProblem {
   const count = seatCountOf(form);
   if (!count.ok) return count;
-  if (form.seats.length !== count.count) return { ok: false, message: "seat list does not fit the game" };
+  if (form.seats.length !== count.count) return { ok: false, problem: "seats" };
   const mine = form.seats.indexOf("me");
-  if (form.seats.filter((s) => s === "me").length > 1) return { ok: false, message: "take at most one seat" };
+  if (form.seats.filter((s) => s === "me").length > 1) return { ok: false, problem: "oneSeat" };
   const seats: SeatSpec[] = form.seats.map((choice, i) =>
     choice === "ai"
       ? { kind: "ai", level: Math.min(maxLevel, Math.max(1, form.levels[i] ?? 1)) }
@@ -109,7 +118,7 @@ export function createPayload(
         : { kind: "open" },
   );
   const timeControl = timeControlOf(form);
-  if (timeControl.baseMs < 1_000) return { ok: false, message: "the base time is at least one second" };
+  if (timeControl.baseMs < 1_000) return { ok: false, problem: "baseTime" };
   return {
     ok: true,
     payload: {

@@ -1,31 +1,44 @@
 "use client";
 
 import { isGameId } from "@arena/engine/registry";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
-import { gameTitle, webGame } from "../games/registry";
+import { webGame } from "../games/registry";
+import { failureText } from "../i18n/errors";
+import { useGameTitle, useGameWords } from "../i18n/use-game-words";
 import { useArena } from "../net/arena-context";
 import { maxLevel } from "../net/games-api";
 import { useGames } from "../net/use-games";
 import { CreateGame } from "./create-game";
-import { type CreateForm, createPayload, quickForm } from "./create-model";
+import { type CreateForm, type FormProblem, createPayload, quickForm } from "./create-model";
 import { RoomLists } from "./room-lists";
+
+/** A refusal the lobby shows: the form's own problem, or a code the engine or the server sent. */
+type LobbyError = FormProblem | { readonly ok: false; readonly code: string; readonly message: string };
 
 /** The lobby: quick games against the computer, open and live rooms, and the create form. */
 export function Lobby() {
   const { client, state, session } = useArena();
   const router = useRouter();
   const games = useGames();
+  const t = useTranslations("lobby");
+  const createWords = useTranslations("create");
+  const common = useTranslations("common");
+  const errors = useTranslations("errors");
+  const locale = useLocale();
+  const titleOf = useGameTitle();
   const [filter, setFilter] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<LobbyError | null>(null);
   const disabled = state !== "connected" || busy;
 
   const create = async (form: CreateForm) => {
     if (client === null) return;
     const built = createPayload(form, maxLevel(games?.find((g) => g.id === form.gameId)), session?.account);
     if (!built.ok) {
-      setError(built.message);
+      setError(built);
       return;
     }
     setBusy(true);
@@ -33,55 +46,63 @@ export function Lobby() {
     const ack = await client.request("room:create", built.payload);
     setBusy(false);
     if (!ack.ok) {
-      setError(ack.message);
+      setError(ack);
       return;
     }
     router.push(`/play/${encodeURIComponent(ack.matchId)}`);
   };
 
-  const titleOf = (id: string) => games?.find((g) => g.id === id)?.title ?? gameTitle(id);
+  const errorText = (shown: LobbyError): string => {
+    if ("problem" in shown && shown.problem !== "options") return createWords(`problem.${shown.problem}`);
+    return "code" in shown ? failureText(errors, locale, shown) : "";
+  };
 
   return (
     <div className="lobby">
       <section className="panel quick" aria-labelledby="quick-title">
-        <h2 id="quick-title">Play the computer</h2>
+        <h2 id="quick-title">{t("quickTitle")}</h2>
         <div className="quick-buttons">
-          {(games ?? []).flatMap((game) =>
-            webGame(game.id).quickGames.map((quick) => (
-              <button
-                key={`${game.id}:${quick.label}`}
-                type="button"
-                className="btn primary"
-                disabled={disabled}
-                title={quick.description}
-                onClick={() => void create(quickForm(game.id, quick))}
-              >
-                {quick.label}
-              </button>
-            )),
-          )}
+          {(games ?? []).flatMap((game) => (
+            <QuickButtons
+              key={game.id}
+              gameId={game.id}
+              disabled={disabled}
+              onCreate={(form) => void create(form)}
+            />
+          ))}
         </div>
         {error !== null && (
           <p className="error" role="alert">
-            {error}
+            {errorText(error)}
           </p>
         )}
+        <p className="how-to-links muted" data-testid="how-to-links">
+          {t("rules")}{" "}
+          {(games ?? []).map((game, i) => (
+            <span key={game.id}>
+              {i > 0 && " · "}
+              <Link href={`/how-to-play/${encodeURIComponent(game.id)}`} data-testid={`how-to-${game.id}`}>
+                {titleOf(game.id)}
+              </Link>
+            </span>
+          ))}
+        </p>
       </section>
 
       <section className="panel rooms" aria-labelledby="rooms-title">
         <div className="panel-head">
-          <h2 id="rooms-title">Open games</h2>
+          <h2 id="rooms-title">{t("openGames")}</h2>
           <label className="filter">
-            Game{" "}
+            {common("game")}{" "}
             <select
-              aria-label="Filter by game"
+              aria-label={t("filter")}
               value={filter ?? "all"}
               onChange={(e) => setFilter(isGameId(e.target.value) ? e.target.value : null)}
             >
-              <option value="all">All games</option>
+              <option value="all">{t("allGames")}</option>
               {(games ?? []).map((game) => (
                 <option key={game.id} value={game.id}>
-                  {game.title}
+                  {titleOf(game.id)}
                 </option>
               ))}
             </select>
@@ -91,13 +112,38 @@ export function Lobby() {
       </section>
 
       <section className="panel create" aria-labelledby="create-title">
-        <h2 id="create-title">Create game</h2>
+        <h2 id="create-title">{t("createTitle")}</h2>
         {games === null ? (
-          <p className="muted">The games appear when the server is reachable.</p>
+          <p className="muted">{t("waitingForServer")}</p>
         ) : (
           <CreateGame games={games} disabled={disabled} onCreate={(form) => void create(form)} />
         )}
       </section>
     </div>
   );
+}
+
+/** A game's one-click games against the computer, worded by the game's messages. */
+function QuickButtons({
+  gameId,
+  disabled,
+  onCreate,
+}: {
+  gameId: Parameters<typeof webGame>[0];
+  disabled: boolean;
+  onCreate: (form: CreateForm) => void;
+}) {
+  const words = useGameWords(gameId);
+  return webGame(gameId).quickGames.map((quick) => (
+    <button
+      key={quick.label}
+      type="button"
+      className="btn primary"
+      disabled={disabled}
+      title={quick.description === undefined ? undefined : words(quick.description)}
+      onClick={() => onCreate(quickForm(gameId, quick))}
+    >
+      {words(quick.label)}
+    </button>
+  ));
 }

@@ -10,7 +10,9 @@ import {
   type UserRef,
 } from "@arena/protocol";
 import Link from "next/link";
+import { useLocale, useTranslations } from "next-intl";
 import { Fragment, useEffect, useMemo, useState } from "react";
+import { failureText } from "../i18n/errors";
 import { formatTimeControl } from "../lib/clock";
 import { labelOf, nameTags } from "../lib/names";
 import { useArena } from "../net/arena-context";
@@ -37,13 +39,14 @@ function HostName({ room, tags }: { room: RoomSummary; tags: ReadonlyMap<string,
 export const LOBBY_PAGE_SIZE = 10;
 
 function SeatText({ seat, tags }: { seat: SeatView; tags: ReadonlyMap<string, string> }) {
+  const t = useTranslations("rooms");
   switch (seat.kind) {
     case "open":
-      return "open";
+      return t("seatOpen");
     case "invite":
-      return "invite only";
+      return t("seatInvite");
     case "ai":
-      return `AI level ${seat.level}`;
+      return t("seatAi", { level: seat.level });
     case "human":
       return <PlayerName label={labelOf(seat.user, tags)} />;
   }
@@ -163,15 +166,15 @@ function Pager({
   page: LobbyPageState;
   pager: ReturnType<typeof usePager>;
 }) {
+  const t = useTranslations("rooms");
+  const common = useTranslations("common");
   if (pager.number === 1 && page.next === null) return null;
   return (
-    <nav className="pager" aria-label={`${label} pages`}>
+    <nav className="pager" aria-label={t("pages", { list: label })}>
       <button type="button" className="btn small" disabled={pager.number === 1} onClick={pager.newer}>
-        Newer
+        {common("newer")}
       </button>
-      <span className="muted">
-        Page {pager.number} · {page.total} in all
-      </span>
+      <span className="muted">{t("page", { number: pager.number, total: page.total })}</span>
       <button
         type="button"
         className="btn small"
@@ -180,7 +183,7 @@ function Pager({
           if (page.next !== null) pager.older(page.next);
         }}
       >
-        Older
+        {common("older")}
       </button>
     </nav>
   );
@@ -190,19 +193,22 @@ function OpenGames({ filter, titleOf }: { filter: string | null; titleOf: (gameI
   const pager = usePager();
   const page = useLobbyPage("waiting", filter, pager.after);
   const tags = useNameTags(page.rooms);
-  if (!page.loaded) return <p className="muted">Loading…</p>;
+  const t = useTranslations("rooms");
+  const common = useTranslations("common");
+  const lobby = useTranslations("lobby");
+  if (!page.loaded) return <p className="muted">{common("loading")}</p>;
   return (
     <>
       {page.rooms.length === 0 ? (
-        <p className="muted">{pager.number === 1 ? "No open games. Create one!" : "No more open games."}</p>
+        <p className="muted">{pager.number === 1 ? t("noOpen") : t("noMoreOpen")}</p>
       ) : (
-        <table className="room-table" aria-label="Open games">
+        <table className="room-table" aria-label={lobby("openGames")}>
           <thead>
             <tr>
-              <th className="col-game">Game</th>
-              <th className="col-time">Time</th>
-              <th className="col-host">Host</th>
-              <th>Seats</th>
+              <th className="col-game">{common("game")}</th>
+              <th className="col-time">{t("time")}</th>
+              <th className="col-host">{t("host")}</th>
+              <th>{t("seats")}</th>
               <th className="col-action" />
             </tr>
           </thead>
@@ -212,17 +218,18 @@ function OpenGames({ filter, titleOf }: { filter: string | null; titleOf: (gameI
                 <td>{titleOf(room.gameId)}</td>
                 <td>
                   {formatTimeControl(room.timeControl)}
-                  {room.rated ? " · rated" : ""}
+                  {room.rated ? ` · ${common("rated")}` : ""}
                 </td>
                 <td className="col-host">
                   <HostName room={room} tags={tags} />
                 </td>
                 <td>
-                  <SeatList seats={room.seats} between=" · " tags={tags} /> ({room.openSeats} free)
+                  <SeatList seats={room.seats} between=" · " tags={tags} />{" "}
+                  {t("free", { count: room.openSeats })}
                 </td>
                 <td>
                   <Link className="btn small" href={`/play/${encodeURIComponent(room.matchId)}`}>
-                    Join
+                    {t("join")}
                   </Link>
                 </td>
               </tr>
@@ -230,7 +237,7 @@ function OpenGames({ filter, titleOf }: { filter: string | null; titleOf: (gameI
           </tbody>
         </table>
       )}
-      <Pager label="Open games" page={page} pager={pager} />
+      <Pager label={lobby("openGames")} page={page} pager={pager} />
     </>
   );
 }
@@ -239,19 +246,21 @@ function LiveGames({ filter, titleOf }: { filter: string | null; titleOf: (gameI
   const pager = usePager();
   const page = useLobbyPage("live", filter, pager.after);
   const tags = useNameTags(page.rooms);
+  const t = useTranslations("rooms");
+  const common = useTranslations("common");
   if (!page.loaded) return null;
   return (
     <>
       {page.rooms.length === 0 ? (
-        <p className="muted">{pager.number === 1 ? "Nothing live right now." : "No more live games."}</p>
+        <p className="muted">{pager.number === 1 ? t("noLive") : t("noMoreLive")}</p>
       ) : (
-        <table className="room-table" aria-label="Live games">
+        <table className="room-table" aria-label={t("liveGames")}>
           <thead>
             <tr>
-              <th className="col-game">Game</th>
-              <th>Players</th>
-              <th className="col-time">Time</th>
-              <th className="col-viewers">Viewers</th>
+              <th className="col-game">{common("game")}</th>
+              <th>{t("players")}</th>
+              <th className="col-time">{t("time")}</th>
+              <th className="col-viewers">{t("viewers")}</th>
               <th className="col-action" />
             </tr>
           </thead>
@@ -260,13 +269,13 @@ function LiveGames({ filter, titleOf }: { filter: string | null; titleOf: (gameI
               <tr key={room.matchId} data-match={room.matchId}>
                 <td>{titleOf(room.gameId)}</td>
                 <td>
-                  <SeatList seats={room.seats} between=" vs " tags={tags} />
+                  <SeatList seats={room.seats} between={t("versus")} tags={tags} />
                 </td>
                 <td>{formatTimeControl(room.timeControl)}</td>
                 <td>{room.viewers}</td>
                 <td>
                   <Link className="btn small" href={`/play/${encodeURIComponent(room.matchId)}`}>
-                    Watch
+                    {t("watch")}
                   </Link>
                 </td>
               </tr>
@@ -274,7 +283,7 @@ function LiveGames({ filter, titleOf }: { filter: string | null; titleOf: (gameI
           </tbody>
         </table>
       )}
-      <Pager label="Live games" page={page} pager={pager} />
+      <Pager label={t("liveGames")} page={page} pager={pager} />
     </>
   );
 }
@@ -291,10 +300,13 @@ export function RoomLists({
   titleOf: (gameId: string) => string;
 }) {
   const { state, refusal } = useArena();
+  const t = useTranslations("rooms");
+  const errors = useTranslations("errors");
+  const locale = useLocale();
   if (state !== "connected") {
     return (
       <p className="muted" data-testid="lobby-offline">
-        {refusal ?? "The game server is not reachable yet; the list appears when it is."}
+        {refusal === null ? t("offline") : failureText(errors, locale, { code: "quota", message: refusal })}
       </p>
     );
   }
@@ -302,7 +314,7 @@ export function RoomLists({
   return (
     <>
       <OpenGames key={`open:${filter ?? ""}`} filter={filter} titleOf={titleOf} />
-      <h2>Live games</h2>
+      <h2>{t("liveGames")}</h2>
       <LiveGames key={`live:${filter ?? ""}`} filter={filter} titleOf={titleOf} />
     </>
   );

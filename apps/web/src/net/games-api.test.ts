@@ -2,6 +2,7 @@ import { GAME_AIS } from "@arena/engine/ai/registry";
 import { GAME_IDS, getGame } from "@arena/engine/registry";
 import { TIME_PRESETS } from "@arena/protocol";
 import { describe, expect, it } from "vitest";
+import { wordsIn } from "../test-support/words";
 import { levelLabel, maxLevel, parseCatalogue } from "./games-api";
 
 /** `GET /api/games` as the server writes it from the engine's registries (apps/server games/catalogue.ts). */
@@ -28,7 +29,7 @@ describe("parseCatalogue", () => {
     if (!catalogue.ok) return;
     for (const game of catalogue.games) expect(maxLevel(game)).toBe(GAME_AIS[game.id].levels.length);
     const first = catalogue.games[0]?.aiLevels[2];
-    expect(first && levelLabel(first)).toMatch(/^3 · \S/);
+    expect(first && levelLabel(first, wordsIn("en", "create"))).toMatch(/^3 · \S/);
   });
 
   it("leaves out games this build has no module for", () => {

@@ -41,9 +41,17 @@ export async function fetchCatalogue(baseUrl: string): Promise<Catalogue> {
   }
 }
 
-/** "3 · Club": how a level reads in a select. */
-export function levelLabel(level: AiLevelInfo): string {
-  return `${level.level} · ${level.name}`;
+/**
+ * How a level reads in a select: "3 · Club" in English, whose names the server sends; the other
+ * languages say the level's number ("Уровень 3"), as the names come in English only.
+ *
+ * @param create a translator over the `create` namespace
+ */
+export function levelLabel(
+  level: AiLevelInfo,
+  create: (key: string, values: Record<string, string | number>) => string,
+): string {
+  return create("level", { level: level.level, name: level.name });
 }
 
 /** The strongest level of a game (1 when the server lists none). */

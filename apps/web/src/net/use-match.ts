@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { updateOffset } from "../lib/clock";
 import { useArena } from "./arena-context";
 import { type CommandPayload, commandBody } from "./command-body";
+import type { Refusal } from "../room/command-status";
 import {
   EMPTY_FEED,
   type Feed,
@@ -29,7 +30,8 @@ export interface MatchHandle {
   readonly followed: Followed | null;
   /** The room's invite secret, if the server sent it (to the host only). */
   readonly invite: InviteToken | null;
-  readonly error: string | null;
+  /** Why the match cannot be shown: the server's refusal, or a snapshot this build cannot read. */
+  readonly error: Refusal | null;
   /** Server time − local time, for the clocks. */
   readonly offset: number;
   /** True while a resync after a reconnect or a gap is under way. */
@@ -43,7 +45,7 @@ export interface MatchHandle {
 export function useMatch(matchId: string, inviteToken: string | null): MatchHandle {
   const { client, connectCount, state } = useArena();
   const [feed, setFeedState] = useState<Feed>(EMPTY_FEED);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Refusal | null>(null);
   const [offset, setOffset] = useState(0);
   const [lastEvent, setLastEvent] = useState<VersionedEvent | null>(null);
   const feedRef = useRef<Feed>(EMPTY_FEED);
@@ -60,7 +62,7 @@ export function useMatch(matchId: string, inviteToken: string | null): MatchHand
   const take = useCallback(
     (step: FeedStep) => {
       setFeed(step.feed);
-      if (step.error !== null) setError(step.error);
+      if (step.error !== null) setError({ code: "invalid-state", message: step.error });
       const last = step.applied.at(-1);
       if (last !== undefined) setLastEvent(last);
       if (step.resync) resyncRef.current();
@@ -106,7 +108,7 @@ export function useMatch(matchId: string, inviteToken: string | null): MatchHand
       if (watched.ok) {
         setError(null);
         acceptSnapshot(watched.snapshot);
-      } else setError(watched.message);
+      } else setError({ code: watched.code, message: watched.message });
     } finally {
       take(endSync(feedRef.current));
     }

@@ -2,13 +2,19 @@
 
 import { type LeaderboardEntry, SPEEDS } from "@arena/protocol";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
+import { useGameTitle } from "../i18n/use-game-words";
 import { fetchLeaderboard } from "../net/players-api";
 import { useGames } from "../net/use-games";
 
 /** The top 100 of each game and speed; only established (non-provisional) ratings are listed. */
 export function Leaderboard() {
   const games = useGames();
+  const t = useTranslations("leaderboard");
+  const common = useTranslations("common");
+  const speeds = useTranslations("speeds");
+  const titleOf = useGameTitle();
   const [gameId, setGameId] = useState<string | null>(null);
   const [speed, setSpeed] = useState<string>("blitz");
   const [players, setPlayers] = useState<readonly LeaderboardEntry[] | null>(null);
@@ -25,41 +31,40 @@ export function Leaderboard() {
   }, [game, speed]);
   return (
     <div className="leaderboard" data-testid="leaderboard">
-      <h1>Leaderboard</h1>
+      <h1>{t("title")}</h1>
       <div className="filters">
-        <select aria-label="Game" value={game ?? ""} onChange={(e) => setGameId(e.target.value)}>
+        <select aria-label={common("game")} value={game ?? ""} onChange={(e) => setGameId(e.target.value)}>
           {(games ?? []).map((g) => (
             <option key={g.id} value={g.id}>
-              {g.title}
+              {titleOf(g.id)}
             </option>
           ))}
         </select>
-        <select aria-label="Speed" value={speed} onChange={(e) => setSpeed(e.target.value)}>
+        <select aria-label={t("speed")} value={speed} onChange={(e) => setSpeed(e.target.value)}>
           {SPEEDS.map((s) => (
             <option key={s} value={s}>
-              {s}
+              {speeds(s)}
             </option>
           ))}
         </select>
       </div>
       <p className="muted small" data-testid="leaderboard-rule">
-        Only established ratings are listed: a rating is provisional (shown with "?") until its deviation
-        falls to 110 or below, which takes about 15 rated games.
+        {t("rule")}
       </p>
       {players === null ? (
-        <p className="muted">Loading…</p>
+        <p className="muted">{common("loading")}</p>
       ) : players.length === 0 ? (
         <p className="muted" data-testid="leaderboard-empty">
-          No established players yet in this game and speed.
+          {t("empty")}
         </p>
       ) : (
-        <table className="room-table" aria-label="Top players">
+        <table className="room-table" aria-label={t("top")}>
           <thead>
             <tr>
               <th>#</th>
-              <th>Player</th>
-              <th>Rating</th>
-              <th>Games</th>
+              <th>{t("player")}</th>
+              <th>{t("rating")}</th>
+              <th>{t("games")}</th>
             </tr>
           </thead>
           <tbody>

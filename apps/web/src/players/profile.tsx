@@ -2,8 +2,9 @@
 
 import type { HistoryEntry, RatingPoint, UserResponse } from "@arena/protocol";
 import Link from "next/link";
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { gameTitle } from "../games/registry";
+import { useGameTitle } from "../i18n/use-game-words";
 import { fetchHistory, fetchRatingHistory, fetchUser, ratingLabel } from "../net/players-api";
 import { RatingChart } from "./rating-chart";
 
@@ -11,6 +12,10 @@ type User = UserResponse["user"];
 
 /** A player's profile: ratings per game and speed with their history chart, record, and games (newest first). */
 export function Profile({ name }: { name: string }) {
+  const t = useTranslations("profile");
+  const common = useTranslations("common");
+  const speeds = useTranslations("speeds");
+  const gameTitle = useGameTitle();
   const [user, setUser] = useState<User | null | "missing">(null);
   const [points, setPoints] = useState<readonly RatingPoint[]>([]);
   const [pool, setPool] = useState<string | null>(null);
@@ -25,32 +30,35 @@ export function Profile({ name }: { name: string }) {
       live = false;
     };
   }, [name]);
-  if (user === null) return <p className="muted">Loading…</p>;
-  if (user === "missing") return <p className="error">No player is called {name}.</p>;
+  if (user === null) return <p className="muted">{common("loading")}</p>;
+  if (user === "missing") return <p className="error">{t("missing", { name })}</p>;
   const pools = Object.entries(user.ratings).flatMap(([gameId, speeds]) =>
     Object.entries(speeds).map(([speed, rating]) => ({ gameId, speed, rating })),
   );
   const shown = pool ?? (pools[0] === undefined ? null : `${pools[0].gameId} ${pools[0].speed}`);
   const shownPoints = points.filter((p) => `${p.gameId} ${p.speed}` === shown);
+  const shownPool = pools.find((p) => `${p.gameId} ${p.speed}` === shown);
+  const shownLabel =
+    shownPool === undefined
+      ? ""
+      : `${gameTitle(shownPool.gameId)} · ${speeds.has(shownPool.speed) ? speeds(shownPool.speed) : shownPool.speed}`;
   return (
     <div className="profile" data-testid="profile">
       <h1>
         {user.name} {user.bot && <span className="bot-mark">BOT</span>}
       </h1>
-      <p data-testid="record">
-        {user.record.wins} wins · {user.record.draws} draws · {user.record.losses} losses
-      </p>
-      <h2>Ratings</h2>
+      <p data-testid="record">{t("record", { ...user.record })}</p>
+      <h2>{t("ratings")}</h2>
       {pools.length === 0 ? (
-        <p className="muted">No rated games yet.</p>
+        <p className="muted">{t("noRated")}</p>
       ) : (
-        <table className="room-table" aria-label="Ratings">
+        <table className="room-table" aria-label={t("ratings")}>
           <thead>
             <tr>
-              <th>Game</th>
-              <th>Speed</th>
-              <th>Rating</th>
-              <th>Games</th>
+              <th>{common("game")}</th>
+              <th>{t("speed")}</th>
+              <th>{t("rating")}</th>
+              <th>{t("games")}</th>
             </tr>
           </thead>
           <tbody>
@@ -61,7 +69,7 @@ export function Profile({ name }: { name: string }) {
                 onClick={() => setPool(`${gameId} ${speed}`)}
               >
                 <td>{gameTitle(gameId)}</td>
-                <td>{speed}</td>
+                <td>{speeds.has(speed) ? speeds(speed) : speed}</td>
                 <td data-testid={`rating-${gameId}-${speed}`} title={`RD ${rating.rd}`}>
                   {ratingLabel(rating)}
                 </td>
@@ -71,15 +79,21 @@ export function Profile({ name }: { name: string }) {
           </tbody>
         </table>
       )}
-      {shownPoints.length > 0 && <RatingChart points={shownPoints} label={shown ?? ""} />}
-      <p className="muted small">A rating with "?" is provisional: its deviation (RD) is above 110.</p>
-      <h2>Games</h2>
+      {shownPoints.length > 0 && <RatingChart points={shownPoints} label={shownLabel} />}
+      <p className="muted small">{t("provisional")}</p>
+      <h2>{t("games")}</h2>
       <History name={user.name} />
     </div>
   );
 }
 
 function History({ name }: { name: string }) {
+  const t = useTranslations("profile");
+  const common = useTranslations("common");
+  const speeds = useTranslations("speeds");
+  const locale = useLocale();
+  const gameTitle = useGameTitle();
+  const when = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
   const [page, setPage] = useState(1);
   const [games, setGames] = useState<readonly HistoryEntry[]>([]);
   const [more, setMore] = useState(false);
@@ -94,37 +108,37 @@ function History({ name }: { name: string }) {
       live = false;
     };
   }, [name, page]);
-  if (games.length === 0 && page === 1) return <p className="muted">No finished games yet.</p>;
+  if (games.length === 0 && page === 1) return <p className="muted">{t("noGames")}</p>;
   return (
     <>
-      <table className="room-table" aria-label="Games" data-testid="history">
+      <table className="room-table" aria-label={t("games")} data-testid="history">
         <thead>
           <tr>
-            <th>When</th>
-            <th>Game</th>
-            <th>Against</th>
-            <th>Result</th>
-            <th>Rating</th>
+            <th>{t("when")}</th>
+            <th>{common("game")}</th>
+            <th>{t("against")}</th>
+            <th>{t("result")}</th>
+            <th>{t("rating")}</th>
             <th />
           </tr>
         </thead>
         <tbody>
           {games.map((game) => (
             <tr key={game.matchId} data-match={game.matchId}>
-              <td>{new Date(game.endedAt).toLocaleString()}</td>
+              <td>{when.format(new Date(game.endedAt))}</td>
               <td>
-                {gameTitle(game.gameId)} · {game.speed}
-                {game.rated ? " · rated" : ""}
+                {gameTitle(game.gameId)} · {speeds.has(game.speed) ? speeds(game.speed) : game.speed}
+                {game.rated ? ` · ${common("rated")}` : ""}
               </td>
-              <td>{game.opponents.join(", ")}</td>
-              <td>{game.outcome}</td>
+              <td>{new Intl.ListFormat(locale, { style: "narrow", type: "unit" }).format(game.opponents)}</td>
+              <td>{t(`outcome.${game.outcome}`)}</td>
               <td>
                 {game.ratingBefore !== null && game.ratingAfter !== null
                   ? `${game.ratingAfter} (${game.ratingAfter >= game.ratingBefore ? "+" : "\u2212"}${Math.abs(game.ratingAfter - game.ratingBefore)})`
                   : ""}
               </td>
               <td>
-                <Link href={`/play/${encodeURIComponent(game.matchId)}`}>Replay</Link>
+                <Link href={`/play/${encodeURIComponent(game.matchId)}`}>{t("replay")}</Link>
               </td>
             </tr>
           ))}
@@ -132,11 +146,11 @@ function History({ name }: { name: string }) {
       </table>
       <div className="pager">
         <button type="button" className="btn small" disabled={page === 1} onClick={() => setPage(page - 1)}>
-          Newer
+          {common("newer")}
         </button>
-        <span className="muted"> page {page} </span>
+        <span className="muted"> {t("page", { page })} </span>
         <button type="button" className="btn small" disabled={!more} onClick={() => setPage(page + 1)}>
-          Older
+          {common("older")}
         </button>
       </div>
     </>

@@ -1,6 +1,8 @@
 "use client";
 
+import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
+import { failureText } from "../i18n/errors";
 import type { AnyWebGame } from "../games/web-game";
 
 export interface BoardPanelProps {
@@ -18,7 +20,8 @@ export interface BoardPanelProps {
 
 /** The game's board from the registry and, when the viewer is to move, a box to type a move. */
 export function BoardPanel({ web, state, lastMove, interactive, viewerSeat, hint, onMove }: BoardPanelProps) {
-  if (state === null) return <p className="muted">The board appears when the game starts.</p>;
+  const t = useTranslations("board");
+  if (state === null) return <p className="muted">{t("notStarted")}</p>;
   return (
     <>
       <web.Board
@@ -44,6 +47,9 @@ function MoveInput({
   state: unknown;
   onMove: (move: unknown) => void;
 }) {
+  const t = useTranslations("board");
+  const errors = useTranslations("errors");
+  const locale = useLocale();
   const [text, setText] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   return (
@@ -54,11 +60,11 @@ function MoveInput({
         const typed = text.trim();
         const parsed = web.rules.parseMove(state, typed);
         if (!parsed.ok) {
-          setProblem(parsed.error.message);
+          setProblem(failureText(errors, locale, parsed.error));
           return;
         }
         if (!web.rules.legalMoves(state).includes(parsed.value)) {
-          setProblem(`${typed} is not legal here`);
+          setProblem(t("notLegal", { move: typed }));
           return;
         }
         setProblem(null);
@@ -67,14 +73,14 @@ function MoveInput({
       }}
     >
       <input
-        aria-label="Move"
-        placeholder={`Type a move (${web.moveHint})`}
+        aria-label={t("move")}
+        placeholder={t("placeholder", { hint: web.moveHint })}
         value={text}
         onChange={(e) => setText(e.target.value)}
         autoComplete="off"
       />
       <button type="submit" className="btn small">
-        Play
+        {t("play")}
       </button>
       {problem !== null && <span className="error">{problem}</span>}
     </form>

@@ -10,7 +10,7 @@ describe("command status", () => {
     expect(a.status.inFlight).toBe(1);
     const b = sent(a.status);
     const afterA = answered(b.status, a.seq, no("not your turn"));
-    expect(afterA).toMatchObject({ inFlight: 1, refusal: "not your turn" });
+    expect(afterA).toMatchObject({ inFlight: 1, refusal: { code: "forbidden", message: "not your turn" } });
     expect(answered(afterA, b.seq, ok)).toMatchObject({ inFlight: 0, refusal: null });
   });
 
@@ -19,13 +19,13 @@ describe("command status", () => {
     const b = sent(a.status);
     const newest = answered(b.status, b.seq, no("the seat is taken"));
     // The older command's answer arrives late: it neither hides nor replaces the newer refusal.
-    expect(answered(newest, a.seq, ok).refusal).toBe("the seat is taken");
-    expect(answered(newest, a.seq, no("stale")).refusal).toBe("the seat is taken");
+    expect(answered(newest, a.seq, ok).refusal?.message).toBe("the seat is taken");
+    expect(answered(newest, a.seq, no("stale")).refusal?.message).toBe("the seat is taken");
   });
 
   it("clears a refusal with the next success and shows the page's own refusals", () => {
-    const a = sent(refused(IDLE, "pick a seat"));
-    expect(a.status.refusal).toBe("pick a seat");
+    const a = sent(refused(IDLE, { code: "forbidden", message: "pick a seat" }));
+    expect(a.status.refusal?.message).toBe("pick a seat");
     expect(answered(a.status, a.seq, ok).refusal).toBeNull();
   });
 });

@@ -3,6 +3,7 @@
 import { choicePlies } from "@arena/match";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { isMuted, setMuted } from "../lib/sound";
 import type { RoomView } from "./room-view";
@@ -26,6 +27,7 @@ export function Controls({ view, commands }: { view: RoomView; commands: Command
 }
 
 function LiveControls({ view, commands }: { view: RoomView; commands: Commands }) {
+  const t = useTranslations("controls");
   const seat = view.mine[0];
   const goneOpponent = view.seats.some((s) => s.kind === "human" && s.gone && !view.mine.includes(s.seat));
   return (
@@ -34,7 +36,7 @@ function LiveControls({ view, commands }: { view: RoomView; commands: Commands }
       {view.seats.length === 2 && <DrawButtons view={view} commands={commands} />}
       {choicePlies(view.model) < 2 && (
         <button type="button" className="btn" onClick={() => void commands.send("match:abort", { seat })}>
-          Abort
+          {t("abort")}
         </button>
       )}
       {goneOpponent && (
@@ -43,7 +45,7 @@ function LiveControls({ view, commands }: { view: RoomView; commands: Commands }
           className="btn primary"
           onClick={() => void commands.send("match:claim", { kind: "win", seat })}
         >
-          Claim victory
+          {t("claimVictory")}
         </button>
       )}
     </>
@@ -51,17 +53,18 @@ function LiveControls({ view, commands }: { view: RoomView; commands: Commands }
 }
 
 function ResignButton({ seat, commands }: { seat: number | undefined; commands: Commands }) {
+  const t = useTranslations("controls");
   const [confirming, setConfirming] = useState(false);
   if (!confirming) {
     return (
       <button type="button" className="btn" onClick={() => setConfirming(true)}>
-        Resign
+        {t("resign")}
       </button>
     );
   }
   return (
     <span className="confirm">
-      Resign?{" "}
+      {t("resignConfirm")}{" "}
       <button
         type="button"
         className="btn danger small"
@@ -70,16 +73,17 @@ function ResignButton({ seat, commands }: { seat: number | undefined; commands: 
           void commands.send("match:resign", { seat });
         }}
       >
-        Yes, resign
+        {t("yesResign")}
       </button>{" "}
       <button type="button" className="btn small" onClick={() => setConfirming(false)}>
-        Cancel
+        {t("cancel")}
       </button>
     </span>
   );
 }
 
 function DrawButtons({ view, commands }: { view: RoomView; commands: Commands }) {
+  const t = useTranslations("controls");
   const { drawOffers } = view.model;
   const seat = view.mine[0];
   const offeredByMe = seat !== undefined && drawOffers.includes(seat);
@@ -87,20 +91,20 @@ function DrawButtons({ view, commands }: { view: RoomView; commands: Commands })
   if (offeredToMe) {
     return (
       <span className="confirm">
-        Draw offered{" "}
+        {t("drawOffered")}{" "}
         <button
           type="button"
           className="btn small primary"
           onClick={() => void commands.send("match:draw-accept", { seat })}
         >
-          Accept draw
+          {t("acceptDraw")}
         </button>{" "}
         <button
           type="button"
           className="btn small"
           onClick={() => void commands.send("match:draw-decline", { seat })}
         >
-          Decline
+          {t("decline")}
         </button>
       </span>
     );
@@ -112,12 +116,13 @@ function DrawButtons({ view, commands }: { view: RoomView; commands: Commands })
       disabled={offeredByMe}
       onClick={() => void commands.send("match:draw-offer", { seat })}
     >
-      {offeredByMe ? "Draw offered" : "Offer draw"}
+      {offeredByMe ? t("drawOffered") : t("offerDraw")}
     </button>
   );
 }
 
 function AfterControls({ view, commands }: { view: RoomView; commands: Commands }) {
+  const t = useTranslations("controls");
   const router = useRouter();
   const { nextMatchId, rematchOffers } = view.model;
   const offeredByMe = view.mine.some((s) => rematchOffers.includes(s));
@@ -125,7 +130,7 @@ function AfterControls({ view, commands }: { view: RoomView; commands: Commands 
     <>
       {nextMatchId !== null ? (
         <Link className="btn primary" href={playPath(nextMatchId)}>
-          Go to rematch
+          {t("goToRematch")}
         </Link>
       ) : (
         view.mine.length > 0 && (
@@ -139,18 +144,19 @@ function AfterControls({ view, commands }: { view: RoomView; commands: Commands 
               })
             }
           >
-            {offeredByMe ? "Rematch offered" : rematchOffers.length > 0 ? "Accept rematch" : "Rematch"}
+            {offeredByMe ? t("rematchOffered") : rematchOffers.length > 0 ? t("acceptRematch") : t("rematch")}
           </button>
         )
       )}
       <Link className="btn" href="/">
-        Lobby
+        {t("lobby")}
       </Link>
     </>
   );
 }
 
 function SoundToggle() {
+  const t = useTranslations("controls");
   const [muted, setMutedState] = useState(false);
   useEffect(() => setMutedState(isMuted()), []);
   return (
@@ -163,7 +169,7 @@ function SoundToggle() {
         setMutedState(!muted);
       }}
     >
-      {muted ? "Sound off" : "Sound on"}
+      {muted ? t("soundOff") : t("soundOn")}
     </button>
   );
 }

@@ -1,6 +1,8 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { MoveClass } from "../analysis/classes";
+import { useGameWords } from "../i18n/use-game-words";
 import type { RoomView } from "./room-view";
 import { moveRows, replayTarget } from "./move-rows";
 
@@ -16,6 +18,8 @@ export interface MoveListProps {
 /** The moves in the game's notation, numbered in rows; clicking one, or the arrows, replays the game. */
 export function MoveList({ view, replay, setReplay, marks }: MoveListProps) {
   const { model, web } = view;
+  const t = useTranslations("moves");
+  const words = useGameWords(model.gameId);
   const total = model.moves.length;
   const perRow = web.movesPerRow;
   const current = replay ?? total;
@@ -25,15 +29,15 @@ export function MoveList({ view, replay, setReplay, marks }: MoveListProps) {
   return (
     <div className="moves">
       <h2>
-        Moves <span className="muted">({total})</span>
+        {t("title")} <span className="muted">({total})</span>
       </h2>
-      <ol className="move-list" aria-label="Move list" data-testid="move-list">
+      <ol className="move-list" aria-label={t("list")} data-testid="move-list">
         {moveRows(total, perRow).map((row) => (
           <li key={row.number}>
             <span className="move-no">{row.number}.</span>
             {row.plies.map((ply) => {
               const move = model.moves.at(ply - 1);
-              const seatName = web.seatName(move?.seat ?? 0);
+              const seatName = web.seatName(move?.seat ?? 0, words);
               const text = move?.move ?? "";
               const mark = marks?.[ply - 1];
               return (
@@ -59,14 +63,14 @@ export function MoveList({ view, replay, setReplay, marks }: MoveListProps) {
         ))}
       </ol>
       {canReplay && total > 0 && (
-        <div className="replay" role="group" aria-label="Replay">
-          <button type="button" className="btn small" aria-label="First move" onClick={() => go(0)}>
+        <div className="replay" role="group" aria-label={t("replay")}>
+          <button type="button" className="btn small" aria-label={t("first")} onClick={() => go(0)}>
             «
           </button>
           <button
             type="button"
             className="btn small"
-            aria-label="Previous move"
+            aria-label={t("previous")}
             onClick={() => go(current - 1)}
           >
             ‹
@@ -74,10 +78,10 @@ export function MoveList({ view, replay, setReplay, marks }: MoveListProps) {
           <span className="muted" data-testid="replay-ply">
             {current}/{total}
           </span>
-          <button type="button" className="btn small" aria-label="Next move" onClick={() => go(current + 1)}>
+          <button type="button" className="btn small" aria-label={t("next")} onClick={() => go(current + 1)}>
             ›
           </button>
-          <button type="button" className="btn small" aria-label="Last move" onClick={() => go(total)}>
+          <button type="button" className="btn small" aria-label={t("last")} onClick={() => go(total)}>
             »
           </button>
         </div>

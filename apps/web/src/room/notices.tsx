@@ -1,7 +1,10 @@
 "use client";
 
-import type { ResultText } from "./room-model";
+import { useLocale, useTranslations } from "next-intl";
+import { failureText } from "../i18n/errors";
 import { Rich } from "../ui/player-name";
+import type { Refusal } from "./command-status";
+import type { ResultText } from "./room-model";
 
 /** The room's notices: resyncing, the result, waiting for players, and the last refusal. */
 export function Notices({
@@ -13,13 +16,16 @@ export function Notices({
   syncing: boolean;
   result: ResultText | null;
   waiting: boolean;
-  refusal: string | null;
+  refusal: Refusal | null;
 }) {
+  const t = useTranslations("room");
+  const errors = useTranslations("errors");
+  const locale = useLocale();
   return (
     <>
       {syncing && (
         <div className="banner info" role="status">
-          Resyncing…
+          {t("resyncing")}
         </div>
       )}
       {result !== null && (
@@ -34,12 +40,12 @@ export function Notices({
       )}
       {waiting && (
         <div className="banner info" role="status">
-          Waiting for players…
+          {t("waiting")}
         </div>
       )}
       {refusal !== null && (
-        <p className="error" role="alert">
-          {refusal}
+        <p className="error" role="alert" data-testid="refusal" data-code={refusal.code}>
+          {failureText(errors, locale, refusal)}
         </p>
       )}
     </>

@@ -1,6 +1,7 @@
 "use client";
 
 import type { RatingChange, SeatView } from "@arena/protocol";
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { changeLabel, fetchMatchRatings } from "../net/players-api";
 import { occupantText } from "./room-model";
@@ -17,6 +18,7 @@ const RETRY_MS = 300;
  * match id (`GET /api/matches/<id>/ratings`: docs/protocol.md, "Ratings").
  */
 export function RatingChanges({ matchId, seats }: { matchId: string; seats: readonly SeatView[] }) {
+  const seatWords = useTranslations("seats");
   const [changes, setChanges] = useState<readonly RatingChange[] | null>(null);
   useEffect(() => {
     let live = true;
@@ -42,6 +44,7 @@ export function RatingChanges({ matchId, seats }: { matchId: string; seats: read
           {occupantText(
             seats.find((s) => s.seat === change.seat),
             NO_TAGS,
+            seatWords,
           )}{" "}
           {change.before} → {change.after}{" "}
           <strong className={change.after >= change.before ? "gain" : "loss"}>

@@ -5,6 +5,9 @@ import { ANN, BEN, MatchLog } from "../test-support/match-log";
 import { plainText } from "../lib/names";
 import { type ResultText, resultText } from "./room-model";
 import { roomView } from "./room-view";
+import { roomWords } from "../test-support/words";
+
+const SEAT_WORDS = roomWords("en", "othello").seats;
 
 /** Ann (seat 0) against the computer at level 3, two moves in, then the result. */
 function ended(gameId: "othello" | "connect-k" | "dice-of-doom", result: MatchResult, moves: string[]) {
@@ -15,7 +18,7 @@ function ended(gameId: "othello" | "connect-k" | "dice-of-doom", result: MatchRe
   log.add({ type: "ended", result, clock: null });
   const followed = follow(log.snapshot());
   if (!followed.ok) throw new Error(followed.message);
-  return roomView(followed.followed, ANN.id);
+  return roomView(followed.followed, ANN.id, SEAT_WORDS);
 }
 
 /** The banner as the page reads it. */
@@ -25,16 +28,17 @@ const plain = (text: ResultText | null) =>
 describe("resultText", () => {
   it("names the winner, the loser and the reason, with the scores", () => {
     const view = ended("othello", { reason: "resign", winners: [1], scores: [0, 64] }, ["f5", "d6"]);
-    expect(plain(resultText(view.model, view.seats, view.web))).toEqual({
+    expect(plain(resultText(view.model, view.seats, view.web, roomWords("en", view.model.gameId)))).toEqual({
       headline: "Computer (level 3) (White) wins",
       detail: "Ann (Black) resigned · 0–64",
     });
     const timeout = ended("othello", { reason: "timeout", winners: [0], scores: [64, 0] }, []);
-    expect(plain(resultText(timeout.model, timeout.seats, timeout.web))?.detail).toBe(
-      "Computer (level 3) (White) ran out of time · 64–0",
-    );
+    expect(
+      plain(resultText(timeout.model, timeout.seats, timeout.web, roomWords("en", timeout.model.gameId)))
+        ?.detail,
+    ).toBe("Computer (level 3) (White) ran out of time · 64–0");
     const draw = ended("othello", { reason: "normal", winners: [0, 1], scores: [32, 32] }, []);
-    expect(plain(resultText(draw.model, draw.seats, draw.web))).toEqual({
+    expect(plain(resultText(draw.model, draw.seats, draw.web, roomWords("en", draw.model.gameId)))).toEqual({
       headline: "Draw",
       detail: "by score · 32–32",
     });
@@ -42,7 +46,7 @@ describe("resultText", () => {
 
   it("reads a win by the rules in the game's words", () => {
     const line = ended("connect-k", { reason: "normal", winners: [0], scores: [1, 0] }, ["4", "4"]);
-    expect(plain(resultText(line.model, line.seats, line.web))).toEqual({
+    expect(plain(resultText(line.model, line.seats, line.web, roomWords("en", line.model.gameId)))).toEqual({
       headline: "Ann (Red) wins",
       detail: "with a line",
     });
@@ -54,8 +58,8 @@ describe("resultText", () => {
       log.add({ type: "cancelled", reason });
       const followed = follow(log.snapshot());
       if (!followed.ok) throw new Error(followed.message);
-      const view = roomView(followed.followed, ANN.id);
-      return plain(resultText(view.model, view.seats, view.web));
+      const view = roomView(followed.followed, ANN.id, SEAT_WORDS);
+      return plain(resultText(view.model, view.seats, view.web, roomWords("en", view.model.gameId)));
     };
     expect(cancelled("expired")).toEqual({
       headline: "Room cancelled",
@@ -64,9 +68,31 @@ describe("resultText", () => {
     expect(cancelled("host")?.detail).toBe("Its host cancelled it before the game began.");
   });
 
+  it("words the banner in Russian and Japanese, with real plural forms and the game's own terms", () => {
+    const view = ended("othello", { reason: "resign", winners: [1], scores: [0, 64] }, ["f5", "d6"]);
+    const banner = (locale: "ru" | "ja") =>
+      plain(resultText(view.model, view.seats, view.web, roomWords(locale, "othello")));
+    expect(banner("ru")).toEqual({
+      headline: "Побеждает Компьютер (уровень 3) (Белые)",
+      detail: "Ann (Чёрные) сдаётся · 0–64",
+    });
+    expect(banner("ja")).toEqual({
+      headline: "コンピューター（レベル 3）（白）の勝ち",
+      detail: "Ann（黒）が投了 · 0–64",
+    });
+    const line = ended("connect-k", { reason: "normal", winners: [0], scores: [1, 0] }, ["4", "4"]);
+    expect(plain(resultText(line.model, line.seats, line.web, roomWords("ru", "connect-k")))).toEqual({
+      headline: "Побеждает Ann (Красные)",
+      detail: "собрав линию",
+    });
+  });
+
   it("says an aborted game has no result", () => {
     const aborted = ended("othello", { reason: "abort", winners: [], scores: [] }, []);
-    expect(plain(resultText(aborted.model, aborted.seats, aborted.web))?.headline).toBe("Game aborted");
+    expect(
+      plain(resultText(aborted.model, aborted.seats, aborted.web, roomWords("en", aborted.model.gameId)))
+        ?.headline,
+    ).toBe("Game aborted");
   });
 
   it("keeps every name apart from the words around it, tagged when two players share it", () => {
@@ -78,8 +104,8 @@ describe("resultText", () => {
     log.add({ type: "ended", result: { reason: "resign", winners: [1], scores: [0, 64] }, clock: null });
     const followed = follow(log.snapshot());
     if (!followed.ok) throw new Error(followed.message);
-    const view = roomView(followed.followed, ANN.id);
-    const text = resultText(view.model, view.seats, view.web, view.tags);
+    const view = roomView(followed.followed, ANN.id, SEAT_WORDS);
+    const text = resultText(view.model, view.seats, view.web, roomWords("en", "othello"), view.tags);
     expect(text?.headline).toEqual([{ name: ANN.name, tag: BEN.id.slice(-3) }, " (White)", " wins"]);
     expect(text?.detail[0]).toEqual({ name: ANN.name, tag: ANN.id.slice(-3) });
     expect(view.players).toEqual([`${ANN.name} · ${ANN.id.slice(-3)}`, `${ANN.name} · ${BEN.id.slice(-3)}`]);
@@ -94,10 +120,10 @@ describe("roomView", () => {
     log.start();
     const followed = follow(log.snapshot());
     if (!followed.ok) throw new Error(followed.message);
-    const ann = roomView(followed.followed, ANN.id);
+    const ann = roomView(followed.followed, ANN.id, SEAT_WORDS);
     expect(ann).toMatchObject({ mine: [0], toMove: [0], myTurn: 0, live: true, players: ["Ann", "Ben"] });
-    const ben = roomView(followed.followed, BEN.id);
+    const ben = roomView(followed.followed, BEN.id, SEAT_WORDS);
     expect(ben).toMatchObject({ mine: [1], myTurn: undefined });
-    expect(roomView(followed.followed, undefined).mine).toEqual([]);
+    expect(roomView(followed.followed, undefined, SEAT_WORDS).mine).toEqual([]);
   });
 });

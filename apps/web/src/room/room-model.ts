@@ -1,45 +1,57 @@
 import type { MatchModel } from "@arena/match";
 import type { MatchResult, SeatView } from "@arena/protocol";
 import type { AnyWebGame } from "../games/web-game";
+import { type Words, richList, richMessage } from "../i18n/words";
 import { type PlayerLabel, type RichText, labelOf, labelText } from "../lib/names";
 
-/** Who sits in a seat, as the room names them: a player's label (name and tag), or words for the rest. */
+/**
+ * Who sits in a seat, as the room names them: a player's label (name and tag), or words for the rest.
+ *
+ * @param seatWords a translator over the `seats` namespace
+ */
 export function occupant(
   seat: SeatView | undefined,
   tags: ReadonlyMap<string, string>,
+  seatWords: Words,
 ): PlayerLabel | string {
   if (seat === undefined) return "?";
   switch (seat.kind) {
     case "open":
-      return "Open seat";
+      return seatWords("open");
     case "invite":
-      return "Invite only";
+      return seatWords("invite");
     case "ai":
-      return `Computer (level ${seat.level})`;
+      return seatWords("computer", { level: seat.level });
     case "human":
       return labelOf(seat.user, tags);
   }
 }
 
 /** The occupant as plain text (text exports). */
-export function occupantText(seat: SeatView | undefined, tags: ReadonlyMap<string, string>): string {
-  const who = occupant(seat, tags);
+export function occupantText(
+  seat: SeatView | undefined,
+  tags: ReadonlyMap<string, string>,
+  seatWords: Words,
+): string {
+  const who = occupant(seat, tags, seatWords);
   return typeof who === "string" ? who : labelText(who);
 }
-
-const REASONS: Record<MatchResult["reason"], string> = {
-  normal: "by score",
-  resign: "by resignation",
-  timeout: "on time",
-  abandon: "by abandonment",
-  abort: "aborted",
-  "draw-agreed": "by agreement",
-};
 
 /** The result banner's headline and reason line, in the game's words (its registry entry). */
 export interface ResultText {
   readonly headline: RichText;
   readonly detail: RichText;
+}
+
+/** The translators the result banner is worded with, and the language its lists of names follow. */
+export interface ResultWords {
+  /** Over the `result` namespace. */
+  readonly result: Words;
+  /** Over the `seats` namespace (how an empty or computer seat reads). */
+  readonly seats: Words;
+  /** Over the game's own messages (`games.<id>`: seat names, how a win by the rules reads). */
+  readonly game: Words;
+  readonly locale: string;
 }
 
 /**
@@ -50,42 +62,53 @@ export function resultText(
   model: MatchModel,
   seats: readonly SeatView[],
   web: AnyWebGame,
+  words: ResultWords,
   tags: ReadonlyMap<string, string> = new Map(),
 ): ResultText | null {
+  const say = words.result;
   if (model.status === "cancelled") {
     return {
-      headline: ["Room cancelled"],
-      detail: [
-        model.cancelReason === "expired"
-          ? "Its host was away too long, so it expired."
-          : "Its host cancelled it before the game began.",
-      ],
+      headline: [say("cancelled")],
+      detail: [model.cancelReason === "expired" ? say("expired") : say("hostCancelled")],
     };
   }
   const result = model.result;
   if (result === null) return null;
-  if (result.reason === "abort")
-    return { headline: ["Game aborted"], detail: ["No result: the game ended before it began."] };
+  if (result.reason === "abort") return { headline: [say("aborted")], detail: [say("abortedDetail")] };
+  // "Ann (Black)", "Ann (Black) and Bob (White)": each player with their seat, listed as the language lists.
   const names = (list: readonly number[]): RichText =>
-    list.flatMap((s, i) => [...(i > 0 ? [" and "] : []), occupant(seats[s], tags), ` (${web.seatName(s)})`]);
+    richList(
+      words.locale,
+      list.map((s) =>
+        richMessage(
+          say,
+          "player",
+          { name: [occupant(seats[s], tags, words.seats)] },
+          { seat: web.seatName(s, words.game) },
+        ),
+      ),
+    );
+  const sentence = (key: string, list: readonly number[]): RichText =>
+    richMessage(say, key, { players: names(list) }, { count: list.length });
   const scores = result.scores.length > 0 && web.result.showScores ? ` · ${result.scores.join("–")}` : "";
   // A game that ended by the rules in one of several ways says which, from its final position.
   const endedBy =
     result.reason === "normal" && model.state !== null ? web.result.endedBy?.(model.state) : undefined;
   if (result.winners.length === 0 || result.winners.length === seats.length) {
-    return { headline: ["Draw"], detail: [`${endedBy ?? REASONS[result.reason]}${scores}`] };
+    const reason = endedBy === undefined ? say(`reason.${result.reason}`) : words.game(endedBy);
+    return { headline: [say("draw")], detail: [`${reason}${scores}`] };
   }
   const losers = seats.map((s) => s.seat).filter((s) => !result.winners.includes(s));
   const details: Record<MatchResult["reason"], RichText> = {
-    abort: [REASONS.abort],
-    "draw-agreed": [REASONS["draw-agreed"]],
-    normal: [endedBy ?? web.result.byRules],
-    resign: [...names(losers), " resigned"],
-    timeout: [...names(losers), " ran out of time"],
-    abandon: [...names(losers), " left the game"],
+    abort: [say("reason.abort")],
+    "draw-agreed": [say("reason.draw-agreed")],
+    normal: [words.game(endedBy ?? web.result.byRules)],
+    resign: sentence("resigned", losers),
+    timeout: sentence("timedOut", losers),
+    abandon: sentence("left", losers),
   };
   return {
-    headline: [...names(result.winners), result.winners.length > 1 ? " win" : " wins"],
+    headline: sentence("wins", result.winners),
     detail: [...details[result.reason], ...(scores === "" ? [] : [scores])],
   };
 }

@@ -2,6 +2,7 @@ import { type Followed, type MatchModel, NOBODY_CONNECTED, seatViews, seatsOf } 
 import type { SeatView } from "@arena/protocol";
 import { webGame } from "../games/registry";
 import type { AnyWebGame } from "../games/web-game";
+import type { Words } from "../i18n/words";
 import { nameTags } from "../lib/names";
 import { occupantText } from "./room-model";
 
@@ -24,7 +25,8 @@ export interface RoomView {
   readonly myTurn: number | undefined;
 }
 
-export function roomView(followed: Followed, userId: string | undefined): RoomView {
+/** @param seatWords a translator over the `seats` namespace, for the seats nobody or a computer holds */
+export function roomView(followed: Followed, userId: string | undefined, seatWords: Words): RoomView {
   const { model } = followed;
   const seats = seatViews(model, {
     presence: (seat) => followed.presence[seat] ?? NOBODY_CONNECTED,
@@ -39,7 +41,7 @@ export function roomView(followed: Followed, userId: string | undefined): RoomVi
     model,
     web: webGame(model.gameId),
     seats,
-    players: seats.map((seat) => occupantText(seat, tags)),
+    players: seats.map((seat) => occupantText(seat, tags, seatWords)),
     tags,
     mine,
     live,

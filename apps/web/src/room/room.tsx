@@ -3,10 +3,13 @@
 import { positionsOf } from "@arena/match";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { classify } from "../analysis/classes";
 import { AnalysisPanel } from "../analysis/panel";
 import { useAnalysis } from "../analysis/use-analysis";
+import { failureText } from "../i18n/errors";
+import { useGameWords } from "../i18n/use-game-words";
 import { formatTimeControl } from "../lib/clock";
 import { playSound } from "../lib/sound";
 import { useArena } from "../net/arena-context";
@@ -27,16 +30,23 @@ import { useCommand } from "./use-command";
 export function Room({ matchId, inviteToken }: { matchId: string; inviteToken: string | null }) {
   const { session } = useArena();
   const router = useRouter();
+  const t = useTranslations("room");
+  const common = useTranslations("common");
+  const errors = useTranslations("errors");
+  const seatWords = useTranslations("seats");
+  const resultWords = useTranslations("result");
+  const locale = useLocale();
   const match = useMatch(matchId, inviteToken);
   const commands = useCommand(match.command);
   const games = useGames();
   const [replay, setReplay] = useState<number | null>(null);
   const { followed, lastEvent, command } = match;
   const view = useMemo(
-    () => (followed === null ? null : roomView(followed, session?.user.id)),
-    [followed, session?.user.id],
+    () => (followed === null ? null : roomView(followed, session?.user.id, seatWords)),
+    [followed, session?.user.id, seatWords],
   );
   const model = view?.model ?? null;
+  const words = useGameWords(model?.gameId ?? "");
   // Post-game analysis: for finished games only (docs/analysis.md), never during a live one.
   const finished = model?.status === "finished";
   const analysis = useAnalysis(matchId, finished, session?.token ?? null);
@@ -70,12 +80,12 @@ export function Room({ matchId, inviteToken }: { matchId: string; inviteToken: s
       <div className="room-loading">
         {match.error !== null ? (
           <p className="error" role="alert">
-            {match.error}
+            {failureText(errors, locale, match.error)}
           </p>
         ) : (
-          <p className="muted">Loading game…</p>
+          <p className="muted">{t("loading")}</p>
         )}
-        <Link href="/">Back to the lobby</Link>
+        <Link href="/">{common("backToLobby")}</Link>
       </div>
     );
   }
@@ -88,7 +98,7 @@ export function Room({ matchId, inviteToken }: { matchId: string; inviteToken: s
     const after = analysed.positions[i + 1];
     return before === undefined || after === undefined
       ? { text: null, moveClass: "unknown" as const }
-      : { text: web.analysis.mark(move, before, after), moveClass: classify(move, before, after) };
+      : { text: web.analysis.mark(move, before, after, words), moveClass: classify(move, before, after) };
   });
   const shown = replay === null ? model.state : (positions?.[replay] ?? model.state);
   const lastMove = model.moves.at((replay ?? model.moves.length) - 1)?.move ?? null;
@@ -101,18 +111,25 @@ export function Room({ matchId, inviteToken }: { matchId: string; inviteToken: s
     <div className="room" data-status={model.status} data-game={model.gameId}>
       <div className="room-board">
         <div className="room-title">
-          <h1>{web.rules.title}</h1>
+          <h1>{words("title")}</h1>
           <span className="muted">
-            {formatTimeControl(model.timeControl)} · {model.rated ? "rated · " : ""}
-            {model.visibility === "public" ? "public" : "link only"} ·{" "}
-            <span data-testid="viewers">
-              {followed?.viewers} {followed?.viewers === 1 ? "viewer" : "viewers"}
-            </span>
+            {formatTimeControl(model.timeControl)} · {model.rated ? `${common("rated")} · ` : ""}
+            {model.visibility === "public" ? t("public") : t("linkOnly")} ·{" "}
+            <span data-testid="viewers">{t("viewers", { count: followed?.viewers ?? 0 })}</span> ·{" "}
+            <Link href={`/how-to-play/${encodeURIComponent(model.gameId)}`} data-testid="room-how-to-play">
+              {t("howToPlay", { game: words("title") })}
+            </Link>
           </span>
         </div>
         <Notices
           syncing={match.syncing}
-          result={resultText(model, view.seats, web, view.tags)}
+          result={resultText(
+            model,
+            view.seats,
+            web,
+            { result: resultWords, seats: seatWords, game: words, locale },
+            view.tags,
+          )}
           waiting={model.status === "waiting"}
           refusal={commands.refusal}
         />

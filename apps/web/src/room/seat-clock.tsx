@@ -1,6 +1,7 @@
 "use client";
 
 import type { ClockState } from "@arena/protocol";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { playSound } from "../lib/sound";
 import { isCounting, sameView, seatClockView } from "./clock-view";
@@ -27,6 +28,7 @@ export interface SeatClockProps {
  * shows changes.
  */
 export function SeatClock({ clock, seat, offset, live, label, mine, onFlag }: SeatClockProps) {
+  const t = useTranslations("clock");
   const [view, setView] = useState(() => seatClockView(clock, seat, live, Date.now() + offset));
   const warned = useRef(false);
   const reported = useRef<ClockState | null>(null);
@@ -66,17 +68,17 @@ export function SeatClock({ clock, seat, offset, live, label, mine, onFlag }: Se
           className={`first-move${view.firstMove.urgent ? " urgent" : ""}`}
           data-testid={`first-move-${seat}`}
           role="timer"
-          aria-label={`${label} first move`}
-          title="Time left to make the first move before the game is aborted"
+          aria-label={t("firstMoveLabel", { seat: label })}
+          title={t("firstMoveHint")}
         >
-          First move: {view.firstMove.text}
+          {t("firstMove", { time: view.firstMove.text })}
         </span>
       )}
       <span
         className={`clock${view.ticking ? " running" : ""}${view.urgent ? " urgent" : ""}`}
         data-testid={`clock-${seat}`}
         role="timer"
-        aria-label={`${label} clock`}
+        aria-label={t("label", { seat: label })}
       >
         {view.text}
       </span>

@@ -2,7 +2,9 @@
 
 import type { RatingView, SeatView } from "@arena/protocol";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { useGameWords } from "../i18n/use-game-words";
 import { ratingLabel } from "../net/players-api";
 import { useRatings } from "../net/use-ratings";
 import { inviteLink } from "../lobby/create-model";
@@ -29,6 +31,7 @@ export interface SeatsProps {
 export function Seats({ view, offset, commands, invite, isHost, aiLevel, onFlag }: SeatsProps) {
   const { model, web, mine } = view;
   const waiting = model.status === "waiting";
+  const words = useGameWords(model.gameId);
   const ratings = useRatings(
     model.gameId,
     model.timeControl,
@@ -47,7 +50,7 @@ export function Seats({ view, offset, commands, invite, isHost, aiLevel, onFlag 
           <SeatName
             seat={seat}
             tags={view.tags}
-            label={web.seatName(seat.seat)}
+            label={web.seatName(seat.seat, words)}
             toMove={view.toMove.includes(seat.seat)}
             rating={seat.kind === "human" ? ratings[seat.user.id] : undefined}
           />
@@ -57,7 +60,7 @@ export function Seats({ view, offset, commands, invite, isHost, aiLevel, onFlag 
               seat={seat.seat}
               offset={offset}
               live={view.live}
-              label={web.seatName(seat.seat)}
+              label={web.seatName(seat.seat, words)}
               mine={mine.includes(seat.seat)}
               onFlag={onFlag}
             />
@@ -93,7 +96,8 @@ function SeatName({
   /** The player's rating in this game's pool: only accounts have one, and their names link to profiles. */
   rating: RatingView | undefined;
 }) {
-  const who = occupant(seat, tags);
+  const t = useTranslations("seats");
+  const who = occupant(seat, tags, t);
   const name = typeof who === "string" ? who : <PlayerName label={who} />;
   return (
     <span className="seat-name">
@@ -112,18 +116,19 @@ function SeatName({
         <>
           <span
             className={`presence ${seat.connected ? "online" : "offline"}`}
-            title={seat.connected ? "online" : "offline"}
-            aria-label={seat.connected ? "online" : seat.gone ? "gone" : "offline"}
+            title={seat.connected ? t("online") : t("offline")}
+            aria-label={seat.connected ? t("online") : seat.gone ? t("gone") : t("offline")}
           />
           {!seat.connected && (
             <span className="muted" data-testid={`presence-${seat.seat}`}>
-              {seat.gone ? " (gone)" : " (offline)"}
+              {" "}
+              {seat.gone ? t("goneNote") : t("offlineNote")}
             </span>
           )}
-          {seat.eliminated && <span className="muted"> (out)</span>}
+          {seat.eliminated && <span className="muted"> {t("out")}</span>}
         </>
       )}
-      {toMove && <span className="turn-flag"> to move</span>}
+      {toMove && <span className="turn-flag"> {t("toMove")}</span>}
     </span>
   );
 }
@@ -145,6 +150,7 @@ function SeatActions({
   aiLevel: number | null;
 }) {
   const { mine } = view;
+  const t = useTranslations("seats");
   const canSit =
     mine.length === 0 && (seat.kind === "open" || (seat.kind === "invite" && invite !== undefined));
   return (
@@ -160,7 +166,7 @@ function SeatActions({
             })
           }
         >
-          Sit here
+          {t("sitHere")}
         </button>
       )}
       {mine.includes(seat.seat) && (
@@ -169,7 +175,7 @@ function SeatActions({
           className="btn small"
           onClick={() => void commands.send("room:leave-seat", { seat: seat.seat })}
         >
-          Leave
+          {t("leave")}
         </button>
       )}
       {isHost && seat.kind === "open" && (
@@ -181,7 +187,7 @@ function SeatActions({
             if (aiLevel !== null) void commands.send("room:set-ai", { seat: seat.seat, level: aiLevel });
           }}
         >
-          Add computer
+          {t("addComputer")}
         </button>
       )}
     </>
@@ -199,14 +205,15 @@ function Invite({
   invite: string | undefined;
   isHost: boolean;
 }) {
+  const t = useTranslations("seats");
   const [copied, setCopied] = useState(false);
   const link =
     typeof window === "undefined" ? "" : inviteLink(window.location.origin, view.model.matchId, invite);
   return (
     <div className="invite">
       <label>
-        Invite link
-        <input aria-label="Invite link" readOnly value={link} onFocus={(e) => e.target.select()} />
+        {t("inviteLink")}
+        <input aria-label={t("inviteLink")} readOnly value={link} onFocus={(e) => e.target.select()} />
       </label>
       <button
         type="button"
@@ -215,11 +222,11 @@ function Invite({
           void navigator.clipboard?.writeText(link).then(() => setCopied(true));
         }}
       >
-        {copied ? "Copied" : "Copy"}
+        {copied ? t("copied") : t("copy")}
       </button>
       {isHost && (
         <button type="button" className="btn small" onClick={() => void commands.send("room:cancel", {})}>
-          Cancel game
+          {t("cancelGame")}
         </button>
       )}
     </div>

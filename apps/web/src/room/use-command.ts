@@ -4,15 +4,15 @@ import type { AckFor, ClientEventName } from "@arena/protocol";
 import { useCallback, useRef, useState } from "react";
 import type { CommandPayload } from "../net/command-body";
 import type { SendCommand } from "../net/use-match";
-import { type CommandStatus, IDLE, answered, refused, sent } from "./command-status";
+import { type CommandStatus, IDLE, type Refusal, answered, refused, sent } from "./command-status";
 
 export interface Commands {
   /** Sends a command; a refusal is shown in the room's notices until the next answer. */
   readonly send: SendCommand;
   /** Shows a refusal the page found itself, before sending anything. */
-  readonly refuse: (message: string) => void;
+  readonly refuse: (refusal: Refusal) => void;
   /** The refusal to show, if the newest answer was one. */
-  readonly refusal: string | null;
+  readonly refusal: Refusal | null;
   /** True while a command waits for its answer (the board takes no clicks meanwhile). */
   readonly busy: boolean;
 }
@@ -38,7 +38,7 @@ export function useCommand(command: SendCommand): Commands {
   );
 
   const refuse = useCallback(
-    (message: string) => setStatus(refused(statusRef.current, message)),
+    (refusal: Refusal) => setStatus(refused(statusRef.current, refusal)),
     [setStatus],
   );
 

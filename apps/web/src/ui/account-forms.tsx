@@ -1,6 +1,9 @@
 "use client";
 
+import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
+import { failureText } from "../i18n/errors";
+import type { Refusal } from "../room/command-status";
 import { useArena } from "../net/arena-context";
 import { login, register } from "../net/players-api";
 
@@ -8,14 +11,17 @@ type Mode = "login" | "register";
 
 /**
  * Logging in, or registering (a guest claims a username and keeps its games): docs/web.md, "Accounts".
- * Errors are the server's words (taken names, weak passwords, "wrong name or password").
+ * Errors are worded from the server's codes (taken names, weak passwords, "wrong name or password").
  */
 export function AccountForms({ onDone }: { onDone: () => void }) {
   const { client, session } = useArena();
+  const t = useTranslations("account");
+  const errors = useTranslations("errors");
+  const locale = useLocale();
   const [mode, setMode] = useState<Mode>("login");
   const [name, setName] = useState("");
   const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Refusal | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async () => {
     if (client === null) return;
@@ -25,7 +31,7 @@ export function AccountForms({ onDone }: { onDone: () => void }) {
       mode === "login" ? await login(name, password) : await register(name, password, session?.token);
     setBusy(false);
     if (!answer.ok) {
-      setError(answer.message);
+      setError(answer);
       return;
     }
     setPassword("");
@@ -33,7 +39,7 @@ export function AccountForms({ onDone }: { onDone: () => void }) {
     onDone();
   };
   return (
-    <div className="account-forms" role="dialog" aria-label={mode === "login" ? "Log in" : "Register"}>
+    <div className="account-forms" role="dialog" aria-label={mode === "login" ? t("logIn") : t("register")}>
       <div className="tabs" role="tablist">
         {(["login", "register"] as const).map((m) => (
           <button
@@ -48,7 +54,7 @@ export function AccountForms({ onDone }: { onDone: () => void }) {
               setError(null);
             }}
           >
-            {m === "login" ? "Log in" : "Register"}
+            {m === "login" ? t("logIn") : t("register")}
           </button>
         ))}
       </div>
@@ -60,7 +66,7 @@ export function AccountForms({ onDone }: { onDone: () => void }) {
         }}
       >
         <label className="field">
-          Username
+          {t("username")}
           <input
             name="username"
             autoComplete="username"
@@ -72,7 +78,7 @@ export function AccountForms({ onDone }: { onDone: () => void }) {
           />
         </label>
         <label className="field">
-          Password
+          {t("password")}
           <input
             name="password"
             type="password"
@@ -82,19 +88,14 @@ export function AccountForms({ onDone }: { onDone: () => void }) {
             onChange={(e) => setPassword(e.target.value)}
           />
         </label>
-        {mode === "register" && (
-          <p className="muted small">
-            3–20 letters, digits, _ or -. A password of at least 8 characters. Your games as a guest stay
-            yours.
-          </p>
-        )}
+        {mode === "register" && <p className="muted small">{t("rules")}</p>}
         {error !== null && (
           <p className="error" role="alert" data-testid="account-error">
-            {error}
+            {failureText(errors, locale, error)}
           </p>
         )}
         <button type="submit" className="btn primary small" disabled={busy} data-testid={`${mode}-submit`}>
-          {mode === "login" ? "Log in" : "Register"}
+          {mode === "login" ? t("logIn") : t("register")}
         </button>
       </form>
     </div>

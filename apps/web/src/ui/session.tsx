@@ -1,9 +1,12 @@
 "use client";
 
 import Link from "next/link";
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { useArena } from "../net/arena-context";
 import { logout } from "../net/players-api";
+import { failureText } from "../i18n/errors";
+import type { Refusal } from "../room/command-status";
 import { AccountForms } from "./account-forms";
 import { PlayerName } from "./player-name";
 
@@ -13,6 +16,7 @@ import { PlayerName } from "./player-name";
  */
 export function SessionBadge() {
   const { client, session, state } = useArena();
+  const t = useTranslations("session");
   const [signingIn, setSigningIn] = useState(false);
   if (session?.account !== undefined) {
     return (
@@ -28,7 +32,7 @@ export function SessionBadge() {
           data-testid="logout"
           onClick={() => void client?.signOut(logout)}
         >
-          Log out
+          {t("logOut")}
         </button>
       </div>
     );
@@ -43,9 +47,12 @@ export function SessionBadge() {
 
 function GuestBadge({ onSignIn }: { onSignIn: () => void }) {
   const { client, session, state } = useArena();
+  const t = useTranslations("session");
+  const errors = useTranslations("errors");
+  const locale = useLocale();
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Refusal | null>(null);
   useEffect(() => {
     if (session !== null && !editing) setName(session.user.name);
   }, [session, editing]);
@@ -62,29 +69,34 @@ function GuestBadge({ onSignIn }: { onSignIn: () => void }) {
               if (ack.ok) {
                 setEditing(false);
                 setError(null);
-              } else setError(ack.message);
+              } else setError(ack);
             });
           }}
         >
           <input
-            aria-label="Your name"
+            aria-label={t("yourName")}
             value={name}
             maxLength={24}
             autoFocus
             onChange={(e) => setName(e.target.value)}
           />
           <button type="submit" className="btn small">
-            Save
+            {t("save")}
           </button>
-          {error !== null && <span className="error">{error}</span>}
+          {error !== null && <span className="error">{failureText(errors, locale, error)}</span>}
         </form>
       ) : (
-        <button type="button" className="link-btn" onClick={() => setEditing(true)} aria-label="Change name">
+        <button
+          type="button"
+          className="link-btn"
+          onClick={() => setEditing(true)}
+          aria-label={t("changeName")}
+        >
           {session === null ? (
             state === "connected" ? (
               "…"
             ) : (
-              "offline"
+              t("offline")
             )
           ) : (
             <PlayerName label={{ name: session.user.name, tag: null }} />
@@ -92,7 +104,7 @@ function GuestBadge({ onSignIn }: { onSignIn: () => void }) {
         </button>
       )}
       <button type="button" className="link-btn" data-testid="sign-in" onClick={onSignIn}>
-        Log in
+        {t("logIn")}
       </button>
     </div>
   );
@@ -101,12 +113,11 @@ function GuestBadge({ onSignIn }: { onSignIn: () => void }) {
 /** Shown while the socket is down; pages resync by themselves when it comes back. */
 export function ConnectionBanner() {
   const { state, connectCount } = useArena();
+  const t = useTranslations("session");
   if (state === "connected" || (state === "connecting" && connectCount === 0)) return null;
   return (
     <div className="banner warn" role="status" data-testid="connection-banner">
-      {state === "offline" && connectCount === 0
-        ? "Cannot reach the game server. Retrying…"
-        : "Connection lost. Reconnecting…"}
+      {state === "offline" && connectCount === 0 ? t("cannotReach") : t("connectionLost")}
     </div>
   );
 }

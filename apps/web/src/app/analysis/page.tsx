@@ -1,6 +1,11 @@
+import { getTranslations } from "next-intl/server";
 import { AnalysisBoard } from "../../analysis/board-page";
+import { pageTitle } from "../../i18n/page-title";
 
-export const metadata = { title: "Analysis board · Arena" };
+export async function generateMetadata() {
+  const nav = await getTranslations("nav");
+  return pageTitle(nav("analysis"));
+}
 
 export default async function AnalysisPage({
   searchParams,

@@ -1,7 +1,6 @@
 import type { AnalysedPosition } from "@arena/protocol";
 import type { AnalysisPresentation } from "../web-game";
 
-const SEATS = ["Red", "Yellow"] as const;
 const RESULTS = ["loss", "draw", "win"] as const;
 
 /** The mover's result after a position, from its exact value: "win", "draw" or "loss". */
@@ -16,22 +15,26 @@ function resultOf(position: AnalysedPosition, seat: number): string | null {
  * chart (docs/analysis.md).
  */
 export const connectKAnalysis: AnalysisPresentation = {
-  chartTitle: "Solver's score for Red (above 0: Red wins, the sooner the higher)",
+  chartTitle: "analysis.chart",
   chartValues: (position) => [position.exact ? (position.values[0] ?? null) : null],
-  describe: (position) => {
+  describe: (position, words) => {
     const { outcome } = position;
-    if (!position.exact || outcome === undefined) return "estimate (beyond the solver's budget)";
-    if (outcome.kind === "draw") return "draw";
+    if (!position.exact || outcome === undefined) return words("analysis.estimate");
+    if (outcome.kind === "draw") return words("analysis.draw");
     const winner = outcome.kind === "win" ? position.seat : 1 - position.seat;
-    const discs =
-      outcome.moves === null ? "" : ` with ${outcome.moves} more disc${outcome.moves === 1 ? "" : "s"}`;
-    return outcome.moves === 0 ? `${SEATS[winner] ?? "?"} won` : `${SEATS[winner] ?? "?"} wins${discs}`;
+    const seat = words("seat", { seat: String(winner), number: winner + 1 });
+    if (outcome.moves === 0) return words("analysis.won", { seat });
+    return outcome.moves === null
+      ? words("analysis.wins", { seat })
+      : words("analysis.winsWith", { seat, discs: outcome.moves });
   },
-  mark: (move, before, after) => {
+  mark: (move, before, after, words) => {
     if (move.loss === null || move.loss === 0) return null;
     const was = resultOf(before, move.seat);
     const is = resultOf(after, move.seat);
-    if (was !== null && is !== null && was !== is) return `${was} → ${is}`;
+    if (was !== null && is !== null && was !== is) {
+      return words("analysis.change", { was: words(`analysis.${was}`), is: words(`analysis.${is}`) });
+    }
     return `−${move.loss}`;
   },
 };

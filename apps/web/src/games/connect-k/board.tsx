@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { ConnectKState } from "@arena/engine/games/connect-k/index";
 import type { BoardProps } from "../web-game";
 import "./connect-k.css";
@@ -12,6 +13,7 @@ import { connectKView } from "./view";
 export function ConnectKBoard(props: BoardProps<ConnectKState, number>) {
   const { state, interactive, hint } = props;
   const view = connectKView(state);
+  const words = useTranslations("games.connect-k");
   const columns = Array.from({ length: view.width }, (_, c) => c);
   return (
     // The column count is a data attribute, not an inline style: the pages' CSP allows no inline styles.
@@ -23,7 +25,7 @@ export function ConnectKBoard(props: BoardProps<ConnectKState, number>) {
             <button
               type="button"
               key={column}
-              aria-label={`column ${column + 1}`}
+              aria-label={words("board.column", { column: column + 1 })}
               data-open={open ? "true" : undefined}
               data-hint={hint === column ? "true" : undefined}
               className={`ck-drop${interactive && open ? " playable" : ""}${hint === column ? " hint" : ""}`}

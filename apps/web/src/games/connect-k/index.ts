@@ -2,8 +2,10 @@ import * as ConnectK from "@arena/engine/games/connect-k/index";
 import type { OptionValues, WebGame } from "../web-game";
 import { connectKAnalysis } from "./analysis";
 import { ConnectKBoard } from "./board";
+import en from "./messages/en.json";
+import ja from "./messages/ja.json";
+import ru from "./messages/ru.json";
 
-const SEATS = ["Red", "Yellow"] as const;
 const CUSTOM = "custom";
 
 /** The size fields a preset fixes; shown and sent only for a custom board. */
@@ -21,24 +23,28 @@ function optionsPayload(values: OptionValues): Record<string, string | number> {
 export const connectKWeb: WebGame<ConnectK.ConnectKState, number> = {
   id: "connect-k",
   rules: ConnectK.connectK,
+  messages: { en, ru, ja },
   Board: ConnectKBoard,
   moveHint: "4",
-  seatName: (seat) => SEATS[seat] ?? `Seat ${seat + 1}`,
+  seatName: (seat, words) => words("seat", { seat: String(seat), number: seat + 1 }),
   seatColor: (seat) => `var(--seat-${seat})`,
   // Scores are 1–0: the banner says "with a line" instead.
-  result: { byRules: "with a line", showScores: false },
+  result: { byRules: "result.withLine", showScores: false },
   movesPerRow: 2,
   optionFields: [
     {
       key: "preset",
-      label: "Board",
+      label: "options.preset",
       kind: "choice",
       choices: ConnectK.CONNECT_K_PRESET_CHOICES,
+      choiceLabels: Object.fromEntries(
+        ConnectK.CONNECT_K_PRESET_CHOICES.map((choice) => [choice, `options.presets.${choice}`]),
+      ),
       initial: "connect-four",
     },
     {
       key: "width",
-      label: "Columns",
+      label: "options.width",
       kind: "number",
       min: ConnectK.CONNECT_K_MIN_WIDTH,
       max: ConnectK.CONNECT_K_MAX_WIDTH,
@@ -46,7 +52,7 @@ export const connectKWeb: WebGame<ConnectK.ConnectKState, number> = {
     },
     {
       key: "height",
-      label: "Rows",
+      label: "options.height",
       kind: "number",
       min: ConnectK.CONNECT_K_MIN_HEIGHT,
       max: ConnectK.CONNECT_K_MAX_HEIGHT,
@@ -54,7 +60,7 @@ export const connectKWeb: WebGame<ConnectK.ConnectKState, number> = {
     },
     {
       key: "k",
-      label: "In a row",
+      label: "options.k",
       kind: "number",
       min: ConnectK.CONNECT_K_MIN_K,
       max: ConnectK.CONNECT_K_MAX_K,
@@ -63,7 +69,7 @@ export const connectKWeb: WebGame<ConnectK.ConnectKState, number> = {
   ],
   showsField: (field, values) => !SIZE_FIELDS.has(field.key) || values.preset === CUSTOM,
   optionsPayload,
-  quickGames: [{ label: "Connect Four vs computer", seats: ["me", "ai"], levels: [3, 3] }],
+  quickGames: [{ label: "quick.computer", seats: ["me", "ai"], levels: [3, 3] }],
   demo: { options: { preset: "connect-four" }, seed: 0 },
   analysis: connectKAnalysis,
 };

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import * as DiceOfDoom from "@arena/engine/games/dice-of-doom/index";
 import type { BoardProps } from "../web-game";
@@ -19,6 +20,7 @@ export function DiceBoard(props: BoardProps<DiceOfDoom.DiceOfDoomState, number>)
         ]);
   const [selected, setSelected] = useState<number | null>(null);
   const view = diceView(state, interactive ? selected : null);
+  const words = useTranslations("games.dice-of-doom");
   const click = (pos: number, source: boolean, target: boolean) => {
     if (!interactive) return;
     if (selected !== null && target) {
@@ -33,14 +35,18 @@ export function DiceBoard(props: BoardProps<DiceOfDoom.DiceOfDoomState, number>)
         viewBox={`0 0 ${view.width.toFixed(1)} ${view.height.toFixed(1)}`}
         className="dice-svg"
         role="grid"
-        aria-label="Dice of Doom board"
+        aria-label={words("board.label")}
       >
         {view.hexes.map((hex) => (
           <g
             key={hex.pos}
             role="button"
             tabIndex={interactive && (hex.source || hex.target) ? 0 : -1}
-            aria-label={hex.name}
+            aria-label={words("board.hex", {
+              cell: hex.name,
+              seat: words("seat", { seat: String(hex.owner), number: hex.owner + 1 }),
+              dice: hex.dice,
+            })}
             aria-pressed={hex.selected}
             data-owner={hex.owner}
             data-dice={hex.dice}

@@ -12,18 +12,23 @@ const RESULT_LOSS = 1_000;
  * many it brought the mate closer (issue 16; docs/analysis.md).
  */
 export const krkAnalysis: AnalysisPresentation = {
-  chartTitle: "White's moves to mate (gaps: a draw)",
+  chartTitle: "analysis.chart",
   chartValues: (position) => [position.outcome?.kind === "draw" ? null : (position.outcome?.moves ?? null)],
-  describe: (position) => {
+  describe: (position, words) => {
     const moves = position.outcome?.moves;
-    if (position.outcome?.kind === "draw" || moves === undefined || moves === null) return "draw";
-    return moves === 0 ? "checkmate" : `White mates in ${moves}`;
+    if (position.outcome?.kind === "draw" || moves === undefined || moves === null) {
+      return words("analysis.draw");
+    }
+    return moves === 0 ? words("analysis.checkmate") : words("analysis.mateIn", { moves });
   },
-  mark: (move, before) => {
+  mark: (move, before, _after, words) => {
     if (move.loss === null) return null;
     const white = move.seat === 0;
-    if (move.loss === 0) return white ? "optimal" : before.outcome?.kind === "draw" ? "draws" : "longest";
-    if (move.loss >= RESULT_LOSS) return white ? "draw" : "loses";
+    if (move.loss === 0) {
+      if (white) return words("analysis.optimal");
+      return before.outcome?.kind === "draw" ? words("analysis.draws") : words("analysis.longest");
+    }
+    if (move.loss >= RESULT_LOSS) return white ? words("analysis.draw") : words("analysis.loses");
     return white ? `+${move.loss}` : `−${move.loss}`;
   },
 };

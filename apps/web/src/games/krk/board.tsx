@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { KrkState } from "@arena/engine/games/krk/index";
 import { BLACK, moveFrom, moveTo } from "@arena/engine/games/krk/position";
 import { type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from "react";
@@ -117,6 +118,10 @@ export function KrkBoard(props: BoardProps<KrkState, number>) {
   const dragging = interactive && drag?.state === state && drag.moving ? drag : null;
   // Seat numbers are the engine's sides: White 0, Black 1 (docs/krk.md §1).
   const view = krkView(state, dragging?.from ?? picked, viewerSeat === BLACK);
+  const words = useTranslations("games.krk");
+  // "e4: white king": the square in notation, the piece in the page's language.
+  const squareLabel = (square: string, piece: Piece | null) =>
+    piece === null ? square : words("board.square", { square, piece: piece.replace(" ", "_") });
 
   const onPointerDown = (cell: KrkCell, e: ReactPointerEvent<HTMLButtonElement>) => {
     if (!interactive || !cell.movable || cell.piece === null) return;
@@ -161,16 +166,16 @@ export function KrkBoard(props: BoardProps<KrkState, number>) {
           <span key={rank}>{rank}</span>
         ))}
       </div>
-      <div className="krk-grid" role="grid" aria-label="Chess board">
+      <div className="krk-grid" role="grid" aria-label={words("board.label")}>
         {view.rows.map((row, r) => (
           <div role="row" key={r} className="krk-row">
             {row.map((cell) => (
               <div role="gridcell" key={cell.square} className="krk-cell">
                 <button
                   type="button"
-                  aria-label={cell.label}
+                  aria-label={squareLabel(cell.name, cell.piece)}
                   aria-pressed={interactive && cell.movable ? cell.selected : undefined}
-                  title={cell.label}
+                  title={squareLabel(cell.name, cell.piece)}
                   data-square={cell.name}
                   data-square-index={cell.square}
                   data-piece={cell.piece ?? "empty"}

@@ -1,12 +1,17 @@
 "use client";
 
 import * as Krk from "@arena/engine/games/krk/index";
+import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
+import { failureText } from "../../i18n/errors";
 import type { EditorProps } from "../web-game";
 
 /** The analysis board's editor for king and rook against king: a FEN, checked by the game's own options. */
 export function KrkEditor({ state, onChange }: EditorProps<Krk.KrkState>) {
   const [text, setText] = useState(() => Krk.formatFen(state.position, state.halfmoveClock, state.fullmove));
+  const words = useTranslations("games.krk.editor");
+  const errors = useTranslations("errors");
+  const locale = useLocale();
   const [problem, setProblem] = useState<string | null>(null);
   return (
     <form
@@ -16,7 +21,7 @@ export function KrkEditor({ state, onChange }: EditorProps<Krk.KrkState>) {
         e.preventDefault();
         const options = Krk.krk.parseOptions({ fen: text.trim() });
         if (!options.ok) {
-          setProblem(options.error.message);
+          setProblem(failureText(errors, locale, options.error));
           return;
         }
         setProblem(null);
@@ -25,7 +30,7 @@ export function KrkEditor({ state, onChange }: EditorProps<Krk.KrkState>) {
     >
       <input aria-label="FEN" value={text} onChange={(e) => setText(e.target.value)} size={36} />
       <button type="submit" className="btn small">
-        Set up
+        {words("setUp")}
       </button>
       {problem !== null && <p className="error">{problem}</p>}
     </form>

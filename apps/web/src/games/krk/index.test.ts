@@ -7,6 +7,7 @@ import { plainText } from "../../lib/names";
 import { resultText } from "../../room/room-model";
 import { roomView } from "../../room/room-view";
 import { ANN, MatchLog } from "../../test-support/match-log";
+import { roomWords, wordsIn } from "../../test-support/words";
 import { krkWeb } from "./index";
 
 const rules = getGame("krk");
@@ -50,7 +51,12 @@ describe("the create form of krk", () => {
       },
       3,
     );
-    expect(built).toEqual({ ok: false, message: "the kings stand next to each other (d1 and d2)" });
+    expect(built).toEqual({
+      ok: false,
+      problem: "options",
+      code: "invalid-options",
+      message: "the kings stand next to each other (d1 and d2)",
+    });
   });
 });
 
@@ -58,13 +64,13 @@ describe("the quick games of krk", () => {
   it("seat the viewer as Black against AL0, or as White against the perfect defender", () => {
     const [survive, mate] = krkWeb.quickGames;
     const black = survive === undefined ? null : createPayload(quickForm("krk", survive), 3);
-    expect(survive?.label).toBe("Survive 50 moves");
+    expect(survive && wordsIn("en", "games.krk")(survive.label)).toBe("Survive 50 moves");
     expect(black?.ok && black.payload).toMatchObject({
       seats: [{ kind: "ai", level: 2 }, { kind: "open" }],
       sit: 1,
     });
     const white = mate === undefined ? null : createPayload(quickForm("krk", mate), 3);
-    expect(mate?.label).toBe("Mate in time");
+    expect(mate && wordsIn("en", "games.krk")(mate.label)).toBe("Mate in time");
     expect(white?.ok && white.payload).toMatchObject({
       seats: [{ kind: "open" }, { kind: "ai", level: 3 }],
       sit: 0,
@@ -81,8 +87,8 @@ function ended(fen: string, moves: readonly string[], result: MatchResult) {
   log.add({ type: "ended", result, clock: null });
   const followed = follow(log.snapshot());
   if (!followed.ok) throw new Error(followed.message);
-  const view = roomView(followed.followed, ANN.id);
-  const text = resultText(view.model, view.seats, view.web);
+  const view = roomView(followed.followed, ANN.id, roomWords("en", "krk").seats);
+  const text = resultText(view.model, view.seats, view.web, roomWords("en", "krk"));
   return text === null ? null : { headline: plainText(text.headline), detail: plainText(text.detail) };
 }
 

@@ -5,8 +5,10 @@ import { KrkBoard } from "./board";
 import { KrkEditor } from "./editor";
 import { FiftyMoveRule } from "./extras";
 import { endingOf, fiftyMoveCount } from "./view";
+import en from "./messages/en.json";
+import ja from "./messages/ja.json";
+import ru from "./messages/ru.json";
 
-const SEATS = ["White", "Black"] as const;
 const COLORS = ["#fafafa", "#111"] as const;
 
 /** A position for the board demo and the FEN field's first value: king and rook on the first rank. */
@@ -30,38 +32,43 @@ function optionsPayload(values: OptionValues): Record<string, string | number> {
 export const krkWeb: WebGame<Krk.KrkState, number> = {
   id: "krk",
   rules: Krk.krk,
+  messages: { en, ru, ja },
   Board: KrkBoard,
   moveHint: "Rh8+ or h1h8",
-  seatName: (seat) => SEATS[seat] ?? `Seat ${seat + 1}`,
+  seatName: (seat, words) => words("seat", { seat: String(seat), number: seat + 1 }),
   seatColor: (seat) => COLORS[seat] ?? "transparent",
   // Mate scores 1–0 and every draw 0–0: the banner says how the game ended instead of the scores.
-  result: { byRules: "by checkmate", showScores: false, endedBy: endingOf },
+  result: { byRules: "result.checkmate", showScores: false, endedBy: (state) => `result.${endingOf(state)}` },
   movesPerRow: 2,
   optionFields: [
     {
       key: "start",
-      label: "Start",
+      label: "options.start",
       kind: "choice",
       choices: Krk.KRK_STARTS,
-      choiceLabels: { random: "Random won position", distance: "Distance to mate", fen: "FEN" },
+      choiceLabels: {
+        random: "options.starts.random",
+        distance: "options.starts.distance",
+        fen: "options.starts.fen",
+      },
       initial: "random",
     },
-    { key: "distance", label: "Moves to mate", kind: "number", min: 1, max: Krk.KRK_MAX_DTM, initial: 8 },
-    { key: "fen", label: "FEN", kind: "text", placeholder: SAMPLE_FEN, initial: SAMPLE_FEN },
+    { key: "distance", label: "options.distance", kind: "number", min: 1, max: Krk.KRK_MAX_DTM, initial: 8 },
+    { key: "fen", label: "options.fen", kind: "text", placeholder: SAMPLE_FEN, initial: SAMPLE_FEN },
   ],
   // The distance and FEN fields are named like the start they belong to.
   showsField: (field, values) => field.key === "start" || field.key === values.start,
   optionsPayload,
   quickGames: [
     {
-      label: "Survive 50 moves",
-      description: "King and rook vs king: you are Black against Bratko's AL0 (level 2); hold out 50 moves",
+      label: "quick.survive",
+      description: "quick.surviveHint",
       seats: ["ai", "me"],
       levels: [2, 2],
     },
     {
-      label: "Mate in time",
-      description: "King and rook vs king: you are White against the perfect defender (level 3)",
+      label: "quick.mate",
+      description: "quick.mateHint",
       seats: ["me", "ai"],
       levels: [3, 3],
     },
@@ -72,9 +79,9 @@ export const krkWeb: WebGame<Krk.KrkState, number> = {
   Editor: KrkEditor,
   extras: {
     Summary: FiftyMoveRule,
-    describe: (state) =>
+    describe: (state, words) =>
       state.status === "ongoing"
-        ? `50-move rule: ${fiftyMoveCount(state)} of 50`
-        : `Ended ${endingOf(state)}`,
+        ? words("fiftyMove.count", { moves: fiftyMoveCount(state), limit: 50 })
+        : words("ended", { how: words(`result.${endingOf(state)}`) }),
   },
 };

@@ -1,5 +1,6 @@
 import * as Krk from "@arena/engine/games/krk/index";
 import { describe, expect, it } from "vitest";
+import { wordsIn } from "../../test-support/words";
 import {
   type KrkCell,
   type KrkView,
@@ -159,6 +160,7 @@ describe("moves of the board", () => {
 });
 
 describe("endingOf", () => {
+  const words = wordsIn("en", "games.krk");
   it("reads every ending from the engine's status", () => {
     const cases: [Krk.KrkState, Krk.KrkStatus, string][] = [
       [game("k7/8/1K6/8/8/8/8/7R w - - 0 1", "Rh8#"), "checkmate", "by checkmate"],
@@ -177,7 +179,7 @@ describe("endingOf", () => {
     ];
     for (const [state, status, text] of cases) {
       expect(state.status).toBe(status);
-      expect(endingOf(state)).toBe(text);
+      expect(words(`result.${endingOf(state)}`)).toBe(text);
     }
   });
 

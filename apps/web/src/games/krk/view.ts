@@ -99,17 +99,12 @@ export function krkView(state: KrkState, selected: number | null, flipped: boole
   };
 }
 
-const ENDINGS: Record<Exclude<KrkStatus, "ongoing">, string> = {
-  checkmate: "by checkmate",
-  stalemate: "by stalemate",
-  "rook-captured": "by the capture of the rook (insufficient material)",
-  "fifty-moves": "by the 50-move rule",
-  repetition: "by threefold repetition",
-};
-
-/** How a finished game ended, for the result banner ("by stalemate"); the engine's status decides. */
-export function endingOf(state: KrkState): string {
-  return state.status === "ongoing" ? "in play" : ENDINGS[state.status];
+/**
+ * How a game stands, as the key of its words in the game's messages (`result.<status>`: "by stalemate",
+ * "by the 50-move rule"…); the engine's status decides.
+ */
+export function endingOf(state: KrkState): KrkStatus {
+  return state.status;
 }
 
 /** Black's moves toward the 50-move rule: the halfmove clock in whole moves (docs/krk.md §2). */

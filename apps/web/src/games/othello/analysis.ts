@@ -8,10 +8,13 @@ export function signed(value: number): string {
 
 /** Othello's analysis: the final disc difference for Black, exact from 20 empties down (docs/analysis.md). */
 export const othelloAnalysis: AnalysisPresentation = {
-  chartTitle: "Final disc difference for Black",
+  chartTitle: "analysis.chart",
   chartValues: (position) => [position.values[0] ?? null],
   chartRange: [-64, 64],
-  describe: (position) =>
-    `Black ${signed(position.values[0] ?? 0)}${position.exact ? " (exact)" : " (estimate)"}`,
+  describe: (position, words) =>
+    words("analysis.describe", {
+      value: signed(position.values[0] ?? 0),
+      exact: position.exact ? "yes" : "no",
+    }),
   mark: (move) => (move.loss === null || Math.round(move.loss) === 0 ? null : `−${Math.round(move.loss)}`),
 };

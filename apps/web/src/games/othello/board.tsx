@@ -1,6 +1,7 @@
 "use client";
 
 import * as Othello from "@arena/engine/games/othello/index";
+import { useTranslations } from "next-intl";
 import type { BoardProps } from "../web-game";
 import "./othello.css";
 import { FILES, RANKS, othelloView } from "./view";
@@ -15,6 +16,7 @@ function squareOf(move: string | null): number | null {
 export function OthelloBoard(props: BoardProps<Othello.OthelloState, number>) {
   const { state, lastMove, interactive, hint } = props;
   const view = othelloView(state, squareOf(lastMove));
+  const words = useTranslations("games.othello");
   return (
     <div className="othello" data-turn={view.turn}>
       <div className="othello-files" aria-hidden="true">
@@ -27,7 +29,7 @@ export function OthelloBoard(props: BoardProps<Othello.OthelloState, number>) {
           <span key={r}>{r}</span>
         ))}
       </div>
-      <div className="othello-grid" role="grid" aria-label="Othello board">
+      <div className="othello-grid" role="grid" aria-label={words("board.label")}>
         {view.rows.map((row, r) => (
           <div role="row" key={r} className="othello-row">
             {row.map((cell) => {
@@ -38,7 +40,7 @@ export function OthelloBoard(props: BoardProps<Othello.OthelloState, number>) {
                   <button
                     type="button"
                     aria-label={cell.name}
-                    title={cell.disc === null ? cell.name : `${cell.name}: ${cell.disc}`}
+                    title={words("board.square", { square: cell.name, disc: cell.disc ?? "none" })}
                     data-square={cell.name}
                     data-disc={cell.disc ?? "empty"}
                     data-legal={cell.legal ? "true" : undefined}

@@ -1,19 +1,24 @@
 "use client";
 
 import * as Othello from "@arena/engine/games/othello/index";
+import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
+import { failureText } from "../../i18n/errors";
 import type { EditorProps } from "../web-game";
 
 const NEXT: Readonly<Record<string, string>> = { "-": "X", X: "O", O: "-" };
 
 /** The analysis board's editor: each click cycles a square empty → Black → White; the side to move is chosen. */
 export function OthelloEditor({ state, onChange }: EditorProps<Othello.OthelloState>) {
+  const words = useTranslations("games.othello.editor");
+  const errors = useTranslations("errors");
+  const locale = useLocale();
   const [problem, setProblem] = useState<string | null>(null);
   const [squares, side] = Othello.formatPosition(state).split(" ");
   const cells = [...(squares ?? "")];
   const set = (text: string) => {
     const parsed = Othello.parsePosition(text);
-    if (!parsed.ok) setProblem(parsed.error.message);
+    if (!parsed.ok) setProblem(failureText(errors, locale, parsed.error));
     else {
       setProblem(null);
       onChange(parsed.value);
@@ -21,12 +26,15 @@ export function OthelloEditor({ state, onChange }: EditorProps<Othello.OthelloSt
   };
   return (
     <div className="othello-editor" data-testid="position-editor">
-      <div className="othello-editor-grid" role="grid" aria-label="Set up the position">
+      <div className="othello-editor-grid" role="grid" aria-label={words("grid")}>
         {cells.map((cell, square) => (
           <button
             type="button"
             key={square}
-            aria-label={`${Othello.squareName(square)}: ${cell === "X" ? "black" : cell === "O" ? "white" : "empty"}`}
+            aria-label={words("square", {
+              square: Othello.squareName(square),
+              disc: cell === "X" ? "black" : cell === "O" ? "white" : "none",
+            })}
             data-square={Othello.squareName(square)}
             className={`edit-sq c${cell === "X" ? "b" : cell === "O" ? "w" : "e"}`}
             onClick={() => {
@@ -38,10 +46,10 @@ export function OthelloEditor({ state, onChange }: EditorProps<Othello.OthelloSt
         ))}
       </div>
       <label>
-        To move{" "}
+        {words("toMove")}{" "}
         <select value={side} onChange={(e) => set(`${squares ?? ""} ${e.target.value}`)}>
-          <option value="X">Black</option>
-          <option value="O">White</option>
+          <option value="X">{words("black")}</option>
+          <option value="O">{words("white")}</option>
         </select>
       </label>
       {problem !== null && <p className="error">{problem}</p>}

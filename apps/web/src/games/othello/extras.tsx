@@ -1,20 +1,24 @@
 "use client";
 
 import type { OthelloState } from "@arena/engine/games/othello/index";
+import { useTranslations } from "next-intl";
 import type { ExtraProps } from "../web-game";
 import { othelloExports } from "./exports";
 import { othelloView } from "./view";
 
 /** Black's and White's disc counts in the position shown. */
 export function DiscCounts({ state }: ExtraProps<OthelloState>) {
+  const words = useTranslations("games.othello");
   const { counts } = othelloView(state, null);
   return (
     <div className="counts" data-testid="disc-counts">
       <span className="count">
-        <span className="disc-icon black" aria-hidden="true" /> Black {counts.black}
+        <span className="disc-icon black" aria-hidden="true" />{" "}
+        {words("count.black", { count: counts.black })}
       </span>
       <span className="count">
-        <span className="disc-icon white" aria-hidden="true" /> White {counts.white}
+        <span className="disc-icon white" aria-hidden="true" />{" "}
+        {words("count.white", { count: counts.white })}
       </span>
     </div>
   );
@@ -22,13 +26,14 @@ export function DiscCounts({ state }: ExtraProps<OthelloState>) {
 
 /** The game as a transcript ("f5d6…") and as GGF, for other Othello programs. */
 export function Exports({ model, players }: ExtraProps<OthelloState>) {
+  const words = useTranslations("games.othello.export");
   const { transcript, ggf } = othelloExports(model, players);
   return (
     <details className="exports">
-      <summary>Export</summary>
+      <summary>{words("title")}</summary>
       <label>
-        Transcript
-        <textarea aria-label="Transcript" readOnly value={transcript} rows={2} />
+        {words("transcript")}
+        <textarea aria-label={words("transcript")} readOnly value={transcript} rows={2} />
       </label>
       <label>
         GGF

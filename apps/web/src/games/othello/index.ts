@@ -4,32 +4,32 @@ import { othelloAnalysis } from "./analysis";
 import { OthelloBoard } from "./board";
 import { OthelloEditor } from "./editor";
 import { DiscCounts, Exports } from "./extras";
+import en from "./messages/en.json";
+import ja from "./messages/ja.json";
+import ru from "./messages/ru.json";
 
-const SEATS = ["Black", "White"] as const;
 const COLORS = ["#111", "#fafafa"] as const;
 
 /** Othello in the browser (games.md §1). */
 export const othelloWeb: WebGame<Othello.OthelloState, number> = {
   id: "othello",
   rules: Othello.othello,
+  messages: { en, ru, ja },
   Board: OthelloBoard,
   moveHint: "f5",
-  seatName: (seat) => SEATS[seat] ?? `Seat ${seat + 1}`,
+  seatName: (seat, words) => words("seat", { seat: String(seat), number: seat + 1 }),
   seatColor: (seat) => COLORS[seat] ?? "transparent",
-  result: { byRules: "by score", showScores: true },
+  result: { byRules: "result.byScore", showScores: true },
   movesPerRow: 2,
   optionFields: [],
   optionsPayload: () => ({}),
-  quickGames: [{ label: "Othello vs computer", seats: ["me", "ai"], levels: [3, 3] }],
+  quickGames: [{ label: "quick.computer", seats: ["me", "ai"], levels: [3, 3] }],
   demo: { options: {}, seed: 0 },
   analysis: othelloAnalysis,
   Editor: OthelloEditor,
   extras: {
     Summary: DiscCounts,
-    describe: (state) => {
-      const counts = Othello.discCounts(state);
-      return `Black ${counts.black} · White ${counts.white}`;
-    },
+    describe: (state, words) => words("discCounts", Othello.discCounts(state)),
     Export: Exports,
   },
 };

@@ -1,4 +1,12 @@
+import { getTranslations } from "next-intl/server";
+import { pageTitle } from "../../../i18n/page-title";
 import { Room } from "../../../room/room";
+
+/** The room's title names no game: the page learns the match's game only from the socket. */
+export async function generateMetadata() {
+  const nav = await getTranslations("nav");
+  return pageTitle(nav("game"));
+}
 
 export default async function PlayPage({
   params,
