@@ -88,7 +88,7 @@ test("two people register, log in elsewhere, play a rated game and see the chang
   // Each sees the other's new rating (provisional: "?") and the game in the history, linking to its replay.
   await benPage.goto(`/@/${ann}`);
   await expect(benPage.getByTestId("rating-othello-blitz")).toHaveText(`${gained}?`);
-  await expect(benPage.getByTestId("record")).toContainText("1 wins");
+  await expect(benPage.getByTestId("record")).toContainText("1 win ·");
   await expect(benPage.getByTestId("rating-chart")).toBeVisible();
   const row = benPage.getByTestId("history").locator(`tr[data-match="${matchId}"]`);
   await expect(row).toContainText(ben);

@@ -130,7 +130,7 @@ function History({ name }: { name: string }) {
                 {gameTitle(game.gameId)} · {speeds.has(game.speed) ? speeds(game.speed) : game.speed}
                 {game.rated ? ` · ${common("rated")}` : ""}
               </td>
-              <td>{new Intl.ListFormat(locale, { style: "narrow", type: "unit" }).format(game.opponents)}</td>
+              <td>{new Intl.ListFormat(locale, { style: "short", type: "unit" }).format(game.opponents)}</td>
               <td>{t(`outcome.${game.outcome}`)}</td>
               <td>
                 {game.ratingBefore !== null && game.ratingAfter !== null
