@@ -20,6 +20,7 @@ const SOURCES = [
 /** The registries: where a game is named to be found by id. */
 const REGISTRIES = [
   "apps/web/src/games/registry.ts",
+  "apps/web/src/games/messages.ts",
   "packages/engine/src/registry.ts",
   "packages/engine/src/ai/registry.ts",
 ].map((file) => join(...file.split("/")));

@@ -111,19 +111,14 @@ export interface AnalysisPresentation {
  * own state and move, is an entry of the registry (`AnyWebGame`): the room only ever hands a game the states
  * that game's engine made. `this: void` says they may be called detached (components, callbacks).
  *
- * Every text a game shows is in its messages (`games.<id>` of each language's catalogue, issue 17): its
- * fields hold keys of them, and its functions that word something are given `words`, a translator over
+ * Every text a game shows is in its messages (`games.<id>` of each language's catalogue, issue 17; the
+ * game's `messages/` folder, found by id in `messages.ts`): its fields hold keys of them, and its functions that word something are given `words`, a translator over
  * that namespace. Notation (moves, squares) is never translated.
  */
 export interface WebGame<S, M> {
   readonly id: GameId;
   /** The engine's rules object (from `@arena/engine/games/<id>/index`: rules only, never the AI). */
   readonly rules: Game<S, M, unknown>;
-  /**
-   * The game's messages per language: its title, seat names, result wording, form fields, analysis and
-   * How-to-play page (`howTo`). The catalogue test checks that every language has every key.
-   */
-  readonly messages: Readonly<Record<Locale, Messages>>;
   Board(this: void, props: BoardProps<S, M>): ReactNode;
   /** An example of the notation, for the move box ("f5"). */
   readonly moveHint: string;
@@ -161,6 +156,12 @@ export interface WebGame<S, M> {
     Export?(this: void, props: ExtraProps<S>): ReactNode;
   };
 }
+
+/**
+ * A game's messages per language: its title, seat names, result wording, form fields, analysis and
+ * How-to-play page (`howTo`). The catalogue test checks that every language has every key.
+ */
+export type GameMessages = Readonly<Record<Locale, Messages>>;
 
 /** A registry entry whose state and move types the caller does not know. */
 export type AnyWebGame = WebGame<unknown, unknown>;

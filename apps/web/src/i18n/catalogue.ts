@@ -1,6 +1,7 @@
 import { GAME_IDS } from "@arena/engine/registry";
-import { webGame } from "../games/registry";
+import { gameMessages } from "../games/messages";
 import type { Locale } from "./locales";
+import { GAMES_NAMESPACE, SERVER_ONLY_KEY } from "./namespaces";
 import en from "./messages/en.json";
 import ja from "./messages/ja.json";
 import ru from "./messages/ru.json";
@@ -10,26 +11,20 @@ export interface Messages {
   readonly [key: string]: string | Messages;
 }
 
-/** The product's own messages, one catalogue per language; each game brings its own (`WebGame.messages`). */
+/** The product's own messages, one catalogue per language; each game brings its own (`games/messages.ts`). */
 const COMMON: Readonly<Record<Locale, Messages>> = { en, ru, ja };
-
-/** The namespace each game's messages live under: `games.<id>` (its title, seats, results, How to play). */
-export const GAMES_NAMESPACE = "games";
 
 /** The whole catalogue of a language: the product's messages and every registered game's, by game id. */
 export function catalogue(locale: Locale): Messages {
-  const games = Object.fromEntries(GAME_IDS.map((id) => [id, webGame(id).messages[locale]]));
+  const games = Object.fromEntries(GAME_IDS.map((id) => [id, gameMessages(id)[locale]]));
   return { ...COMMON[locale], [GAMES_NAMESPACE]: games };
 }
-
-/** The How-to-play texts render on the server only: the browser's copy of a catalogue leaves them out. */
-export const SERVER_ONLY_KEY = "howTo";
 
 /** What the browser is given of a catalogue: everything but each game's How-to-play page. */
 export function clientCatalogue(locale: Locale): Messages {
   const games = Object.fromEntries(
     GAME_IDS.map((id) => {
-      const { [SERVER_ONLY_KEY]: _omitted, ...rest } = webGame(id).messages[locale];
+      const { [SERVER_ONLY_KEY]: _omitted, ...rest } = gameMessages(id)[locale];
       return [id, rest];
     }),
   );

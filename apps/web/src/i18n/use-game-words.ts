@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useCallback } from "react";
-import { GAMES_NAMESPACE } from "./catalogue";
+import { GAMES_NAMESPACE } from "./namespaces";
 import type { MessageValues, Words } from "./words";
 
 /**

@@ -1,7 +1,7 @@
 import { GAME_IDS } from "@arena/engine/registry";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { GAMES_NAMESPACE } from "../../i18n/catalogue";
+import { GAMES_NAMESPACE } from "../../i18n/namespaces";
 import { pageTitle } from "../../i18n/page-title";
 
 export async function generateMetadata() {

@@ -2,9 +2,6 @@ import * as ConnectK from "@arena/engine/games/connect-k/index";
 import type { OptionValues, WebGame } from "../web-game";
 import { connectKAnalysis } from "./analysis";
 import { ConnectKBoard } from "./board";
-import en from "./messages/en.json";
-import ja from "./messages/ja.json";
-import ru from "./messages/ru.json";
 
 const CUSTOM = "custom";
 
@@ -23,7 +20,6 @@ function optionsPayload(values: OptionValues): Record<string, string | number> {
 export const connectKWeb: WebGame<ConnectK.ConnectKState, number> = {
   id: "connect-k",
   rules: ConnectK.connectK,
-  messages: { en, ru, ja },
   Board: ConnectKBoard,
   moveHint: "4",
   seatName: (seat, words) => words("seat", { seat: String(seat), number: seat + 1 }),

@@ -3,9 +3,6 @@ import type { Words } from "../../i18n/words";
 import type { WebGame } from "../web-game";
 import { diceAnalysis } from "./analysis";
 import { DiceBoard } from "./board";
-import en from "./messages/en.json";
-import ja from "./messages/ja.json";
-import ru from "./messages/ru.json";
 
 /** Seats are named by their colour on the board (dice-of-doom.css colours the hexes alike). */
 const SEAT_COLORS = ["var(--seat-0)", "var(--seat-2)", "#3aa66a", "var(--seat-3)"] as const;
@@ -19,7 +16,6 @@ function seatName(seat: number, words: Words): string {
 export const diceOfDoomWeb: WebGame<DiceOfDoom.DiceOfDoomState, number> = {
   id: "dice-of-doom",
   rules: DiceOfDoom.diceOfDoom,
-  messages: { en, ru, ja },
   Board: DiceBoard,
   moveHint: "a1>b1 or pass",
   seatName,

@@ -5,9 +5,6 @@ import { KrkBoard } from "./board";
 import { KrkEditor } from "./editor";
 import { FiftyMoveRule } from "./extras";
 import { endingOf, fiftyMoveCount } from "./view";
-import en from "./messages/en.json";
-import ja from "./messages/ja.json";
-import ru from "./messages/ru.json";
 
 const COLORS = ["#fafafa", "#111"] as const;
 
@@ -32,7 +29,6 @@ function optionsPayload(values: OptionValues): Record<string, string | number> {
 export const krkWeb: WebGame<Krk.KrkState, number> = {
   id: "krk",
   rules: Krk.krk,
-  messages: { en, ru, ja },
   Board: KrkBoard,
   moveHint: "Rh8+ or h1h8",
   seatName: (seat, words) => words("seat", { seat: String(seat), number: seat + 1 }),

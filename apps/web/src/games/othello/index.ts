@@ -4,9 +4,6 @@ import { othelloAnalysis } from "./analysis";
 import { OthelloBoard } from "./board";
 import { OthelloEditor } from "./editor";
 import { DiscCounts, Exports } from "./extras";
-import en from "./messages/en.json";
-import ja from "./messages/ja.json";
-import ru from "./messages/ru.json";
 
 const COLORS = ["#111", "#fafafa"] as const;
 
@@ -14,7 +11,6 @@ const COLORS = ["#111", "#fafafa"] as const;
 export const othelloWeb: WebGame<Othello.OthelloState, number> = {
   id: "othello",
   rules: Othello.othello,
-  messages: { en, ru, ja },
   Board: OthelloBoard,
   moveHint: "f5",
   seatName: (seat, words) => words("seat", { seat: String(seat), number: seat + 1 }),

@@ -2,7 +2,8 @@ import { GAME_IDS, isGameId } from "@arena/engine/registry";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getMessages, getTranslations } from "next-intl/server";
-import { GAMES_NAMESPACE, type Messages, SERVER_ONLY_KEY } from "../../../i18n/catalogue";
+import type { Messages } from "../../../i18n/catalogue";
+import { GAMES_NAMESPACE, SERVER_ONLY_KEY } from "../../../i18n/namespaces";
 import { pageTitle } from "../../../i18n/page-title";
 
 /** The sections of a game's How-to-play text, in the order its messages list them. */
