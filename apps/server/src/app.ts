@@ -148,7 +148,11 @@ export function createApp(deps: AppDeps): App {
   const following = new Following(config.quotas);
 
   const fanout: Fanout = {
-    matchEvent: (matchId, entry) => io.to(matchRoom(matchId)).emit("match:event", { matchId, ...entry }),
+    // Each process tells its own sockets the events its copy of the room applies (its own appends and the
+    // ones it hears of), so a move crosses Redis once, in the append's notification, not again through the
+    // adapter (docs/architecture.md, "Several processes").
+    matchEvent: (matchId, entry) =>
+      io.local.to(matchRoom(matchId)).emit("match:event", { matchId, ...entry }),
     // Each process tells its own sockets the presence it has merged from every process's reports.
     presence: (update) => io.local.to(matchRoom(update.matchId)).emit("presence:update", update),
     presenceReports: (reports) => {

@@ -6,6 +6,7 @@ import { DEFAULT_QUOTAS } from "../quotas/limits.js";
 import { MemoryQuotaStore } from "../quotas/memory.js";
 import { FakeClock } from "../clocks/scheduler.js";
 import { MemoryStore } from "../store/memory.js";
+import { type AppendListener } from "../store/ports.js";
 import { History } from "./history.js";
 import { Mailbox } from "./mailbox.js";
 import { Rooms } from "./rooms.js";
@@ -63,6 +64,13 @@ describe("History", () => {
 /** The memory store, counting reads: a room that reads the store on every move would show here. */
 class CountingStore extends MemoryStore {
   reads = 0;
+  /** Announce appends as a process of an earlier release did: the version only, no entries. */
+  versionOnly = false;
+  override onAppend(listener: AppendListener): () => void {
+    return super.onAppend((matchId, version, entries) =>
+      listener(matchId, version, this.versionOnly ? null : entries),
+    );
+  }
   override read(...args: Parameters<MemoryStore["read"]>): ReturnType<MemoryStore["read"]> {
     this.reads++;
     return super.read(...args);
@@ -77,6 +85,7 @@ function bobMove(clock: ClockState | null): MatchEvent {
 
 describe("Room mailbox with versions", () => {
   async function setup() {
+    const told: number[] = [];
     const clock = new FakeClock();
     const store = new CountingStore();
     const manager = new Rooms({
@@ -85,7 +94,7 @@ describe("Room mailbox with versions", () => {
       ai: new InlinePool(),
       logger: pino({ level: "silent" }),
       fanout: {
-        matchEvent: () => undefined,
+        matchEvent: (_, entry) => told.push(entry.version),
         presence: () => undefined,
         lobbyEntry: () => undefined,
         presenceReports: () => undefined,
@@ -122,7 +131,7 @@ describe("Room mailbox with versions", () => {
       created.version,
     );
     if (!joined.ok) throw new Error(joined.code);
-    return { manager, room, ada, bob, store };
+    return { manager, room, ada, bob, store, told };
   }
 
   it("applies the first of two commands based on one version and refuses the other as stale", async () => {
@@ -139,8 +148,8 @@ describe("Room mailbox with versions", () => {
     await manager.stop(true);
   });
 
-  it("does not read back its own moves, and still catches up on another writer's", async () => {
-    const { manager, room, ada, store } = await setup();
+  it("does not read back its own moves, and applies another writer's from the news of its append", async () => {
+    const { manager, room, ada, store, told } = await setup();
     const settle = () => new Promise((resolve) => setImmediate(resolve));
     await settle();
     store.reads = 0;
@@ -153,7 +162,8 @@ describe("Room mailbox with versions", () => {
     await settle();
     expect(store.reads).toBe(0);
 
-    // Another process (here: a write straight to the store) appends the next move: the room follows.
+    // Another process (here: a write straight to the store) appends the next move: the room follows, and
+    // tells this process's followers, without reading the log.
     const version = room.model.version;
     const written = await store.append(room.matchId, version, [
       {
@@ -164,9 +174,21 @@ describe("Room mailbox with versions", () => {
     ]);
     expect(written.ok).toBe(true);
     await settle();
-    expect(store.reads).toBe(1);
+    expect(store.reads).toBe(0);
     expect(room.model.version).toBe(version + 1);
     expect(room.model.moves.toArray().map((m) => m.move)).toEqual(["f5", "d6"]);
+    expect(told.slice(-2)).toEqual([version, version + 1]);
+
+    // News without the entries: the room reads the log, and tells its followers all the same.
+    store.versionOnly = true;
+    const offered = await store.append(room.matchId, version + 1, [
+      { version: asVersion(version + 2), at: asMillis(Date.now()), event: { type: "draw-offered", seat: 0 } },
+    ]);
+    expect(offered.ok).toBe(true);
+    await settle();
+    expect(store.reads).toBe(1);
+    expect(room.model.version).toBe(version + 2);
+    expect(told.at(-1)).toBe(version + 2);
     await manager.stop(true);
   });
 

@@ -36,8 +36,12 @@ import { Presence, type PresenceReport } from "./presence.js";
 
 /** What happens to a room that the process around it must hear of. */
 export interface RoomEvents {
-  /** This room appended an event: fan it out to everyone following the match (all processes). */
-  appended(matchId: MatchId, entry: VersionedEvent): void;
+  /**
+   * An event entered this room's log, appended here (`here`) or by another process: tell this process's
+   * followers of the match. Every process that holds the room tells its own, so nothing crosses the
+   * adapter per move (docs/architecture.md, "Several processes").
+   */
+  appended(matchId: MatchId, entry: VersionedEvent, here: boolean): void;
   /** The model changed (the lobby, the live index and leases, the cache of finished rooms). */
   changed(room: Room, before: MatchModel): void;
   /** Who is connected changed: tell players and spectators. */
@@ -213,13 +217,32 @@ export class Room {
     return this.submit({ kind: "ai", seat }, { type: "move", seat, move }, basedOn);
   }
 
-  /** Another process appended: catch up through the mailbox so ordering holds. */
-  notify(version: number): void {
+  /**
+   * Another process appended: apply what it appended, through the mailbox so ordering holds, or read the
+   * log when the news did not carry the entries or does not follow on from this room's version.
+   */
+  notify(version: number, entries: readonly VersionedEvent[] | null = null): void {
     // The store tells every room of every append, this one's own included, and the news of our own can
     // arrive before the append returns: catching up on it would be a store read and a mailbox task per
     // move for nothing. Were it another process's append instead, ours fails its compare-and-set and the
     // room catches up then.
     if (version <= this.current.version || version <= this.appendingTo) return;
+    void this.mailbox
+      .post(() => {
+        const fresh = entries?.filter((entry) => entry.version > this.current.version);
+        if (fresh !== undefined && fresh[0]?.version === this.current.version + 1) {
+          this.applyEntries(fresh, false);
+          return Promise.resolve();
+        }
+        return this.catchUp();
+      })
+      .catch((error: unknown) => {
+        this.deps.logger.error({ err: error, matchId: this.matchId }, "catch-up failed");
+      });
+  }
+
+  /** News of appends may have been missed: read the log again. */
+  resync(): void {
     void this.mailbox
       .post(() => this.catchUp())
       .catch((error: unknown) => {
@@ -275,13 +298,16 @@ export class Room {
     this.applyEntries(entries, false);
   }
 
-  /** `next`: the model after these entries, when the decision already folded them. */
-  private applyEntries(entries: readonly VersionedEvent[], publish: boolean, next?: MatchModel): void {
+  /**
+   * `here`: this room appended them (otherwise another process did). `next`: the model after these
+   * entries, when the decision already folded them.
+   */
+  private applyEntries(entries: readonly VersionedEvent[], here: boolean, next?: MatchModel): void {
     const before = this.current;
     for (const entry of entries) {
       if (next === undefined) this.current = evolve(this.current, entry);
       this.history.push(entry);
-      if (publish) this.deps.events.appended(this.matchId, entry);
+      this.deps.events.appended(this.matchId, entry, here);
     }
     if (next !== undefined) this.current = next;
     this.deps.events.changed(this, before);

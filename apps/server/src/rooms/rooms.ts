@@ -133,9 +133,16 @@ export class Rooms implements RoomEvents {
 
   /** Follows other processes' appends, loads the live games (taking over orphans) and starts lease upkeep. */
   async start(): Promise<void> {
-    this.unsubscribe = this.options.store.onAppend((matchId, version) =>
-      this.cache.cached(matchId)?.notify(version),
+    const unsubscribe = this.options.store.onAppend((matchId, version, entries) =>
+      this.cache.cached(matchId)?.notify(version, entries),
     );
+    const unresync = this.options.store.onResync?.(() => {
+      for (const room of this.cache.all()) room.resync();
+    });
+    this.unsubscribe = () => {
+      unsubscribe();
+      unresync?.();
+    };
     await this.leases.maintain();
     void this.loadWaitingRooms();
     this.schedulePresenceRound();
@@ -316,8 +323,8 @@ export class Rooms implements RoomEvents {
 
   // ——— RoomEvents: what rooms tell the process ———
 
-  appended(matchId: MatchId, entry: VersionedEvent): void {
-    if (entry.event.type === "moved") this.options.onMove?.();
+  appended(matchId: MatchId, entry: VersionedEvent, here: boolean): void {
+    if (here && entry.event.type === "moved") this.options.onMove?.();
     this.options.fanout.matchEvent(matchId, entry);
   }
 

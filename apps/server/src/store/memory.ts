@@ -1,5 +1,5 @@
 import { type MatchAnalysis, type MatchId, type RoomSummary, type VersionedEvent } from "@arena/protocol";
-import { type AppendResult, type LeaseGrant, type MatchStore } from "./ports.js";
+import { type AppendListener, type AppendResult, type LeaseGrant, type MatchStore } from "./ports.js";
 
 interface Lease {
   owner: string;
@@ -34,7 +34,7 @@ export class MemoryStore implements MatchStore {
   private readonly heartbeats = new Map<MatchId, number>();
   /** Analyses as JSON text, dropped with their match when it leaves the finished window. */
   private readonly analyses = new Map<MatchId, string>();
-  private readonly listeners = new Set<(matchId: MatchId, version: number) => void>();
+  private readonly listeners = new Set<AppendListener>();
 
   constructor(options: MemoryStoreOptions = {}) {
     this.keepFinished = options.keepFinished ?? DEFAULT_KEEP_FINISHED;
@@ -61,7 +61,7 @@ export class MemoryStore implements MatchStore {
     // Listeners run asynchronously, as over Redis pub/sub; in the same microtask queue, though, so before
     // the appender's own `await` resumes: a room ignores the news of the append it is making (Room.notify).
     queueMicrotask(() => {
-      for (const listener of this.listeners) listener(matchId, version);
+      for (const listener of this.listeners) listener(matchId, version, events);
     });
     return Promise.resolve({ ok: true });
   }
@@ -158,7 +158,7 @@ export class MemoryStore implements MatchStore {
     return Promise.resolve();
   }
 
-  onAppend(listener: (matchId: MatchId, version: number) => void): () => void {
+  onAppend(listener: AppendListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }

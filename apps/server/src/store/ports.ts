@@ -2,6 +2,13 @@ import { type MatchAnalysis, type MatchId, type RoomSummary, type VersionedEvent
 
 export type AppendResult = { readonly ok: true } | { readonly ok: false; readonly reason: "conflict" };
 
+/** `entries`: what was appended, ending at `version`; null when the news carried only the version. */
+export type AppendListener = (
+  matchId: MatchId,
+  version: number,
+  entries: readonly VersionedEvent[] | null,
+) => void;
+
 export interface LeaseGrant {
   readonly acquired: boolean;
   /** When the previous owner last renewed, if one ever did: the start of any downtime. */
@@ -45,8 +52,16 @@ export interface MatchStore {
   getAnalysis(matchId: MatchId): Promise<MatchAnalysis | null>;
   /** Keeps an analysis (replacing any earlier one: it is the same computation). */
   putAnalysis(matchId: MatchId, analysis: MatchAnalysis): Promise<void>;
-  /** Called when any process appends to a match (including this one). */
-  onAppend(listener: (matchId: MatchId, version: number) => void): () => void;
+  /**
+   * Called when any process appends to a match (including this one), with the version the log reached and,
+   * where the store carries them, the entries appended (so a follower applies them without reading the log).
+   */
+  onAppend(listener: AppendListener): () => void;
+  /**
+   * Called when news of appends may have been missed (the notification channel reconnected): whoever keeps
+   * a copy of a log reads it again. Absent for stores in the process, which miss nothing.
+   */
+  onResync?(listener: () => void): () => void;
   /** Whether the backing service is reachable right now (readiness); absent means always. */
   isReady?(): boolean;
   close(): Promise<void>;

@@ -2,7 +2,7 @@ import { createAdapter } from "@socket.io/redis-adapter";
 import { type MatchAnalysis, type MatchId, RoomSummary, VersionedEvent, asMatchId } from "@arena/protocol";
 import { type Logger } from "pino";
 import { createClient } from "redis";
-import { type AppendResult, type LeaseGrant, type MatchStore } from "./ports.js";
+import { type AppendListener, type AppendResult, type LeaseGrant, type MatchStore } from "./ports.js";
 
 /** How long any store command may take before the caller is told the store is unavailable. */
 export const COMMAND_TIMEOUT_MS = 2_000;
@@ -37,15 +37,37 @@ export function timed<T>(promise: Promise<T>, ms = COMMAND_TIMEOUT_MS): Promise<
 
 // Compare-and-set append: the log must have exactly ARGV[1] entries. The
 // notification is published from inside the script so that it can never
-// be lost between the write and the announcement.
+// be lost between the write and the announcement, and it carries the
+// entries themselves ("<id> <version> [<entry>,…]"): a process following
+// the match applies them without reading the log back, so a move costs
+// this one round trip (docs/benchmarks.md, "Scale-out cost").
 const APPEND = `
 local n = redis.call('LLEN', KEYS[1])
 if n ~= tonumber(ARGV[1]) then return -1 end
 for i = 4, #ARGV do redis.call('RPUSH', KEYS[1], ARGV[i]) end
 local v = n + #ARGV - 3
-redis.call('PUBLISH', ARGV[2], ARGV[3] .. ' ' .. v)
+redis.call('PUBLISH', ARGV[2], ARGV[3] .. ' ' .. v .. ' [' .. table.concat(ARGV, ',', 4) .. ']')
 return v
 `;
+
+/**
+ * Reads an append's news: "<id> <version>", followed by the entries as a JSON array when the appender
+ * sent them (a process of an earlier release sends only the version; its followers read the log then).
+ */
+export function parseAppendNews(
+  message: string,
+): { matchId: MatchId; version: number; entries: VersionedEvent[] | null } | null {
+  const idEnd = message.indexOf(" ");
+  if (idEnd <= 0) return null;
+  const versionEnd = message.indexOf(" ", idEnd + 1);
+  const version = Number(message.slice(idEnd + 1, versionEnd < 0 ? undefined : versionEnd));
+  if (!Number.isInteger(version)) return null;
+  const matchId = asMatchId(message.slice(0, idEnd));
+  if (versionEnd < 0) return { matchId, version, entries: null };
+  const parsed = VersionedEvent.array().safeParse(JSON.parse(message.slice(versionEnd + 1)));
+  const entries = parsed.success ? parsed.data : null;
+  return { matchId, version, entries: entries?.at(-1)?.version === version ? entries : null };
+}
 
 // SET NX PX, except that the current owner may re-acquire; also reads and
 // bumps the heartbeat so the new owner learns how long nobody ran the game.
@@ -78,10 +100,11 @@ return 1
  * - `m:<id>:secret` STRING: the match's secret (hidden randomness), set once (NX) before its first event
  * - `live`         SET of live match ids (takeover scan)
  * - `lobby`        HASH id → RoomSummary JSON (open and live public rooms)
- * - channel `appended`: "<id> <version>" after every append
+ * - channel `appended`: "<id> <version> [<entry>,…]" after every append
  */
 export class RedisStore implements MatchStore {
-  private readonly listeners = new Set<(matchId: MatchId, version: number) => void>();
+  private readonly listeners = new Set<AppendListener>();
+  private readonly resyncListeners = new Set<() => void>();
 
   constructor(
     private readonly client: Client,
@@ -96,10 +119,21 @@ export class RedisStore implements MatchStore {
 
   async listen(): Promise<void> {
     await this.subscriber.subscribe(this.channel, (message: string) => {
-      const [id, version] = message.split(" ");
-      const n = Number(version);
-      if (id === undefined || !Number.isInteger(n)) return;
-      for (const listener of this.listeners) listener(asMatchId(id), n);
+      let news: ReturnType<typeof parseAppendNews>;
+      try {
+        news = parseAppendNews(message);
+      } catch (error) {
+        this.logger.warn({ err: error }, "unreadable append news");
+        return;
+      }
+      if (news === null) return;
+      for (const listener of this.listeners) listener(news.matchId, news.version, news.entries);
+    });
+    // Pub/sub delivers nothing sent while the subscriber was away: after a reconnect, followers read again.
+    let connectedBefore = this.subscriber.isReady;
+    this.subscriber.on("ready", () => {
+      if (connectedBefore) for (const listener of this.resyncListeners) listener();
+      connectedBefore = true;
     });
   }
 
@@ -210,13 +244,19 @@ export class RedisStore implements MatchStore {
     await timed(this.client.set(this.key(matchId, "analysis"), JSON.stringify(analysis)));
   }
 
-  onAppend(listener: (matchId: MatchId, version: number) => void): () => void {
+  onAppend(listener: AppendListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
+  onResync(listener: () => void): () => void {
+    this.resyncListeners.add(listener);
+    return () => this.resyncListeners.delete(listener);
+  }
+
   close(): Promise<void> {
     this.listeners.clear();
+    this.resyncListeners.clear();
     return Promise.resolve();
   }
 }

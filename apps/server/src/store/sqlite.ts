@@ -7,7 +7,7 @@ import {
   asMatchId,
 } from "@arena/protocol";
 import type Database from "better-sqlite3";
-import { type AppendResult, type LeaseGrant, type MatchStore } from "./ports.js";
+import { type AppendListener, type AppendResult, type LeaseGrant, type MatchStore } from "./ports.js";
 import { openDatabase } from "./sqlite-file.js";
 import {
   type CheckpointerStart,
@@ -66,7 +66,7 @@ export class SqliteStoreError extends Error {
  * (`sqlite-checkpointer.ts`) with a connection of their own, so the loop never waits for one.
  */
 export class SqliteStore implements MatchStore {
-  private readonly listeners = new Set<(matchId: MatchId, version: number) => void>();
+  private readonly listeners = new Set<AppendListener>();
   private readonly waiting = new Map<number, Waiting>();
   private readonly tables: SqliteTables;
   private queue: Request[] = [];
@@ -136,7 +136,7 @@ export class SqliteStore implements MatchStore {
       // Queued before the appender resumes, as with the memory store: a room ignores the news of its own
       // append (Room.notify).
       queueMicrotask(() => {
-        for (const listener of this.listeners) listener(matchId, version);
+        for (const listener of this.listeners) listener(matchId, version, events);
       });
     }
     return result;
@@ -196,7 +196,7 @@ export class SqliteStore implements MatchStore {
     await this.request({ type: "put-analysis", matchId, analysis: JSON.stringify(analysis) });
   }
 
-  onAppend(listener: (matchId: MatchId, version: number) => void): () => void {
+  onAppend(listener: AppendListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }

@@ -95,18 +95,18 @@ function contract(name: string, make: () => Promise<{ store: MatchStore; close: 
       expect(await store.read(id, 0)).toHaveLength(2);
     });
 
-    it("notifies appends", async () => {
+    it("notifies appends, with the entries appended", async () => {
       const id = asMatchId(`notify-${Math.random().toString(36).slice(2)}`);
-      const seen = new Promise<[MatchId, number]>((resolve) => {
-        const off = store.onAppend((matchId, version) => {
+      const seen = new Promise<[MatchId, number, readonly VersionedEvent[] | null]>((resolve) => {
+        const off = store.onAppend((matchId, version, entries) => {
           if (matchId === id) {
             off();
-            resolve([matchId, version]);
+            resolve([matchId, version, entries]);
           }
         });
       });
       await store.append(id, 0, [entry(1), entry(2)]);
-      expect(await seen).toEqual([id, 2]);
+      expect(await seen).toEqual([id, 2, [entry(1), entry(2)]]);
     });
 
     it("keeps a match's secret: the first write wins, and no read of the log returns it", async () => {

@@ -473,8 +473,13 @@ class Engine<S, M> {
     }
   }
 
-  isProven(value: number): boolean {
-    return this.scorer.isProven(value);
+  /**
+   * Whether a deeper iteration cannot change `value`: a forced win or loss in a game without chance. With
+   * chance moves a value in the proven band may be an average of wins at different distances, and a root
+   * move whose outcomes still reach the horizon may turn out to win sooner on average one ply deeper.
+   */
+  isSettled(value: number): boolean {
+    return !this.hasChance && this.scorer.isProven(value);
   }
 }
 
@@ -511,7 +516,8 @@ function checkOptions<S, M>(options: SearchOptions<S, M>): number {
  * deeper result, as usual).
  *
  * Deepening stops at `maxDepth`, when the value is settled (a forced win or
- * loss, or an iteration in which every leaf was a finished game), or when a
+ * loss in a game without chance moves, or an iteration in which every leaf
+ * was a finished game), or when a
  * budget runs out. The time budget is read from the injected `now` every
  * `checkInterval` nodes and between iterations. When it runs out in the
  * middle of an iteration, the result is the last completed iteration's,
@@ -554,7 +560,7 @@ export function search<S, M>(
     const index = Math.max(engine.iterationIndex, 0);
     completed = { index, value, depth, pv: engine.pv.line(0) };
     engine.rootPvIndex = index;
-    if (engine.horizon === horizonStart || engine.isProven(value)) {
+    if (engine.horizon === horizonStart || engine.isSettled(value)) {
       engine.stopReason = "solved";
       break;
     }

@@ -1,0 +1,65 @@
+import { type VersionedEvent, asMatchId, asMillis, asVersion } from "@arena/protocol";
+import { pino } from "pino";
+import { createClient } from "redis";
+import { describe, expect, it } from "vitest";
+import { randomId } from "../identity/tokens.js";
+import { redisUrl } from "../test-support/redis.js";
+import { skipWithout } from "../test-support/requires.js";
+import { RedisStore, parseAppendNews } from "./redis.js";
+
+const entry = (version: number): VersionedEvent => ({
+  version: asVersion(version),
+  at: asMillis(5_000 + version),
+  event: { type: "seat-left", seat: 1 },
+});
+
+describe("the append notification", () => {
+  it("carries the entries, which end at the version it names", () => {
+    const news = parseAppendNews(`m_abc 7 ${JSON.stringify([entry(6), entry(7)])}`);
+    expect(news).toEqual({ matchId: "m_abc", version: 7, entries: [entry(6), entry(7)] });
+  });
+
+  it("from a process that sends only the version: the followers read the log", () => {
+    expect(parseAppendNews("m_abc 7")).toEqual({ matchId: "m_abc", version: 7, entries: null });
+  });
+
+  it("entries that are not the log's (malformed, or ending elsewhere) are not applied", () => {
+    expect(parseAppendNews(`m_abc 8 ${JSON.stringify([entry(6), entry(7)])}`)?.entries).toBeNull();
+    expect(parseAppendNews(`m_abc 7 [{"version":7}]`)?.entries).toBeNull();
+  });
+
+  it("ignores news that names no version", () => {
+    expect(parseAppendNews("m_abc")).toBeNull();
+    expect(parseAppendNews("m_abc seven")).toBeNull();
+  });
+});
+
+describe.skipIf(skipWithout(redisUrl === null, "redis-server"))("the append notification over Redis", () => {
+  it("asks followers to read again when its subscriber was cut off, and carries entries after", async () => {
+    const url = redisUrl ?? "";
+    const client = createClient({ url });
+    const subscriber = createClient({ url, socket: { reconnectStrategy: () => 50 } });
+    // The cut-off connection reports its error before it reconnects.
+    subscriber.on("error", () => undefined);
+    await Promise.all([client.connect(), subscriber.connect()]);
+    const subscriberId = await subscriber.clientId();
+    const store = new RedisStore(client, subscriber, `news-${randomId(6)}:`, pino({ level: "silent" }));
+    await store.listen();
+    try {
+      const resynced = new Promise<void>((resolve) => store.onResync(resolve));
+      await client.sendCommand(["CLIENT", "KILL", "ID", String(subscriberId)]);
+      await resynced;
+      const matchId = asMatchId(`news-${randomId(6)}`);
+      const heard = new Promise<readonly VersionedEvent[] | null>((resolve) =>
+        store.onAppend((id, _, entries) => {
+          if (id === matchId) resolve(entries);
+        }),
+      );
+      expect(await store.append(matchId, 0, [entry(1)])).toEqual({ ok: true });
+      expect(await heard).toEqual([entry(1)]);
+    } finally {
+      await store.close();
+      await Promise.all([client.quit(), subscriber.quit()]);
+    }
+  });
+});
