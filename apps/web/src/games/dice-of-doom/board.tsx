@@ -84,7 +84,7 @@ export function DiceBoard(props: BoardProps<DiceOfDoom.DiceOfDoomState, number>)
             props.onMove(DiceOfDoom.PASS);
           }}
         >
-          End turn
+          {words("board.endTurn")}
         </button>
       )}
     </div>
