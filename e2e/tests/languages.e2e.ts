@@ -78,7 +78,7 @@ test.describe("the language of a page, as curl sees it", () => {
   }
 
   test("English stays the default: no Accept-Language, or one the product lacks", async ({ request }) => {
-    for (const header of [{}, { "Accept-Language": "de-DE,fr;q=0.8" }]) {
+    for (const header of [{}, { "Accept-Language": "de-DE,fr;q=0.8" }] as Record<string, string>[]) {
       const html = await (await request.get("/", { headers: header })).text();
       expect(html).toMatch(/<html lang="en"/);
       expect(html).toContain(say(catalogue("en"), "lobby.quickTitle"));
