@@ -1,6 +1,6 @@
 "use client";
 
-import { isGameId } from "@arena/engine/registry";
+import { GAME_IDS, isGameId } from "@arena/engine/registry";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
@@ -78,11 +78,11 @@ export function Lobby() {
         )}
         <p className="how-to-links muted" data-testid="how-to-links">
           {t("rules")}{" "}
-          {(games ?? []).map((game, i) => (
-            <span key={game.id}>
+          {GAME_IDS.map((id, i) => (
+            <span key={id}>
               {i > 0 && " · "}
-              <Link href={`/how-to-play/${encodeURIComponent(game.id)}`} data-testid={`how-to-${game.id}`}>
-                {titleOf(game.id)}
+              <Link href={`/how-to-play/${encodeURIComponent(id)}`} data-testid={`how-to-${id}`}>
+                {titleOf(id)}
               </Link>
             </span>
           ))}
