@@ -67,11 +67,13 @@ function escape(text: string): string {
 test.describe("the language of a page, as curl sees it", () => {
   for (const locale of ["ru", "ja"] as const) {
     test(`Accept-Language: ${locale} gives lang="${locale}" and no English UI text`, async ({ request }) => {
-      for (const path of ["/", "/leaderboard", "/how-to-play", "/how-to-play/othello"]) {
+      const pages = ["/", "/leaderboard", "/board-demo", "/how-to-play", "/how-to-play/othello", "/nowhere"];
+      for (const path of pages) {
         const response = await request.get(path, { headers: { "Accept-Language": locale } });
-        expect(response.status()).toBe(200);
+        expect(response.status()).toBe(path === "/nowhere" ? 404 : 200);
         const html = await response.text();
         expect(html).toMatch(new RegExp(`<html lang="${locale}"`));
+        if (path === "/nowhere") expect(html).toContain(say(catalogue(locale), "notFound.title"));
         expect({ path, english: englishIn(visibleText(html)) }).toEqual({ path, english: [] });
       }
     });
