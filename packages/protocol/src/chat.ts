@@ -1,5 +1,6 @@
 import { z } from "./zod.js";
 import { Millis, UserId } from "./ids.js";
+import { type Failure } from "./errors.js";
 
 /**
  * A match's two chat channels (docs/protocol.md, "Chat"): the seated players', and everyone else's. While
@@ -77,4 +78,10 @@ export type ChatLine = z.infer<typeof ChatLine>;
 export interface ChatMute {
   readonly user: UserId;
   readonly muted: UserId;
+}
+
+/** `rate-limited` with how long to wait before the next line is taken (`chat:say`). */
+export interface RateLimited extends Failure {
+  readonly code: "rate-limited";
+  readonly retryAfterMs: number;
 }
