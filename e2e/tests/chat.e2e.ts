@@ -55,7 +55,9 @@ test("players and a spectator chat in their own channels; the replay shows both"
   await carol.page.screenshot({ path: "screenshots/chat-spectator.png", fullPage: true });
 
   // The host closes the spectators' chat: Carol's channel shows as closed.
-  await alice.page.getByTestId("chat-spectator-switch").uncheck();
+  // The switch shows the match's state: it turns off once the server's event arrives.
+  await alice.page.getByTestId("chat-spectator-switch").click();
+  await expect(alice.page.getByTestId("chat-spectator-switch")).not.toBeChecked();
   await expect(carol.page.getByTestId("chat-closed")).toBeVisible();
   await expect(carol.page.getByTestId("chat-input")).toHaveCount(0);
 
