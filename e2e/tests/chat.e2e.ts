@@ -54,6 +54,20 @@ test("players and a spectator chat in their own channels; the replay shows both"
   await expect(chatLines(carol.page)).toHaveCount(1);
   await carol.page.screenshot({ path: "screenshots/chat-spectator.png", fullPage: true });
 
+  // Alice mutes Bob: his lines no longer reach her; unmuted, she reads what he said meanwhile.
+  await alice.page.getByTestId("chat-mute").click();
+  await expect(alice.page.getByTestId("chat-mute")).toHaveAttribute("aria-pressed", "true");
+  await expect(alice.page.getByTestId("chat-panel")).not.toContainText(script);
+  await say(bob.page, "can you hear me?");
+  await expect(chatLines(bob.page)).toHaveCount(4);
+  await say(alice.page, "quiet here");
+  await expect(chatLines(bob.page)).toHaveCount(5);
+  await expect(alice.page.getByTestId("chat-panel")).not.toContainText("can you hear me?");
+  await alice.page.getByTestId("chat-mute").click();
+  await expect(alice.page.getByTestId("chat-mute")).toHaveAttribute("aria-pressed", "false");
+  await expect(chatLines(alice.page)).toHaveCount(5);
+  await expect(alice.page.getByTestId("chat-panel")).toContainText("can you hear me?");
+
   // The host closes the spectators' chat: Carol's channel shows as closed.
   // The switch shows the match's state: it turns off once the server's event arrives.
   await alice.page.getByTestId("chat-spectator-switch").click();
@@ -72,7 +86,7 @@ test("players and a spectator chat in their own channels; the replay shows both"
 
   // The replay: both channels, labelled, for players and spectator alike.
   for (const page of [bob.page, carol.page]) {
-    await expect(page.getByTestId("chat-channel-players").getByTestId("chat-line")).toHaveCount(3);
+    await expect(page.getByTestId("chat-channel-players").getByTestId("chat-line")).toHaveCount(5);
     await expect(page.getByTestId("chat-channel-spectators").getByTestId("chat-line")).toHaveCount(1);
     await expect(page.getByTestId("chat-channel-players")).toContainText("Players");
     await expect(page.getByTestId("chat-channel-spectators")).toContainText("Spectators");

@@ -29,6 +29,8 @@ export function useChat(matchId: string, readKey: string): ChatState {
   const [channels, setChannels] = useState<readonly ChatChannel[]>([]);
   const [muted, setMuted] = useState<readonly string[]>([]);
   const [refusal, setRefusal] = useState<string | null>(null);
+  // Bumped by an unmute: the lines said meanwhile were never sent to this page, the history has them.
+  const [asked, setAsked] = useState(0);
 
   useEffect(() => {
     if (client === null) return;
@@ -56,7 +58,7 @@ export function useChat(matchId: string, readKey: string): ChatState {
     return () => {
       current = false;
     };
-  }, [client, connectCount, matchId, readKey]);
+  }, [client, connectCount, matchId, readKey, asked]);
 
   const say = useCallback(
     async (channel: ChatChannel, text: string) => {
@@ -77,8 +79,12 @@ export function useChat(matchId: string, readKey: string): ChatState {
     async (userId: string, on: boolean) => {
       if (client === null) return;
       const ack = await client.request("chat:mute", { matchId, userId, muted: on });
-      if (ack.ok) setMuted(ack.muted);
-      else setRefusal(refusalText(ack));
+      if (!ack.ok) {
+        setRefusal(refusalText(ack));
+        return;
+      }
+      setMuted(ack.muted);
+      if (!on) setAsked((n) => n + 1);
     },
     [client, matchId],
   );
