@@ -18,7 +18,14 @@ import { createMetrics } from "./metrics.js";
 import { MAX_PAYLOAD_DEPTH, nestsDeeperThan } from "./protocol/payload-depth.js";
 import { Following } from "./protocol/following.js";
 import { attachGateway } from "./protocol/gateway.js";
-import { type ArenaServer, matchRoom, onlineUsers, sessionRoom } from "./protocol/sockets.js";
+import {
+  type ArenaServer,
+  chatRoom,
+  chatUserRoom,
+  matchRoom,
+  onlineUsers,
+  sessionRoom,
+} from "./protocol/sockets.js";
 import { DEFAULT_QUOTAS, type QuotaLimits } from "./quotas/limits.js";
 import { MemoryQuotaStore } from "./quotas/memory.js";
 import { type QuotaStore } from "./quotas/ports.js";
@@ -173,6 +180,13 @@ export function createApp(deps: AppDeps): App {
         if (socket !== undefined) following.forget(socket, matchId);
       }
     },
+    // A socket.io room per channel, and one per user of the match for their mutes: through the adapter,
+    // every process leaves out its own muting sockets (docs/architecture.md, "Chat").
+    chatLine: (matchId, line, audience, except) =>
+      io
+        .to(audience === "everyone" ? matchRoom(matchId) : chatRoom(matchId, audience))
+        .except(except.map((user) => chatUserRoom(matchId, user)))
+        .emit("chat:line", { matchId, ...line }),
   };
   let onMove: () => void = () => undefined;
   const rooms = new Rooms({

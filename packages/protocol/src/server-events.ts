@@ -3,6 +3,7 @@ import { type MatchId } from "./ids.js";
 import { type LobbyChange } from "./lobby.js";
 import { type PresenceUpdate, type VersionedEvent } from "./model.js";
 import { type SessionReady } from "./client-events.js";
+import { type ChatLine } from "./chat.js";
 
 /** Every server→client event; the server sends each of them (`server-events.test.ts` in the server checks). */
 export const SERVER_EVENT_NAMES = [
@@ -11,6 +12,7 @@ export const SERVER_EVENT_NAMES = [
   "match:event",
   "presence:update",
   "error",
+  "chat:line",
 ] as const;
 
 export type ServerToClientEvents = {
@@ -23,4 +25,6 @@ export type ServerToClientEvents = {
   "presence:update": (payload: PresenceUpdate) => void;
   /** Sent instead of an ack when the client gave no ack callback. */
   error: (payload: ErrorEvent) => void;
+  /** A chat line, to the sockets that may read its channel (docs/protocol.md, "Chat"). */
+  "chat:line": (payload: { matchId: MatchId } & ChatLine) => void;
 };

@@ -35,6 +35,11 @@ describe("the protocol declares what the server sends", () => {
     // Lobby news goes out in batches: the game shows up in the next one.
     (server.clock as FakeClock).advance(LOBBY_BATCH_MS);
     await lobby.until(() => seen.has("lobby:changed"), "the game to show in the lobby");
+    // A chat line, to the players' channel (docs/protocol.md, "Chat").
+    expect(await black.call("chat:say", { matchId, channel: "players", text: "gl" })).toMatchObject({
+      ok: true,
+    });
+    await white.until(() => seen.has("chat:line"), "the chat line");
     await black.call("match:resign", { matchId, version: (await black.snapshot(matchId)).version });
     // An event sent without an ack callback is refused with an `error` event.
     (black.socket as unknown as { emit(event: string, payload: unknown): void }).emit("match:teleport", {});

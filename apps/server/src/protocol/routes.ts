@@ -6,6 +6,7 @@ import {
   failure,
   type Failure,
   type LobbyChange,
+  MAX_CHAT_CHARS,
   type MatchId,
   type Snapshot,
 } from "@arena/protocol";
@@ -98,6 +99,16 @@ async function commandIn(
   // A join or a leave changes who holds which seat; a move never does.
   if (ack.ok && cmd.type !== "move") following.follow(socket, room);
   return ack;
+}
+
+/**
+ * A match's room for a chat request; the socket follows the match first, so that it is in its channel's
+ * socket.io room (a spectator beyond its watch limits is not, and hears lines only through `chat:history`).
+ */
+async function chatRoomFor(ctx: RouteContext, matchId: MatchId): Promise<Room | null> {
+  const room = ctx.rooms.cached(matchId) ?? (await roomFor(ctx, matchId));
+  if (room !== null && !ctx.socket.data.attached.has(matchId)) ctx.following.follow(ctx.socket, room);
+  return room;
 }
 
 /** The host's room view includes the invite secret; nobody else's does. */
@@ -246,6 +257,35 @@ export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
     if (room !== null) await room.run(() => ctx.following.unfollow(ctx.socket, room, true));
     return { ok: true };
   },
+
+  // Chat (docs/protocol.md, "Chat").
+  async "chat:say"(ctx, { matchId, channel, text }) {
+    if (!text.ok) {
+      return text.code === "chat-empty"
+        ? failure("chat-empty", "the line is empty")
+        : failure("chat-too-long", `a line has at most ${MAX_CHAT_CHARS} characters`);
+    }
+    const room = await chatRoomFor(ctx, matchId);
+    if (room === null) return NO_MATCH;
+    const { user, account } = ctx.socket.data;
+    const author = { id: user.id, name: user.name, bot: account?.bot ?? false };
+    return fromStore(ctx.rooms.chat.say(room.model, author, channel, text.text));
+  },
+
+  async "chat:history"(ctx, { matchId }) {
+    const room = await chatRoomFor(ctx, matchId);
+    if (room === null) return NO_MATCH;
+    return { ok: true, ...(await fromStore(ctx.rooms.chat.history(room.model, ctx.socket.data.user.id))) };
+  },
+
+  async "chat:mute"(ctx, { matchId, userId, muted }) {
+    const room = await chatRoomFor(ctx, matchId);
+    if (room === null) return NO_MATCH;
+    return fromStore(ctx.rooms.chat.mute(room.model, ctx.socket.data.user.id, userId, muted));
+  },
+
+  "room:spectator-chat": (ctx, { matchId, version, open }) =>
+    command(ctx, matchId, version, { type: "spectator-chat", open }),
 
   async "match:sync"(ctx, { matchId, sinceVersion }) {
     const room = await roomFor(ctx, matchId);

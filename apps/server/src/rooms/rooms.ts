@@ -20,6 +20,7 @@ import { maxAiLevel } from "../games/catalogue.js";
 import { type QuotaLimits } from "../quotas/limits.js";
 import { type QuotaStore } from "../quotas/ports.js";
 import { type HeldKind, holdsAi, Quotas } from "../quotas/quotas.js";
+import { type ChatDelivery, ChatService } from "../chat/service.js";
 import { type MatchStore } from "../store/ports.js";
 import { RoomCache } from "./cache.js";
 import { createRematch, createRoom, newMatchId, roomPlan } from "./creation.js";
@@ -47,6 +48,8 @@ export interface Fanout {
   lobbyEntry(matchId: MatchId, summary: RoomSummary | null): void;
   /** This process dropped a finished match from its cache: its sockets stop following it here. */
   evicted(matchId: MatchId): void;
+  /** A chat line was stored: to the sockets that may read it, on every process (docs/protocol.md, "Chat"). */
+  chatLine: ChatDelivery;
 }
 
 export interface RoomsOptions {
@@ -87,6 +90,8 @@ export class Rooms implements RoomEvents {
   private readonly lobbyFeed: LobbyFeed;
   /** Every user's and address's quotas (docs/protocol.md, "Quotas"). */
   readonly quotas: Quotas;
+  /** The matches' chat (docs/protocol.md, "Chat"). */
+  readonly chat: ChatService;
   /** Rooms this process is creating: their quota places are taken before they exist in the store. */
   private readonly creating = new Set<MatchId>();
   private unsubscribe: (() => void) | null = null;
@@ -128,6 +133,12 @@ export class Rooms implements RoomEvents {
       clock,
       logger,
       stillHeld: (kind, matchId) => this.stillHeld(kind, matchId),
+    });
+    this.chat = new ChatService({
+      store,
+      quotas: this.quotas,
+      clock,
+      deliver: (matchId, line, audience, except) => fanout.chatLine(matchId, line, audience, except),
     });
   }
 

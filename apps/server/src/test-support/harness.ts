@@ -1,6 +1,7 @@
 import { type AddressInfo } from "node:net";
 import {
   type AckFor,
+  type ChatLine,
   type ClientEventName,
   type ClientInput,
   type ClientToServerEvents,
@@ -89,9 +90,15 @@ export class Client {
   session: SessionReady | null = null;
   /** Why the socket last dropped: "transport close" lets socket.io reconnect, "io server disconnect" not. */
   disconnectReason: string | null = null;
+  /** Every chat line it has received (docs/protocol.md, "Chat"). */
+  readonly chat: ({ matchId: MatchId } & ChatLine)[] = [];
   private waiters: (() => void)[] = [];
 
   private constructor(readonly socket: ClientSocket) {
+    socket.on("chat:line", (line) => {
+      this.chat.push(line);
+      this.wake();
+    });
     socket.on("match:event", (event) => {
       this.events.push(event);
       this.wake();
