@@ -4,6 +4,7 @@ import { SeatSpec, TimeControl, Visibility, type Snapshot, type VersionedEvent }
 import { type Ack } from "./errors.js";
 import { LOBBY_VIEWS, LobbyQuery, type LobbyPage, type LobbyView } from "./lobby.js";
 import { type UserId } from "./ids.js";
+import { PoolId, type SeekCounts } from "./seeks.js";
 
 const matchOnly = z.strictObject({ matchId: MatchId });
 /** Every command that changes a match names the version it was based on. */
@@ -69,6 +70,15 @@ export const CLIENT_EVENTS = {
   "match:watch": z.strictObject({ matchId: MatchId, inviteToken: InviteToken.optional() }),
   "match:unwatch": matchOnly,
   "match:sync": z.strictObject({ matchId: MatchId, sinceVersion: Version }),
+
+  // ——— Quick pairing (docs/protocol.md, "Quick pairing") ———
+  /** Seek an opponent in a pool; replaces the user's seek if they had one. */
+  "seek:enter": z.strictObject({ poolId: PoolId, rated: z.boolean().default(false) }),
+  /** Ends the user's seek, if any. */
+  "seek:cancel": z.strictObject({}),
+  /** How many seek in each pool, then `seek:counts` whenever that changes. */
+  "seek:subscribe": z.strictObject({}),
+  "seek:unsubscribe": z.strictObject({}),
 } as const;
 
 export type ClientEventName = keyof typeof CLIENT_EVENTS;
@@ -130,6 +140,11 @@ export interface AckData {
   "match:watch": { readonly snapshot: Snapshot };
   "match:unwatch": object;
   "match:sync": SyncEvents | SyncSnapshot;
+  "seek:enter": { readonly poolId: string; readonly rated: boolean };
+  /** Whether a seek was there to cancel. */
+  "seek:cancel": { readonly cancelled: boolean };
+  "seek:subscribe": { readonly counts: SeekCounts };
+  "seek:unsubscribe": object;
 }
 
 export type AckFor<E extends ClientEventName> = Ack<AckData[E]>;

@@ -14,8 +14,9 @@ import { refuseRatedAi, refuseRatedCreate, refuseRatedJoin } from "../ratings/el
 import { type Command, type CommandAck } from "../rooms/decide.js";
 import { type Room } from "../rooms/room.js";
 import { type Rooms } from "../rooms/rooms.js";
+import { type Seeks } from "../seeks/seeks.js";
 import { type Following } from "./following.js";
-import { type ArenaServer, type ArenaSocket, onlineUsers } from "./sockets.js";
+import { type ArenaServer, type ArenaSocket, onlineUsers, SEEK_COUNTS_ROOM } from "./sockets.js";
 
 /** What a route may use: the sender, the process's rooms, identities, following, and the socket.io server. */
 export interface RouteContext {
@@ -24,6 +25,8 @@ export interface RouteContext {
   readonly identity: Identity;
   readonly io: ArenaServer;
   readonly following: Following;
+  /** Quick pairing (docs/protocol.md, "Quick pairing"). */
+  readonly seeks: Seeks;
 }
 
 /** A handler for one client event: its payload is already parsed by the event's schema. */
@@ -258,5 +261,36 @@ export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
       }
       return { ok: true as const, kind: "snapshot" as const, snapshot: snapshotFor(ctx, room) };
     });
+  },
+
+  // ——— Quick pairing (docs/protocol.md, "Quick pairing") ———
+
+  "seek:enter": ({ socket, seeks }, { poolId, rated }) =>
+    seeks.enter(
+      {
+        user: socket.data.user,
+        socketId: socket.id,
+        account: socket.data.account,
+        address: socket.data.address,
+      },
+      poolId,
+      rated,
+    ),
+
+  async "seek:cancel"({ socket, seeks }) {
+    const cancelled = await fromStore(seeks.cancel(socket.data.user.id, socket.id));
+    return { ok: true, cancelled };
+  },
+
+  async "seek:subscribe"({ socket, seeks }) {
+    await socket.join(SEEK_COUNTS_ROOM);
+    const counts = await fromStore(seeks.watch(socket.id));
+    return { ok: true, counts };
+  },
+
+  async "seek:unsubscribe"({ socket, seeks }) {
+    await socket.leave(SEEK_COUNTS_ROOM);
+    seeks.unwatch(socket.id);
+    return { ok: true };
   },
 };

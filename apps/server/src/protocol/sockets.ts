@@ -31,6 +31,8 @@ export interface InterServerEvents {
   "presence:reports": (instance: string, reports: readonly (readonly [MatchId, PresenceReport])[]) => void;
   /** Another process loaded a match's room: the followers of it here, please. */
   "presence:wanted": (matchId: MatchId) => void;
+  /** Quick pairing: a pool changed on another process (its seek-count watchers here should hear). */
+  "seek:changed": () => void;
 }
 
 export type ArenaServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
@@ -41,6 +43,9 @@ export const sessionRoom = (sessionId: string): string => `session:${sessionId}`
 
 /** The socket.io room of a match's followers (players and spectators, on every process). */
 export const matchRoom = (matchId: MatchId): string => `match:${matchId}`;
+
+/** The socket.io room of this process's sockets that watch the quick-pairing counts. */
+export const SEEK_COUNTS_ROOM = "seek-counts";
 
 /** How long asking every process who follows a match may take. */
 const ONLINE_CHECK_MS = 2_000;
