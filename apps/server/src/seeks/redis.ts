@@ -151,7 +151,8 @@ export class RedisSeekStore implements SeekStore {
         arguments: [`${this.prefix}s:alive:`, `${this.prefix}s:u:`],
       }),
     );
-    const seeks = (Array.isArray(reply) ? reply : []).map((json) => JSON.parse(String(json)) as Seek);
+    const entries: unknown[] = Array.isArray(reply) ? reply : [];
+    const seeks = entries.flatMap((json) => (typeof json === "string" ? [JSON.parse(json) as Seek] : []));
     return seeks.sort((a, b) => a.since - b.since);
   }
 

@@ -9,7 +9,7 @@ const clock = new FakeClock();
 const [pool, otherPool] = POOLS;
 let next = 0;
 
-function seek(fields: Partial<Seek> & { user?: string } = {}): Seek {
+function seek(fields: Partial<Omit<Seek, "user">> & { user?: string } = {}): Seek {
   next++;
   const { user, ...rest } = fields;
   const id = user ?? `u${next}`;

@@ -84,7 +84,11 @@ export class Seeks {
   constructor(private readonly options: SeeksOptions) {}
 
   /** Enters a seek (replacing the user's previous one) and pairs its pool at once. */
-  async enter(seeker: Seeker, poolId: string, rated: boolean): Promise<Ack<{ poolId: string; rated: boolean }>> {
+  async enter(
+    seeker: Seeker,
+    poolId: string,
+    rated: boolean,
+  ): Promise<Ack<{ poolId: string; rated: boolean }>> {
     const { store, clock, logger, quotas, news } = this.options;
     const pool = poolById(poolId);
     if (pool === undefined) return failure("not-found", "no such pool");
@@ -194,7 +198,8 @@ export class Seeks {
   /** The room of a claimed pair, colours drawn at random; both seekers are told. */
   private async open(pool: Pool, pair: readonly [Seek, Seek]): Promise<void> {
     const { news, logger } = this.options;
-    for (const seek of pair) if (this.local.get(seek.user.id)?.id === seek.id) this.local.delete(seek.user.id);
+    for (const seek of pair)
+      if (this.local.get(seek.user.id)?.id === seek.id) this.local.delete(seek.user.id);
     const [first, second] = randomInt(2) === 0 ? pair : [pair[1], pair[0]];
     let ack: Ack<{ matchId: MatchId }>;
     try {
