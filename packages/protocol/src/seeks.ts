@@ -1,21 +1,22 @@
 import { z } from "./zod.js";
 import { type MatchId } from "./ids.js";
-import { type TimeControl } from "./model.js";
+import { TimeControl } from "./model.js";
 
 /** A quick-pairing pool's id: `<gameId>:<time control>`, e.g. the 3+2 pool of a game (docs/protocol.md). */
 export const PoolId = z.string().min(1).max(64);
 export type PoolId = z.infer<typeof PoolId>;
 
 /** One cell of the quick-pairing grid: a game (with its default options) and a time control. */
-export interface PoolInfo {
-  readonly id: PoolId;
-  readonly gameId: string;
+export const PoolInfo = z.object({
+  id: PoolId,
+  gameId: z.string(),
   /** The time control's usual name, minutes + increment seconds ("3+2"). */
-  readonly name: string;
-  readonly timeControl: TimeControl;
+  name: z.string(),
+  timeControl: TimeControl,
   /** The rating pool a rated game of this cell counts in (game × speed). */
-  readonly speed: string;
-}
+  speed: z.string(),
+});
+export type PoolInfo = z.infer<typeof PoolInfo>;
 
 /** `GET /api/pools`: the quick-pairing grid, in display order. */
 export interface PoolsResponse {
