@@ -150,21 +150,33 @@ describe("quick pairing", () => {
     expect(c.paired).toEqual([]);
   });
 
-  it("never pairs a user with itself: a second tab's seek replaces the first, then a stranger pairs with it", async () => {
+  it("never pairs a user with itself, rated or not: a second tab's seek replaces the first, then another pairs with it", async () => {
     const at = await server();
-    const first = await seeker(at);
-    const second = await seeker(at, first.client.session?.token);
+    const ada = await register(at, uniqueName("Ada"));
+    const first = await seeker(at, ada.token);
+    const second = await seeker(at, ada.token);
     expect(second.client.session?.user.id).toBe(first.client.session?.user.id);
-    await first.client.call("seek:enter", { poolId: pool.id });
-    await second.client.call("seek:enter", { poolId: pool.id });
-    await first.client.until(() => first.ended.length > 0, "the first tab's seek to end");
-    expect(first.ended).toEqual([{ poolId: pool.id, reason: "replaced" }]);
-    expect(second.paired).toEqual([]);
-    expect(await countIn(first, pool.id)).toBe(1);
-    const stranger = await seeker(at);
-    await stranger.client.call("seek:enter", { poolId: pool.id });
+    for (const rated of [true, false]) {
+      await first.client.call("seek:enter", { poolId: pool.id, rated });
+      await second.client.call("seek:enter", { poolId: pool.id, rated });
+      await first.client.until(() => first.ended.length > 0, "the first tab's seek to end");
+      expect(first.ended.splice(0)).toEqual([{ poolId: pool.id, reason: "replaced" }]);
+      expect(second.paired).toEqual([]);
+      expect(await countIn(first, pool.id)).toBe(1);
+    }
+    // Cancelling from the first tab ends the second tab's seek, and tells it.
+    expect(await first.client.call("seek:cancel", {})).toEqual({ ok: true, cancelled: true });
+    // (The second tab's seek of the first round was replaced by the first tab's of the second.)
+    await second.client.until(() => second.ended.length > 1, "the second tab's seek to end");
+    expect(second.ended).toEqual([
+      { poolId: pool.id, reason: "replaced" },
+      { poolId: pool.id, reason: "cancelled" },
+    ]);
+    await second.client.call("seek:enter", { poolId: pool.id, rated: true });
+    const bob = await seeker(at, (await register(at, uniqueName("Bob"))).token);
+    await bob.client.call("seek:enter", { poolId: pool.id, rated: true });
     await waitPaired(second);
-    expect(pairedTo(stranger)).toBe(pairedTo(second));
+    expect(pairedTo(bob)).toBe(pairedTo(second));
     expect(first.paired).toEqual([]);
   });
 
