@@ -17,6 +17,7 @@ test("two players press the same quick-pairing cell and land seated in one room,
   await expect(alice.page.getByTestId("seek-spinner")).toBeVisible();
   await expect(alice.page.getByTestId("seek-cancel")).toBeVisible();
   await expect(cell(bob.page).getByTestId("pool-count")).toHaveText("1 seeking");
+  await alice.page.getByTestId("quick-pairing").screenshot({ path: "screenshots/quick-pairing.png" });
   // Cancel, and seek again.
   await alice.page.getByTestId("seek-cancel").click();
   await expect(alice.page.getByTestId("seek-spinner")).toHaveCount(0);
