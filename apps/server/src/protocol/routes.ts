@@ -265,17 +265,18 @@ export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
 
   // ——— Quick pairing (docs/protocol.md, "Quick pairing") ———
 
-  "seek:enter": ({ socket, seeks }, { poolId, rated }) =>
-    seeks.enter(
-      {
-        user: socket.data.user,
-        socketId: socket.id,
-        account: socket.data.account,
-        address: socket.data.address,
-      },
-      poolId,
-      rated,
-    ),
+  async "seek:enter"({ socket, seeks }, { poolId, rated }) {
+    const seeker = {
+      user: socket.data.user,
+      socketId: socket.id,
+      account: socket.data.account,
+      address: socket.data.address,
+    };
+    const ack = await seeks.enter(seeker, poolId, rated);
+    // A socket that closed while its seek was being entered missed its own end: end it now.
+    if (ack.ok && !socket.connected) await seeks.socketGone(seeker.user.id, socket.id);
+    return ack;
+  },
 
   async "seek:cancel"({ socket, seeks }) {
     const cancelled = await fromStore(seeks.cancel(socket.data.user.id, socket.id));
