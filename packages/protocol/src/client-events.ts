@@ -5,6 +5,7 @@ import { type Ack } from "./errors.js";
 import { LOBBY_VIEWS, LobbyQuery, type LobbyPage, type LobbyView } from "./lobby.js";
 import { UserId } from "./ids.js";
 import { ChatChannel, ChatInput, type ChatLine } from "./chat.js";
+import { PoolId, type SeekCounts } from "./seeks.js";
 
 const matchOnly = z.strictObject({ matchId: MatchId });
 /** Every command that changes a match names the version it was based on. */
@@ -80,6 +81,14 @@ export const CLIENT_EVENTS = {
   "chat:mute": z.strictObject({ matchId: MatchId, userId: UserId, muted: z.boolean() }),
   /** The host opens or closes the spectators' channel: a match event (`spectator-chat`). */
   "room:spectator-chat": z.strictObject({ matchId: MatchId, version: Version, open: z.boolean() }),
+  // ——— Quick pairing (docs/protocol.md, "Quick pairing") ———
+  /** Seek an opponent in a pool; replaces the user's seek if they had one. */
+  "seek:enter": z.strictObject({ poolId: PoolId, rated: z.boolean().default(false) }),
+  /** Ends the user's seek, if any. */
+  "seek:cancel": z.strictObject({}),
+  /** How many seek in each pool, then `seek:counts` whenever that changes. */
+  "seek:subscribe": z.strictObject({}),
+  "seek:unsubscribe": z.strictObject({}),
 } as const;
 
 export type ClientEventName = keyof typeof CLIENT_EVENTS;
@@ -141,6 +150,11 @@ export interface AckData {
   "match:watch": { readonly snapshot: Snapshot };
   "match:unwatch": object;
   "match:sync": SyncEvents | SyncSnapshot;
+  "seek:enter": { readonly poolId: string; readonly rated: boolean };
+  /** Whether a seek was there to cancel. */
+  "seek:cancel": { readonly cancelled: boolean };
+  "seek:subscribe": { readonly counts: SeekCounts };
+  "seek:unsubscribe": object;
   "chat:say": { readonly line: ChatLine };
   "chat:history": ChatHistory;
   "chat:mute": { readonly muted: readonly UserId[] };

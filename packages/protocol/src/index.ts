@@ -8,3 +8,4 @@ export * from "./lobby.js";
 export * from "./analysis.js";
 export * from "./accounts.js";
 export * from "./chat.js";
+export * from "./seeks.js";

@@ -4,6 +4,7 @@ import { type LobbyChange } from "./lobby.js";
 import { type PresenceUpdate, type VersionedEvent } from "./model.js";
 import { type SessionReady } from "./client-events.js";
 import { type ChatLine } from "./chat.js";
+import { type SeekCounts, type SeekEnded, type SeekPaired } from "./seeks.js";
 
 /** Every server→client event; the server sends each of them (`server-events.test.ts` in the server checks). */
 export const SERVER_EVENT_NAMES = [
@@ -13,6 +14,9 @@ export const SERVER_EVENT_NAMES = [
   "presence:update",
   "error",
   "chat:line",
+  "seek:paired",
+  "seek:ended",
+  "seek:counts",
 ] as const;
 
 export type ServerToClientEvents = {
@@ -27,4 +31,10 @@ export type ServerToClientEvents = {
   error: (payload: ErrorEvent) => void;
   /** A chat line, to the sockets that may read its channel (docs/protocol.md, "Chat"). */
   "chat:line": (payload: { matchId: MatchId } & ChatLine) => void;
+  /** Quick pairing found an opponent: the new room, both seated (open `/play/<matchId>`). */
+  "seek:paired": (payload: SeekPaired) => void;
+  /** This socket's seek ended without a pairing (replaced by another of the user's, or a failed room). */
+  "seek:ended": (payload: SeekEnded) => void;
+  /** The seekers per pool changed (batched: at most one every 700 ms). */
+  "seek:counts": (payload: { counts: SeekCounts }) => void;
 };

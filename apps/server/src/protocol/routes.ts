@@ -15,8 +15,9 @@ import { refuseRatedAi, refuseRatedCreate, refuseRatedJoin } from "../ratings/el
 import { type Command, type CommandAck } from "../rooms/decide.js";
 import { type Room } from "../rooms/room.js";
 import { type Rooms } from "../rooms/rooms.js";
+import { type Seeks } from "../seeks/seeks.js";
 import { type Following } from "./following.js";
-import { type ArenaServer, type ArenaSocket, onlineUsers } from "./sockets.js";
+import { type ArenaServer, type ArenaSocket, onlineUsers, SEEK_COUNTS_ROOM } from "./sockets.js";
 
 /** What a route may use: the sender, the process's rooms, identities, following, and the socket.io server. */
 export interface RouteContext {
@@ -25,6 +26,8 @@ export interface RouteContext {
   readonly identity: Identity;
   readonly io: ArenaServer;
   readonly following: Following;
+  /** Quick pairing (docs/protocol.md, "Quick pairing"). */
+  readonly seeks: Seeks;
 }
 
 /** A handler for one client event: its payload is already parsed by the event's schema. */
@@ -298,5 +301,37 @@ export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
       }
       return { ok: true as const, kind: "snapshot" as const, snapshot: snapshotFor(ctx, room) };
     });
+  },
+
+  // ——— Quick pairing (docs/protocol.md, "Quick pairing") ———
+
+  async "seek:enter"({ socket, seeks }, { poolId, rated }) {
+    const seeker = {
+      user: socket.data.user,
+      socketId: socket.id,
+      account: socket.data.account,
+      address: socket.data.address,
+    };
+    const ack = await seeks.enter(seeker, poolId, rated);
+    // A socket that closed while its seek was being entered missed its own end: end it now.
+    if (ack.ok && !socket.connected) await seeks.socketGone(seeker.user.id, socket.id);
+    return ack;
+  },
+
+  async "seek:cancel"({ socket, seeks }) {
+    const cancelled = await fromStore(seeks.cancel(socket.data.user.id, socket.id));
+    return { ok: true, cancelled };
+  },
+
+  async "seek:subscribe"({ socket, seeks }) {
+    await socket.join(SEEK_COUNTS_ROOM);
+    const counts = await fromStore(seeks.watch(socket.id));
+    return { ok: true, counts };
+  },
+
+  async "seek:unsubscribe"({ socket, seeks }) {
+    await socket.leave(SEEK_COUNTS_ROOM);
+    seeks.unwatch(socket.id);
+    return { ok: true };
   },
 };

@@ -23,7 +23,14 @@ import { type HeldKind, holdsAi, Quotas } from "../quotas/quotas.js";
 import { type ChatDelivery, ChatService } from "../chat/service.js";
 import { type MatchStore } from "../store/ports.js";
 import { RoomCache } from "./cache.js";
-import { createRematch, createRoom, newMatchId, roomPlan } from "./creation.js";
+import {
+  createPairedRoom,
+  createRematch,
+  createRoom,
+  newMatchId,
+  type PairedRoomPlan,
+  roomPlan,
+} from "./creation.js";
 import { LeaseKeeper } from "./leases.js";
 import { LobbyFeed, type LobbySubscriber } from "./lobby-feed.js";
 import { LobbyIndex } from "./lobby.js";
@@ -263,6 +270,15 @@ export class Rooms implements RoomEvents {
       this.quotas.settle(room.model);
     }
     return ack;
+  }
+
+  /**
+   * A quick-pairing room, both players seated and the game started (docs/protocol.md, "Quick pairing"). Its
+   * creation rate was counted when the seeks entered.
+   */
+  createPaired(plan: PairedRoomPlan): Promise<Ack<{ matchId: MatchId; version: Version }>> {
+    // Its start is a command: the lobby and the quotas follow it as they follow any room (`changed`).
+    return createPairedRoom(this.creationDeps(), plan);
   }
 
   /**

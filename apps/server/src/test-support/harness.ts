@@ -22,6 +22,7 @@ import { DEFAULT_QUOTAS } from "../quotas/limits.js";
 import { MemoryStore } from "../store/memory.js";
 import { type MatchStore } from "../store/ports.js";
 import { type ArenaServer } from "../protocol/sockets.js";
+import { type SeekStore } from "../seeks/ports.js";
 
 export interface TestServer {
   readonly app: App;
@@ -38,6 +39,8 @@ export async function startServer(
     config?: Partial<AppConfig>;
     adapter?: (io: ArenaServer) => void;
     players?: PlayerStore;
+    /** Where quick-pairing seeks wait (default: memory). */
+    seeks?: SeekStore;
     /** Where the server logs; default: silent (TEST_LOG_LEVEL raises it). */
     logger?: Logger;
   } = {},
@@ -66,6 +69,7 @@ export async function startServer(
     },
     ...(options.adapter === undefined ? {} : { adapter: options.adapter }),
     ...(options.players === undefined ? {} : { players: options.players }),
+    ...(options.seeks === undefined ? {} : { seeks: options.seeks }),
   });
   await app.start();
   await new Promise<void>((resolve) => app.http.listen(0, "127.0.0.1", resolve));

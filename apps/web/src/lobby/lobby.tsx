@@ -9,6 +9,7 @@ import { maxLevel } from "../net/games-api";
 import { useGames } from "../net/use-games";
 import { CreateGame } from "./create-game";
 import { type CreateForm, createPayload, quickForm } from "./create-model";
+import { QuickPairing } from "./quick-pairing";
 import { RoomLists } from "./room-lists";
 
 /** The lobby: quick games against the computer, open and live rooms, and the create form. */
@@ -67,6 +68,8 @@ export function Lobby() {
           </p>
         )}
       </section>
+
+      <QuickPairing titleOf={titleOf} />
 
       <section className="panel rooms" aria-labelledby="rooms-title">
         <div className="panel-head">
