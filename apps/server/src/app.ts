@@ -18,13 +18,24 @@ import { createMetrics } from "./metrics.js";
 import { MAX_PAYLOAD_DEPTH, nestsDeeperThan } from "./protocol/payload-depth.js";
 import { Following } from "./protocol/following.js";
 import { attachGateway } from "./protocol/gateway.js";
-import { type ArenaServer, matchRoom, onlineUsers, sessionRoom } from "./protocol/sockets.js";
+import {
+  type ArenaServer,
+  chatRoom,
+  chatUserRoom,
+  matchRoom,
+  onlineUsers,
+  SEEK_COUNTS_ROOM,
+  sessionRoom,
+} from "./protocol/sockets.js";
 import { DEFAULT_QUOTAS, type QuotaLimits } from "./quotas/limits.js";
 import { MemoryQuotaStore } from "./quotas/memory.js";
 import { type QuotaStore } from "./quotas/ports.js";
 import { GameRecorder } from "./ratings/recorder.js";
 import { FINISHED_ROOMS_KEPT } from "./rooms/cache.js";
 import { type Fanout, Rooms } from "./rooms/rooms.js";
+import { MemorySeekStore } from "./seeks/memory.js";
+import { type SeekStore } from "./seeks/ports.js";
+import { Seeks } from "./seeks/seeks.js";
 import { type MatchStore } from "./store/ports.js";
 import { type WebApp } from "./web/next-app.js";
 
@@ -95,6 +106,8 @@ export interface AppDeps {
   readonly quotas?: QuotaStore;
   /** Accounts, ratings and game histories: the store's own (SQLite, Redis); in memory by default. */
   readonly players?: PlayerStore;
+  /** Where quick-pairing seeks wait: shared by every process when scaled out; in memory by default. */
+  readonly seeks?: SeekStore;
 }
 
 export interface App {
@@ -105,6 +118,8 @@ export interface App {
   readonly accounts: Accounts;
   /** Records finished games and rates the rated ones (also called by tests racing two processes). */
   readonly recorder: GameRecorder;
+  /** Quick pairing (docs/protocol.md, "Quick pairing"). */
+  readonly seeks: Seeks;
   /** Loads live games and starts lease upkeep; call before listening. */
   start(): Promise<void>;
   /**
@@ -173,6 +188,13 @@ export function createApp(deps: AppDeps): App {
         if (socket !== undefined) following.forget(socket, matchId);
       }
     },
+    // A socket.io room per channel, and one per user of the match for their mutes: through the adapter,
+    // every process leaves out its own muting sockets (docs/architecture.md, "Chat").
+    chatLine: (matchId, line, audience, except) =>
+      io
+        .to(audience === "everyone" ? matchRoom(matchId) : chatRoom(matchId, audience))
+        .except(except.map((user) => chatUserRoom(matchId, user)))
+        .emit("chat:line", { matchId, ...line }),
   };
   let onMove: () => void = () => undefined;
   const rooms = new Rooms({
@@ -193,6 +215,26 @@ export function createApp(deps: AppDeps): App {
     onMove: () => onMove(),
     onEnded: (model) => recorder.recordInBackground(model),
   });
+  const seeks = new Seeks({
+    store: deps.seeks ?? new MemorySeekStore(),
+    clock,
+    logger,
+    instance: config.instanceId,
+    players,
+    quotas: rooms.quotas,
+    createRoom: (pool, seated, rated) =>
+      rooms.createPaired({ gameId: pool.gameId, timeControl: pool.timeControl, rated, players: seated }),
+    news: {
+      // A socket's own room: the adapter reaches it on whichever process holds it.
+      paired: (seek, matchId) => io.to(seek.socketId).emit("seek:paired", { poolId: seek.poolId, matchId }),
+      ended: (seek, reason) => io.to(seek.socketId).emit("seek:ended", { poolId: seek.poolId, reason }),
+      changed: () => {
+        if (clustered) io.serverSideEmit("seek:changed");
+      },
+      counts: (counts) => io.local.to(SEEK_COUNTS_ROOM).emit("seek:counts", { counts }),
+    },
+  });
+  io.on("seek:changed", () => seeks.heard());
   io.on("lobby:entry", (matchId, summary) => rooms.lobbyHeard(matchId, summary));
   io.on("presence:reports", (instance, reports) => rooms.presenceHeard(instance, reports));
   io.on("presence:wanted", (matchId) => rooms.presenceAsked(matchId));
@@ -336,6 +378,7 @@ export function createApp(deps: AppDeps): App {
     identity,
     accounts,
     following,
+    seeks,
     trustedProxies: config.trustedProxies,
     logger,
     instance: config.instanceId,
@@ -352,6 +395,7 @@ export function createApp(deps: AppDeps): App {
     identity,
     accounts,
     recorder,
+    seeks,
     async start() {
       await rooms.start();
       ready = true;
@@ -362,6 +406,7 @@ export function createApp(deps: AppDeps): App {
     async close(graceful = true) {
       ready = false;
       analysis.close();
+      seeks.stop();
       await rooms.stop(graceful);
       // Closing the server closes this process's transports, and nothing more: clients see "transport close"
       // and socket.io reconnects them (through a balancer, to another process). `io.disconnectSockets` sent

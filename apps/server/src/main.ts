@@ -24,6 +24,8 @@ const ai = new PiscinaPool({ maxThreads: env.AI_THREADS, maxQueue: env.AI_QUEUE 
 const instanceId = instanceName();
 // Quotas are counted where every process sees them: Redis when scaled out, else this process's memory.
 const quotas = opened.openQuotas(instanceId);
+// Quick-pairing seeks likewise (docs/architecture.md, "Quick pairing").
+const seekStore = opened.openSeeks(instanceId);
 const web = await startWeb(env.SERVE_WEB, env.WEB_DIR, { hostname: env.HOST, port: env.PORT }, logger);
 if (!web.ok) {
   logger.fatal(web.reason);
@@ -44,6 +46,7 @@ const app = createApp({
     trustedProxies: env.TRUST_PROXY,
   },
   quotas,
+  seeks: seekStore,
   players: opened.players,
   ...(adapter === undefined ? {} : { adapter }),
   ...(web.web === null ? {} : { web: web.web }),
@@ -94,6 +97,7 @@ async function shutdown(signal: "SIGINT" | "SIGTERM"): Promise<void> {
   await app.close(true);
   await ai.close();
   await quotas.close();
+  await seekStore.close();
   await opened.close();
   process.exit(0);
 }

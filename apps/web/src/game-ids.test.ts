@@ -23,6 +23,8 @@ const REGISTRIES = [
   "apps/web/src/games/messages.ts",
   "packages/engine/src/registry.ts",
   "packages/engine/src/ai/registry.ts",
+  // The quick-pairing grid: which games have pools, and their time controls (docs/protocol.md).
+  "apps/server/src/seeks/pools.ts",
 ].map((file) => join(...file.split("/")));
 
 const isGameId = (name: string | undefined): boolean => (GAME_IDS as readonly string[]).includes(name ?? "");

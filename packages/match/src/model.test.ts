@@ -111,6 +111,27 @@ describe("the fold", () => {
     expect(old).toEqual({ type: "cancelled", reason: "host" });
   });
 
+  it("folds the host's spectator-chat switch, open by default, and the snapshot carries it", () => {
+    const entries = othelloLog(["f5"]);
+    const switched = (open: boolean, version: number): VersionedEvent => ({
+      version: asVersion(version),
+      at: asMillis(9_000),
+      event: { type: "spectator-chat", open },
+    });
+    expect(fold(matchId, entries).spectatorChat).toBe(true);
+    const closed = fold(matchId, [...entries, switched(false, entries.length + 1)]);
+    expect(closed.spectatorChat).toBe(false);
+    expect(closed.moves.length).toBe(1);
+    const rebuilt = follow(snapshotOf(closed, view));
+    expect(rebuilt.ok && rebuilt.followed.model.spectatorChat).toBe(false);
+    const reopened = fold(matchId, [
+      ...entries,
+      switched(false, entries.length + 1),
+      switched(true, entries.length + 2),
+    ]);
+    expect(reopened.spectatorChat).toBe(true);
+  });
+
   it("keeps draw offers sorted and clears them on a move, not on a forced one", () => {
     const entries = othelloLog(["f5"]);
     let model = fold(matchId, entries);

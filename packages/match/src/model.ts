@@ -65,6 +65,8 @@ export interface MatchModel {
   readonly commitment: string | null;
   /** The secret, once `ended` revealed it (docs/protocol.md, "Hidden randomness"). */
   readonly revealedSecret: string | null;
+  /** Whether spectators may chat: the host's last `spectator-chat`, open by default (docs/protocol.md, "Chat"). */
+  readonly spectatorChat: boolean;
 }
 
 /** A log that cannot be folded is corrupt: a bug or tampering, never user input. */
@@ -114,6 +116,7 @@ export function initialModel(matchId: MatchId, entry: VersionedEvent): MatchMode
     nextMatchId: null,
     commitment: event.commitment ?? null,
     revealedSecret: null,
+    spectatorChat: true,
   };
 }
 
@@ -181,6 +184,7 @@ export function evolve(model: MatchModel, entry: VersionedEvent, played?: unknow
       nextMatchId: model.nextMatchId,
       commitment: model.commitment,
       revealedSecret: model.revealedSecret,
+      spectatorChat: model.spectatorChat,
     };
   }
   const base = { ...model, version: entry.version, lastEventAt: entry.at };
@@ -227,6 +231,8 @@ export function evolve(model: MatchModel, entry: VersionedEvent, played?: unknow
       return { ...base, rematchOffers: withSeat(model.rematchOffers, event.seat) };
     case "rematch":
       return { ...base, nextMatchId: event.nextMatchId };
+    case "spectator-chat":
+      return { ...base, spectatorChat: event.open };
   }
 }
 

@@ -91,6 +91,7 @@ export function snapshotOf(model: MatchModel, ctx: ViewContext, invite?: InviteT
     nextMatchId: model.nextMatchId,
     commitment: model.commitment,
     revealedSecret: model.revealedSecret,
+    spectatorChat: model.spectatorChat,
     ...(invite === undefined ? {} : { inviteToken: invite }),
   };
 }
@@ -171,6 +172,7 @@ export function modelFromSnapshot(
       nextMatchId: snapshot.nextMatchId,
       commitment: snapshot.commitment,
       revealedSecret: snapshot.revealedSecret,
+      spectatorChat: snapshot.spectatorChat,
     },
   };
 }

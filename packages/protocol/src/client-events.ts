@@ -3,7 +3,9 @@ import { DisplayName, InviteToken, MatchId, Millis, Seat, Version } from "./ids.
 import { SeatSpec, TimeControl, Visibility, type Snapshot, type VersionedEvent } from "./model.js";
 import { type Ack } from "./errors.js";
 import { LOBBY_VIEWS, LobbyQuery, type LobbyPage, type LobbyView } from "./lobby.js";
-import { type UserId } from "./ids.js";
+import { UserId } from "./ids.js";
+import { ChatChannel, ChatInput, type ChatLine } from "./chat.js";
+import { PoolId, type SeekCounts } from "./seeks.js";
 
 const matchOnly = z.strictObject({ matchId: MatchId });
 /** Every command that changes a match names the version it was based on. */
@@ -69,6 +71,24 @@ export const CLIENT_EVENTS = {
   "match:watch": z.strictObject({ matchId: MatchId, inviteToken: InviteToken.optional() }),
   "match:unwatch": matchOnly,
   "match:sync": z.strictObject({ matchId: MatchId, sinceVersion: Version }),
+
+  // Chat (docs/protocol.md, "Chat").
+  /** A line in the sender's own channel; broadcast as `chat:line` once stored. */
+  "chat:say": z.strictObject({ matchId: MatchId, channel: ChatChannel, text: ChatInput }),
+  /** The lines the sender may read, and whom they muted. */
+  "chat:history": matchOnly,
+  /** A player mutes (or unmutes) another player of the match, for that match. */
+  "chat:mute": z.strictObject({ matchId: MatchId, userId: UserId, muted: z.boolean() }),
+  /** The host opens or closes the spectators' channel: a match event (`spectator-chat`). */
+  "room:spectator-chat": z.strictObject({ matchId: MatchId, version: Version, open: z.boolean() }),
+  // ——— Quick pairing (docs/protocol.md, "Quick pairing") ———
+  /** Seek an opponent in a pool; replaces the user's seek if they had one. */
+  "seek:enter": z.strictObject({ poolId: PoolId, rated: z.boolean().default(false) }),
+  /** Ends the user's seek, if any. */
+  "seek:cancel": z.strictObject({}),
+  /** How many seek in each pool, then `seek:counts` whenever that changes. */
+  "seek:subscribe": z.strictObject({}),
+  "seek:unsubscribe": z.strictObject({}),
 } as const;
 
 export type ClientEventName = keyof typeof CLIENT_EVENTS;
@@ -130,6 +150,25 @@ export interface AckData {
   "match:watch": { readonly snapshot: Snapshot };
   "match:unwatch": object;
   "match:sync": SyncEvents | SyncSnapshot;
+  "seek:enter": { readonly poolId: string; readonly rated: boolean };
+  /** Whether a seek was there to cancel. */
+  "seek:cancel": { readonly cancelled: boolean };
+  "seek:subscribe": { readonly counts: SeekCounts };
+  "seek:unsubscribe": object;
+  "chat:say": { readonly line: ChatLine };
+  "chat:history": ChatHistory;
+  "chat:mute": { readonly muted: readonly UserId[] };
+  "room:spectator-chat": { readonly version: Version };
+}
+
+/** `chat:history`: what the sender may read of a match's chat, oldest first. */
+export interface ChatHistory {
+  /** The channels the sender reads: their own while the match is not over, both once it is. */
+  readonly channels: readonly ChatChannel[];
+  /** Lines of those channels, without those of users the sender muted. */
+  readonly lines: readonly ChatLine[];
+  /** The users the sender muted in this match. */
+  readonly muted: readonly UserId[];
 }
 
 export type AckFor<E extends ClientEventName> = Ack<AckData[E]>;

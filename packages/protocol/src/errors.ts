@@ -33,6 +33,10 @@ export const ERROR_CODES = [
   "bad-credentials",
   "already-registered",
   "not-rated-eligible",
+  // Chat (docs/protocol.md, "Chat").
+  "chat-empty",
+  "chat-too-long",
+  "chat-closed",
 ] as const;
 
 export const ErrorCode = z.enum(ERROR_CODES);

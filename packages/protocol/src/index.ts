@@ -7,3 +7,5 @@ export * from "./http.js";
 export * from "./lobby.js";
 export * from "./analysis.js";
 export * from "./accounts.js";
+export * from "./chat.js";
+export * from "./seeks.js";

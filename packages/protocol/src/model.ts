@@ -173,6 +173,8 @@ export const MatchEvent = z.discriminatedUnion("type", [
   }),
   z.object({ type: z.literal("rematch-offered"), seat: Seat }),
   z.object({ type: z.literal("rematch"), nextMatchId: MatchId }),
+  /** The host opened or closed the spectators' chat channel (docs/protocol.md, "Chat"). */
+  z.object({ type: z.literal("spectator-chat"), open: z.boolean() }),
 ]);
 export type MatchEvent = z.infer<typeof MatchEvent>;
 export type MatchEventType = MatchEvent["type"];
@@ -224,6 +226,8 @@ export const Snapshot = z.object({
   /** Server time when the snapshot was taken, to line the client's clock display up. */
   now: Millis,
   nextMatchId: MatchId.nullable(),
+  /** Whether spectators may chat (the host's `spectator-chat`); open unless closed. */
+  spectatorChat: z.boolean().default(true),
   /** Only present for the host: the invite secret for the room's link. */
   inviteToken: InviteToken.optional(),
 });

@@ -3,6 +3,8 @@ import { type MatchId } from "./ids.js";
 import { type LobbyChange } from "./lobby.js";
 import { type PresenceUpdate, type VersionedEvent } from "./model.js";
 import { type SessionReady } from "./client-events.js";
+import { type ChatLine } from "./chat.js";
+import { type SeekCounts, type SeekEnded, type SeekPaired } from "./seeks.js";
 
 /** Every server→client event; the server sends each of them (`server-events.test.ts` in the server checks). */
 export const SERVER_EVENT_NAMES = [
@@ -11,6 +13,10 @@ export const SERVER_EVENT_NAMES = [
   "match:event",
   "presence:update",
   "error",
+  "chat:line",
+  "seek:paired",
+  "seek:ended",
+  "seek:counts",
 ] as const;
 
 export type ServerToClientEvents = {
@@ -23,4 +29,12 @@ export type ServerToClientEvents = {
   "presence:update": (payload: PresenceUpdate) => void;
   /** Sent instead of an ack when the client gave no ack callback. */
   error: (payload: ErrorEvent) => void;
+  /** A chat line, to the sockets that may read its channel (docs/protocol.md, "Chat"). */
+  "chat:line": (payload: { matchId: MatchId } & ChatLine) => void;
+  /** Quick pairing found an opponent: the new room, both seated (open `/play/<matchId>`). */
+  "seek:paired": (payload: SeekPaired) => void;
+  /** This socket's seek ended without a pairing (replaced by another of the user's, or a failed room). */
+  "seek:ended": (payload: SeekEnded) => void;
+  /** The seekers per pool changed (batched: at most one every 700 ms). */
+  "seek:counts": (payload: { counts: SeekCounts }) => void;
 };

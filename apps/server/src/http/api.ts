@@ -1,6 +1,7 @@
 import {
   DisplayName,
   type GamesResponse,
+  type PoolsResponse,
   MatchId,
   RoomsQuery,
   type RoomsResponse,
@@ -12,6 +13,7 @@ import { gameCatalogue } from "../games/catalogue.js";
 import { type Accounts } from "../accounts/service.js";
 import { type Identity } from "../identity/tokens.js";
 import { type Rooms } from "../rooms/rooms.js";
+import { POOLS } from "../seeks/pools.js";
 import { analysisRouter } from "./analysis-api.js";
 
 export interface ApiDeps {
@@ -54,6 +56,12 @@ export function apiRouter({ rooms, identity, accounts, analysis }: ApiDeps): Rou
 
   router.get("/games", (_req, res) => {
     const body: GamesResponse = { ok: true, games: gameCatalogue(), timePresets: TIME_PRESETS };
+    res.json(body);
+  });
+
+  // The quick-pairing grid (docs/protocol.md, "Quick pairing").
+  router.get("/pools", (_req, res) => {
+    const body: PoolsResponse = { ok: true, pools: POOLS };
     res.json(body);
   });
 

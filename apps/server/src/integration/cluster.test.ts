@@ -266,5 +266,49 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))(
       const final = await whiteAgain.snapshot(matchId);
       expect(final.result).toMatchObject({ reason: "timeout", winners: [0], scores: [64, 0] });
     });
+
+    // Chat (docs/architecture.md, "Chat"): a line said on one process reaches the sockets of its channel on
+    // the other through the adapter, and a mute there leaves the muting player's sockets out.
+    it("carries chat lines across instances, by channel and past mutes", async () => {
+      const { a, b, black, white, matchId } = await gameAcrossTwo("chat");
+      const watcherOnA = await connect(a);
+      const watcherOnB = await connect(b);
+      await watcherOnA.snapshot(matchId);
+      await watcherOnB.snapshot(matchId);
+      const heard = (client: Client) => client.chat.filter((l) => l.matchId === matchId).map((l) => l.text);
+
+      expect(await black.call("chat:say", { matchId, channel: "players", text: "hi from A" })).toMatchObject({
+        ok: true,
+      });
+      await white.until(() => heard(white).includes("hi from A"), "the line on B");
+      expect(
+        await watcherOnB.call("chat:say", { matchId, channel: "spectators", text: "hello from B" }),
+      ).toMatchObject({ ok: true });
+      await watcherOnA.until(() => heard(watcherOnA).includes("hello from B"), "the line on A");
+
+      const blackId = black.session?.user.id ?? "";
+      expect(await white.call("chat:mute", { matchId, userId: blackId, muted: true })).toMatchObject({
+        ok: true,
+      });
+      await black.call("chat:say", { matchId, channel: "players", text: "muted on B" });
+      await white.call("chat:say", { matchId, channel: "players", text: "from B again" });
+      await black.until(() => heard(black).includes("from B again"), "White's line on A");
+      await white.until(() => heard(white).includes("from B again"), "White's own line");
+      expect(heard(white)).toEqual(["hi from A", "from B again"]);
+      expect(heard(black)).toEqual(["hi from A", "muted on B", "from B again"]);
+      expect(heard(watcherOnA)).toEqual(["hello from B"]);
+      expect(heard(watcherOnB)).toEqual(["hello from B"]);
+      // Both processes read the same stored chat.
+      const onA = await watcherOnA.call("chat:history", { matchId });
+      expect(onA.ok && onA.lines.map((l) => l.text)).toEqual(["hello from B"]);
+      const onB = await white.call("chat:history", { matchId });
+      expect(onB.ok && onB.lines.map((l) => l.text)).toEqual(["from B again"]);
+      const blackOnA = await black.call("chat:history", { matchId });
+      expect(blackOnA.ok && blackOnA.lines.map((l) => l.text)).toEqual([
+        "hi from A",
+        "muted on B",
+        "from B again",
+      ]);
+    });
   },
 );

@@ -2,6 +2,8 @@ import { SERVER_EVENT_NAMES } from "@arena/protocol";
 import { afterEach, describe, expect, it } from "vitest";
 import { type FakeClock } from "../clocks/scheduler.js";
 import { LOBBY_BATCH_MS } from "../rooms/lobby-feed.js";
+import { POOLS } from "../seeks/pools.js";
+import { SEEK_COUNTS_BATCH_MS } from "../seeks/seeks.js";
 import { Client, startServer, type TestServer } from "../test-support/harness.js";
 import { startOthello } from "../test-support/play.js";
 
@@ -35,7 +37,23 @@ describe("the protocol declares what the server sends", () => {
     // Lobby news goes out in batches: the game shows up in the next one.
     (server.clock as FakeClock).advance(LOBBY_BATCH_MS);
     await lobby.until(() => seen.has("lobby:changed"), "the game to show in the lobby");
+    // A chat line, to the players' channel (docs/protocol.md, "Chat").
+    expect(await black.call("chat:say", { matchId, channel: "players", text: "gl" })).toMatchObject({
+      ok: true,
+    });
+    await white.until(() => seen.has("chat:line"), "the chat line");
     await black.call("match:resign", { matchId, version: (await black.snapshot(matchId)).version });
+    // Quick pairing: a watcher's counts, a second tab's seek replacing the first's, a pairing.
+    expect((await lobby.call("seek:subscribe", {})).ok).toBe(true);
+    const poolId = POOLS[0]?.id ?? "";
+    const tab = await Client.connect(server.url, black.session?.token);
+    clients.push(tab);
+    tab.socket.onAny((event: string) => seen.add(event));
+    await black.call("seek:enter", { poolId });
+    (server.clock as FakeClock).advance(SEEK_COUNTS_BATCH_MS);
+    await tab.call("seek:enter", { poolId });
+    await white.call("seek:enter", { poolId });
+    await black.until(() => ["seek:ended", "seek:paired", "seek:counts"].every((e) => seen.has(e)), "seeks");
     // An event sent without an ack callback is refused with an `error` event.
     (black.socket as unknown as { emit(event: string, payload: unknown): void }).emit("match:teleport", {});
     await black.until(() => seen.has("error"), "the error event");

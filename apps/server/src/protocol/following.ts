@@ -1,7 +1,7 @@
 import { seatsOf } from "@arena/match";
 import { type MatchId, type UserId } from "@arena/protocol";
 import { type Room } from "../rooms/room.js";
-import { type ArenaSocket, matchRoom } from "./sockets.js";
+import { type ArenaSocket, chatRoom, chatUserRoom, matchRoom } from "./sockets.js";
 
 function sameSeats(a: readonly number[], b: readonly number[]): boolean {
   return a.length === b.length && a.every((seat, i) => seat === b[i]);
@@ -48,7 +48,10 @@ export class Following {
     } else if (wasWatching && !watching) {
       this.count(socket, -1);
     }
-    if (previous === undefined) void socket.join(matchRoom(room.matchId));
+    if (previous === undefined) void socket.join([matchRoom(room.matchId), chatUserRoom(room.matchId, user)]);
+    // The chat channel it reads (docs/protocol.md, "Chat"): the players' while it holds a seat.
+    void socket.leave(chatRoom(room.matchId, watching ? "players" : "spectators"));
+    void socket.join(chatRoom(room.matchId, watching ? "spectators" : "players"));
     socket.data.attached.set(room.matchId, { seats });
     room.attach(seats, previous?.seats ?? null, user);
     return true;
@@ -69,7 +72,13 @@ export class Following {
     if (previous === undefined) return undefined;
     socket.data.attached.delete(matchId);
     if (previous.seats.length === 0) this.count(socket, -1);
-    void socket.leave(matchRoom(matchId));
+    for (const name of [
+      matchRoom(matchId),
+      chatRoom(matchId, "players"),
+      chatRoom(matchId, "spectators"),
+      chatUserRoom(matchId, socket.data.user.id),
+    ])
+      void socket.leave(name);
     return previous;
   }
 

@@ -6,6 +6,7 @@ import { clientAddress } from "../http/client-address.js";
 import { type Accounts } from "../accounts/service.js";
 import { type Identity } from "../identity/tokens.js";
 import { type Rooms } from "../rooms/rooms.js";
+import { type Seeks } from "../seeks/seeks.js";
 import { type Following } from "./following.js";
 import { MAX_PAYLOAD_DEPTH, nestsDeeperThan } from "./payload-depth.js";
 import { TokenBucket } from "./rate-limit.js";
@@ -18,6 +19,8 @@ export interface GatewayOptions {
   /** Who a handshake's token is: a guest, or an account's open session. */
   readonly accounts: Accounts;
   readonly following: Following;
+  /** Quick pairing: a socket's seek ends when it closes. */
+  readonly seeks: Seeks;
   readonly logger: Logger;
   /** Proxies in front whose `X-Forwarded-For` entries are believed (docs/protocol.md, "Quotas"). */
   readonly trustedProxies: number;
@@ -120,7 +123,7 @@ export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
     // lives on in the store (another process, or this one after its restart), so "not found" would lie.
     if (rooms.isStopped)
       return failure("unavailable", "this server is shutting down; reconnect and try again");
-    const ctx: RouteContext = { socket, rooms, identity, io, following };
+    const ctx: RouteContext = { socket, rooms, identity, io, following, seeks: options.seeks };
     // The one place the event's name and its parsed payload are paired: the table types each route.
     const route = ROUTES[event] as Route<ClientEventName>;
     return route(ctx, parsed.data);
@@ -208,6 +211,9 @@ export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
     socket.on("disconnect", (reason) => {
       const deliberate = reason === "client namespace disconnect";
       rooms.unsubscribeLobby(socket.id);
+      void options.seeks
+        .socketGone(socket.data.user.id, socket.id)
+        .catch((error: unknown) => logger.warn({ err: error }, "a closed socket's seek could not be ended"));
       for (const matchId of [...socket.data.attached.keys()]) {
         const room = rooms.cached(matchId);
         if (room !== undefined) following.unfollow(socket, room, deliberate);

@@ -6,6 +6,7 @@ import {
   failure,
   type Failure,
   type LobbyChange,
+  MAX_CHAT_CHARS,
   type MatchId,
   type Snapshot,
 } from "@arena/protocol";
@@ -14,8 +15,9 @@ import { refuseRatedAi, refuseRatedCreate, refuseRatedJoin } from "../ratings/el
 import { type Command, type CommandAck } from "../rooms/decide.js";
 import { type Room } from "../rooms/room.js";
 import { type Rooms } from "../rooms/rooms.js";
+import { type Seeks } from "../seeks/seeks.js";
 import { type Following } from "./following.js";
-import { type ArenaServer, type ArenaSocket, onlineUsers } from "./sockets.js";
+import { type ArenaServer, type ArenaSocket, onlineUsers, SEEK_COUNTS_ROOM } from "./sockets.js";
 
 /** What a route may use: the sender, the process's rooms, identities, following, and the socket.io server. */
 export interface RouteContext {
@@ -24,6 +26,8 @@ export interface RouteContext {
   readonly identity: Identity;
   readonly io: ArenaServer;
   readonly following: Following;
+  /** Quick pairing (docs/protocol.md, "Quick pairing"). */
+  readonly seeks: Seeks;
 }
 
 /** A handler for one client event: its payload is already parsed by the event's schema. */
@@ -98,6 +102,16 @@ async function commandIn(
   // A join or a leave changes who holds which seat; a move never does.
   if (ack.ok && cmd.type !== "move") following.follow(socket, room);
   return ack;
+}
+
+/**
+ * A match's room for a chat request; the socket follows the match first, so that it is in its channel's
+ * socket.io room (a spectator beyond its watch limits is not, and hears lines only through `chat:history`).
+ */
+async function chatRoomFor(ctx: RouteContext, matchId: MatchId): Promise<Room | null> {
+  const room = ctx.rooms.cached(matchId) ?? (await roomFor(ctx, matchId));
+  if (room !== null && !ctx.socket.data.attached.has(matchId)) ctx.following.follow(ctx.socket, room);
+  return room;
 }
 
 /** The host's room view includes the invite secret; nobody else's does. */
@@ -247,6 +261,35 @@ export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
     return { ok: true };
   },
 
+  // Chat (docs/protocol.md, "Chat").
+  async "chat:say"(ctx, { matchId, channel, text }) {
+    if (!text.ok) {
+      return text.code === "chat-empty"
+        ? failure("chat-empty", "the line is empty")
+        : failure("chat-too-long", `a line has at most ${MAX_CHAT_CHARS} characters`);
+    }
+    const room = await chatRoomFor(ctx, matchId);
+    if (room === null) return NO_MATCH;
+    const { user, account } = ctx.socket.data;
+    const author = { id: user.id, name: user.name, bot: account?.bot ?? false };
+    return fromStore(ctx.rooms.chat.say(room.model, author, channel, text.text));
+  },
+
+  async "chat:history"(ctx, { matchId }) {
+    const room = await chatRoomFor(ctx, matchId);
+    if (room === null) return NO_MATCH;
+    return { ok: true, ...(await fromStore(ctx.rooms.chat.history(room.model, ctx.socket.data.user.id))) };
+  },
+
+  async "chat:mute"(ctx, { matchId, userId, muted }) {
+    const room = await chatRoomFor(ctx, matchId);
+    if (room === null) return NO_MATCH;
+    return fromStore(ctx.rooms.chat.mute(room.model, ctx.socket.data.user.id, userId, muted));
+  },
+
+  "room:spectator-chat": (ctx, { matchId, version, open }) =>
+    command(ctx, matchId, version, { type: "spectator-chat", open }),
+
   async "match:sync"(ctx, { matchId, sinceVersion }) {
     const room = await roomFor(ctx, matchId);
     if (room === null) return NO_MATCH;
@@ -258,5 +301,37 @@ export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
       }
       return { ok: true as const, kind: "snapshot" as const, snapshot: snapshotFor(ctx, room) };
     });
+  },
+
+  // ——— Quick pairing (docs/protocol.md, "Quick pairing") ———
+
+  async "seek:enter"({ socket, seeks }, { poolId, rated }) {
+    const seeker = {
+      user: socket.data.user,
+      socketId: socket.id,
+      account: socket.data.account,
+      address: socket.data.address,
+    };
+    const ack = await seeks.enter(seeker, poolId, rated);
+    // A socket that closed while its seek was being entered missed its own end: end it now.
+    if (ack.ok && !socket.connected) await seeks.socketGone(seeker.user.id, socket.id);
+    return ack;
+  },
+
+  async "seek:cancel"({ socket, seeks }) {
+    const cancelled = await fromStore(seeks.cancel(socket.data.user.id, socket.id));
+    return { ok: true, cancelled };
+  },
+
+  async "seek:subscribe"({ socket, seeks }) {
+    await socket.join(SEEK_COUNTS_ROOM);
+    const counts = await fromStore(seeks.watch(socket.id));
+    return { ok: true, counts };
+  },
+
+  async "seek:unsubscribe"({ socket, seeks }) {
+    await socket.leave(SEEK_COUNTS_ROOM);
+    seeks.unwatch(socket.id);
+    return { ok: true };
   },
 };

@@ -1,4 +1,5 @@
 import {
+  type ChatChannel,
   type ClientToServerEvents,
   type MatchId,
   type RoomSummary,
@@ -31,6 +32,8 @@ export interface InterServerEvents {
   "presence:reports": (instance: string, reports: readonly (readonly [MatchId, PresenceReport])[]) => void;
   /** Another process loaded a match's room: the followers of it here, please. */
   "presence:wanted": (matchId: MatchId) => void;
+  /** Quick pairing: a pool changed on another process (its seek-count watchers here should hear). */
+  "seek:changed": () => void;
 }
 
 export type ArenaServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
@@ -41,6 +44,15 @@ export const sessionRoom = (sessionId: string): string => `session:${sessionId}`
 
 /** The socket.io room of a match's followers (players and spectators, on every process). */
 export const matchRoom = (matchId: MatchId): string => `match:${matchId}`;
+
+// Chat (docs/protocol.md, "Chat").
+/** The socket.io room of a match's followers who read one chat channel while it is not over. */
+export const chatRoom = (matchId: MatchId, channel: ChatChannel): string => `chat:${matchId}:${channel}`;
+
+/** The socket.io room of one user's sockets following a match: a mute leaves them out of a line. */
+export const chatUserRoom = (matchId: MatchId, userId: string): string => `chat:${matchId}:u:${userId}`;
+/** The socket.io room of this process's sockets that watch the quick-pairing counts. */
+export const SEEK_COUNTS_ROOM = "seek-counts";
 
 /** How long asking every process who follows a match may take. */
 const ONLINE_CHECK_MS = 2_000;

@@ -18,6 +18,9 @@ export interface QuotaLimits {
   readonly watchesPerUser: number;
   /** How long a waiting room's host may be away before the room expires. */
   readonly waitingRoomExpiryMs: number;
+  /** Chat lines one user may say in one match per `chatWindowMs` (docs/protocol.md, "Chat"). */
+  readonly chatLinesPerWindow: number;
+  readonly chatWindowMs: number;
 }
 
 export const DEFAULT_QUOTAS: QuotaLimits = {
@@ -30,6 +33,8 @@ export const DEFAULT_QUOTAS: QuotaLimits = {
   watchesPerSocket: 20,
   watchesPerUser: 50,
   waitingRoomExpiryMs: 60_000,
+  chatLinesPerWindow: 5,
+  chatWindowMs: 10_000,
 };
 
 const count = z.coerce.number().int().min(1).max(1_000_000_000);
@@ -43,6 +48,8 @@ const QuotaOverrides = z.strictObject({
   watchesPerSocket: count,
   watchesPerUser: count,
   waitingRoomExpiryMs: count,
+  chatLinesPerWindow: count,
+  chatWindowMs: count,
 });
 
 /**

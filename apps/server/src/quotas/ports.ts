@@ -12,7 +12,10 @@ export interface QuotaStore {
   hold(key: string, member: string, limit: number): Promise<boolean>;
   release(key: string, member: string): Promise<void>;
   members(key: string): Promise<string[]>;
-  /** Counts one event for `key` in the current window of `windowMs`: false once `limit` were counted. */
+  /**
+   * Counts one event for `key` in the current window of `windowMs`: false once `limit` were counted.
+   * Windows start at multiples of `windowMs` (so a refusal's wait is known: `Quotas.chatLine`).
+   */
   hit(key: string, limit: number, windowMs: number, now: number): Promise<boolean>;
   /**
    * One more connection of this process counts for `key`, unless `limit` are open across the live

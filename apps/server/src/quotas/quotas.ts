@@ -1,5 +1,5 @@
 import { isOver, type MatchModel } from "@arena/match";
-import { failure, type Failure, type MatchId, type UserId } from "@arena/protocol";
+import { failure, type Failure, type MatchId, type RateLimited, type UserId } from "@arena/protocol";
 import { type Logger } from "pino";
 import { type Clock } from "../clocks/scheduler.js";
 import { type QuotaLimits } from "./limits.js";
@@ -127,6 +127,28 @@ export class Quotas {
       this.options.logger.warn({ err: error }, "quota store unavailable");
       return failure("store-unavailable", "the quota store is unavailable");
     }
+  }
+
+  /**
+   * One more chat line of `user`'s in a match (docs/protocol.md, "Chat"): null when it may be said, else
+   * `rate-limited` with when the window that refused it ends. Counted in the quota store, so the limit holds
+   * on every process; a store that cannot count rejects (the line is refused `store-unavailable`).
+   */
+  async chatLine(user: UserId, matchId: MatchId): Promise<RateLimited | null> {
+    const { store, limits, clock } = this.options;
+    const now = clock.now();
+    const windowMs = limits.chatWindowMs;
+    if (await store.hit(`chat:u:${user}:m:${matchId}`, limits.chatLinesPerWindow, windowMs, now)) return null;
+    // The store's windows are aligned to multiples of their length (`QuotaStore.hit`).
+    const retryAfterMs = (Math.floor(now / windowMs) + 1) * windowMs - now;
+    return {
+      ...failure(
+        "rate-limited",
+        `you may say ${plural(limits.chatLinesPerWindow, "line", "lines")} every ${Math.round(windowMs / 1000)} s; wait ${Math.ceil(retryAfterMs / 1000)} s`,
+      ),
+      code: "rate-limited",
+      retryAfterMs,
+    };
   }
 
   /** The host seats an AI in a waiting room that had none: a place among the host's AI games. */

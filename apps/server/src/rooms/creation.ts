@@ -9,6 +9,7 @@ import {
   failure,
   type MatchEvent,
   type MatchId,
+  type TimeControl,
   type UserRef,
   type Version,
 } from "@arena/protocol";
@@ -144,4 +145,58 @@ export async function createRematch(deps: RoomCreationDeps, model: MatchModel): 
   const room = await deps.rooms.get(matchId);
   if (room !== null) await room.submit({ kind: "system" }, { type: "start" }, null);
   return matchId;
+}
+
+/** A quick-pairing room (docs/protocol.md, "Quick pairing"): what the pool plays, both players seated. */
+export interface PairedRoomPlan {
+  readonly gameId: string;
+  readonly timeControl: TimeControl;
+  readonly rated: boolean;
+  /** Seat 0, then seat 1; the first is the room's host. */
+  readonly players: readonly [UserRef, UserRef];
+}
+
+/** Creates a paired room with both players seated in one append, and starts it. */
+export async function createPairedRoom(
+  deps: RoomCreationDeps,
+  plan: PairedRoomPlan,
+): Promise<Ack<{ matchId: MatchId; version: Version }>> {
+  if (!isGameId(plan.gameId)) return failure("not-found", `no game '${plan.gameId}'`);
+  const options = getGame(plan.gameId).parseOptions({});
+  if (!options.ok) return failure(options.error.code, options.error.message);
+  const matchId = newMatchId();
+  const now = asMillis(deps.clock.now());
+  let written;
+  try {
+    const commitment = await keepNewSecret(deps.store, matchId);
+    if (commitment === null) return failure("internal", "match id collision");
+    const events: MatchEvent[] = [
+      {
+        type: "created",
+        gameId: plan.gameId,
+        options: options.value,
+        timeControl: plan.timeControl,
+        seats: plan.players.map(() => ({ kind: "open" as const })),
+        rated: plan.rated,
+        visibility: "public",
+        host: plan.players[0],
+        commitment,
+      },
+      ...plan.players.map((user, seat): MatchEvent => ({ type: "seat-joined", seat, user })),
+    ];
+    written = await deps.store.append(
+      matchId,
+      0,
+      events.map((event, i) => ({ version: asVersion(i + 1), at: now, event })),
+    );
+  } catch (error) {
+    deps.logger.warn({ err: error, matchId }, "store write failed");
+    return failure("store-unavailable", "the match store is unavailable");
+  }
+  if (!written.ok) return failure("internal", "match id collision");
+  const room = await deps.rooms.get(matchId);
+  if (room === null) return failure("store-unavailable", "the new match could not be read back");
+  const started = await room.submit({ kind: "system" }, { type: "start" }, null);
+  if (!started.ok) return started;
+  return { ok: true, matchId, version: asVersion(room.model.version) };
 }

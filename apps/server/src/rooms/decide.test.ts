@@ -470,6 +470,34 @@ const CASES: readonly Case[] = [
   },
   { name: "credit downtime", model: underway, actor: SYSTEM, command: credit, events: ["clock-credited"] },
   { name: "credit a finished game: nothing", model: finished, actor: SYSTEM, command: credit, events: [] },
+  {
+    name: "the host closes the spectators' chat",
+    model: underway,
+    actor: user(ada),
+    command: { type: "spectator-chat", open: false },
+    events: ["spectator-chat"],
+  },
+  {
+    name: "the host reopens it after the game",
+    model: () => run(finished(), user(ada), { type: "spectator-chat", open: false }, 3_000).model,
+    actor: user(ada),
+    command: { type: "spectator-chat", open: true },
+    events: ["spectator-chat"],
+  },
+  {
+    name: "the host opens an open spectators' chat: nothing",
+    model: underway,
+    actor: user(ada),
+    command: { type: "spectator-chat", open: true },
+    events: [],
+  },
+  {
+    name: "a player who is not the host closes the spectators' chat",
+    model: underway,
+    actor: user(bob),
+    command: { type: "spectator-chat", open: false },
+    refused: "not-host",
+  },
 ];
 
 describe("decide: every command, accepted and refused", () => {

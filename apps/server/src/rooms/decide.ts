@@ -90,7 +90,9 @@ export type Command =
       readonly toMoveCapMs: number;
       readonly othersCapMs: number;
       readonly why: string;
-    };
+    }
+  /** The host opens or closes the spectators' chat channel (docs/protocol.md, "Chat"). */
+  | { readonly type: "spectator-chat"; readonly open: boolean };
 
 export type CommandType = Command["type"];
 export const COMMAND_TYPES = [
@@ -112,6 +114,7 @@ export const COMMAND_TYPES = [
   "rematch",
   "tick",
   "credit",
+  "spectator-chat",
 ] as const satisfies readonly CommandType[];
 
 /** What every event a decision writes may depend on besides the model: the time and the match's secret. */
@@ -561,6 +564,16 @@ const DECIDERS: { readonly [T in CommandType]: Decider<T> } = {
       (slot, s) => slot.kind !== "human" || offered.rematchOffers.includes(s),
     );
     return everyone ? { events: [event], rematch: true } : { events: [event], reply: { nextMatchId: null } };
+  },
+
+  "spectator-chat"(model, command, ctx) {
+    const actor = ctx.actor;
+    if (actor.kind !== "user" || actor.user.id !== model.host.id)
+      return refuse("not-host", "only the host may");
+    if (model.status === "cancelled") return refuse("forbidden", "the room was cancelled");
+    // Already as asked: nothing to write (the host's two tabs may both ask).
+    if (model.spectatorChat === command.open) return NO_EVENTS;
+    return { events: [{ type: "spectator-chat", open: command.open }] };
   },
 
   credit(model, command, ctx) {

@@ -100,6 +100,7 @@ describe("Room mailbox with versions", () => {
         presenceReports: () => undefined,
         presenceWanted: () => undefined,
         evicted: () => undefined,
+        chatLine: () => undefined,
       },
       owner: "test",
       leaseTtlMs: 10_000,

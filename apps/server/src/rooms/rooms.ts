@@ -20,9 +20,17 @@ import { maxAiLevel } from "../games/catalogue.js";
 import { type QuotaLimits } from "../quotas/limits.js";
 import { type QuotaStore } from "../quotas/ports.js";
 import { type HeldKind, holdsAi, Quotas } from "../quotas/quotas.js";
+import { type ChatDelivery, ChatService } from "../chat/service.js";
 import { type MatchStore } from "../store/ports.js";
 import { RoomCache } from "./cache.js";
-import { createRematch, createRoom, newMatchId, roomPlan } from "./creation.js";
+import {
+  createPairedRoom,
+  createRematch,
+  createRoom,
+  newMatchId,
+  type PairedRoomPlan,
+  roomPlan,
+} from "./creation.js";
 import { LeaseKeeper } from "./leases.js";
 import { LobbyFeed, type LobbySubscriber } from "./lobby-feed.js";
 import { LobbyIndex } from "./lobby.js";
@@ -47,6 +55,8 @@ export interface Fanout {
   lobbyEntry(matchId: MatchId, summary: RoomSummary | null): void;
   /** This process dropped a finished match from its cache: its sockets stop following it here. */
   evicted(matchId: MatchId): void;
+  /** A chat line was stored: to the sockets that may read it, on every process (docs/protocol.md, "Chat"). */
+  chatLine: ChatDelivery;
 }
 
 export interface RoomsOptions {
@@ -87,6 +97,8 @@ export class Rooms implements RoomEvents {
   private readonly lobbyFeed: LobbyFeed;
   /** Every user's and address's quotas (docs/protocol.md, "Quotas"). */
   readonly quotas: Quotas;
+  /** The matches' chat (docs/protocol.md, "Chat"). */
+  readonly chat: ChatService;
   /** Rooms this process is creating: their quota places are taken before they exist in the store. */
   private readonly creating = new Set<MatchId>();
   private unsubscribe: (() => void) | null = null;
@@ -128,6 +140,12 @@ export class Rooms implements RoomEvents {
       clock,
       logger,
       stillHeld: (kind, matchId) => this.stillHeld(kind, matchId),
+    });
+    this.chat = new ChatService({
+      store,
+      quotas: this.quotas,
+      clock,
+      deliver: (matchId, line, audience, except) => fanout.chatLine(matchId, line, audience, except),
     });
   }
 
@@ -252,6 +270,15 @@ export class Rooms implements RoomEvents {
       this.quotas.settle(room.model);
     }
     return ack;
+  }
+
+  /**
+   * A quick-pairing room, both players seated and the game started (docs/protocol.md, "Quick pairing"). Its
+   * creation rate was counted when the seeks entered.
+   */
+  createPaired(plan: PairedRoomPlan): Promise<Ack<{ matchId: MatchId; version: Version }>> {
+    // Its start is a command: the lobby and the quotas follow it as they follow any room (`changed`).
+    return createPairedRoom(this.creationDeps(), plan);
   }
 
   /**

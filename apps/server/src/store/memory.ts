@@ -1,4 +1,12 @@
-import { type MatchAnalysis, type MatchId, type RoomSummary, type VersionedEvent } from "@arena/protocol";
+import {
+  type ChatLine,
+  type ChatMute,
+  type MatchAnalysis,
+  type MatchId,
+  type RoomSummary,
+  type VersionedEvent,
+} from "@arena/protocol";
+import { muteKey, muteOfKey } from "./chat-mutes.js";
 import { type AppendListener, type AppendResult, type LeaseGrant, type MatchStore } from "./ports.js";
 
 interface Lease {
@@ -34,6 +42,9 @@ export class MemoryStore implements MatchStore {
   private readonly heartbeats = new Map<MatchId, number>();
   /** Analyses as JSON text, dropped with their match when it leaves the finished window. */
   private readonly analyses = new Map<MatchId, string>();
+  /** Chat lines per match, both channels, oldest first; dropped with their match like its analysis. */
+  private readonly chats = new Map<MatchId, ChatLine[]>();
+  private readonly mutes = new Map<MatchId, Set<string>>();
   private readonly listeners = new Set<AppendListener>();
 
   constructor(options: MemoryStoreOptions = {}) {
@@ -98,6 +109,8 @@ export class MemoryStore implements MatchStore {
       this.secrets.delete(oldest);
       this.heartbeats.delete(oldest);
       this.analyses.delete(oldest);
+      this.chats.delete(oldest);
+      this.mutes.delete(oldest);
     }
   }
 
@@ -156,6 +169,37 @@ export class MemoryStore implements MatchStore {
     // Only for a match still held: the analysis must not outlive the log it describes.
     if (this.logs.has(matchId)) this.analyses.set(matchId, JSON.stringify(analysis));
     return Promise.resolve();
+  }
+
+  appendChat(matchId: MatchId, line: ChatLine, keep: number): Promise<void> {
+    const lines = this.chats.get(matchId) ?? [];
+    this.chats.set(matchId, lines);
+    lines.push(line);
+    const inChannel = lines.filter((kept) => kept.channel === line.channel);
+    if (inChannel.length > keep) {
+      const dropped = new Set(inChannel.slice(0, inChannel.length - keep));
+      this.chats.set(
+        matchId,
+        lines.filter((kept) => !dropped.has(kept)),
+      );
+    }
+    return Promise.resolve();
+  }
+
+  readChat(matchId: MatchId): Promise<ChatLine[]> {
+    return Promise.resolve([...(this.chats.get(matchId) ?? [])]);
+  }
+
+  setMute(matchId: MatchId, mute: ChatMute, on: boolean): Promise<void> {
+    const mutes = this.mutes.get(matchId) ?? new Set<string>();
+    this.mutes.set(matchId, mutes);
+    if (on) mutes.add(muteKey(mute));
+    else mutes.delete(muteKey(mute));
+    return Promise.resolve();
+  }
+
+  readMutes(matchId: MatchId): Promise<ChatMute[]> {
+    return Promise.resolve([...(this.mutes.get(matchId) ?? [])].flatMap(muteOfKey));
   }
 
   onAppend(listener: AppendListener): () => void {

@@ -1,4 +1,11 @@
-import { type MatchAnalysis, type MatchId, type RoomSummary, type VersionedEvent } from "@arena/protocol";
+import {
+  type ChatLine,
+  type ChatMute,
+  type MatchAnalysis,
+  type MatchId,
+  type RoomSummary,
+  type VersionedEvent,
+} from "@arena/protocol";
 
 export type AppendResult = { readonly ok: true } | { readonly ok: false; readonly reason: "conflict" };
 
@@ -52,6 +59,15 @@ export interface MatchStore {
   getAnalysis(matchId: MatchId): Promise<MatchAnalysis | null>;
   /** Keeps an analysis (replacing any earlier one: it is the same computation). */
   putAnalysis(matchId: MatchId, analysis: MatchAnalysis): Promise<void>;
+  // Chat (docs/architecture.md, "Chat"): beside the log, never in it (a line is not a change of the match).
+  /** Keeps a line; only the newest `keep` lines of its channel stay. */
+  appendChat(matchId: MatchId, line: ChatLine, keep: number): Promise<void>;
+  /** A match's kept lines, both channels, oldest first. */
+  readChat(matchId: MatchId): Promise<ChatLine[]>;
+  /** One user mutes (or unmutes) another in a match; muting twice keeps one mute. */
+  setMute(matchId: MatchId, mute: ChatMute, on: boolean): Promise<void>;
+  /** Every mute in a match. */
+  readMutes(matchId: MatchId): Promise<ChatMute[]>;
   /**
    * Called when any process appends to a match (including this one), with the version the log reached and,
    * where the store carries them, the entries appended (so a follower applies them without reading the log).

@@ -1,7 +1,16 @@
 import { createAdapter } from "@socket.io/redis-adapter";
-import { type MatchAnalysis, type MatchId, RoomSummary, VersionedEvent, asMatchId } from "@arena/protocol";
+import {
+  type ChatLine,
+  type ChatMute,
+  type MatchAnalysis,
+  type MatchId,
+  RoomSummary,
+  VersionedEvent,
+  asMatchId,
+} from "@arena/protocol";
 import { type Logger } from "pino";
 import { createClient } from "redis";
+import { muteKey, muteOfKey } from "./chat-mutes.js";
 import { type AppendListener, type AppendResult, type LeaseGrant, type MatchStore } from "./ports.js";
 
 /** How long any store command may take before the caller is told the store is unavailable. */
@@ -87,6 +96,15 @@ redis.call('SET', KEYS[2], ARGV[3])
 return 1
 `;
 
+// A chat line, numbered in the match (both channels count together: the order they were said in), and
+// the trim that bounds its channel.
+const CHAT_APPEND = `
+local n = redis.call('INCR', KEYS[2])
+redis.call('RPUSH', KEYS[1], n .. ' ' .. ARGV[1])
+redis.call('LTRIM', KEYS[1], -tonumber(ARGV[2]), -1)
+return n
+`;
+
 const RELEASE = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
 return 1
@@ -98,6 +116,9 @@ return 1
  * - `m:<id>:lease` STRING owner, PX ttl: which process runs the match's timer and AI
  * - `m:<id>:hb`    STRING ms: the owner's last heartbeat (downtime credit on takeover)
  * - `m:<id>:secret` STRING: the match's secret (hidden randomness), set once (NX) before its first event
+ * - `m:<id>:chat:<channel>` LIST of "<n> <JSON line>", the newest `keep` of the channel (trimmed as appended)
+ * - `m:<id>:chat:seq` STRING: the last line's number `n` in the match (both channels: the order said)
+ * - `m:<id>:mutes` SET of "<user> <muted>" (chat mutes in the match)
  * - `live`         SET of live match ids (takeover scan)
  * - `lobby`        HASH id → RoomSummary JSON (open and live public rooms)
  * - channel `appended`: "<id> <version> [<entry>,…]" after every append
@@ -242,6 +263,41 @@ export class RedisStore implements MatchStore {
 
   async putAnalysis(matchId: MatchId, analysis: MatchAnalysis): Promise<void> {
     await timed(this.client.set(this.key(matchId, "analysis"), JSON.stringify(analysis)));
+  }
+
+  async appendChat(matchId: MatchId, line: ChatLine, keep: number): Promise<void> {
+    await timed(
+      this.client.eval(CHAT_APPEND, {
+        keys: [this.key(matchId, `chat:${line.channel}`), this.key(matchId, "chat:seq")],
+        arguments: [JSON.stringify(line), String(Math.max(1, keep))],
+      }),
+    );
+  }
+
+  async readChat(matchId: MatchId): Promise<ChatLine[]> {
+    const [players, spectators] = await timed(
+      Promise.all([
+        this.client.lRange(this.key(matchId, "chat:players"), 0, -1),
+        this.client.lRange(this.key(matchId, "chat:spectators"), 0, -1),
+      ]),
+    );
+    return [...players, ...spectators]
+      .map((entry) => {
+        const space = entry.indexOf(" ");
+        return { seq: Number(entry.slice(0, space)), line: JSON.parse(entry.slice(space + 1)) as ChatLine };
+      })
+      .sort((a, b) => a.seq - b.seq)
+      .map((entry) => entry.line);
+  }
+
+  async setMute(matchId: MatchId, mute: ChatMute, on: boolean): Promise<void> {
+    const key = this.key(matchId, "mutes");
+    if (on) await timed(this.client.sAdd(key, muteKey(mute)));
+    else await timed(this.client.sRem(key, muteKey(mute)));
+  }
+
+  async readMutes(matchId: MatchId): Promise<ChatMute[]> {
+    return (await timed(this.client.sMembers(this.key(matchId, "mutes")))).flatMap(muteOfKey);
   }
 
   onAppend(listener: AppendListener): () => void {

@@ -9,6 +9,9 @@ import { SqlitePlayerStore } from "../accounts/sqlite.js";
 import { MemoryQuotaStore } from "../quotas/memory.js";
 import { type QuotaStore } from "../quotas/ports.js";
 import { RedisQuotaStore } from "../quotas/redis.js";
+import { MemorySeekStore } from "../seeks/memory.js";
+import { type SeekStore } from "../seeks/ports.js";
+import { RedisSeekStore } from "../seeks/redis.js";
 import { MemoryStore } from "./memory.js";
 import { type MatchStore } from "./ports.js";
 import { type AdapterHost, connectRedis } from "./redis.js";
@@ -31,6 +34,11 @@ export interface Backend {
    * process (its connection counts vanish with it).
    */
   openQuotas(instance: string): QuotaStore;
+  /**
+   * Where quick-pairing seeks wait (docs/architecture.md, "Quick pairing"): Redis when scaled out; this
+   * process's memory otherwise (seeks are ephemeral: SQLite does not keep them).
+   */
+  openSeeks(instance: string): SeekStore;
   /** Accounts, sessions, ratings and game histories, beside the matches (docs/architecture.md, "Storage"). */
   readonly players: PlayerStore;
   close(): Promise<void>;
@@ -56,6 +64,7 @@ export async function openBackend(env: Env, logger: Logger): Promise<Opened<Back
         secret: env.SECRET ?? randomSecret(),
         adapter: (io) => redis.adapter(io),
         openQuotas: (instance) => new RedisQuotaStore(redis.commands, redis.prefix, instance),
+        openSeeks: (instance) => new RedisSeekStore(redis.commands, redis.prefix, instance),
         players: new RedisPlayerStore(redis.commands, redis.prefix),
         close: () => redis.close(),
       },
@@ -69,6 +78,7 @@ export async function openBackend(env: Env, logger: Logger): Promise<Opened<Back
         store,
         secret: env.SECRET ?? randomSecret(),
         openQuotas: () => new MemoryQuotaStore(),
+        openSeeks: () => new MemorySeekStore(),
         players: new MemoryPlayerStore(),
         close: () => store.close(),
       },
@@ -96,6 +106,7 @@ export async function openBackend(env: Env, logger: Logger): Promise<Opened<Back
       store,
       secret,
       openQuotas: () => new MemoryQuotaStore(),
+      openSeeks: () => new MemorySeekStore(),
       players: new SqlitePlayerStore(store.connection),
       close: () => store.close(),
     },

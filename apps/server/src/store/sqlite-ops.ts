@@ -46,14 +46,30 @@ export type WriteOp =
   | ({ readonly type: "acquire-lease" } & LeaseTerms)
   | ({ readonly type: "renew-lease" } & LeaseTerms)
   | { readonly type: "release-lease"; readonly matchId: string; readonly owner: string }
-  | { readonly type: "put-analysis"; readonly matchId: string; readonly analysis: string };
+  | { readonly type: "put-analysis"; readonly matchId: string; readonly analysis: string }
+  | {
+      readonly type: "append-chat";
+      readonly matchId: string;
+      readonly channel: string;
+      readonly line: string;
+      readonly keep: number;
+    }
+  | {
+      readonly type: "set-mute";
+      readonly matchId: string;
+      readonly user: string;
+      readonly muted: string;
+      readonly on: boolean;
+    };
 
 export type ReadOp =
   | { readonly type: "read"; readonly matchId: string; readonly sinceVersion: number }
   | { readonly type: "get-analysis"; readonly matchId: string }
   | { readonly type: "read-secret"; readonly matchId: string }
   | { readonly type: "list-summaries" }
-  | { readonly type: "list-live" };
+  | { readonly type: "list-live" }
+  | { readonly type: "read-chat"; readonly matchId: string }
+  | { readonly type: "read-mutes"; readonly matchId: string };
 
 export type Op = WriteOp | ReadOp;
 
@@ -73,6 +89,11 @@ export interface OpResults {
   "read-secret": string | null;
   "list-summaries": string[];
   "list-live": string[];
+  "append-chat": null;
+  "set-mute": null;
+  /** Lines as JSON text, oldest first. */
+  "read-chat": string[];
+  "read-mutes": { readonly user_id: string; readonly muted_id: string }[];
 }
 
 export interface Request {
@@ -96,6 +117,8 @@ const READ_OPS: ReadonlySet<Op["type"]> = new Set<ReadOp["type"]>([
   "get-analysis",
   "list-summaries",
   "list-live",
+  "read-chat",
+  "read-mutes",
 ]);
 
 const isWrite = (op: Op): op is WriteOp => !READ_OPS.has(op.type);
@@ -156,6 +179,26 @@ function statements(db: Database.Database) {
     analysisGet: db
       .prepare<[string], string>("SELECT analysis FROM match_analysis WHERE match_id = ?")
       .pluck(),
+    chatInsert: db.prepare<[string, string, string]>(
+      "INSERT INTO match_chat (match_id, channel, line) VALUES (?, ?, ?)",
+    ),
+    // Drops the channel's lines older than its newest `keep`.
+    chatTrim: db.prepare<[string, string, string, string, number]>(
+      "DELETE FROM match_chat WHERE match_id = ? AND channel = ? AND seq <= (" +
+        "SELECT seq FROM match_chat WHERE match_id = ? AND channel = ? ORDER BY seq DESC LIMIT 1 OFFSET ?)",
+    ),
+    chatRead: db
+      .prepare<[string], string>("SELECT line FROM match_chat WHERE match_id = ? ORDER BY seq")
+      .pluck(),
+    muteAdd: db.prepare<[string, string, string]>(
+      "INSERT OR IGNORE INTO match_chat_mutes (match_id, user_id, muted_id) VALUES (?, ?, ?)",
+    ),
+    muteRemove: db.prepare<[string, string, string]>(
+      "DELETE FROM match_chat_mutes WHERE match_id = ? AND user_id = ? AND muted_id = ?",
+    ),
+    mutesRead: db.prepare<[string], { user_id: string; muted_id: string }>(
+      "SELECT user_id, muted_id FROM match_chat_mutes WHERE match_id = ?",
+    ),
   };
 }
 
@@ -251,6 +294,14 @@ export class SqliteTables {
       case "put-analysis":
         sql.analysisPut.run(op.matchId, op.analysis);
         return null;
+      case "append-chat":
+        sql.chatInsert.run(op.matchId, op.channel, op.line);
+        sql.chatTrim.run(op.matchId, op.channel, op.matchId, op.channel, op.keep);
+        return null;
+      case "set-mute":
+        if (op.on) sql.muteAdd.run(op.matchId, op.user, op.muted);
+        else sql.muteRemove.run(op.matchId, op.user, op.muted);
+        return null;
     }
   }
 
@@ -269,6 +320,10 @@ export class SqliteTables {
         return this.sql.liveList.all();
       case "get-analysis":
         return this.sql.analysisGet.get(op.matchId) ?? null;
+      case "read-chat":
+        return this.sql.chatRead.all(op.matchId);
+      case "read-mutes":
+        return this.sql.mutesRead.all(op.matchId);
     }
   }
 }

@@ -90,6 +90,25 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE TABLE match_secrets (match_id TEXT PRIMARY KEY, secret TEXT NOT NULL) WITHOUT ROWID;
     `,
   },
+  {
+    description: "chat: each match's lines per channel (the newest kept) and its mutes",
+    sql: `
+      -- One row per line, in the order said (docs/architecture.md, "Chat"); a channel keeps its newest lines.
+      CREATE TABLE match_chat (
+        seq INTEGER PRIMARY KEY,
+        match_id TEXT NOT NULL,
+        channel TEXT NOT NULL,
+        line TEXT NOT NULL
+      );
+      CREATE INDEX match_chat_channel ON match_chat (match_id, channel, seq);
+      CREATE TABLE match_chat_mutes (
+        match_id TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        muted_id TEXT NOT NULL,
+        PRIMARY KEY (match_id, user_id, muted_id)
+      ) WITHOUT ROWID;
+    `,
+  },
 ];
 
 export type MigrationOutcome =

@@ -382,6 +382,8 @@ describe("SqliteStore migrations", () => {
       .all();
     expect(tables).toEqual([
       "match_analysis",
+      "match_chat",
+      "match_chat_mutes",
       "match_events",
       "match_leases",
       "match_live",

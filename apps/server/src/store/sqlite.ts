@@ -1,5 +1,8 @@
 import { Worker } from "node:worker_threads";
 import {
+  asUserId,
+  type ChatLine,
+  type ChatMute,
   type MatchAnalysis,
   type MatchId,
   type RoomSummary,
@@ -194,6 +197,24 @@ export class SqliteStore implements MatchStore {
 
   async putAnalysis(matchId: MatchId, analysis: MatchAnalysis): Promise<void> {
     await this.request({ type: "put-analysis", matchId, analysis: JSON.stringify(analysis) });
+  }
+
+  async appendChat(matchId: MatchId, line: ChatLine, keep: number): Promise<void> {
+    const channel = line.channel;
+    await this.request({ type: "append-chat", matchId, channel, line: JSON.stringify(line), keep });
+  }
+
+  async readChat(matchId: MatchId): Promise<ChatLine[]> {
+    return (await this.request({ type: "read-chat", matchId })).map((json) => JSON.parse(json) as ChatLine);
+  }
+
+  async setMute(matchId: MatchId, mute: ChatMute, on: boolean): Promise<void> {
+    await this.request({ type: "set-mute", matchId, user: mute.user, muted: mute.muted, on });
+  }
+
+  async readMutes(matchId: MatchId): Promise<ChatMute[]> {
+    const rows = await this.request({ type: "read-mutes", matchId });
+    return rows.map((row) => ({ user: asUserId(row.user_id), muted: asUserId(row.muted_id) }));
   }
 
   onAppend(listener: AppendListener): () => void {

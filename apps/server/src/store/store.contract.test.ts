@@ -1,7 +1,10 @@
 import {
   asMatchId,
   asMillis,
+  asUserId,
   asVersion,
+  type ChatChannel,
+  type ChatLine,
   type MatchAnalysis,
   type MatchId,
   type RoomSummary,
@@ -60,6 +63,17 @@ function analysisOf(matchId: MatchId, finishedAt: number): MatchAnalysis {
     positions: [position, { ...position, seat: 1, values: [2, -2], value: -2, outcome: undefined }],
     moves: [{ seat: 0, move: "f5", loss: 2, exact: true, bestMoveText: "d3" }],
     finishedAt,
+  };
+}
+
+function chatLine(channel: ChatChannel, n: number): ChatLine {
+  return {
+    id: `c${n}`,
+    channel,
+    author: { id: asUserId(channel === "players" ? "u_ada" : "u_sam"), name: "Ada", bot: false },
+    text: `<b>line ${n}</b>`,
+    // One time for all: the order said is the order appended, whatever the clock read.
+    at: asMillis(1_000),
   };
 }
 
@@ -170,6 +184,43 @@ function contract(name: string, make: () => Promise<{ store: MatchStore; close: 
       expect((await store.acquireLease(id, "a", 50, 0)).acquired).toBe(true);
       await new Promise((resolve) => setTimeout(resolve, 80));
       expect((await store.acquireLease(id, "b", 50, 1000)).acquired).toBe(true);
+    });
+
+    it("keeps chat lines of both channels in the order said, the newest per channel within the bound", async () => {
+      const id = asMatchId(`chat-${Math.random().toString(36).slice(2)}`);
+      expect(await store.readChat(id)).toEqual([]);
+      const lines = [
+        chatLine("players", 1),
+        chatLine("spectators", 2),
+        chatLine("players", 3),
+        chatLine("players", 4),
+        chatLine("spectators", 5),
+        chatLine("players", 6),
+      ];
+      for (const line of lines) await store.appendChat(id, line, 3);
+      // Players said 1, 3, 4, 6: the oldest goes; the spectators' two both stay.
+      expect((await store.readChat(id)).map((line) => line.id)).toEqual(["c2", "c3", "c4", "c5", "c6"]);
+      expect((await store.readChat(id))[0]).toEqual(lines[1]);
+      const other = asMatchId(`${id}-other`);
+      expect(await store.readChat(other)).toEqual([]);
+    });
+
+    it("keeps each match's mutes, once each, until undone", async () => {
+      const id = asMatchId(`mute-${Math.random().toString(36).slice(2)}`);
+      const ada = asUserId("u_ada");
+      const bob = asUserId("u_bob");
+      expect(await store.readMutes(id)).toEqual([]);
+      await store.setMute(id, { user: ada, muted: bob }, true);
+      await store.setMute(id, { user: ada, muted: bob }, true);
+      await store.setMute(id, { user: bob, muted: ada }, true);
+      const sorted = (await store.readMutes(id)).sort((a, b) => a.user.localeCompare(b.user));
+      expect(sorted).toEqual([
+        { user: ada, muted: bob },
+        { user: bob, muted: ada },
+      ]);
+      await store.setMute(id, { user: ada, muted: bob }, false);
+      expect(await store.readMutes(id)).toEqual([{ user: bob, muted: ada }]);
+      expect(await store.readMutes(asMatchId(`${id}-other`))).toEqual([]);
     });
   });
 }

@@ -1,6 +1,7 @@
 import { type AddressInfo } from "node:net";
 import {
   type AckFor,
+  type ChatLine,
   type ClientEventName,
   type ClientInput,
   type ClientToServerEvents,
@@ -21,6 +22,7 @@ import { DEFAULT_QUOTAS } from "../quotas/limits.js";
 import { MemoryStore } from "../store/memory.js";
 import { type MatchStore } from "../store/ports.js";
 import { type ArenaServer } from "../protocol/sockets.js";
+import { type SeekStore } from "../seeks/ports.js";
 
 export interface TestServer {
   readonly app: App;
@@ -37,6 +39,8 @@ export async function startServer(
     config?: Partial<AppConfig>;
     adapter?: (io: ArenaServer) => void;
     players?: PlayerStore;
+    /** Where quick-pairing seeks wait (default: memory). */
+    seeks?: SeekStore;
     /** Where the server logs; default: silent (TEST_LOG_LEVEL raises it). */
     logger?: Logger;
   } = {},
@@ -65,6 +69,7 @@ export async function startServer(
     },
     ...(options.adapter === undefined ? {} : { adapter: options.adapter }),
     ...(options.players === undefined ? {} : { players: options.players }),
+    ...(options.seeks === undefined ? {} : { seeks: options.seeks }),
   });
   await app.start();
   await new Promise<void>((resolve) => app.http.listen(0, "127.0.0.1", resolve));
@@ -89,9 +94,15 @@ export class Client {
   session: SessionReady | null = null;
   /** Why the socket last dropped: "transport close" lets socket.io reconnect, "io server disconnect" not. */
   disconnectReason: string | null = null;
+  /** Every chat line it has received (docs/protocol.md, "Chat"). */
+  readonly chat: ({ matchId: MatchId } & ChatLine)[] = [];
   private waiters: (() => void)[] = [];
 
   private constructor(readonly socket: ClientSocket) {
+    socket.on("chat:line", (line) => {
+      this.chat.push(line);
+      this.wake();
+    });
     socket.on("match:event", (event) => {
       this.events.push(event);
       this.wake();

@@ -13,6 +13,7 @@ import { maxLevel } from "../net/games-api";
 import { useGames } from "../net/use-games";
 import { CreateGame } from "./create-game";
 import { type CreateForm, type FormProblem, createPayload, quickForm } from "./create-model";
+import { QuickPairing } from "./quick-pairing";
 import { RoomLists } from "./room-lists";
 
 /** A refusal the lobby shows: the form's own problem, or a code the engine or the server sent. */
@@ -88,6 +89,8 @@ export function Lobby() {
           ))}
         </p>
       </section>
+
+      <QuickPairing titleOf={titleOf} />
 
       <section className="panel rooms" aria-labelledby="rooms-title">
         <div className="panel-head">

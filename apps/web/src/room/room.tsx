@@ -17,6 +17,7 @@ import { maxLevel } from "../net/games-api";
 import { useGames } from "../net/use-games";
 import { useMatch } from "../net/use-match";
 import { BoardPanel } from "./board-panel";
+import { ChatPanel } from "./chat-panel";
 import { Controls } from "./controls";
 import { MoveList } from "./move-list";
 import { Notices } from "./notices";
@@ -182,6 +183,7 @@ export function Room({ matchId, inviteToken }: { matchId: string; inviteToken: s
         {Export !== undefined && model.state !== null && model.moves.length > 0 && (
           <Export model={model} state={model.state} players={view.players} />
         )}
+        <ChatPanel matchId={matchId} view={view} viewerId={session?.user.id} commands={commands} />
       </aside>
     </div>
   );

@@ -1,0 +1,99 @@
+import { type MatchModel } from "@arena/match";
+import {
+  type Ack,
+  asMillis,
+  type ChatAuthor,
+  type ChatChannel,
+  type ChatHistory,
+  type ChatLine,
+  type ChatText,
+  type MatchId,
+  type UserId,
+} from "@arena/protocol";
+import { randomBytes } from "node:crypto";
+import { type Clock } from "../clocks/scheduler.js";
+import { type Quotas } from "../quotas/quotas.js";
+import { type MatchStore } from "../store/ports.js";
+import { type ChatAudience, audienceOf, readableChannels, refuseLine, refuseMute } from "./rules.js";
+
+/** The lines kept per match and channel (docs/architecture.md, "Chat"): the oldest go first. */
+export const CHAT_LINES_KEPT = 500;
+
+/** How a line leaves the process: to its audience's sockets on every process, but those of `except`. */
+export type ChatDelivery = (
+  matchId: MatchId,
+  line: ChatLine,
+  audience: ChatAudience,
+  except: readonly UserId[],
+) => void;
+
+export interface ChatOptions {
+  readonly store: MatchStore;
+  readonly quotas: Quotas;
+  readonly clock: Clock;
+  readonly deliver: ChatDelivery;
+  readonly linesKept?: number;
+}
+
+/**
+ * A match's chat (docs/protocol.md, "Chat"): who may say what where, the rate limit, storage beside the
+ * match's log, and delivery to the sockets that may read the line. Not through the room's mailbox: a line
+ * changes nothing of the match, so it takes no version and never makes a move stale.
+ */
+export class ChatService {
+  constructor(private readonly options: ChatOptions) {}
+
+  /** Says a line: checked, counted, stored, and only then delivered. Store failures reject. */
+  async say(
+    model: MatchModel,
+    author: ChatAuthor,
+    channel: ChatChannel,
+    text: ChatText,
+  ): Promise<Ack<{ readonly line: ChatLine }>> {
+    const { store, quotas, clock, deliver } = this.options;
+    const refused = refuseLine(model, author.id, channel);
+    if (refused !== null) return refused;
+    const limited = await quotas.chatLine(author.id, model.matchId);
+    if (limited !== null) return limited;
+    const line: ChatLine = {
+      id: randomBytes(9).toString("base64url"),
+      channel,
+      author,
+      text,
+      at: asMillis(clock.now()),
+    };
+    await store.appendChat(model.matchId, line, this.options.linesKept ?? CHAT_LINES_KEPT);
+    const mutes = await store.readMutes(model.matchId);
+    const except = mutes.filter((mute) => mute.muted === author.id).map((mute) => mute.user);
+    deliver(model.matchId, line, audienceOf(model, channel), except);
+    return { ok: true, line };
+  }
+
+  /** What a user may read of a match's chat now, without the lines of users they muted. */
+  async history(model: MatchModel, user: UserId): Promise<ChatHistory> {
+    const { store } = this.options;
+    const [lines, mutes] = await Promise.all([store.readChat(model.matchId), store.readMutes(model.matchId)]);
+    const channels = readableChannels(model, user);
+    const muted = mutes.filter((mute) => mute.user === user).map((mute) => mute.muted);
+    return {
+      channels,
+      lines: lines.filter((line) => channels.includes(line.channel) && !muted.includes(line.author.id)),
+      muted,
+    };
+  }
+
+  /** A player mutes or unmutes another player of the match; answers who they mute now. */
+  async mute(
+    model: MatchModel,
+    user: UserId,
+    target: UserId,
+    on: boolean,
+  ): Promise<Ack<{ readonly muted: readonly UserId[] }>> {
+    const { store } = this.options;
+    const refused = refuseMute(model, user, target);
+    if (refused !== null) return refused;
+    await store.setMute(model.matchId, { user, muted: target }, on);
+    const mutes = await store.readMutes(model.matchId);
+    return { ok: true, muted: mutes.filter((mute) => mute.user === user).map((mute) => mute.muted) };
+  }
+}

@@ -1,0 +1,61 @@
+import { type PoolInfo, type SeekCounts, type SeekEndReason } from "@arena/protocol";
+
+/** What the grid tells after a seek ends without a game: why it ended, or the server's refusal. */
+export type SeekNotice =
+  | { readonly kind: "ended"; readonly reason: SeekEndReason }
+  | { readonly kind: "refused"; readonly code: string; readonly message: string };
+
+/** What this tab's seek is doing. */
+export type SeekState =
+  | { readonly kind: "idle"; readonly notice: SeekNotice | null }
+  | { readonly kind: "entering"; readonly poolId: string }
+  | { readonly kind: "seeking"; readonly poolId: string; readonly rated: boolean };
+
+export type SeekAction =
+  | { readonly type: "enter"; readonly poolId: string }
+  | { readonly type: "entered"; readonly poolId: string; readonly rated: boolean }
+  | { readonly type: "refused"; readonly code: string; readonly message: string }
+  | { readonly type: "cancelled" }
+  | { readonly type: "ended"; readonly poolId: string; readonly reason: SeekEndReason }
+  /** The socket dropped: the server ended its seek. */
+  | { readonly type: "disconnected" };
+
+export const IDLE: SeekState = { kind: "idle", notice: null };
+
+export function seekReducer(state: SeekState, action: SeekAction): SeekState {
+  switch (action.type) {
+    case "enter":
+      return { kind: "entering", poolId: action.poolId };
+    case "entered":
+      // An answer to an entry the tab has since cancelled or replaced is not this tab's seek any more.
+      return state.kind === "entering" && state.poolId === action.poolId
+        ? { kind: "seeking", poolId: action.poolId, rated: action.rated }
+        : state;
+    case "refused":
+      return { kind: "idle", notice: { kind: "refused", code: action.code, message: action.message } };
+    case "cancelled":
+      return IDLE;
+    case "ended":
+      return state.kind !== "idle" && state.poolId === action.poolId
+        ? { kind: "idle", notice: { kind: "ended", reason: action.reason } }
+        : state;
+    case "disconnected":
+      return state.kind === "idle" ? state : IDLE;
+  }
+}
+
+/** The grid's rows: one per game, its pools in the server's order. */
+export function poolRows(pools: readonly PoolInfo[]): { gameId: string; pools: PoolInfo[] }[] {
+  const rows: { gameId: string; pools: PoolInfo[] }[] = [];
+  for (const pool of pools) {
+    const row = rows.find((r) => r.gameId === pool.gameId);
+    if (row === undefined) rows.push({ gameId: pool.gameId, pools: [pool] });
+    else row.pools.push(pool);
+  }
+  return rows;
+}
+
+/** The seekers a cell shows. */
+export function seekersIn(counts: SeekCounts, poolId: string): number {
+  return counts[poolId] ?? 0;
+}

@@ -1,0 +1,153 @@
+"use client";
+
+import { isOver } from "@arena/match";
+import type { ChatChannel, UserRef } from "@arena/protocol";
+import { useLocale, useTranslations } from "next-intl";
+import { useMemo, useState } from "react";
+import { labelOf, nameTags } from "../lib/names";
+import { PlayerName } from "../ui/player-name";
+import { charactersLeft, linesOf, refusalText } from "./chat-lines";
+import type { RoomView } from "./room-view";
+import type { Commands } from "./use-command";
+import { useChat } from "./use-chat";
+
+/**
+ * The room's chat (docs/web.md, "Chat"): the viewer's channel while the match is not over, both channels,
+ * labelled, in its replay; the opponent's mute button, the host's spectator-chat switch. Lines are React
+ * text, never HTML.
+ */
+export function ChatPanel({
+  matchId,
+  view,
+  viewerId,
+  commands,
+}: {
+  matchId: string;
+  view: RoomView;
+  viewerId: string | undefined;
+  commands: Commands;
+}) {
+  const { model } = view;
+  const t = useTranslations("chat");
+  const errors = useTranslations("errors");
+  const locale = useLocale();
+  const mine: ChatChannel = view.mine.length > 0 ? "players" : "spectators";
+  const over = isOver(model);
+  const chat = useChat(matchId, over ? "both" : mine);
+  const [text, setText] = useState("");
+  const left = charactersLeft(text);
+  const closed = mine === "spectators" && !model.spectatorChat;
+  const isHost = viewerId !== undefined && viewerId === model.host.id;
+  const opponents = useMemo(() => {
+    const seated = model.slots.flatMap((slot) => (slot.kind === "human" ? [slot.user] : []));
+    return [...new Map(seated.map((user) => [user.id, user])).values()].filter(
+      (user) => user.id !== viewerId,
+    );
+  }, [model.slots, viewerId]);
+  const tags = useMemo(
+    () => nameTags([...opponents, ...chat.lines.map((line): UserRef => line.author)]),
+    [opponents, chat.lines],
+  );
+  const shown = chat.channels.length > 0 ? chat.channels : [mine];
+
+  const send = async () => {
+    if (await chat.say(mine, text)) setText("");
+  };
+
+  return (
+    <section className="chat" data-testid="chat-panel" aria-label={t("title")}>
+      <div className="chat-head">
+        <h2>{t("title")}</h2>
+        {isHost && (
+          <label className="chat-switch">
+            <input
+              type="checkbox"
+              data-testid="chat-spectator-switch"
+              checked={model.spectatorChat}
+              disabled={model.status === "cancelled"}
+              onChange={(event) => void commands.send("room:spectator-chat", { open: event.target.checked })}
+            />{" "}
+            {t("spectatorSwitch")}
+          </label>
+        )}
+      </div>
+      {view.mine.length > 0 &&
+        opponents.map((user) => {
+          const muted = chat.muted.includes(user.id);
+          const name = labelOf(user, tags).name;
+          return (
+            <button
+              key={user.id}
+              type="button"
+              className="chat-mute"
+              data-testid="chat-mute"
+              aria-pressed={muted}
+              onClick={() => void chat.mute(user.id, !muted)}
+            >
+              {muted ? t("unmute", { name }) : t("mute", { name })}
+            </button>
+          );
+        })}
+      {shown.map((channel) => {
+        const lines = linesOf(chat.lines, channel, chat.muted);
+        return (
+          <div key={channel} className="chat-channel" data-testid={`chat-channel-${channel}`}>
+            {shown.length > 1 && <h3>{t(`channel.${channel}`)}</h3>}
+            {lines.length === 0 ? (
+              <p className="muted">{t("empty")}</p>
+            ) : (
+              <ol className="chat-lines">
+                {lines.map((line) => (
+                  <li key={line.id} data-testid="chat-line" data-channel={line.channel}>
+                    <PlayerName label={labelOf(line.author, tags)} />
+                    {line.author.bot && <span className="name-tag"> {t("bot")}</span>}:{" "}
+                    <span className="chat-text" data-testid="chat-text">
+                      {line.text}
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </div>
+        );
+      })}
+      {closed ? (
+        <p className="muted" data-testid="chat-closed">
+          {t("closed")}
+        </p>
+      ) : (
+        <form
+          className="chat-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void send();
+          }}
+        >
+          <input
+            type="text"
+            data-testid="chat-input"
+            value={text}
+            placeholder={t(`placeholder.${mine}`)}
+            aria-label={t(`placeholder.${mine}`)}
+            onChange={(event) => setText(event.target.value)}
+          />
+          <span
+            className={left < 0 ? "chat-counter over" : "chat-counter"}
+            data-testid="chat-counter"
+            aria-label={t("charactersLeft", { left })}
+          >
+            {left}
+          </span>
+          <button type="submit" data-testid="chat-send" disabled={left < 0 || text.trim() === ""}>
+            {t("send")}
+          </button>
+        </form>
+      )}
+      {chat.refusal !== null && (
+        <p className="error" role="alert" data-testid="chat-refusal">
+          {refusalText(chat.refusal, t, errors, locale)}
+        </p>
+      )}
+    </section>
+  );
+}
