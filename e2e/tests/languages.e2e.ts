@@ -125,6 +125,7 @@ for (const [locale, browserLocale] of [
     await expect(page.locator("html")).toHaveAttribute("lang", locale);
     await expect(page.locator("#quick-title")).toHaveText(say(m, "lobby.quickTitle"));
     await expect(page.locator("#rooms-title")).toHaveText(say(m, "lobby.openGames"));
+    await expect(page.locator("#pairing-title")).toHaveText(say(m, "pairing.title"));
     await expect(page.getByTestId("how-to-connect-k")).toHaveText(say(m, "games.connect-k.title"));
     expect(await page.title()).toBe(say(m, "meta.title"));
 
@@ -141,6 +142,7 @@ for (const [locale, browserLocale] of [
     // The room, waiting.
     await expect(page.locator("h1")).toHaveText(say(m, "games.connect-k.title"));
     await expect(page.getByText(say(m, "room.waiting"))).toBeVisible();
+    await expect(page.getByTestId("chat-panel").locator("h2")).toHaveText(say(m, "chat.title"));
     await expect(page.getByTestId("room-how-to-play")).toHaveText(
       say(m, "room.howToPlay", { game: say(m, "games.connect-k.title") }),
     );
