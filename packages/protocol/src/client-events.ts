@@ -1,6 +1,6 @@
 import { z } from "./zod.js";
 import { DisplayName, InviteToken, MatchId, Millis, Seat, Version } from "./ids.js";
-import { SeatSpec, TimeControl, Visibility, type Snapshot, type VersionedEvent } from "./model.js";
+import { SeatRequest, TimeControl, Visibility, type Snapshot, type VersionedEvent } from "./model.js";
 import { type Ack } from "./errors.js";
 import { LOBBY_VIEWS, LobbyQuery, type LobbyPage, type LobbyView } from "./lobby.js";
 import { type UserId } from "./ids.js";
@@ -21,7 +21,7 @@ export const CLIENT_EVENTS = {
     gameId: z.string().min(1).max(32),
     options: z.unknown().optional(),
     timeControl: TimeControl,
-    seats: z.array(SeatSpec).min(1).max(16),
+    seats: z.array(SeatRequest).min(1).max(16),
     rated: z.boolean().default(false),
     visibility: Visibility.default("public"),
     /** The seat the host takes at once, if any. */

@@ -7,3 +7,4 @@ export * from "./http.js";
 export * from "./lobby.js";
 export * from "./analysis.js";
 export * from "./accounts.js";
+export * from "./invitations.js";

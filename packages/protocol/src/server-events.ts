@@ -3,6 +3,7 @@ import { type MatchId } from "./ids.js";
 import { type LobbyChange } from "./lobby.js";
 import { type PresenceUpdate, type VersionedEvent } from "./model.js";
 import { type SessionReady } from "./client-events.js";
+import { type Invitation } from "./invitations.js";
 
 /** Every server→client event; the server sends each of them (`server-events.test.ts` in the server checks). */
 export const SERVER_EVENT_NAMES = [
@@ -11,6 +12,8 @@ export const SERVER_EVENT_NAMES = [
   "match:event",
   "presence:update",
   "error",
+  // Invitations by name (docs/protocol.md, "Invitations by name").
+  "invite:received",
 ] as const;
 
 export type ServerToClientEvents = {
@@ -23,4 +26,6 @@ export type ServerToClientEvents = {
   "presence:update": (payload: PresenceUpdate) => void;
   /** Sent instead of an ack when the client gave no ack callback. */
   error: (payload: ErrorEvent) => void;
+  /** A seat this account was invited to by name; again on connecting while the seat still waits. */
+  "invite:received": (payload: Invitation) => void;
 };

@@ -9,13 +9,15 @@ import {
   type MatchId,
   type Snapshot,
 } from "@arena/protocol";
+import { type Accounts } from "../accounts/service.js";
 import { type Identity } from "../identity/tokens.js";
 import { refuseRatedAi, refuseRatedCreate, refuseRatedJoin } from "../ratings/eligibility.js";
 import { type Command, type CommandAck } from "../rooms/decide.js";
+import { resolveInvitations } from "../rooms/invitations.js";
 import { type Room } from "../rooms/room.js";
 import { type Rooms } from "../rooms/rooms.js";
 import { type Following } from "./following.js";
-import { type ArenaServer, type ArenaSocket, onlineUsers } from "./sockets.js";
+import { type ArenaServer, type ArenaSocket, onlineUsers, userRoom } from "./sockets.js";
 
 /** What a route may use: the sender, the process's rooms, identities, following, and the socket.io server. */
 export interface RouteContext {
@@ -24,6 +26,8 @@ export interface RouteContext {
   readonly identity: Identity;
   readonly io: ArenaServer;
   readonly following: Following;
+  /** Accounts by name, for invitations by name. */
+  readonly accounts: Accounts;
 }
 
 /** A handler for one client event: its payload is already parsed by the event's schema. */
@@ -137,10 +141,27 @@ export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
   async "room:create"(ctx, payload) {
     const notRated = refuseRatedCreate(payload, ctx.socket.data.account);
     if (notRated !== null) return notRated;
-    const ack = await ctx.rooms.create(ctx.socket.data.user, ctx.socket.data.address, payload);
+    const invited = await fromStore(
+      resolveInvitations(payload.seats, payload.rated, (name) => ctx.accounts.account(name)),
+    );
+    if (!invited.ok) return invited;
+    const request = { ...payload, seats: invited.seats };
+    const ack = await ctx.rooms.create(ctx.socket.data.user, ctx.socket.data.address, request);
     if (!ack.ok) return ack;
     const room = await roomFor(ctx, ack.matchId);
     if (room !== null) ctx.following.follow(ctx.socket, room);
+    // Every socket of each invitee hears of its seat, on whichever process it is connected.
+    invited.seats.forEach((spec, seat) => {
+      if (spec.kind !== "invite" || spec.invitee === undefined) return;
+      ctx.io.to(userRoom(spec.invitee.id)).emit("invite:received", {
+        matchId: ack.matchId,
+        seat,
+        gameId: payload.gameId,
+        timeControl: payload.timeControl,
+        rated: payload.rated,
+        host: ctx.socket.data.user,
+      });
+    });
     return {
       ok: true,
       matchId: ack.matchId,

@@ -395,7 +395,11 @@ const DECIDERS: { readonly [T in CommandType]: Decider<T> } = {
     const slot = model.slots[command.seat];
     if (slot === undefined) return refuse("not-found", "no such seat");
     if (seatsOf(model, actor.user.id).length > 0) return refuse("forbidden", "you already hold a seat here");
-    if (slot.kind === "invite" && !actor.inviteOk)
+    // A seat invited by name is that account's alone; the link does not open it (docs/protocol.md,
+    // "Invitations by name").
+    if (slot.kind === "invite" && slot.invitee !== undefined && slot.invitee.id !== actor.user.id)
+      return refuse("forbidden", "this seat is kept for the player the host invited");
+    if (slot.kind === "invite" && slot.invitee === undefined && !actor.inviteOk)
       return refuse("forbidden", "this seat needs the invite link");
     if (slot.kind !== "open" && slot.kind !== "invite") return refuse("seat-taken", "the seat is taken");
     return afterSeating(model, { type: "seat-joined", seat: command.seat, user: actor.user }, ctx);

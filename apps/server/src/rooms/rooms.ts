@@ -1,14 +1,15 @@
 import { isOver, type MatchModel } from "@arena/match";
 import {
   type Ack,
-  type ClientPayload,
   type Failure,
+  type Invitation,
   type LobbyPage,
   type LobbyQuery,
   type LobbyView,
   type MatchId,
   type PresenceUpdate,
   type RoomSummary,
+  type UserId,
   type UserRef,
   type VersionedEvent,
   type Version,
@@ -22,7 +23,7 @@ import { type QuotaStore } from "../quotas/ports.js";
 import { type HeldKind, holdsAi, Quotas } from "../quotas/quotas.js";
 import { type MatchStore } from "../store/ports.js";
 import { RoomCache } from "./cache.js";
-import { createRematch, createRoom, newMatchId, roomPlan } from "./creation.js";
+import { createRematch, createRoom, newMatchId, type RoomRequest, roomPlan } from "./creation.js";
 import { LeaseKeeper } from "./leases.js";
 import { LobbyFeed, type LobbySubscriber } from "./lobby-feed.js";
 import { LobbyIndex } from "./lobby.js";
@@ -215,11 +216,16 @@ export class Rooms implements RoomEvents {
     return this.cache.get(matchId);
   }
 
+  /** The invitations by name still waiting for `userId` (public rooms; docs/protocol.md). */
+  invitationsFor(userId: UserId): Promise<Invitation[]> {
+    return this.lobby.invitationsFor(userId);
+  }
+
   /** A new room, within its host's quotas (`address`: the host's, null when it has no limit). */
   async create(
     host: UserRef,
     address: string | null,
-    input: ClientPayload<"room:create">,
+    input: RoomRequest,
   ): Promise<Ack<{ matchId: MatchId; version: Version }>> {
     const matchId = newMatchId();
     this.creating.add(matchId);
