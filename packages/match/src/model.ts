@@ -196,6 +196,14 @@ export function evolve(model: MatchModel, entry: VersionedEvent, played?: unknow
       return { ...base, slots: setAt(model.slots, event.seat, vacated(model.specs[event.seat])) };
     case "ai-set":
       return { ...base, slots: setAt(model.slots, event.seat, { kind: "ai", level: event.level }) };
+    case "seat-invited": {
+      const spec = { kind: "invite" as const, invitee: event.invitee };
+      return {
+        ...base,
+        specs: setAt(model.specs, event.seat, spec),
+        slots: setAt(model.slots, event.seat, spec),
+      };
+    }
     case "cancelled":
       return { ...base, status: "cancelled", cancelReason: event.reason };
     case "started": {

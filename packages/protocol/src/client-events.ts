@@ -42,6 +42,13 @@ export const CLIENT_EVENTS = {
   }),
   "room:kick-ai": z.strictObject({ matchId: MatchId, version: Version, seat: Seat }),
   "room:cancel": command,
+  /** Keeps an open or invite-only seat of a waiting room for an account, by name (docs/protocol.md). */
+  "room:invite": z.strictObject({
+    matchId: MatchId,
+    version: Version,
+    seat: Seat,
+    name: z.string().trim().min(1).max(64),
+  }),
   "match:move": z.strictObject({
     matchId: MatchId,
     version: Version,
@@ -118,6 +125,7 @@ export interface AckData {
   "room:set-ai": { readonly version: Version };
   "room:kick-ai": { readonly version: Version };
   "room:cancel": { readonly version: Version };
+  "room:invite": { readonly version: Version };
   "match:move": { readonly version: Version };
   "match:resign": { readonly version: Version };
   "match:flag": { readonly version: Version; readonly flagged: boolean };

@@ -156,6 +156,8 @@ export const MatchEvent = z.discriminatedUnion("type", [
   z.object({ type: z.literal("seat-left"), seat: Seat }),
   z.object({ type: z.literal("ai-set"), seat: Seat, level: z.number().int() }),
   z.object({ type: z.literal("ai-kicked"), seat: Seat }),
+  /** The host kept a waiting seat for an account invited by name (docs/protocol.md, "Invitations by name"). */
+  z.object({ type: z.literal("seat-invited"), seat: Seat, invitee: UserRef }),
   // Logs written before rooms could expire have no reason: their host cancelled them.
   z.object({ type: z.literal("cancelled"), reason: CancelReason.default("host") }),
   z.object({ type: z.literal("started"), state: z.unknown(), clock: ClockState }),

@@ -199,6 +199,68 @@ describe("invitations by name", () => {
     expect(await createInviting(host, "Person", 1, true)).toMatchObject({ ok: true });
   });
 
+  it("can be made in a waiting room by its host with room:invite, and are refused otherwise", async () => {
+    const server = await startServer();
+    servers.push(server);
+    const host = await connect(server.url, await register(server.url, "Hostie"));
+    const botToken = await register(server.url, "Iagoish", true);
+    const bot = await connect(server.url, botToken);
+    const other = await connect(server.url, await register(server.url, "Person"));
+    const created = await host.call("room:create", {
+      gameId: "othello",
+      timeControl: blitz,
+      seats: [{ kind: "open" }, { kind: "open" }],
+      sit: 0,
+    });
+    if (!created.ok) throw new Error(created.code);
+    const { matchId } = created;
+    const invite = (client: Client, name: string, version: number) =>
+      client.call("room:invite", { matchId, version, seat: 1, name });
+    expect(await invite(other, "Iagoish", created.version)).toMatchObject({ ok: false, code: "not-host" });
+    expect(await invite(host, "Nobody", created.version)).toMatchObject({ ok: false, code: "not-found" });
+    const invited = await invite(host, "Iagoish", created.version);
+    if (!invited.ok) throw new Error(invited.code);
+    await until(() => bot.invitations.length === 1, "the invitation");
+    expect(bot.invitations[0]).toMatchObject({ matchId, seat: 1, host: { name: "Hostie" } });
+    expect(await other.call("room:join-seat", { matchId, version: invited.version, seat: 1 })).toMatchObject({
+      ok: false,
+      code: "forbidden",
+    });
+    const joined = await bot.call("room:join-seat", { matchId, version: invited.version, seat: 1 });
+    if (!joined.ok) throw new Error(joined.code);
+    await bot.call("match:resign", { matchId, version: (await bot.snapshot(matchId)).version });
+    // The match is over: no more invitations into it.
+    const over = await host.snapshot(matchId);
+    expect(over.status).toBe("finished");
+    expect(await invite(host, "Person", over.version)).toMatchObject({ ok: false, code: "forbidden" });
+
+    // A rated room: a person may be invited, a bot may not.
+    const rated = await host.call("room:create", {
+      gameId: "othello",
+      timeControl: blitz,
+      seats: [{ kind: "open" }, { kind: "open" }],
+      sit: 0,
+      rated: true,
+    });
+    if (!rated.ok) throw new Error(rated.code);
+    expect(
+      await host.call("room:invite", {
+        matchId: rated.matchId,
+        version: rated.version,
+        seat: 1,
+        name: "Iagoish",
+      }),
+    ).toMatchObject({ ok: false, code: "not-rated-eligible" });
+    expect(
+      await host.call("room:invite", {
+        matchId: rated.matchId,
+        version: rated.version,
+        seat: 1,
+        name: "Person",
+      }),
+    ).toMatchObject({ ok: true });
+  });
+
   it("lists the bots connected now at GET /api/bots", async () => {
     const server = await startServer();
     servers.push(server);

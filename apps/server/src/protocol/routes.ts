@@ -5,10 +5,13 @@ import {
   type ClientPayload,
   failure,
   type Failure,
+  type Invitation,
   type LobbyChange,
   type MatchId,
   type Snapshot,
+  type UserRef,
 } from "@arena/protocol";
+import { excerpt } from "@arena/engine";
 import { type Accounts } from "../accounts/service.js";
 import { type Identity } from "../identity/tokens.js";
 import { refuseRatedAi, refuseRatedCreate, refuseRatedJoin } from "../ratings/eligibility.js";
@@ -104,6 +107,14 @@ async function commandIn(
   return ack;
 }
 
+/** Every socket of an invitee hears of its seat, on whichever process it is connected. */
+function tellInvitee(ctx: RouteContext, invitee: UserRef, invitation: Invitation): void {
+  const { matchId, seat, gameId, timeControl, rated, host } = invitation;
+  ctx.io
+    .to(userRoom(invitee.id))
+    .emit("invite:received", { matchId, seat, gameId, timeControl, rated, host });
+}
+
 /** The host's room view includes the invite secret; nobody else's does. */
 function snapshotFor(ctx: RouteContext, room: Room): Snapshot {
   const host = room.model.host.id === ctx.socket.data.user.id;
@@ -150,17 +161,15 @@ export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
     if (!ack.ok) return ack;
     const room = await roomFor(ctx, ack.matchId);
     if (room !== null) ctx.following.follow(ctx.socket, room);
-    // Every socket of each invitee hears of its seat, on whichever process it is connected.
     invited.seats.forEach((spec, seat) => {
-      if (spec.kind !== "invite" || spec.invitee === undefined) return;
-      ctx.io.to(userRoom(spec.invitee.id)).emit("invite:received", {
-        matchId: ack.matchId,
-        seat,
-        gameId: payload.gameId,
-        timeControl: payload.timeControl,
-        rated: payload.rated,
-        host: ctx.socket.data.user,
-      });
+      if (spec.kind === "invite" && spec.invitee !== undefined) {
+        tellInvitee(ctx, spec.invitee, {
+          ...payload,
+          matchId: ack.matchId,
+          seat,
+          host: ctx.socket.data.user,
+        });
+      }
     });
     return {
       ok: true,
@@ -178,6 +187,17 @@ export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
     if (notRated !== null) return notRated;
     const ack = await commandIn(ctx, room, version, { type: "join", seat }, inviteOk);
     return ack.ok ? { ok: true, version: ack.version, seat } : ack;
+  },
+
+  async "room:invite"(ctx, { matchId, version, seat, name }) {
+    const account = await fromStore(ctx.accounts.account(name));
+    if (account === null) return failure("not-found", `no account is named '${excerpt(name)}'`);
+    const invitee = { id: account.id, name: account.name };
+    const ack = await command(ctx, matchId, version, { type: "invite", seat, invitee, bot: account.bot });
+    if (!ack.ok) return ack;
+    const room = ctx.rooms.cached(matchId);
+    if (room !== undefined) tellInvitee(ctx, invitee, { ...room.model, seat });
+    return { ok: true, version: ack.version };
   },
 
   "room:leave-seat": (ctx, { matchId, version, seat }) =>

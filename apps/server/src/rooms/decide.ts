@@ -47,6 +47,8 @@ export type Command =
   | { readonly type: "leave"; readonly seat: number }
   | { readonly type: "set-ai"; readonly seat: number; readonly level: number }
   | { readonly type: "kick-ai"; readonly seat: number }
+  /** `invitee`: the account the host named, resolved by the route (`bot`: whether it is a bot account). */
+  | { readonly type: "invite"; readonly seat: number; readonly invitee: UserRef; readonly bot: boolean }
   | { readonly type: "cancel" }
   /**
    * A waiting room whose host has been gone a while expires (docs/protocol.md, "Quotas"), unless the host
@@ -98,6 +100,7 @@ export const COMMAND_TYPES = [
   "leave",
   "set-ai",
   "kick-ai",
+  "invite",
   "cancel",
   "expire",
   "start",
@@ -412,6 +415,17 @@ const DECIDERS: { readonly [T in CommandType]: Decider<T> } = {
       return refuse("not-your-seat", "that seat is not yours");
     }
     return { events: [{ type: "seat-left", seat: command.seat }] };
+  },
+
+  invite(model, command, ctx) {
+    // Checked before the host: a finished match says so to anyone who tries (docs/protocol.md).
+    if (model.status !== "waiting") return refuse("forbidden", "the match is no longer waiting for players");
+    const denied = requireWaitingHost(model, ctx.actor) ?? vacantSeat(model, command.seat);
+    if (denied) return denied;
+    if (model.rated && command.bot) {
+      return refuse("not-rated-eligible", "bots do not play rated games against people");
+    }
+    return { events: [{ type: "seat-invited", seat: command.seat, invitee: command.invitee }] };
   },
 
   "set-ai"(model, command, ctx) {
