@@ -290,7 +290,12 @@ export class Bot {
     const seat = seatsOf(model, this.userId)[0];
     if (seat === undefined || seatToMove(model) !== seat || game.asked === model.version) return;
     game.asked = model.version;
-    this.engineTurn = this.engineTurn.then(() => this.play(matchId, model.version, seat));
+    this.engineTurn = this.engineTurn
+      .then(() => this.play(matchId, model.version, seat))
+      // A bug in one turn must not stop the turns after it.
+      .catch((error: unknown) =>
+        this.log(`${matchId}: ${error instanceof Error ? error.message : String(error)}`),
+      );
   }
 
   private async play(matchId: MatchId, version: number, seat: number): Promise<void> {
