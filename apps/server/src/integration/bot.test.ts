@@ -8,11 +8,13 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type BotsOnline, type MatchId, type Snapshot } from "@arena/protocol";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { MemoryPlayerStore } from "../accounts/memory.js";
 import { systemClock } from "../clocks/scheduler.js";
 import { BOTS_CACHE_MS } from "../http/bots-api.js";
 import { Client, startServer, type TestServer } from "../test-support/harness.js";
 import { firstLegal } from "../test-support/play.js";
 import { killHard, type Product, startProduct } from "../test-support/product.js";
+import { BOTS_ROOM } from "../protocol/sockets.js";
 
 const ARENA = resolve(dirname(fileURLToPath(import.meta.url)), "../../../cli/bin/arena.js");
 const NBOARD = `"${process.execPath}" "${ARENA}" nboard`;
@@ -330,6 +332,31 @@ for await (const line of createInterface({ input: process.stdin })) {
     await expect
       .poll(() => bot.output().match(/resigning m_[\w-]+: the engine failed \(exited: exited with code 3\)/g))
       .toHaveLength(2);
+  });
+
+  it("logs in again when the server no longer takes its token, and plays on", async () => {
+    const players = new MemoryPlayerStore();
+    const server = await startServer({ clock: systemClock, players });
+    servers.push(server);
+    const host = await connect(server.url, await register(server.url, "Hostie"));
+    const bot = startBot(server.url, "Iagoish");
+    await expect.poll(() => bot.output(), { timeout: 20_000 }).toContain("connected as Iagoish");
+    // Its session ends (as at a logout) and its connection drops: socket.io reconnects with the old token,
+    // which now makes it a guest.
+    const [socket] = await server.app.io.in(BOTS_ROOM).fetchSockets();
+    const sessionId = socket?.data.account?.sessionId;
+    if (socket === undefined || sessionId === undefined) throw new Error("the bot is not connected");
+    await players.endSession(sessionId);
+    server.app.io.of("/").sockets.get(socket.id)?.conn.close();
+    await expect.poll(() => bot.output(), { timeout: 20_000 }).toContain("the server did not take the token");
+    await expect
+      .poll(() => bot.output().match(/connected as Iagoish/g)?.length ?? 0, { timeout: 20_000 })
+      .toBe(2);
+    const created = await createInviting(host, "Iagoish", 1);
+    if (!created.ok) throw new Error(created.code);
+    await expect
+      .poll(async () => (await host.snapshot(created.matchId)).seats[1], { timeout: 20_000 })
+      .toMatchObject({ kind: "human", user: { name: "Iagoish" } });
   });
 
   it("declines a game other than Othello", async () => {
