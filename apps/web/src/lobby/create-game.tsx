@@ -13,8 +13,15 @@ const SEAT_CHOICES: readonly { value: SeatChoice; label: string }[] = [
   { value: "me", label: "Me" },
   { value: "open", label: "Open" },
   { value: "invite", label: "Invite only" },
+  { value: "player", label: "Invite a player" },
   { value: "ai", label: "Computer" },
 ];
+
+/** The words of a "player" seat (kept together for the translators). */
+const INVITE_STRINGS = {
+  nameLabel: (seat: number) => `Seat ${seat} player's name`,
+  namePlaceholder: "Account name",
+} as const;
 
 function isSeatChoice(value: string): value is SeatChoice {
   return SEAT_CHOICES.some((c) => c.value === value);
@@ -135,6 +142,23 @@ export function CreateGame({
                 </option>
               ))}
             </select>
+            {choice === "player" && (
+              <input
+                type="text"
+                data-testid={`seat-invite-name-${i}`}
+                aria-label={INVITE_STRINGS.nameLabel(i + 1)}
+                placeholder={INVITE_STRINGS.namePlaceholder}
+                spellCheck={false}
+                autoComplete="off"
+                maxLength={64}
+                value={form.invitees[i] ?? ""}
+                onChange={(e) => {
+                  const invitees = [...form.invitees];
+                  invitees[i] = e.target.value;
+                  setForm({ ...form, invitees });
+                }}
+              />
+            )}
             {choice === "ai" && game !== undefined && game.aiLevels.length > 0 && (
               <select
                 aria-label={`Seat ${i + 1} level`}

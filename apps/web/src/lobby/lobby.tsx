@@ -7,8 +7,9 @@ import { gameTitle, webGame } from "../games/registry";
 import { useArena } from "../net/arena-context";
 import { maxLevel } from "../net/games-api";
 import { useGames } from "../net/use-games";
+import { BOT_GAME_ID, BotsOnline } from "./bots-online";
 import { CreateGame } from "./create-game";
-import { type CreateForm, createPayload, quickForm } from "./create-model";
+import { botForm, type CreateForm, createPayload, quickForm } from "./create-model";
 import { QuickPairing } from "./quick-pairing";
 import { RoomLists } from "./room-lists";
 
@@ -62,6 +63,7 @@ export function Lobby() {
             )),
           )}
         </div>
+        <BotsOnline disabled={disabled} onPlay={(bot) => void create(botForm(BOT_GAME_ID, bot))} />
         {error !== null && (
           <p className="error" role="alert">
             {error}

@@ -41,7 +41,7 @@ function SeatText({ seat, tags }: { seat: SeatView; tags: ReadonlyMap<string, st
     case "open":
       return "open";
     case "invite":
-      return "invite only";
+      return seat.invitee === undefined ? "invite only" : `invited: ${seat.invitee.name}`;
     case "ai":
       return `AI level ${seat.level}`;
     case "human":

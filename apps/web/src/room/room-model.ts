@@ -13,7 +13,7 @@ export function occupant(
     case "open":
       return "Open seat";
     case "invite":
-      return "Invite only";
+      return seat.invitee === undefined ? "Invite only" : `Invited: ${seat.invitee.name}`;
     case "ai":
       return `Computer (level ${seat.level})`;
     case "human":

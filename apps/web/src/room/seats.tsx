@@ -4,6 +4,7 @@ import type { RatingView, SeatView } from "@arena/protocol";
 import Link from "next/link";
 import { useState } from "react";
 import { ratingLabel } from "../net/players-api";
+import { useArena } from "../net/arena-context";
 import { useRatings } from "../net/use-ratings";
 import { inviteLink } from "../lobby/create-model";
 import { PlayerName } from "../ui/player-name";
@@ -145,8 +146,12 @@ function SeatActions({
   aiLevel: number | null;
 }) {
   const { mine } = view;
-  const canSit =
-    mine.length === 0 && (seat.kind === "open" || (seat.kind === "invite" && invite !== undefined));
+  const { session } = useArena();
+  // A seat invited by name is its invitee's alone; another invite-only seat needs the link.
+  const invited =
+    seat.kind === "invite" &&
+    (seat.invitee === undefined ? invite !== undefined : seat.invitee.id === session?.user.id);
+  const canSit = mine.length === 0 && (seat.kind === "open" || invited);
   return (
     <>
       {canSit && (
