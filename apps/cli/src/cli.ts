@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import { DEFAULT_GAME_ID, type GameId, GAME_IDS, getGame, isGameId, perft } from "@arena/engine";
 import { createInterface } from "node:readline";
 import { BOOK_USAGE, bookCommand } from "./commands/book.js";
+import { BOT_USAGE, botCommand } from "./commands/bot.js";
 import { KRK_COMMAND, KRK_USAGE, krkCommand } from "./commands/krk.js";
 import { nboardCommand } from "./commands/nboard.js";
 import { PLAY_USAGE, playCommand } from "./commands/play.js";
@@ -25,6 +26,7 @@ Commands:
   ${SERIES_USAGE}
   ${ROUND_ROBIN_USAGE}
   nboard   the NBoard engine protocol on stdin/stdout (Othello)
+  ${BOT_USAGE}
   ${BOOK_USAGE}
   ${TRAIN_USAGE}
   ${KRK_USAGE}
@@ -153,6 +155,15 @@ async function withStdin(run: (lines: AsyncIterable<string>) => Promise<number>)
 export interface CliEnvironment {
   readonly now?: () => number;
   readonly input?: () => AsyncIterable<string>;
+  /** When a long-running command (`arena bot`) is to stop; default: SIGINT or SIGTERM. */
+  readonly stopped?: Promise<void>;
+}
+
+function untilSignalled(): Promise<void> {
+  return new Promise((resolve) => {
+    process.once("SIGINT", () => resolve());
+    process.once("SIGTERM", () => resolve());
+  });
 }
 
 export async function runCli(argv: string[], io: Output, env: CliEnvironment = {}): Promise<number> {
@@ -178,6 +189,8 @@ export async function runCli(argv: string[], io: Output, env: CliEnvironment = {
         return await trainCommand(rest, io, now);
       case KRK_COMMAND:
         return krkCommand(rest, io, now);
+      case "bot":
+        return await botCommand(rest, io, process.env, env.stopped ?? untilSignalled());
       case "nboard":
         return env.input === undefined
           ? await withStdin((lines) => nboardCommand(rest, io, lines, now))

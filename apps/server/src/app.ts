@@ -7,6 +7,7 @@ import { type AiPool } from "./ai/pool.js";
 import { AnalysisService, DEFAULT_ANALYSIS_BUDGETS } from "./analysis/service.js";
 import { type Clock } from "./clocks/scheduler.js";
 import { accountsRouter } from "./accounts/http.js";
+import { botsRouter } from "./http/bots-api.js";
 import { MemoryPlayerStore } from "./accounts/memory.js";
 import { type PlayerStore } from "./accounts/ports.js";
 import { Accounts } from "./accounts/service.js";
@@ -20,6 +21,7 @@ import { Following } from "./protocol/following.js";
 import { attachGateway } from "./protocol/gateway.js";
 import {
   type ArenaServer,
+  botsOnline,
   chatRoom,
   chatUserRoom,
   matchRoom,
@@ -342,6 +344,10 @@ export function createApp(deps: AppDeps): App {
     }),
   );
   app.use("/api", apiRouter({ rooms, identity, accounts, analysis }));
+  app.use(
+    "/api",
+    botsRouter(() => botsOnline(io)),
+  );
   app.use("/api", (_req, res) => {
     res.status(404).json({ ok: false, code: "not-found", message: "no such route" });
   });

@@ -18,7 +18,8 @@ import { MoveList } from "./moves.js";
 /** Who sits in a seat, as the log says (presence is not in the log: it is a view, see `view.ts`). */
 export type Slot =
   | { readonly kind: "open" }
-  | { readonly kind: "invite" }
+  /** `invitee`: the account invited by name, the only one who may take the seat (else: the invite link). */
+  | { readonly kind: "invite"; readonly invitee?: UserRef }
   | { readonly kind: "ai"; readonly level: number }
   | { readonly kind: "human"; readonly user: UserRef };
 
@@ -74,7 +75,8 @@ export class CorruptLogError extends Error {}
 
 /** The slot a seat returns to when its player leaves or its AI is sent away. */
 export function vacated(spec: SeatSpec | undefined): Slot {
-  return spec?.kind === "invite" ? { kind: "invite" } : { kind: "open" };
+  if (spec?.kind !== "invite") return { kind: "open" };
+  return spec.invitee === undefined ? { kind: "invite" } : { kind: "invite", invitee: spec.invitee };
 }
 
 function setAt<T>(list: readonly T[], index: number, value: T): T[] {
@@ -198,6 +200,14 @@ export function evolve(model: MatchModel, entry: VersionedEvent, played?: unknow
       return { ...base, slots: setAt(model.slots, event.seat, vacated(model.specs[event.seat])) };
     case "ai-set":
       return { ...base, slots: setAt(model.slots, event.seat, { kind: "ai", level: event.level }) };
+    case "seat-invited": {
+      const spec = { kind: "invite" as const, invitee: event.invitee };
+      return {
+        ...base,
+        specs: setAt(model.specs, event.seat, spec),
+        slots: setAt(model.slots, event.seat, spec),
+      };
+    }
     case "cancelled":
       return { ...base, status: "cancelled", cancelReason: event.reason };
     case "started": {

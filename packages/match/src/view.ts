@@ -33,8 +33,11 @@ export function seatViews(model: MatchModel, ctx: ViewContext): SeatView[] {
   return model.slots.map((slot, seat): SeatView => {
     switch (slot.kind) {
       case "open":
+        return { kind: "open", seat };
       case "invite":
-        return { kind: slot.kind, seat };
+        return slot.invitee === undefined
+          ? { kind: "invite", seat }
+          : { kind: "invite", seat, invitee: slot.invitee };
       case "ai":
         return { kind: "ai", seat, level: slot.level };
       case "human": {
@@ -116,8 +119,9 @@ export function summaryOf(model: MatchModel, ctx: ViewContext): RoomSummary {
 function slotOf(view: SeatView): Slot {
   switch (view.kind) {
     case "open":
+      return { kind: "open" };
     case "invite":
-      return { kind: view.kind };
+      return view.invitee === undefined ? { kind: "invite" } : { kind: "invite", invitee: view.invitee };
     case "ai":
       return { kind: "ai", level: view.level };
     case "human":

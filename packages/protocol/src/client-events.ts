@@ -1,6 +1,6 @@
 import { z } from "./zod.js";
 import { DisplayName, InviteToken, MatchId, Millis, Seat, Version } from "./ids.js";
-import { SeatSpec, TimeControl, Visibility, type Snapshot, type VersionedEvent } from "./model.js";
+import { SeatRequest, TimeControl, Visibility, type Snapshot, type VersionedEvent } from "./model.js";
 import { type Ack } from "./errors.js";
 import { LOBBY_VIEWS, LobbyQuery, type LobbyPage, type LobbyView } from "./lobby.js";
 import { UserId } from "./ids.js";
@@ -23,7 +23,7 @@ export const CLIENT_EVENTS = {
     gameId: z.string().min(1).max(32),
     options: z.unknown().optional(),
     timeControl: TimeControl,
-    seats: z.array(SeatSpec).min(1).max(16),
+    seats: z.array(SeatRequest).min(1).max(16),
     rated: z.boolean().default(false),
     visibility: Visibility.default("public"),
     /** The seat the host takes at once, if any. */
@@ -44,6 +44,13 @@ export const CLIENT_EVENTS = {
   }),
   "room:kick-ai": z.strictObject({ matchId: MatchId, version: Version, seat: Seat }),
   "room:cancel": command,
+  /** Keeps an open or invite-only seat of a waiting room for an account, by name (docs/protocol.md). */
+  "room:invite": z.strictObject({
+    matchId: MatchId,
+    version: Version,
+    seat: Seat,
+    name: z.string().trim().min(1).max(64),
+  }),
   "match:move": z.strictObject({
     matchId: MatchId,
     version: Version,
@@ -138,6 +145,7 @@ export interface AckData {
   "room:set-ai": { readonly version: Version };
   "room:kick-ai": { readonly version: Version };
   "room:cancel": { readonly version: Version };
+  "room:invite": { readonly version: Version };
   "match:move": { readonly version: Version };
   "match:resign": { readonly version: Version };
   "match:flag": { readonly version: Version; readonly flagged: boolean };

@@ -9,3 +9,4 @@ export * from "./analysis.js";
 export * from "./accounts.js";
 export * from "./chat.js";
 export * from "./seeks.js";
+export * from "./invitations.js";

@@ -26,14 +26,6 @@ export const VISIBILITIES = ["public", "link"] as const;
 export const Visibility = z.enum(VISIBILITIES);
 export type Visibility = z.infer<typeof Visibility>;
 
-/** What the host asks for, per seat, when creating a room. */
-export const SeatSpec = z.discriminatedUnion("kind", [
-  z.strictObject({ kind: z.literal("open") }),
-  z.strictObject({ kind: z.literal("invite") }),
-  z.strictObject({ kind: z.literal("ai"), level: z.number().int().min(1).max(20) }),
-]);
-export type SeatSpec = z.infer<typeof SeatSpec>;
-
 /**
  * A user as the server recorded them. The name was checked as a `DisplayName` where it entered (a rename,
  * `POST /api/session`); stored logs are read back as they are, so a log written before a rule existed
@@ -48,10 +40,37 @@ export const UserRef = z.object({
 });
 export type UserRef = z.infer<typeof UserRef>;
 
+/**
+ * What a room holds per seat, as its `created` event records it. An invite-only seat is reached by the
+ * room's invite link, or, when it names an `invitee` (an account the host invited by name), by that
+ * account only (docs/protocol.md, "Invitations by name").
+ */
+export const SeatSpec = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("open") }),
+  z.strictObject({ kind: z.literal("invite"), invitee: UserRef.optional() }),
+  z.strictObject({ kind: z.literal("ai"), level: z.number().int().min(1).max(20) }),
+]);
+export type SeatSpec = z.infer<typeof SeatSpec>;
+
+/** The longest account name an invitation may name (accounts' own rule is checked by the server). */
+const MAX_INVITE_NAME = 64;
+
+/** What the host asks for, per seat, when creating a room: an invitation names an account, if any. */
+export const SeatRequest = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("open") }),
+  z.strictObject({
+    kind: z.literal("invite"),
+    name: z.string().trim().min(1).max(MAX_INVITE_NAME).optional(),
+  }),
+  z.strictObject({ kind: z.literal("ai"), level: z.number().int().min(1).max(20) }),
+]);
+export type SeatRequest = z.infer<typeof SeatRequest>;
+
 /** A seat as everyone sees it. */
 export const SeatView = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("open"), seat: Seat }),
-  z.object({ kind: z.literal("invite"), seat: Seat }),
+  /** `invitee`: the account invited by name, the only one who may take the seat. */
+  z.object({ kind: z.literal("invite"), seat: Seat, invitee: UserRef.optional() }),
   z.object({ kind: z.literal("ai"), seat: Seat, level: z.number().int() }),
   z.object({
     kind: z.literal("human"),
@@ -137,6 +156,8 @@ export const MatchEvent = z.discriminatedUnion("type", [
   z.object({ type: z.literal("seat-left"), seat: Seat }),
   z.object({ type: z.literal("ai-set"), seat: Seat, level: z.number().int() }),
   z.object({ type: z.literal("ai-kicked"), seat: Seat }),
+  /** The host kept a waiting seat for an account invited by name (docs/protocol.md, "Invitations by name"). */
+  z.object({ type: z.literal("seat-invited"), seat: Seat, invitee: UserRef }),
   // Logs written before rooms could expire have no reason: their host cancelled them.
   z.object({ type: z.literal("cancelled"), reason: CancelReason.default("host") }),
   z.object({ type: z.literal("started"), state: z.unknown(), clock: ClockState }),

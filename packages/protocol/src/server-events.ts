@@ -5,6 +5,7 @@ import { type PresenceUpdate, type VersionedEvent } from "./model.js";
 import { type SessionReady } from "./client-events.js";
 import { type ChatLine } from "./chat.js";
 import { type SeekCounts, type SeekEnded, type SeekPaired } from "./seeks.js";
+import { type Invitation } from "./invitations.js";
 
 /** Every server→client event; the server sends each of them (`server-events.test.ts` in the server checks). */
 export const SERVER_EVENT_NAMES = [
@@ -17,6 +18,8 @@ export const SERVER_EVENT_NAMES = [
   "seek:paired",
   "seek:ended",
   "seek:counts",
+  // Invitations by name (docs/protocol.md, "Invitations by name").
+  "invite:received",
 ] as const;
 
 export type ServerToClientEvents = {
@@ -37,4 +40,6 @@ export type ServerToClientEvents = {
   "seek:ended": (payload: SeekEnded) => void;
   /** The seekers per pool changed (batched: at most one every 700 ms). */
   "seek:counts": (payload: { counts: SeekCounts }) => void;
+  /** A seat this account was invited to by name; again on connecting while the seat still waits. */
+  "invite:received": (payload: Invitation) => void;
 };

@@ -57,6 +57,25 @@ describe("the protocol declares what the server sends", () => {
     // An event sent without an ack callback is refused with an `error` event.
     (black.socket as unknown as { emit(event: string, payload: unknown): void }).emit("match:teleport", {});
     await black.until(() => seen.has("error"), "the error event");
+    // An invitation by name reaches an account's sockets.
+    const registered = (await (
+      await fetch(`${server.url}/api/accounts`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ name: "Invitee", password: "correct horse battery staple" }),
+      })
+    ).json()) as { token: string };
+    const invitee = await Client.connect(server.url, registered.token);
+    clients.push(invitee);
+    invitee.socket.onAny((event: string) => seen.add(event));
+    const invited = await black.call("room:create", {
+      gameId: "othello",
+      timeControl: blitz,
+      seats: [{ kind: "open" }, { kind: "invite", name: "Invitee" }],
+      sit: 0,
+    });
+    expect(invited.ok).toBe(true);
+    await invitee.until(() => seen.has("invite:received"), "the invitation");
     expect([...seen].sort()).toEqual([...SERVER_EVENT_NAMES].sort());
   });
 });

@@ -11,7 +11,7 @@ import { type Following } from "./following.js";
 import { MAX_PAYLOAD_DEPTH, nestsDeeperThan } from "./payload-depth.js";
 import { TokenBucket } from "./rate-limit.js";
 import { type Route, ROUTES, type RouteContext, StoreUnavailable } from "./routes.js";
-import { type ArenaServer, type ArenaSocket, sessionRoom } from "./sockets.js";
+import { type ArenaServer, type ArenaSocket, BOTS_ROOM, sessionRoom, userRoom } from "./sockets.js";
 
 export interface GatewayOptions {
   readonly rooms: Rooms;
@@ -123,7 +123,15 @@ export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
     // lives on in the store (another process, or this one after its restart), so "not found" would lie.
     if (rooms.isStopped)
       return failure("unavailable", "this server is shutting down; reconnect and try again");
-    const ctx: RouteContext = { socket, rooms, identity, io, following, seeks: options.seeks };
+    const ctx: RouteContext = {
+      socket,
+      rooms,
+      identity,
+      io,
+      following,
+      seeks: options.seeks,
+      accounts: options.accounts,
+    };
     // The one place the event's name and its parsed payload are paired: the table types each route.
     const route = ROUTES[event] as Route<ClientEventName>;
     return route(ctx, parsed.data);
@@ -173,6 +181,18 @@ export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
       instance: options.instance,
       ...(account === null ? {} : { account: { bot: account.bot } }),
     });
+    // Invitations by name (docs/protocol.md): only accounts can be invited; the pending ones follow
+    // session:ready, so a bot that connects after the room was made still hears of its seat.
+    if (account !== null) {
+      void socket.join(userRoom(socket.data.user.id));
+      if (account.bot) void socket.join(BOTS_ROOM);
+      rooms.invitationsFor(socket.data.user.id).then(
+        (invitations) => {
+          for (const invitation of invitations) socket.emit("invite:received", invitation);
+        },
+        (error: unknown) => logger.warn({ err: error }, "pending invitations could not be read"),
+      );
+    }
     // docs/clocks.md §2: the lag quota's gain is capped by the transport's RTT once it is known.
     let pingSentAt: number | null = null;
     socket.conn.on("packetCreate", (packet: { type: string }) => {

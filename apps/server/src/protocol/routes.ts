@@ -5,19 +5,24 @@ import {
   type ClientPayload,
   failure,
   type Failure,
+  type Invitation,
   type LobbyChange,
   MAX_CHAT_CHARS,
   type MatchId,
   type Snapshot,
+  type UserRef,
 } from "@arena/protocol";
+import { excerpt } from "@arena/engine";
+import { type Accounts } from "../accounts/service.js";
 import { type Identity } from "../identity/tokens.js";
 import { refuseRatedAi, refuseRatedCreate, refuseRatedJoin } from "../ratings/eligibility.js";
 import { type Command, type CommandAck } from "../rooms/decide.js";
+import { resolveInvitations } from "../rooms/invitations.js";
 import { type Room } from "../rooms/room.js";
 import { type Rooms } from "../rooms/rooms.js";
 import { type Seeks } from "../seeks/seeks.js";
 import { type Following } from "./following.js";
-import { type ArenaServer, type ArenaSocket, onlineUsers, SEEK_COUNTS_ROOM } from "./sockets.js";
+import { type ArenaServer, type ArenaSocket, onlineUsers, SEEK_COUNTS_ROOM, userRoom } from "./sockets.js";
 
 /** What a route may use: the sender, the process's rooms, identities, following, and the socket.io server. */
 export interface RouteContext {
@@ -28,6 +33,8 @@ export interface RouteContext {
   readonly following: Following;
   /** Quick pairing (docs/protocol.md, "Quick pairing"). */
   readonly seeks: Seeks;
+  /** Accounts by name, for invitations by name. */
+  readonly accounts: Accounts;
 }
 
 /** A handler for one client event: its payload is already parsed by the event's schema. */
@@ -114,6 +121,14 @@ async function chatRoomFor(ctx: RouteContext, matchId: MatchId): Promise<Room | 
   return room;
 }
 
+/** Every socket of an invitee hears of its seat, on whichever process it is connected. */
+function tellInvitee(ctx: RouteContext, invitee: UserRef, invitation: Invitation): void {
+  const { matchId, seat, gameId, timeControl, rated, host } = invitation;
+  ctx.io
+    .to(userRoom(invitee.id))
+    .emit("invite:received", { matchId, seat, gameId, timeControl, rated, host });
+}
+
 /** The host's room view includes the invite secret; nobody else's does. */
 function snapshotFor(ctx: RouteContext, room: Room): Snapshot {
   const host = room.model.host.id === ctx.socket.data.user.id;
@@ -151,10 +166,25 @@ export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
   async "room:create"(ctx, payload) {
     const notRated = refuseRatedCreate(payload, ctx.socket.data.account);
     if (notRated !== null) return notRated;
-    const ack = await ctx.rooms.create(ctx.socket.data.user, ctx.socket.data.address, payload);
+    const invited = await fromStore(
+      resolveInvitations(payload.seats, payload.rated, (name) => ctx.accounts.account(name)),
+    );
+    if (!invited.ok) return invited;
+    const request = { ...payload, seats: invited.seats };
+    const ack = await ctx.rooms.create(ctx.socket.data.user, ctx.socket.data.address, request);
     if (!ack.ok) return ack;
     const room = await roomFor(ctx, ack.matchId);
     if (room !== null) ctx.following.follow(ctx.socket, room);
+    invited.seats.forEach((spec, seat) => {
+      if (spec.kind === "invite" && spec.invitee !== undefined) {
+        tellInvitee(ctx, spec.invitee, {
+          ...payload,
+          matchId: ack.matchId,
+          seat,
+          host: ctx.socket.data.user,
+        });
+      }
+    });
     return {
       ok: true,
       matchId: ack.matchId,
@@ -171,6 +201,17 @@ export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
     if (notRated !== null) return notRated;
     const ack = await commandIn(ctx, room, version, { type: "join", seat }, inviteOk);
     return ack.ok ? { ok: true, version: ack.version, seat } : ack;
+  },
+
+  async "room:invite"(ctx, { matchId, version, seat, name }) {
+    const account = await fromStore(ctx.accounts.account(name));
+    if (account === null) return failure("not-found", `no account is named '${excerpt(name)}'`);
+    const invitee = { id: account.id, name: account.name };
+    const ack = await command(ctx, matchId, version, { type: "invite", seat, invitee, bot: account.bot });
+    if (!ack.ok) return ack;
+    const room = ctx.rooms.cached(matchId);
+    if (room !== undefined) tellInvitee(ctx, invitee, { ...room.model, seat });
+    return { ok: true, version: ack.version };
   },
 
   "room:leave-seat": (ctx, { matchId, version, seat }) =>

@@ -42,6 +42,12 @@ export type ArenaSocket = Socket<ClientToServerEvents, ServerToClientEvents, Int
 /** The socket.io room of an account session's sockets (all closed when it logs out, on every process). */
 export const sessionRoom = (sessionId: string): string => `session:${sessionId}`;
 
+/** The socket.io room of every socket of one user (invitations by name reach it on every process). */
+export const userRoom = (userId: string): string => `user:${userId}`;
+
+/** The socket.io room of every bot account's sockets: who `GET /api/bots` lists. */
+export const BOTS_ROOM = "bots";
+
 /** The socket.io room of a match's followers (players and spectators, on every process). */
 export const matchRoom = (matchId: MatchId): string => `match:${matchId}`;
 
@@ -67,5 +73,19 @@ export function onlineUsers(io: ArenaServer, matchId: MatchId): Promise<string[]
     .timeout(ONLINE_CHECK_MS)
     .fetchSockets()
     .then((sockets) => sockets.map((s) => s.data.user.id as string))
+    .catch(() => null);
+}
+
+/** The bot accounts connected now, on any process (through the adapter), each once; null when not every process answered. */
+export function botsOnline(io: ArenaServer): Promise<UserRef[] | null> {
+  return io
+    .in(BOTS_ROOM)
+    .timeout(ONLINE_CHECK_MS)
+    .fetchSockets()
+    .then((sockets) => {
+      const bots = new Map<string, UserRef>();
+      for (const socket of sockets) bots.set(socket.data.user.id, socket.data.user);
+      return [...bots.values()].sort((a, b) => a.name.localeCompare(b.name));
+    })
     .catch(() => null);
 }

@@ -10,6 +10,7 @@ import {
   type MatchEvent,
   type MatchId,
   type TimeControl,
+  type SeatSpec,
   type UserRef,
   type Version,
 } from "@arena/protocol";
@@ -41,8 +42,13 @@ async function keepNewSecret(store: MatchStore, matchId: MatchId): Promise<strin
   return commitmentOf(secret);
 }
 
+/** A room as its host asked for it, with invitations by name resolved to accounts (`routes.ts`). */
+export type RoomRequest = Omit<ClientPayload<"room:create">, "seats"> & {
+  readonly seats: readonly SeatSpec[];
+};
+
 /** What a new room will hold against its host's quotas: a waiting room (seats left open), an AI game. */
-export function roomPlan(input: ClientPayload<"room:create">): { waiting: boolean; ai: boolean } {
+export function roomPlan(input: RoomRequest): { waiting: boolean; ai: boolean } {
   const vacant = input.seats.filter((seat) => seat.kind !== "ai").length - (input.sit === undefined ? 0 : 1);
   return { waiting: vacant > 0, ai: input.seats.some((seat) => seat.kind === "ai") };
 }
@@ -51,7 +57,7 @@ export function roomPlan(input: ClientPayload<"room:create">): { waiting: boolea
 export async function createRoom(
   deps: RoomCreationDeps,
   host: UserRef,
-  input: ClientPayload<"room:create">,
+  input: RoomRequest,
   matchId: MatchId = newMatchId(),
 ): Promise<Ack<{ matchId: MatchId; version: Version }>> {
   if (!isGameId(input.gameId)) return failure("not-found", `no game '${input.gameId}'`);
@@ -83,7 +89,7 @@ export async function createRoom(
     gameId: input.gameId,
     options: options.value,
     timeControl: input.timeControl,
-    seats: input.seats,
+    seats: [...input.seats],
     rated: input.rated,
     visibility: input.visibility,
     host,

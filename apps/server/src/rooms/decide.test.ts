@@ -8,6 +8,7 @@ import {
   snapshotOf,
   NOBODY_CONNECTED,
   startSeedOf,
+  vacated,
 } from "@arena/match";
 import {
   asMatchId,
@@ -226,6 +227,34 @@ const CASES: readonly Case[] = [
     actor: user(ada),
     command: { type: "kick-ai", seat: 1 },
     refused: "not-found",
+  },
+  {
+    name: "host keeps an open seat for an account by name",
+    model: waiting,
+    actor: user(ada),
+    command: { type: "invite", seat: 1, invitee: bob, bot: false },
+    events: ["seat-invited"],
+  },
+  {
+    name: "a guest invites into someone else's room",
+    model: waiting,
+    actor: user(bob),
+    command: { type: "invite", seat: 1, invitee: carol, bot: false },
+    refused: "not-host",
+  },
+  {
+    name: "host invites into a finished match",
+    model: finished,
+    actor: user(ada),
+    command: { type: "invite", seat: 1, invitee: carol, bot: false },
+    refused: "forbidden",
+  },
+  {
+    name: "host invites to a taken seat",
+    model: waiting,
+    actor: user(ada),
+    command: { type: "invite", seat: 0, invitee: bob, bot: false },
+    refused: "seat-taken",
   },
   {
     name: "host cancels",
@@ -499,6 +528,29 @@ const CASES: readonly Case[] = [
     refused: "not-host",
   },
 ];
+
+describe("decide: invitations by name", () => {
+  it("keeps the seat for the invitee alone, also when it is vacated again", () => {
+    const model = run(waiting(), user(ada), { type: "invite", seat: 1, invitee: bob, bot: false }, 0).model;
+    expect(model.slots[1]).toEqual({ kind: "invite", invitee: bob });
+    expect(run(model, user(carol), { type: "join", seat: 1 }, 0).refusal?.code).toBe("forbidden");
+    // The link does not open it either.
+    const withLink = { kind: "user" as const, user: carol, inviteOk: true };
+    expect(run(model, withLink, { type: "join", seat: 1 }, 0).refusal?.code).toBe("forbidden");
+    const joined = run(model, user(bob), { type: "join", seat: 1 }, 0);
+    expect(types(joined)).toEqual(["seat-joined", "started"]);
+    // A seat its player leaves before the start is the invitee's again.
+    expect(vacated(model.specs[1])).toEqual({ kind: "invite", invitee: bob });
+    // An invitation made at creation reads the same.
+    expect(waiting({ kind: "invite", invitee: bob }).slots[1]).toEqual({ kind: "invite", invitee: bob });
+  });
+
+  it("refuses a bot in a rated room", () => {
+    const rated = { ...waiting(), rated: true };
+    const refused = run(rated, user(ada), { type: "invite", seat: 1, invitee: bob, bot: true }, 0);
+    expect(refused.refusal?.code).toBe("not-rated-eligible");
+  });
+});
 
 describe("decide: every command, accepted and refused", () => {
   it("has cases for every command type, both ways", () => {

@@ -47,6 +47,8 @@ export type Command =
   | { readonly type: "leave"; readonly seat: number }
   | { readonly type: "set-ai"; readonly seat: number; readonly level: number }
   | { readonly type: "kick-ai"; readonly seat: number }
+  /** `invitee`: the account the host named, resolved by the route (`bot`: whether it is a bot account). */
+  | { readonly type: "invite"; readonly seat: number; readonly invitee: UserRef; readonly bot: boolean }
   | { readonly type: "cancel" }
   /**
    * A waiting room whose host has been gone a while expires (docs/protocol.md, "Quotas"), unless the host
@@ -100,6 +102,7 @@ export const COMMAND_TYPES = [
   "leave",
   "set-ai",
   "kick-ai",
+  "invite",
   "cancel",
   "expire",
   "start",
@@ -398,7 +401,11 @@ const DECIDERS: { readonly [T in CommandType]: Decider<T> } = {
     const slot = model.slots[command.seat];
     if (slot === undefined) return refuse("not-found", "no such seat");
     if (seatsOf(model, actor.user.id).length > 0) return refuse("forbidden", "you already hold a seat here");
-    if (slot.kind === "invite" && !actor.inviteOk)
+    // A seat invited by name is that account's alone; the link does not open it (docs/protocol.md,
+    // "Invitations by name").
+    if (slot.kind === "invite" && slot.invitee !== undefined && slot.invitee.id !== actor.user.id)
+      return refuse("forbidden", "this seat is kept for the player the host invited");
+    if (slot.kind === "invite" && slot.invitee === undefined && !actor.inviteOk)
       return refuse("forbidden", "this seat needs the invite link");
     if (slot.kind !== "open" && slot.kind !== "invite") return refuse("seat-taken", "the seat is taken");
     return afterSeating(model, { type: "seat-joined", seat: command.seat, user: actor.user }, ctx);
@@ -411,6 +418,17 @@ const DECIDERS: { readonly [T in CommandType]: Decider<T> } = {
       return refuse("not-your-seat", "that seat is not yours");
     }
     return { events: [{ type: "seat-left", seat: command.seat }] };
+  },
+
+  invite(model, command, ctx) {
+    // Checked before the host: a finished match says so to anyone who tries (docs/protocol.md).
+    if (model.status !== "waiting") return refuse("forbidden", "the match is no longer waiting for players");
+    const denied = requireWaitingHost(model, ctx.actor) ?? vacantSeat(model, command.seat);
+    if (denied) return denied;
+    if (model.rated && command.bot) {
+      return refuse("not-rated-eligible", "bots do not play rated games against people");
+    }
+    return { events: [{ type: "seat-invited", seat: command.seat, invitee: command.invitee }] };
   },
 
   "set-ai"(model, command, ctx) {

@@ -1,11 +1,13 @@
 import { type MatchModel } from "@arena/match";
 import {
+  type Invitation,
   lobbyOrder,
   lobbyPage,
   type LobbyPage,
   type LobbyQuery,
   type MatchId,
   type RoomSummary,
+  type UserId,
 } from "@arena/protocol";
 import { type Logger } from "pino";
 import { type MatchStore } from "../store/ports.js";
@@ -90,6 +92,25 @@ export class LobbyIndex {
   pageNow(query: LobbyQuery): LobbyPage {
     this.ordered ??= [...this.entries.values()].map((entry) => entry.summary).sort(lobbyOrder);
     return lobbyPage(this.ordered, query);
+  }
+
+  /**
+   * The public waiting rooms with a seat kept for `userId` (invited by name): where an account's pending
+   * invitations are found when it connects (docs/protocol.md, "Invitations by name").
+   */
+  async invitationsFor(userId: UserId): Promise<Invitation[]> {
+    await this.fresh();
+    const found: Invitation[] = [];
+    for (const { summary } of this.entries.values()) {
+      if (summary.status !== "waiting") continue;
+      for (const seat of summary.seats) {
+        if (seat.kind === "invite" && seat.invitee?.id === userId) {
+          const { matchId, gameId, timeControl, rated, host } = summary;
+          found.push({ matchId, seat: seat.seat, gameId, timeControl, rated, host });
+        }
+      }
+    }
+    return found;
   }
 
   /** Reads the store's lobby again if the copy is older than `maxAgeMs` (one read at a time). */

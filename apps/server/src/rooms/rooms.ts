@@ -1,14 +1,15 @@
 import { isOver, type MatchModel } from "@arena/match";
 import {
   type Ack,
-  type ClientPayload,
   type Failure,
+  type Invitation,
   type LobbyPage,
   type LobbyQuery,
   type LobbyView,
   type MatchId,
   type PresenceUpdate,
   type RoomSummary,
+  type UserId,
   type UserRef,
   type VersionedEvent,
   type Version,
@@ -29,6 +30,7 @@ import {
   createRoom,
   newMatchId,
   type PairedRoomPlan,
+  type RoomRequest,
   roomPlan,
 } from "./creation.js";
 import { LeaseKeeper } from "./leases.js";
@@ -240,11 +242,16 @@ export class Rooms implements RoomEvents {
     return this.cache.get(matchId);
   }
 
+  /** The invitations by name still waiting for `userId` (public rooms; docs/protocol.md). */
+  invitationsFor(userId: UserId): Promise<Invitation[]> {
+    return this.lobby.invitationsFor(userId);
+  }
+
   /** A new room, within its host's quotas (`address`: the host's, null when it has no limit). */
   async create(
     host: UserRef,
     address: string | null,
-    input: ClientPayload<"room:create">,
+    input: RoomRequest,
   ): Promise<Ack<{ matchId: MatchId; version: Version }>> {
     const matchId = newMatchId();
     this.creating.add(matchId);

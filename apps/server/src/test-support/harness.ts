@@ -5,6 +5,7 @@ import {
   type ClientEventName,
   type ClientInput,
   type ClientToServerEvents,
+  type Invitation,
   type MatchId,
   type PresenceUpdate,
   type ServerToClientEvents,
@@ -88,6 +89,8 @@ type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export class Client {
   readonly events: ({ matchId: MatchId } & VersionedEvent)[] = [];
   readonly errors: unknown[] = [];
+  /** Every invitation by name it has heard (`invite:received`). */
+  readonly invitations: Invitation[] = [];
   /** The latest presence update of each match. */
   readonly presence = new Map<MatchId, PresenceUpdate>();
   /** The latest `session:ready` (again after each reconnect). */
@@ -117,6 +120,10 @@ export class Client {
     });
     socket.on("disconnect", (reason) => {
       this.disconnectReason = reason;
+      this.wake();
+    });
+    socket.on("invite:received", (invitation) => {
+      this.invitations.push(invitation);
       this.wake();
     });
     socket.on("error", (error) => {

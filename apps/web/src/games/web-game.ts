@@ -41,8 +41,8 @@ export interface OptionField {
 /** Raw option values as the create form holds them; the engine validates them. */
 export type OptionValues = Readonly<Record<string, string | number>>;
 
-/** How the create form fills a seat. */
-export type SeatChoice = "me" | "open" | "invite" | "ai";
+/** How the create form fills a seat: "player" invites an account by name (docs/protocol.md). */
+export type SeatChoice = "me" | "open" | "invite" | "player" | "ai";
 
 /** A one-click game against the computer, from the lobby's "Play the computer". */
 export interface QuickGame {

@@ -12,7 +12,7 @@ import type { Words } from "../i18n/words";
 import { type LobbyGame, levelLabel } from "../net/games-api";
 import { CUSTOM_TIME, type CreateForm, canBeRated, defaultForm, fitSeats } from "./create-model";
 
-const SEAT_CHOICES: readonly SeatChoice[] = ["me", "open", "invite", "ai"];
+const SEAT_CHOICES: readonly SeatChoice[] = ["me", "open", "invite", "player", "ai"];
 
 function isSeatChoice(value: string): value is SeatChoice {
   return SEAT_CHOICES.some((c) => c === value);
@@ -138,6 +138,23 @@ export function CreateGame({
                 </option>
               ))}
             </select>
+            {choice === "player" && (
+              <input
+                type="text"
+                data-testid={`seat-invite-name-${i}`}
+                aria-label={t("inviteeName", { number: i + 1 })}
+                placeholder={t("inviteePlaceholder")}
+                spellCheck={false}
+                autoComplete="off"
+                maxLength={64}
+                value={form.invitees[i] ?? ""}
+                onChange={(e) => {
+                  const invitees = [...form.invitees];
+                  invitees[i] = e.target.value;
+                  setForm({ ...form, invitees });
+                }}
+              />
+            )}
             {choice === "ai" && game !== undefined && game.aiLevels.length > 0 && (
               <select
                 aria-label={t("seatLevel", { number: i + 1 })}

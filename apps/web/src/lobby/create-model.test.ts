@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CLIENT_EVENTS } from "@arena/protocol";
 import {
+  botForm,
   canBeRated,
   createPayload,
   defaultForm,
@@ -26,6 +27,23 @@ describe("create form", () => {
     expect(asked(human)).toBe(true);
     // A guest's form never sends rated: true, whatever the box said before they logged out.
     expect(asked(undefined)).toBe(false);
+  });
+
+  it("invites a player by name, and wants the name", () => {
+    const form = { ...defaultForm("othello"), seats: ["me", "player"] as const, invitees: ["", "  Edax  "] };
+    const built = createPayload(form, 5);
+    expect(built.ok && built.payload.seats).toEqual([{ kind: "open" }, { kind: "invite", name: "Edax" }]);
+    expect(built.ok && CLIENT_EVENTS["room:create"].safeParse(built.payload).success).toBe(true);
+    expect(createPayload({ ...form, invitees: ["", " "] }, 5)).toEqual({ ok: false, problem: "invitee" });
+  });
+
+  it("plays a bot: the viewer first, the bot invited by name to the other seat", () => {
+    const built = createPayload(botForm("othello", "Edax"), 5);
+    expect(built.ok && built.payload).toMatchObject({
+      gameId: "othello",
+      sit: 0,
+      seats: [{ kind: "open" }, { kind: "invite", name: "Edax" }],
+    });
   });
 
   it("sizes seats from the engine's seat count", () => {

@@ -1,5 +1,5 @@
 import { type GameId, getGame } from "@arena/engine/registry";
-import { TIME_PRESETS, type ClientInput, type SeatSpec } from "@arena/protocol";
+import { TIME_PRESETS, type ClientInput, type SeatRequest } from "@arena/protocol";
 import { webGame } from "../games/registry";
 import type { OptionValues, QuickGame, SeatChoice } from "../games/web-game";
 
@@ -13,6 +13,8 @@ export interface CreateForm {
   readonly customIncrementSeconds: number;
   readonly seats: readonly SeatChoice[];
   readonly levels: readonly number[];
+  /** Per seat: the account name a "player" seat invites. */
+  readonly invitees: readonly string[];
   readonly visibility: "public" | "link";
   /** Asked for a rated game (kept only while `canBeRated` holds). */
   readonly rated: boolean;
@@ -42,6 +44,7 @@ export function defaultForm(gameId: GameId): CreateForm {
     customIncrementSeconds: 3,
     seats: [],
     levels: [],
+    invitees: [],
     visibility: "public",
     rated: false,
   });
@@ -50,6 +53,14 @@ export function defaultForm(gameId: GameId): CreateForm {
 /** The form of one of a game's one-click games against the computer (its registry entry's `quickGames`). */
 export function quickForm(gameId: GameId, quick: QuickGame): CreateForm {
   return { ...defaultForm(gameId), seats: quick.seats, levels: quick.levels };
+}
+
+/**
+ * A game against a bot seen online (the lobby's "Bots online"): the viewer in the first seat, the bot
+ * invited by name to the second, in the game NBoard bots play (docs/cli.md, "arena bot").
+ */
+export function botForm(gameId: GameId, bot: string): CreateForm {
+  return { ...defaultForm(gameId), seats: ["me", "player"], invitees: ["", bot] };
 }
 
 /** The options object sent to the server, as the game's registry entry writes it. */
@@ -63,7 +74,7 @@ export function optionsPayload(form: CreateForm): Record<string, string | number
  * message as detail).
  */
 export type FormProblem =
-  | { readonly ok: false; readonly problem: "seats" | "oneSeat" | "baseTime" }
+  | { readonly ok: false; readonly problem: "seats" | "oneSeat" | "invitee" | "baseTime" }
   | { readonly ok: false; readonly problem: "options"; readonly code: string; readonly message: string };
 
 /** How many seats the engine's rules say these options call for, or the engine's refusal. */
@@ -80,11 +91,13 @@ export function fitSeats(form: CreateForm): CreateForm {
   if (!count.ok) return form;
   const seats: SeatChoice[] = [];
   const levels: number[] = [];
+  const invitees: string[] = [];
   for (let i = 0; i < count.count; i++) {
     seats.push(form.seats[i] ?? (i === 0 ? "me" : "open"));
     levels.push(form.levels[i] ?? DEFAULT_LEVEL);
+    invitees.push(form.invitees[i] ?? "");
   }
-  return { ...form, seats, levels };
+  return { ...form, seats, levels, invitees };
 }
 
 export function timeControlOf(form: CreateForm): { baseMs: number; incrementMs: number } {
@@ -110,12 +123,18 @@ export function createPayload(
   if (form.seats.length !== count.count) return { ok: false, problem: "seats" };
   const mine = form.seats.indexOf("me");
   if (form.seats.filter((s) => s === "me").length > 1) return { ok: false, problem: "oneSeat" };
-  const seats: SeatSpec[] = form.seats.map((choice, i) =>
+  const invited = form.seats.flatMap((choice, i) =>
+    choice === "player" ? [form.invitees[i]?.trim() ?? ""] : [],
+  );
+  if (invited.includes("")) return { ok: false, problem: "invitee" };
+  const seats: SeatRequest[] = form.seats.map((choice, i) =>
     choice === "ai"
       ? { kind: "ai", level: Math.min(maxLevel, Math.max(1, form.levels[i] ?? 1)) }
       : choice === "invite"
         ? { kind: "invite" }
-        : { kind: "open" },
+        : choice === "player"
+          ? { kind: "invite", name: form.invitees[i]?.trim() ?? "" }
+          : { kind: "open" },
   );
   const timeControl = timeControlOf(form);
   if (timeControl.baseMs < 1_000) return { ok: false, problem: "baseTime" };

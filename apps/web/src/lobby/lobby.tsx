@@ -11,8 +11,9 @@ import { useGameTitle, useGameWords } from "../i18n/use-game-words";
 import { useArena } from "../net/arena-context";
 import { maxLevel } from "../net/games-api";
 import { useGames } from "../net/use-games";
+import { BOT_GAME_ID, BotsOnline } from "./bots-online";
 import { CreateGame } from "./create-game";
-import { type CreateForm, type FormProblem, createPayload, quickForm } from "./create-model";
+import { type CreateForm, type FormProblem, botForm, createPayload, quickForm } from "./create-model";
 import { QuickPairing } from "./quick-pairing";
 import { RoomLists } from "./room-lists";
 
@@ -72,6 +73,7 @@ export function Lobby() {
             />
           ))}
         </div>
+        <BotsOnline disabled={disabled} onPlay={(bot) => void create(botForm(BOT_GAME_ID, bot))} />
         {error !== null && (
           <p className="error" role="alert">
             {errorText(error)}

@@ -44,7 +44,7 @@ function SeatText({ seat, tags }: { seat: SeatView; tags: ReadonlyMap<string, st
     case "open":
       return t("seatOpen");
     case "invite":
-      return t("seatInvite");
+      return seat.invitee === undefined ? t("seatInvite") : t("seatInvited", { name: seat.invitee.name });
     case "ai":
       return t("seatAi", { level: seat.level });
     case "human":

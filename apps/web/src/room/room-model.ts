@@ -19,7 +19,9 @@ export function occupant(
     case "open":
       return seatWords("open");
     case "invite":
-      return seatWords("invite");
+      return seat.invitee === undefined
+        ? seatWords("invite")
+        : seatWords("invited", { name: seat.invitee.name });
     case "ai":
       return seatWords("computer", { level: seat.level });
     case "human":

@@ -6,6 +6,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useGameWords } from "../i18n/use-game-words";
 import { ratingLabel } from "../net/players-api";
+import { useArena } from "../net/arena-context";
 import { useRatings } from "../net/use-ratings";
 import { inviteLink } from "../lobby/create-model";
 import { PlayerName } from "../ui/player-name";
@@ -151,8 +152,12 @@ function SeatActions({
 }) {
   const { mine } = view;
   const t = useTranslations("seats");
-  const canSit =
-    mine.length === 0 && (seat.kind === "open" || (seat.kind === "invite" && invite !== undefined));
+  const { session } = useArena();
+  // A seat invited by name is its invitee's alone; another invite-only seat needs the link.
+  const invited =
+    seat.kind === "invite" &&
+    (seat.invitee === undefined ? invite !== undefined : seat.invitee.id === session?.user.id);
+  const canSit = mine.length === 0 && (seat.kind === "open" || invited);
   return (
     <>
       {canSit && (

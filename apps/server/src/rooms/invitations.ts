@@ -1,0 +1,35 @@
+import { excerpt } from "@arena/engine";
+import { failure, type Failure, type SeatRequest, type SeatSpec, type UserRef } from "@arena/protocol";
+
+/** What an invitation needs to know of a named account. */
+export interface InviteeRecord {
+  readonly id: UserRef["id"];
+  readonly name: string;
+  readonly bot: boolean;
+}
+
+/**
+ * The seats a host asked for, with each invitation by name resolved to its account (docs/protocol.md,
+ * "Invitations by name"): an unknown name is refused `not-found`, a bot in a rated room
+ * `not-rated-eligible` (bots never play rated games against people).
+ */
+export async function resolveInvitations(
+  seats: readonly SeatRequest[],
+  rated: boolean,
+  lookup: (name: string) => Promise<InviteeRecord | null>,
+): Promise<{ readonly ok: true; readonly seats: SeatSpec[] } | Failure> {
+  const resolved: SeatSpec[] = [];
+  for (const seat of seats) {
+    if (seat.kind !== "invite" || seat.name === undefined) {
+      resolved.push(seat.kind === "invite" ? { kind: "invite" } : seat);
+      continue;
+    }
+    const account = await lookup(seat.name);
+    if (account === null) return failure("not-found", `no account is named '${excerpt(seat.name)}'`);
+    if (rated && account.bot) {
+      return failure("not-rated-eligible", "bots do not play rated games against people");
+    }
+    resolved.push({ kind: "invite", invitee: { id: account.id, name: account.name } });
+  }
+  return { ok: true, seats: resolved };
+}
