@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 import { Othello } from "@arena/engine";
-import { type Browser, type Locator, type Page, expect, test } from "@playwright/test";
+import { type Browser, type Locator, type Page, type Request, expect, test } from "@playwright/test";
 import { registerAccount } from "../fixtures/accounts.js";
 import {
   board,
@@ -65,6 +65,47 @@ async function expectProfileRating(
   const game = page.getByTestId("history").locator(`tr[data-match="${matchId}"]`);
   await expect(game).toContainText("rated");
   await expect(game).toContainText(opponent);
+}
+
+/** Moments a page reached after `start()`, in ms; a moment not (yet) seen is undefined. */
+interface Marks {
+  /** The `seek:paired` frame arrived on one of the page's sockets. */
+  readonly paired?: number;
+  /** The App Router asked the server for the room route's payload (its client-side navigation)… */
+  readonly routeAsked?: number;
+  /** …and had all of it. */
+  readonly routeAnswered?: number;
+}
+
+/**
+ * Watches `page` for the steps between a quick-pairing press and the room: its sockets' frames and its
+ * requests, as this process receives Playwright's events (the clock all the figures share).
+ */
+function pairingMarks(page: Page) {
+  let started = performance.now();
+  let marks: { -readonly [K in keyof Marks]: Marks[K] } = {};
+  const since = () => performance.now() - started;
+  const roomRoute = (request: Request) =>
+    request.resourceType() === "fetch" && new URL(request.url()).pathname.startsWith("/play/");
+  page.on("websocket", (socket) =>
+    socket.on("framereceived", ({ payload }) => {
+      if (typeof payload === "string" && payload.includes('"seek:paired"')) marks.paired ??= since();
+    }),
+  );
+  page.on("request", (request) => {
+    if (roomRoute(request)) marks.routeAsked ??= since();
+  });
+  page.on("requestfinished", (request) => {
+    if (roomRoute(request)) marks.routeAnswered ??= since();
+  });
+  return {
+    start() {
+      started = performance.now();
+      marks = {};
+    },
+    since,
+    marks: (): Marks => ({ ...marks }),
+  };
 }
 
 test("two people on their own machines register, play a rated Othello game with chat and see each other's new rating; a third is paired at once", async () => {
@@ -157,14 +198,8 @@ test("two people on their own machines register, play a rated Othello game with 
     const dee = await newPlayer(dBrowser, "Dee", on);
     const cell = (page: Page) =>
       page.getByTestId("quick-pairing").locator(`[data-testid="pool-cell"][data-pool="${POOL}"]`);
-    // When the server's word reaches Dee's tab: every frame of her sockets, as this process receives it.
-    let pairedAt: number | undefined;
-    dee.page.on("websocket", (socket) =>
-      socket.on("framereceived", ({ payload }) => {
-        if (typeof payload === "string" && payload.includes('"seek:paired"')) pairedAt ??= performance.now();
-      }),
-    );
-    const measured: { paired: number | undefined; url: number; board: number; other: number }[] = [];
+    const deeMarks = pairingMarks(dee.page);
+    const measured: ({ url: number; board: number; bea: number } & Marks)[] = [];
     for (let round = 0; round < PAIRINGS; round++) {
       await Promise.all([bea.goto("/"), dee.page.goto("/")]);
       await expect(bea.getByTestId("session-badge")).toHaveAttribute("data-connection", "connected");
@@ -175,24 +210,18 @@ test("two people on their own machines register, play a rated Othello game with 
       await expect(cell(dee.page).getByTestId("pool-count")).toHaveText("1 seeking");
 
       // No fixed wait anywhere: the room must show within PAIRING_LIMIT_MS of Dee's press, on both machines.
-      pairedAt = undefined;
-      const pressed = performance.now();
+      deeMarks.start();
       await cell(dee.page).click();
-      const since = () => performance.now() - pressed;
-      const [deeLanded, beaUrl] = await Promise.all([
+      const [dees, beaUrl] = await Promise.all([
         (async () => {
           await dee.page.waitForURL(/\/play\//, { timeout: PAIRING_LIMIT_MS });
-          const url = since();
+          const url = deeMarks.since();
           await board(dee.page).waitFor({ state: "visible", timeout: PAIRING_LIMIT_MS });
-          return { url, board: since() };
+          return { url, board: deeMarks.since() };
         })(),
-        bea.waitForURL(/\/play\//, { timeout: PAIRING_LIMIT_MS }).then(since),
+        bea.waitForURL(/\/play\//, { timeout: PAIRING_LIMIT_MS }).then(deeMarks.since),
       ]);
-      measured.push({
-        paired: pairedAt === undefined ? undefined : pairedAt - pressed,
-        ...deeLanded,
-        other: beaUrl,
-      });
+      measured.push({ ...deeMarks.marks(), ...dees, bea: beaUrl });
 
       expect(matchIdOf(dee.page)).toBe(matchIdOf(bea));
       const seated = `${await seat(dee.page, 0).innerText()} ${await seat(dee.page, 1).innerText()}`;
@@ -203,9 +232,9 @@ test("two people on their own machines register, play a rated Othello game with 
     const ms = (n: number | undefined) => (n === undefined ? "(not seen)" : `${Math.round(n)} ms`);
     for (const [i, m] of measured.entries()) {
       console.log(
-        `quick pairing ${i + 1}/${PAIRINGS} across machines: Dee's press → seek:paired in her tab ${ms(m.paired)}, ` +
-          `her room URL ${ms(m.url)}, ` +
-          `her board ${ms(m.board)}; Bea's room URL ${ms(m.other)} after Dee's press`,
+        `quick pairing ${i + 1}/${PAIRINGS} across machines, from Dee's press: seek:paired in her tab ${ms(m.paired)}, ` +
+          `room route asked ${ms(m.routeAsked)} and answered ${ms(m.routeAnswered)}, her room URL ${ms(m.url)}, ` +
+          `her board ${ms(m.board)}; Bea's room URL ${ms(m.bea)}`,
       );
     }
     await dee.page.screenshot({ path: "screenshots/players-hosts-paired.png", fullPage: true });
