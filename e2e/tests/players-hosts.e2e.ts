@@ -12,7 +12,7 @@ import {
   seat,
   sitButton,
 } from "../fixtures/arena.js";
-import { type Hosts, createHosts } from "../fixtures/hosts.js";
+import { type Hosts, hostsForTest } from "../fixtures/hosts.js";
 import { playOthelloToEnd } from "../fixtures/othello.js";
 import { type Product, startProduct } from "../fixtures/product.js";
 
@@ -20,8 +20,6 @@ import { type Product, startProduct } from "../fixtures/product.js";
 // settings; Bea on B and Cal on C register, play a rated Othello game to the end with chat and see each
 // other's new rating; Dee on D finds an opponent (Bea) through quick pairing.
 
-/** Where namespaces must work (.ci/run sets ARENA_REQUIRE_SERVICES=1; CI=true does the same). */
-const REQUIRED = process.env.ARENA_REQUIRE_SERVICES === "1" || !!process.env.CI;
 /** 15+10: a rapid game (docs/protocol.md, "Ratings": the pools are game × speed). */
 const TIME = "15+10";
 const SPEED = "rapid";
@@ -110,15 +108,7 @@ function pairingMarks(page: Page) {
 
 test("two people on their own machines register, play a rated Othello game with chat and see each other's new rating; a third is paired at once", async () => {
   test.setTimeout(300_000);
-  const made = await createHosts(["A", "B", "C", "D"]);
-  if (!made.ok) {
-    const why = `cannot make network namespaces (${made.error.code}): ${made.error.message}`;
-    if (REQUIRED) throw new Error(`${why}; this run needs them (CI or ARENA_REQUIRE_SERVICES=1)`);
-    console.warn(`skipped: ${why}`);
-    test.skip(true, why);
-    return;
-  }
-  const hosts: Hosts = made.value;
+  const hosts: Hosts = await hostsForTest(["A", "B", "C", "D"]);
   const browsers: Browser[] = [];
   let product: Product | undefined;
   try {
