@@ -22,8 +22,9 @@ export default defineConfig({
   testDir: "./tests",
   testMatch: /.*\.e2e\.ts/,
   // Each run takes the specs meant for it rather than skipping the others: the balancer's spec needs the
-  // cluster (ARENA_E2E_URL, .ci/run's second run); the cross-machine spec starts a product of its own.
-  testIgnore: EXTERNAL ? /hosts\.e2e\.ts$/ : /cluster\.e2e\.ts$/,
+  // cluster (ARENA_E2E_URL, .ci/run's second run); the cross-machine specs (hosts.e2e, players-hosts.e2e)
+  // start a product of their own.
+  testIgnore: EXTERNAL ? /\/(players-)?hosts\.e2e\.ts$/ : /cluster\.e2e\.ts$/,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   workers: 1, // 2-core machines: one worker, and the specs share one server

@@ -1,27 +1,16 @@
 import { Othello } from "@arena/engine";
 import { type Browser, expect, test } from "@playwright/test";
 import { board, createGame, inviteLinkOf, newPlayer, resultBanner, sitButton } from "../fixtures/arena.js";
-import { type Hosts, createHosts } from "../fixtures/hosts.js";
+import { type Hosts, hostsForTest } from "../fixtures/hosts.js";
 import { expectBoardOf, playOthelloToEnd } from "../fixtures/othello.js";
 import { type Product, startProduct } from "../fixtures/product.js";
 
 // docs/reliability.md, "Across machines". The product on host A as a person starts it, players on B and
 // C, a spectator on D: four network namespaces on one virtual LAN, every address one of theirs.
 
-/** Where namespaces must work (.ci/run sets ARENA_REQUIRE_SERVICES=1; CI=true does the same). */
-const REQUIRED = process.env.ARENA_REQUIRE_SERVICES === "1" || !!process.env.CI;
-
 test("players on two other machines play Othello to the end on the address the server prints; a third machine watches", async () => {
   test.setTimeout(300_000);
-  const made = await createHosts(["A", "B", "C", "D"]);
-  if (!made.ok) {
-    const why = `cannot make network namespaces (${made.error.code}): ${made.error.message}`;
-    if (REQUIRED) throw new Error(`${why}; this run needs them (CI or ARENA_REQUIRE_SERVICES=1)`);
-    console.warn(`skipped: ${why}`);
-    test.skip(true, why);
-    return;
-  }
-  const hosts: Hosts = made.value;
+  const hosts: Hosts = await hostsForTest(["A", "B", "C", "D"]);
   const browsers: Browser[] = [];
   let product: Product | undefined;
   try {

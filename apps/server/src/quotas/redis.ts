@@ -1,8 +1,6 @@
+import { ALIVE_TTL_MS, AliveKey } from "../store/alive-key.js";
 import { type RedisClient, timed } from "../store/redis.js";
 import { type QuotaStore } from "./ports.js";
-
-/** How long a process counts as alive after its last heartbeat; it renews every third of that. */
-const ALIVE_TTL_MS = 15_000;
 
 // A set with a bound: the member is added unless `limit` others are in it already.
 const HOLD = `
@@ -49,27 +47,16 @@ return 1
  * (`q:c:<key>`, a hash of process id → count, with `q:alive:<process>` renewed while the process lives).
  */
 export class RedisQuotaStore implements QuotaStore {
-  private readonly heartbeat: ReturnType<typeof setInterval>;
+  private readonly alive: AliveKey;
 
   constructor(
     private readonly client: RedisClient,
     private readonly prefix: string,
     /** This process's name; its connection counts vanish when it stops renewing its alive key. */
     private readonly instance: string,
-    private readonly aliveTtlMs = ALIVE_TTL_MS,
+    aliveTtlMs = ALIVE_TTL_MS,
   ) {
-    this.heartbeat = setInterval(() => {
-      void this.beat().catch(() => undefined);
-    }, aliveTtlMs / 3);
-    this.heartbeat.unref();
-  }
-
-  private beat(): Promise<unknown> {
-    return timed(this.client.set(this.aliveKey, "1", { expiration: { type: "PX", value: this.aliveTtlMs } }));
-  }
-
-  private get aliveKey(): string {
-    return `${this.prefix}q:alive:${this.instance}`;
+    this.alive = new AliveKey(client, `${prefix}q:alive:${instance}`, aliveTtlMs);
   }
 
   async hold(key: string, member: string, limit: number): Promise<boolean> {
@@ -102,7 +89,7 @@ export class RedisQuotaStore implements QuotaStore {
     const reply = await timed(
       this.client.eval(CONNECT, {
         keys: [`${this.prefix}q:c:${key}`],
-        arguments: [this.instance, String(limit), `${this.prefix}q:alive:`, String(this.aliveTtlMs)],
+        arguments: [this.instance, String(limit), `${this.prefix}q:alive:`, String(this.alive.ttlMs)],
       }),
     );
     return reply === 1;
@@ -116,7 +103,6 @@ export class RedisQuotaStore implements QuotaStore {
 
   /** Stops counting this process: its connections no longer count anywhere. */
   async close(): Promise<void> {
-    clearInterval(this.heartbeat);
-    await timed(this.client.del(this.aliveKey)).catch(() => undefined);
+    await this.alive.stop();
   }
 }

@@ -1,8 +1,6 @@
+import { ALIVE_TTL_MS, AliveKey } from "../store/alive-key.js";
 import { type RedisClient, timed } from "../store/redis.js";
 import { type Seek, type SeekStore } from "./ports.js";
-
-/** How long a process's seeks count after its last heartbeat; it renews every third of that. */
-const ALIVE_TTL_MS = 15_000;
 
 // A user's seek pointer is "<poolId> <seekId>"; pool ids hold no space (seeks/pools.ts).
 const POINTER = `
@@ -86,27 +84,16 @@ return 1
  * change is one Lua script, so a seek is claimed (paired) by exactly one caller.
  */
 export class RedisSeekStore implements SeekStore {
-  private readonly heartbeat: ReturnType<typeof setInterval>;
+  private readonly alive: AliveKey;
 
   constructor(
     private readonly client: RedisClient,
     private readonly prefix: string,
     /** This process's name; its seeks vanish when it stops renewing its alive key. */
     private readonly instance: string,
-    private readonly aliveTtlMs = ALIVE_TTL_MS,
+    aliveTtlMs = ALIVE_TTL_MS,
   ) {
-    this.heartbeat = setInterval(() => {
-      void this.beat().catch(() => undefined);
-    }, aliveTtlMs / 3);
-    this.heartbeat.unref();
-  }
-
-  private beat(): Promise<unknown> {
-    return timed(this.client.set(this.aliveKey, "1", { expiration: { type: "PX", value: this.aliveTtlMs } }));
-  }
-
-  private get aliveKey(): string {
-    return `${this.prefix}s:alive:${this.instance}`;
+    this.alive = new AliveKey(client, `${prefix}s:alive:${instance}`, aliveTtlMs);
   }
 
   private poolKey(poolId: string): string {
@@ -126,8 +113,8 @@ export class RedisSeekStore implements SeekStore {
           JSON.stringify(seek),
           `${this.prefix}s:p:`,
           seek.poolId,
-          this.aliveKey,
-          String(this.aliveTtlMs),
+          this.alive.key,
+          String(this.alive.ttlMs),
         ],
       }),
     );
@@ -186,7 +173,6 @@ export class RedisSeekStore implements SeekStore {
 
   /** Stops counting this process: its seeks are dropped at the next read of their pools. */
   async close(): Promise<void> {
-    clearInterval(this.heartbeat);
-    await timed(this.client.del(this.aliveKey)).catch(() => undefined);
+    await this.alive.stop();
   }
 }

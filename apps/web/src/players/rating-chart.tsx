@@ -4,6 +4,7 @@ import type { RatingPoint } from "@arena/protocol";
 import { useEffect, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
+import { timeRange } from "./chart-range";
 
 /**
  * A pool's rating after each rated game, drawn with uPlot (docs/web.md, "Profiles"): a small canvas
@@ -14,11 +15,14 @@ export function RatingChart({ points, label }: { points: readonly RatingPoint[];
   useEffect(() => {
     const element = box.current;
     if (element === null || points.length === 0) return;
-    const data: uPlot.AlignedData = [points.map((p) => p.at / 1000), points.map((p) => p.rating)];
+    const times = points.map((p) => p.at / 1000);
+    const data: uPlot.AlignedData = [times, points.map((p) => p.rating)];
+    const [first = 0, last = 0] = [times[0], times[times.length - 1]];
     const chart = new uPlot(
       {
         width: Math.max(280, Math.min(640, element.clientWidth)),
         height: 220,
+        scales: { x: { time: true, range: (_chart, min, max) => timeRange(first, last, [min, max]) } },
         series: [{}, { label, stroke: "#3b82f6", width: 2, points: { show: true } }],
         axes: [{}, { size: 50 }],
       },
