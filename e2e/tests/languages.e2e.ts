@@ -210,3 +210,20 @@ test("the switcher changes the language, and the choice sticks across pages and 
   await expect(page.locator("h1")).toHaveText("Leaderboard");
   await context.close();
 });
+
+test("longer Russian and Japanese words fit a phone's width: the lobby does not scroll sideways", async ({
+  browser,
+}) => {
+  for (const locale of ["ru-RU", "ja-JP"]) {
+    const context = await browser.newContext({ locale, viewport: { width: 390, height: 900 } });
+    const page = await context.newPage();
+    await page.goto("/");
+    await expect(page.getByTestId("session-badge")).toHaveAttribute("data-connection", "connected");
+    await expect(page.getByTestId("how-to-links").locator("a")).toHaveCount(4);
+    // The game filter lists every title once the server's games are known.
+    await expect(page.locator(".filter select option")).not.toHaveCount(1);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect({ locale, width }).toEqual({ locale, width: 390 });
+    await context.close();
+  }
+});
