@@ -1,7 +1,7 @@
 // The one place the web app finds a game by id. Adding a game: its folder `games/<id>/` (board, views,
 // a `WebGame`) and its line below; the `satisfies` refuses to compile while a game of the engine's
 // registry has no entry.
-import { type GameId, getGame, isGameId } from "@arena/engine/registry";
+import { type GameId, isGameId } from "@arena/engine/registry";
 import { connectKWeb } from "./connect-k/index";
 import { diceOfDoomWeb } from "./dice-of-doom/index";
 import { krkWeb } from "./krk/index";
@@ -23,9 +23,4 @@ export function webGame(id: GameId): AnyWebGame {
 /** The web module of a game id from the wire, or null for a game this build does not know. */
 export function webGameOf(id: string): AnyWebGame | null {
   return isGameId(id) ? WEB_GAMES[id] : null;
-}
-
-/** A game's title, from the engine's rules ("Othello"). */
-export function gameTitle(id: string): string {
-  return isGameId(id) ? getGame(id).title : id;
 }
