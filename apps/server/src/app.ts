@@ -351,6 +351,7 @@ export function createApp(deps: AppDeps): App {
       trustedProxies: config.trustedProxies,
       // Every socket of the session, on every process (through the adapter), is closed: logout is final.
       sessionEnded: (sessionId) => io.in(sessionRoom(sessionId)).disconnectSockets(true),
+      now: () => clock.now(),
     }),
   );
   app.use("/api", apiRouter({ rooms, identity, accounts, analysis }));
