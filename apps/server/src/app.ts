@@ -38,6 +38,7 @@ import { type Fanout, Rooms } from "./rooms/rooms.js";
 import { MemorySeekStore } from "./seeks/memory.js";
 import { type SeekStore } from "./seeks/ports.js";
 import { Seeks } from "./seeks/seeks.js";
+import { BROADCAST_SLICE, SlicedBroadcasts } from "./protocol/sliced-broadcast.js";
 import { type MatchStore } from "./store/ports.js";
 import { type WebApp } from "./web/next-app.js";
 
@@ -71,6 +72,8 @@ export interface AppConfig {
   readonly trustedProxies: number;
   /** engine.io's ping interval: the first round trip of a socket is known after it (docs/clocks.md §2). */
   readonly pingIntervalMs: number;
+  /** How many of a room's sockets one slice of a match broadcast writes to (protocol/sliced-broadcast.ts). */
+  readonly broadcastSlice: number;
   /** Post-game analysis budgets (docs/analysis.md, "Budgets"); tests shrink them. */
   readonly analysis?: {
     readonly positionBudgetMs: number;
@@ -92,6 +95,7 @@ export const DEFAULT_CONFIG: Omit<AppConfig, "secret" | "instanceId"> = {
   quotas: DEFAULT_QUOTAS,
   trustedProxies: 0,
   pingIntervalMs: 25_000,
+  broadcastSlice: BROADCAST_SLICE,
 };
 
 export interface AppDeps {
@@ -163,15 +167,21 @@ export function createApp(deps: AppDeps): App {
   // Only a cross-process adapter carries news between processes (the in-memory one warns on each try).
   const clustered = deps.adapter !== undefined;
   const following = new Following(config.quotas);
+  const broadcasts = new SlicedBroadcasts(io.of("/").adapter.rooms, config.broadcastSlice);
 
   const fanout: Fanout = {
     // Each process tells its own sockets the events its copy of the room applies (its own appends and the
     // ones it hears of), so a move crosses Redis once, in the append's notification, not again through the
     // adapter (docs/architecture.md, "Several processes").
-    matchEvent: (matchId, entry) =>
-      io.local.to(matchRoom(matchId)).emit("match:event", { matchId, ...entry }),
-    // Each process tells its own sockets the presence it has merged from every process's reports.
-    presence: (update) => io.local.to(matchRoom(update.matchId)).emit("presence:update", update),
+    // A crowd gets it a slice of sockets at a time, so that other games do not wait behind it.
+    matchEvent: (matchId, entry) => {
+      const message = { matchId, ...entry };
+      broadcasts.send(matchRoom(matchId), (to) => io.local.to(to).emit("match:event", message));
+    },
+    // Each process tells its own sockets the presence it has merged from every process's reports (in order
+    // with the match's events).
+    presence: (update) =>
+      broadcasts.send(matchRoom(update.matchId), (to) => io.local.to(to).emit("presence:update", update)),
     presenceReports: (reports) => {
       if (clustered) io.serverSideEmit("presence:reports", config.instanceId, reports);
     },
@@ -341,6 +351,7 @@ export function createApp(deps: AppDeps): App {
       trustedProxies: config.trustedProxies,
       // Every socket of the session, on every process (through the adapter), is closed: logout is final.
       sessionEnded: (sessionId) => io.in(sessionRoom(sessionId)).disconnectSockets(true),
+      now: () => clock.now(),
     }),
   );
   app.use("/api", apiRouter({ rooms, identity, accounts, analysis }));

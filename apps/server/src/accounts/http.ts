@@ -18,7 +18,7 @@ import {
 import { type NextFunction, type Request, type Response, Router } from "express";
 import { type z } from "zod";
 import { clientAddress } from "../http/client-address.js";
-import { isProvisional } from "../ratings/glicko2.js";
+import { asOf, isProvisional } from "../ratings/glicko2.js";
 import { type PlayerStore, type StoredRating } from "./ports.js";
 import { type Accounts, publicUser } from "./service.js";
 
@@ -28,6 +28,8 @@ export interface AccountsApiDeps {
   readonly trustedProxies: number;
   /** Ends every socket of a session that logged out, on every process. */
   readonly sessionEnded: (sessionId: string) => void;
+  /** The time ratings are shown as of. */
+  readonly now: () => number;
 }
 
 const STATUS: Partial<Record<ErrorCode, number>> = {
@@ -74,15 +76,25 @@ const handle =
     });
   };
 
-const view = (r: StoredRating): RatingView => ({
-  rating: Math.round(r.rating),
-  rd: Math.round(r.rd),
-  games: r.games,
-  provisional: isProvisional(r.rd),
-});
+/** A rating as of `now`: its RD grown by the time since its last rated game (ratings/glicko2.ts `asOf`). */
+function view(stored: StoredRating, now: number): RatingView {
+  const r = asOf(stored, stored.ratedAt, now);
+  return {
+    rating: Math.round(r.rating),
+    rd: Math.round(r.rd),
+    games: stored.games,
+    provisional: isProvisional(r.rd),
+  };
+}
 
 /** Accounts, profiles, histories and leaderboards under `/api` (docs/protocol.md, "Accounts"). */
-export function accountsRouter({ accounts, store, trustedProxies, sessionEnded }: AccountsApiDeps): Router {
+export function accountsRouter({
+  accounts,
+  store,
+  trustedProxies,
+  sessionEnded,
+  now,
+}: AccountsApiDeps): Router {
   const router = Router();
   const address = (req: Request) =>
     clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], trustedProxies);
@@ -128,7 +140,7 @@ export function accountsRouter({ accounts, store, trustedProxies, sessionEnded }
       const [stored, record] = await Promise.all([store.ratingsOf(account.id), store.record(account.id)]);
       const ratings: Record<string, Record<string, RatingView>> = {};
       for (const r of stored) {
-        (ratings[r.gameId] ??= {})[r.speed] = view(r);
+        (ratings[r.gameId] ??= {})[r.speed] = view(r, now());
       }
       const body: UserResponse = { ok: true, user: { ...publicUser(account), ratings, record } };
       res.json(body);
@@ -173,7 +185,7 @@ export function accountsRouter({ accounts, store, trustedProxies, sessionEnded }
       const ratings: Record<string, RatingView> = {};
       for (const [id, list] of found) {
         const r = list.find((one) => one.gameId === query.gameId && one.speed === query.speed);
-        if (r !== undefined) ratings[id] = view(r);
+        if (r !== undefined) ratings[id] = view(r, now());
       }
       const body: RatingsResponse = { ok: true, ratings };
       res.json(body);

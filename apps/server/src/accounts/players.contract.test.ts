@@ -105,6 +105,21 @@ function contract(name: string, make: () => Promise<Setup>) {
       expect(await other.takeToken(key, bucket, 20_000)).toBe(true);
     });
 
+    it("keeps when each rating last changed, and gives it to the next game's rating", async () => {
+      const { store, other } = setup;
+      const [a, b] = [asUserId(`u_${randomId(6)}`), asUserId(`u_${randomId(6)}`)];
+      await store.recordGame(game(a, b), twoPlayer([1, 0]));
+      expect((await other.ratingsOf(a))[0]?.ratedAt).toBe(5000);
+      const seen: (number | null | undefined)[] = [];
+      const later = { ...game(a, b), endedAt: 9000 };
+      await other.recordGame(later, (before) => {
+        seen.push(...before.map((rating) => rating?.ratedAt));
+        return twoPlayer([0, 1])(before);
+      });
+      expect(seen).toEqual([5000, 5000]);
+      expect((await store.ratingsOf(b))[0]?.ratedAt).toBe(9000);
+    });
+
     it("records a rated game once: both ratings, both histories, the changes by match id", async () => {
       const { store, other } = setup;
       const [a, b] = [asUserId(`u_${randomId(6)}`), asUserId(`u_${randomId(6)}`)];

@@ -30,7 +30,12 @@ export interface StoredRating extends Glicko {
   readonly gameId: string;
   readonly speed: RatingSpeed;
   readonly games: number;
+  /** When its last rated game ended; null for a rating kept before this was (its RD does not grow). */
+  readonly ratedAt: number | null;
 }
+
+/** A player's rating in the pool before a game: what rating it needs and when it last changed. */
+export type RatingBefore = Glicko & { readonly ratedAt?: number | null };
 
 /** One human seat of a finished game, as the game index keeps it. */
 export interface FinishedSeat {
@@ -55,7 +60,7 @@ export interface FinishedGame {
  * The new ratings of a rated game's two players from their ratings before it (null: never rated in this
  * pool). Pure: a store may call it again if another game changed a rating meanwhile (Redis).
  */
-export type RateFn = (before: readonly (Glicko | null)[]) => readonly Glicko[];
+export type RateFn = (before: readonly (RatingBefore | null)[]) => readonly Glicko[];
 
 /**
  * A token bucket: `capacity` tokens, one more every `refillMs`. A bucket untouched for `BUCKET_IDLE_MS` is

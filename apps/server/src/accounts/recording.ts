@@ -1,6 +1,6 @@
 import { type HistoryEntry, type RatingChange, type UserId, type WinDrawLoss } from "@arena/protocol";
 import { type Glicko, isProvisional } from "../ratings/glicko2.js";
-import { type FinishedGame, type RateFn, type StoredRating } from "./ports.js";
+import { type FinishedGame, type RateFn, type RatingBefore, type StoredRating } from "./ports.js";
 
 /** What recording a game writes, the same for every store (they differ only in how they make it atomic). */
 export interface RecordPlan {
@@ -13,7 +13,7 @@ export interface RecordPlan {
 /** Plans a game's record from its players' ratings before it (one per seat, in seat order; null: unrated). */
 export function planRecord(
   game: FinishedGame,
-  before: readonly (Glicko | null)[],
+  before: readonly (RatingBefore | null)[],
   games: readonly number[],
   rate: RateFn,
 ): RecordPlan {
@@ -25,6 +25,7 @@ export function planRecord(
         gameId: game.gameId,
         speed: game.speed,
         games: (games[i] ?? 0) + 1,
+        ratedAt: game.endedAt,
       }))
     : [];
   const changes: RatingChange[] = ratings.map((rating, i) => ({

@@ -86,6 +86,8 @@ const RECORD_ATTEMPTS = 20;
 
 interface StoredJson extends Glicko {
   readonly games: number;
+  /** Absent in ratings kept before it was. */
+  readonly ratedAt?: number;
 }
 
 /**
@@ -179,7 +181,13 @@ export class RedisPlayerStore implements PlayerStore {
         const stored: StoredJson | null =
           rating === undefined
             ? null
-            : { rating: rating.rating, rd: rating.rd, volatility: rating.volatility, games: rating.games };
+            : {
+                rating: rating.rating,
+                rd: rating.rd,
+                volatility: rating.volatility,
+                games: rating.games,
+                ratedAt: game.endedAt,
+              };
         const point: RatingPoint | null =
           rating === undefined
             ? null
@@ -215,7 +223,8 @@ export class RedisPlayerStore implements PlayerStore {
     const all = await timed(this.client.hGetAll(this.key("ratings", userId)));
     return Object.entries(all).map(([field, json]) => {
       const [gameId = "", speed = "blitz"] = field.split(" ");
-      return { ...(JSON.parse(json) as StoredJson), gameId, speed: speed as RatingSpeed };
+      const stored = JSON.parse(json) as StoredJson;
+      return { ...stored, gameId, speed: speed as RatingSpeed, ratedAt: stored.ratedAt ?? null };
     });
   }
 

@@ -42,6 +42,7 @@ interface RatingRow {
   rd: number;
   volatility: number;
   games: number;
+  rated_at: number | null;
 }
 
 const toAccount = (row: AccountRow): AccountRecord => ({
@@ -60,6 +61,7 @@ const toRating = (row: RatingRow): StoredRating => ({
   rd: row.rd,
   volatility: row.volatility,
   games: row.games,
+  ratedAt: row.rated_at,
 });
 
 /**
@@ -101,8 +103,8 @@ export class SqlitePlayerStore implements PlayerStore {
         `SELECT * FROM player_ratings WHERE user_id = ? AND game_id = ? AND speed = ?`,
       ),
       putRating: db.prepare(
-        `INSERT OR REPLACE INTO player_ratings (user_id, game_id, speed, rating, rd, volatility, games)
-         VALUES (@userId, @gameId, @speed, @rating, @rd, @volatility, @games)`,
+        `INSERT OR REPLACE INTO player_ratings (user_id, game_id, speed, rating, rd, volatility, games, rated_at)
+         VALUES (@userId, @gameId, @speed, @rating, @rd, @volatility, @games, @ratedAt)`,
       ),
       ratingsOf: db.prepare<[string], RatingRow>(`SELECT * FROM player_ratings WHERE user_id = ?`),
       insertGame: db.prepare(

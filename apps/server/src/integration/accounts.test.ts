@@ -334,6 +334,27 @@ describe("rated games", () => {
     expect(after.user.record).toEqual({ wins: 1, draws: 0, losses: 0 });
   });
 
+  it("shows a rating's RD grown by the time since its last rated game", async () => {
+    // The players' store outlives the server, as a database does: the same ratings read later.
+    const players = new MemoryPlayerStore();
+    const start = Date.now();
+    const at = await server({ clock: new FakeClock(start), players });
+    const [a, b] = [uniqueName("Amy"), uniqueName("Bo")];
+    const black = await connect(at, (await register(at, a)).token);
+    const white = await connect(at, (await register(at, b)).token);
+    await playRated(black, white);
+    const rdAt = async (when: TestServer) =>
+      (await get<UserResponse>(when, `/api/users/${a}`)).user.ratings.othello?.blitz?.rd ?? 0;
+    const fresh = await rdAt(at);
+    expect(fresh).toBeLessThan(350);
+    const later = await server({ clock: new FakeClock(start + 200 * 86_400_000), players });
+    const away = await rdAt(later);
+    expect(away).toBeGreaterThan(fresh);
+    expect(away).toBeLessThan(350);
+    const muchLater = await server({ clock: new FakeClock(start + 100 * 365 * 86_400_000), players });
+    expect(await rdAt(muchLater)).toBe(350);
+  });
+
   it("lets a guest who claims a name keep the games it played as a guest", async () => {
     const at = await server();
     const [black, white] = [await connect(at), await connect(at)];

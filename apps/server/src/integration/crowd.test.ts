@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { FakeClock } from "../clocks/scheduler.js";
 import { CROWD_BATCH_MS } from "../rooms/room.js";
 import { Client, startServer, type TestServer } from "../test-support/harness.js";
-import { startOthello } from "../test-support/play.js";
+import { playOut, startOthello } from "../test-support/play.js";
 
 const blitz = { baseMs: 180_000, incrementMs: 2_000 };
 
@@ -61,5 +61,27 @@ describe('a match\'s crowd (docs/architecture.md, "Clocks, timers and presence")
       () => seen.at(-1)?.seats.some((seat) => seat.seat === 1 && !seat.connected) === true,
       "white offline",
     );
+  });
+
+  it("writes each move to a crowd larger than a slice a slice at a time: every watcher gets every event, in order", async () => {
+    server = await startServer({ clock: new FakeClock(), config: { broadcastSlice: 7 } });
+    const url = server.url;
+    const black = await Client.connect(url);
+    const white = await Client.connect(url);
+    clients.push(black, white);
+    const { matchId } = await startOthello(black, white, blitz);
+    const watchers = await Promise.all(Array.from({ length: 30 }, () => Client.connect(url)));
+    clients.push(...watchers);
+    const versions = new Map<Client, number[]>(watchers.map((watcher) => [watcher, []]));
+    for (const watcher of watchers) {
+      watcher.socket.on("match:event", (event) => versions.get(watcher)?.push(event.version));
+    }
+    const from = (await Promise.all(watchers.map((watcher) => watcher.snapshot(matchId))))[0]?.version ?? 0;
+    const end = await playOut(matchId, [black, white], black);
+    const expected = Array.from({ length: end.version - from }, (_, i) => from + i + 1);
+    for (const watcher of watchers) {
+      await watcher.until(() => (versions.get(watcher)?.length ?? 0) >= expected.length, "every event");
+      expect(versions.get(watcher)).toEqual(expected);
+    }
   });
 });

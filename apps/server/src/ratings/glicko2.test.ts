@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { INITIAL, MIN_RD, rate, rateGame } from "./glicko2.js";
+import { INITIAL, MIN_RD, PROVISIONAL_RD, RATING_PERIODS_PER_DAY, asOf, rate, rateGame } from "./glicko2.js";
 
 describe("Glicko-2", () => {
   it("reproduces the worked example of Glickman's paper", () => {
@@ -37,5 +37,40 @@ describe("Glicko-2", () => {
       0.5,
     );
     expect(steady.rd).toBe(MIN_RD);
+  });
+
+  describe("time away from rated games (fractional rating periods)", () => {
+    const DAY = 86_400_000;
+    const settled = { rating: 1800, rd: 50, volatility: 0.06 };
+
+    it("grows RD as t periods without games would: φ* = √(φ² + t·σ²)", () => {
+      const year = asOf(settled, 0, 365 * DAY);
+      const periods = 365 * RATING_PERIODS_PER_DAY;
+      const phi = 50 / 173.7178;
+      expect(year.rd).toBeCloseTo(Math.sqrt(phi * phi + periods * 0.06 * 0.06) * 173.7178, 9);
+      expect(year.rd).toBeCloseTo(104.9, 1);
+      expect(year.rating).toBe(1800);
+      expect(year.volatility).toBe(0.06);
+      // A day is a fifth of a period; one period's growth is the paper's step 6 with no games.
+      expect(asOf(settled, 0, DAY / RATING_PERIODS_PER_DAY).rd).toBeCloseTo(rate(settled, []).rd, 9);
+    });
+
+    it("makes an established rating provisional after some 14 months away, and never exceeds the initial RD", () => {
+      expect(asOf(settled, 0, 400 * DAY).rd).toBeLessThanOrEqual(PROVISIONAL_RD);
+      expect(asOf(settled, 0, 420 * DAY).rd).toBeGreaterThan(PROVISIONAL_RD);
+      expect(asOf(settled, 0, 100 * 365 * DAY).rd).toBe(INITIAL.rd);
+    });
+
+    it("leaves a rating alone with no time passed, or no record of its last game", () => {
+      expect(asOf(settled, 5_000, 5_000)).toEqual(settled);
+      expect(asOf(settled, null, 365 * DAY)).toEqual(settled);
+    });
+
+    it("a game after a year away moves the rating more than the same game straight after the last", () => {
+      const rival = { rating: 1800, rd: 50, volatility: 0.06 };
+      const straight = rateGame(settled, rival, 1);
+      const afterYear = rateGame(asOf(settled, 0, 365 * DAY), rival, 1);
+      expect(afterYear.rating - 1800).toBeGreaterThan(1.5 * (straight.rating - 1800));
+    });
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Glicko-2 (Mark Glickman, "Example of the Glicko-2 system", 2013), as docs/architecture.md "Ratings"
- * describes: every game is a rating period of its own (as lichess rates), so a player's RD changes only
- * when they play.
+ * describes: every game is a rating period of its own (as lichess rates), and time away from rated games
+ * counts as fractional periods without games (`asOf`), so a player's RD grows while they are away.
  */
 
 /** A rating on the Glicko scale. */
@@ -88,6 +88,27 @@ export function rate(player: Glicko, outcomes: readonly Outcome[], tau = TAU): G
   const newPhi = 1 / Math.sqrt(1 / (phiStar * phiStar) + 1 / v);
   const newMu = mu + newPhi * newPhi * improvement;
   return { rating: newMu * SCALE + 1500, rd: newPhi * SCALE, volatility: newSigma };
+}
+
+/**
+ * How many rating periods pass in a day without games: lichess's 0.21436 (a period every 4.7 days), with
+ * which an established RD of 50 is provisional again (110) after about 14 months away and back at 350 after
+ * some 14 years (volatility 0.06).
+ */
+export const RATING_PERIODS_PER_DAY = 0.21436;
+const DAY_MS = 86_400_000;
+
+/**
+ * The rating as of `now`, its last game at `ratedAt` (null: unknown, as for ratings kept before this rule):
+ * a player away for t rating periods is less certain, φ* = √(φ² + t·σ²) (step 6 of the paper over t
+ * periods without games, fractional as lichess has it), never above the initial RD.
+ */
+export function asOf(player: Glicko, ratedAt: number | null, now: number): Glicko {
+  if (ratedAt === null || !(now > ratedAt)) return player;
+  const periods = ((now - ratedAt) / DAY_MS) * RATING_PERIODS_PER_DAY;
+  const phi = player.rd / SCALE;
+  const grown = Math.sqrt(phi * phi + periods * player.volatility * player.volatility) * SCALE;
+  return { ...player, rd: Math.min(INITIAL.rd, grown) };
 }
 
 /** The rating as this project keeps it: RD clamped to [MIN_RD, INITIAL.rd]. */

@@ -2,7 +2,7 @@ import { type MatchModel, speedOf } from "@arena/match";
 import { type GameOutcome, type RatingChange } from "@arena/protocol";
 import { type Logger } from "pino";
 import { type FinishedGame, type FinishedSeat, type PlayerStore, type RateFn } from "../accounts/ports.js";
-import { INITIAL, rateGame } from "./glicko2.js";
+import { INITIAL, asOf, rateGame } from "./glicko2.js";
 
 /** The score of a seat in a finished game: 1, ½ or 0. */
 function scoreOf(outcome: GameOutcome): number {
@@ -63,8 +63,11 @@ export class GameRecorder {
     const game = await this.plan(model);
     if (game === null) return null;
     const scores = game.seats.map((seat) => scoreOf(seat.outcome));
+    // Each player's RD as of the game's end: time away since their last rated game makes it less certain.
     const rate: RateFn = (before) => {
-      const [a = INITIAL, b = INITIAL] = before.map((rating) => rating ?? INITIAL);
+      const [a = INITIAL, b = INITIAL] = before.map((rating) =>
+        rating === null ? INITIAL : asOf(rating, rating.ratedAt ?? null, game.endedAt),
+      );
       return [rateGame(a, b, scores[0] ?? 0), rateGame(b, a, scores[1] ?? 0)];
     };
     return this.store.recordGame(game, rate);

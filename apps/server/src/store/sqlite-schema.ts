@@ -109,6 +109,13 @@ export const MIGRATIONS: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    description: "ratings: when each pool's rating last changed (its RD grows while the player is away)",
+    sql: `
+      -- Null for ratings kept before this step: their RD does not grow until their next rated game.
+      ALTER TABLE player_ratings ADD COLUMN rated_at INTEGER;
+    `,
+  },
 ];
 
 export type MigrationOutcome =
