@@ -62,8 +62,11 @@ export class ChatService {
       text,
       at: asMillis(clock.now()),
     };
-    await store.appendChat(model.matchId, line, this.options.linesKept ?? CHAT_LINES_KEPT);
-    const mutes = await store.readMutes(model.matchId);
+    // Stored before it is delivered; who muted its author is read meanwhile.
+    const [, mutes] = await Promise.all([
+      store.appendChat(model.matchId, line, this.options.linesKept ?? CHAT_LINES_KEPT),
+      store.readMutes(model.matchId),
+    ]);
     const except = mutes.filter((mute) => mute.muted === author.id).map((mute) => mute.user);
     deliver(model.matchId, line, audienceOf(model, channel), except);
     return { ok: true, line };

@@ -4,7 +4,7 @@ import { FakeClock } from "../clocks/scheduler.js";
 import { randomId } from "../identity/tokens.js";
 import { type RedisConnection } from "../store/redis.js";
 import { Client, startServer, type TestServer } from "../test-support/harness.js";
-import { firstLegal, playOut } from "../test-support/play.js";
+import { firstLegal, playOut, startOthello } from "../test-support/play.js";
 import { connectTestRedis, redisUrl } from "../test-support/redis.js";
 import { skipWithout } from "../test-support/requires.js";
 
@@ -221,15 +221,7 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))(
       const a = await instance(prefix, clock, ttl);
       const black = await connect(a);
       const white = await connect(a);
-      const created = await black.call("room:create", {
-        gameId: "othello",
-        timeControl: blitz,
-        seats: [{ kind: "open" }, { kind: "open" }],
-        sit: 0,
-      });
-      if (!created.ok) throw new Error(created.code);
-      const matchId: MatchId = created.matchId;
-      await white.call("room:join-seat", { matchId, version: created.version, seat: 1 });
+      const { matchId } = await startOthello(black, white, blitz);
       for (const player of [black, white, black]) {
         const snapshot = await player.snapshot(matchId);
         const ack = await player.call("match:move", {
