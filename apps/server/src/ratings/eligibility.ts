@@ -6,6 +6,10 @@ export interface AccountClaim {
   readonly bot: boolean;
 }
 
+/** Bots never play rated games against people: the one refusal wherever a bot meets a rated game. */
+export const botNotRated = (): Failure =>
+  failure("not-rated-eligible", "bots do not play rated games against people");
+
 /**
  * Who may create a rated room (docs/protocol.md, "Ratings"): a logged-in human, for a two-seat game whose
  * seats can all be people (no AI seat). Multi-seat games (Dice of Doom with 3–4) are not rated.
@@ -16,7 +20,7 @@ export function refuseRatedCreate(
 ): Failure | null {
   if (!input.rated) return null;
   if (account === null) return failure("not-rated-eligible", "log in to create a rated game");
-  if (account.bot) return failure("not-rated-eligible", "bots do not play rated games against people");
+  if (account.bot) return botNotRated();
   if (input.seats.length !== 2) return failure("not-rated-eligible", "only two-player games are rated");
   if (input.seats.some((seat) => seat.kind === "ai")) {
     return failure("not-rated-eligible", "a rated game is between two people: no AI seat");
@@ -28,7 +32,7 @@ export function refuseRatedCreate(
 export function refuseRatedJoin(model: MatchModel, account: AccountClaim | null): Failure | null {
   if (!model.rated) return null;
   if (account === null) return failure("not-rated-eligible", "log in to play a rated game");
-  if (account.bot) return failure("not-rated-eligible", "bots do not play rated games against people");
+  if (account.bot) return botNotRated();
   return null;
 }
 

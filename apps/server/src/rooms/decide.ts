@@ -35,6 +35,7 @@ import {
   type UserRef,
   type Version,
 } from "@arena/protocol";
+import { botNotRated } from "../ratings/eligibility.js";
 
 /** Who sent a command: a connected user, the room's own AI seat, or the room itself (timers, restarts). */
 export type Actor =
@@ -425,9 +426,7 @@ const DECIDERS: { readonly [T in CommandType]: Decider<T> } = {
     if (model.status !== "waiting") return refuse("forbidden", "the match is no longer waiting for players");
     const denied = requireWaitingHost(model, ctx.actor) ?? vacantSeat(model, command.seat);
     if (denied) return denied;
-    if (model.rated && command.bot) {
-      return refuse("not-rated-eligible", "bots do not play rated games against people");
-    }
+    if (model.rated && command.bot) return botNotRated();
     return { events: [{ type: "seat-invited", seat: command.seat, invitee: command.invitee }] };
   },
 

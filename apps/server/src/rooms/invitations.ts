@@ -1,5 +1,6 @@
 import { excerpt } from "@arena/engine";
 import { failure, type Failure, type SeatRequest, type SeatSpec, type UserRef } from "@arena/protocol";
+import { botNotRated } from "../ratings/eligibility.js";
 
 /** What an invitation needs to know of a named account. */
 export interface InviteeRecord {
@@ -26,9 +27,7 @@ export async function resolveInvitations(
     }
     const account = await lookup(seat.name);
     if (account === null) return failure("not-found", `no account is named '${excerpt(seat.name)}'`);
-    if (rated && account.bot) {
-      return failure("not-rated-eligible", "bots do not play rated games against people");
-    }
+    if (rated && account.bot) return botNotRated();
     resolved.push({ kind: "invite", invitee: { id: account.id, name: account.name } });
   }
   return { ok: true, seats: resolved };

@@ -1,5 +1,6 @@
 import { failure, type Failure } from "@arena/protocol";
 import { type Seek } from "./ports.js";
+import { botNotRated } from "../ratings/eligibility.js";
 
 /**
  * The rated range (docs/protocol.md, "Quick pairing"): ±150 points when entering, 50 more every 3 s of
@@ -46,6 +47,6 @@ export function findPair(seeks: readonly Seek[], now: number): readonly [Seek, S
 export function refuseSeek(rated: boolean, account: { readonly bot: boolean } | null): Failure | null {
   if (!rated) return null;
   if (account === null) return failure("not-rated-eligible", "log in to seek a rated game");
-  if (account.bot) return failure("not-rated-eligible", "bots do not play rated games against people");
+  if (account.bot) return botNotRated();
   return null;
 }
