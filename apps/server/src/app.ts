@@ -39,6 +39,7 @@ import { MemorySeekStore } from "./seeks/memory.js";
 import { type SeekStore } from "./seeks/ports.js";
 import { Seeks } from "./seeks/seeks.js";
 import { BROADCAST_SLICE, SlicedBroadcasts } from "./protocol/sliced-broadcast.js";
+import { HANDSHAKES_PER_TURN, TurnGate } from "./protocol/turn-gate.js";
 import { type MatchStore } from "./store/ports.js";
 import { type WebApp } from "./web/next-app.js";
 
@@ -74,6 +75,8 @@ export interface AppConfig {
   readonly pingIntervalMs: number;
   /** How many of a room's sockets one slice of a match broadcast writes to (protocol/sliced-broadcast.ts). */
   readonly broadcastSlice: number;
+  /** How many new connections one turn of the event loop accepts (protocol/turn-gate.ts). */
+  readonly handshakesPerTurn: number;
   /** Post-game analysis budgets (docs/analysis.md, "Budgets"); tests shrink them. */
   readonly analysis?: {
     readonly positionBudgetMs: number;
@@ -96,6 +99,7 @@ export const DEFAULT_CONFIG: Omit<AppConfig, "secret" | "instanceId"> = {
   trustedProxies: 0,
   pingIntervalMs: 25_000,
   broadcastSlice: BROADCAST_SLICE,
+  handshakesPerTurn: HANDSHAKES_PER_TURN,
 };
 
 export interface AppDeps {
@@ -148,12 +152,17 @@ export function createApp(deps: AppDeps): App {
   // requests to the app (routes are added to the app below).
   const app = express();
   const http = createServer(app);
+  const handshakes = new TurnGate(config.handshakesPerTurn);
   const io: ArenaServer = new Server(http, {
     maxHttpBufferSize: config.maxPayloadBytes,
     // Polling and WebSocket handshakes alike: the page's own origin, a listed one, or no browser at all.
+    // A few handshakes per turn of the event loop, so that a crowd connecting at once does not stall others.
     allowRequest: (req, callback) => {
-      const check = checkRequestOrigin(req, config.allowedOrigins);
-      callback(check.ok ? null : check.reason, check.ok);
+      const entered = handshakes.enter(() => {
+        const check = checkRequestOrigin(req, config.allowedOrigins);
+        callback(check.ok ? null : check.reason, check.ok);
+      });
+      if (!entered) callback("the server is busy accepting connections; try again shortly", false);
     },
     cors: { origin: [...config.allowedOrigins], credentials: true },
     serveClient: false,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { QuotasFromEnv } from "./quotas/limits.js";
+import { HANDSHAKES_PER_TURN } from "./protocol/turn-gate.js";
 import { SYNCHRONOUS_LEVELS } from "./store/sqlite-ops.js";
 
 /** Where matches live: docs/architecture.md, "Storage". */
@@ -49,6 +50,11 @@ const Env = z.object({
    * enough for a load balancer's health checks to take it out of rotation (docs/architecture.md, "Deployment").
    */
   DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  /**
+   * How many new connections one turn of the event loop accepts (docs/reliability.md, "A crowd of 2,000
+   * watchers"): a crowd connecting at once is spread over turns instead of stalling everyone else.
+   */
+  HANDSHAKES_PER_TURN: z.coerce.number().int().min(1).max(100_000).default(HANDSHAKES_PER_TURN),
   /** Which store; unset means `redis` when REDIS_URL is set, else `sqlite`. `memory` keeps nothing (tests, benches). */
   STORE: z.enum(STORE_KINDS).optional(),
   /** The SQLite store's folder (database and secret), relative to the working directory. */

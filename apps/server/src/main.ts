@@ -44,6 +44,7 @@ const app = createApp({
     metricsToken: env.METRICS_TOKEN ?? null,
     quotas: env.QUOTAS,
     trustedProxies: env.TRUST_PROXY,
+    handshakesPerTurn: env.HANDSHAKES_PER_TURN,
   },
   quotas,
   seeks: seekStore,

@@ -1,9 +1,29 @@
 import { type PresenceUpdate } from "@arena/protocol";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { FakeClock } from "../clocks/scheduler.js";
 import { CROWD_BATCH_MS } from "../rooms/room.js";
 import { Client, startServer, type TestServer } from "../test-support/harness.js";
 import { playOut, startOthello } from "../test-support/play.js";
+
+/** Opens `n` sockets at once from a child process; resolves how many of them got `session:ready`. */
+function connectCrowdElsewhere(url: string, n: number): Promise<number> {
+  const script = `
+    import { io } from "socket.io-client";
+    const [url, n] = process.argv.slice(1);
+    const sockets = Array.from({ length: Number(n) }, () => io(url, { transports: ["websocket"], forceNew: true, reconnection: false }));
+    const ready = await Promise.all(sockets.map((s) => new Promise((resolve) => {
+      s.once("session:ready", () => resolve(1));
+      s.once("connect_error", () => resolve(0));
+    })));
+    console.log(ready.reduce((a, b) => a + b, 0));
+    for (const s of sockets) s.close();
+  `;
+  return promisify(execFile)(process.execPath, ["--input-type=module", "-e", script, url, String(n)]).then(
+    ({ stdout }) => Number(stdout.trim()),
+  );
+}
 
 const blitz = { baseMs: 180_000, incrementMs: 2_000 };
 
@@ -83,5 +103,31 @@ describe('a match\'s crowd (docs/architecture.md, "Clocks, timers and presence")
       await watcher.until(() => (versions.get(watcher)?.length ?? 0) >= expected.length, "every event");
       expect(versions.get(watcher)).toEqual(expected);
     }
+  });
+
+  it("accepts a crowd connecting at once a few handshakes per turn of the event loop, and every socket connects", async () => {
+    const perTurn = 2;
+    server = await startServer({ config: { handshakesPerTurn: perTurn } });
+    // Turns of the event loop, marked by a task that schedules itself again each turn.
+    let turn = 0;
+    let ticking = true;
+    const tick = () => {
+      turn++;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const perTurnSeen = new Map<number, number>();
+    server.app.io.engine.on("connection", () => perTurnSeen.set(turn, (perTurnSeen.get(turn) ?? 0) + 1));
+    try {
+      // From another process, as a crowd's machines would: this process's own clients would take turns
+      // with the server's loop and never arrive together.
+      expect(await connectCrowdElsewhere(server.url, 60)).toBe(60);
+    } finally {
+      ticking = false;
+    }
+    expect([...perTurnSeen.values()].reduce((sum, n) => sum + n, 0)).toBe(60);
+    // Between two marks lies one turn of the gate: at most its quota passed in it, and at most as many again
+    // in the poll after it, before the gate's next turn counted afresh.
+    expect(Math.max(...perTurnSeen.values())).toBeLessThanOrEqual(2 * perTurn);
   });
 });
