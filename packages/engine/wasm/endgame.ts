@@ -3,10 +3,13 @@
  * src/games/othello/ai/solver.ts), compiled to WebAssembly for its 64-bit registers. Almost all of the
  * solver's nodes lie here, and in JavaScript every board is two int32 halves; here a board is one u64.
  *
- * The search is the one solver.ts ran in JavaScript before, node for node (the node counts must match):
+ * The search is the one solver.ts ran in JavaScript before, node for node (the node counts match):
  * - n ≤ 3: the few empty squares tried directly; last-1 only counts flips;
  * - up to SHALLOW_MAX empties: no hash, legal moves in parity order (squares of quadrants with an odd
- *   number of empties first, lowest square first within each group).
+ *   number of empties first, lowest square first within each group);
+ * - deeper, up to where solver.ts orders moves by an evaluation: PVS with fastest-first ordering, the
+ *   solver's transposition table (in this instance's memory, same layout and hash), enhanced
+ *   transposition cut-offs and the stability cut-off, as solver.ts describes them.
  *
  * Regenerate the shipped module with `npm run build:wasm -w @arena/engine` (wasm/build.mjs).
  */
@@ -215,11 +218,268 @@ function shallow(p: u64, o: u64, alpha: i32, beta: i32, passed: bool, n: i32, pa
   return best;
 }
 
+// ---------------------------------------------------------------- deep layer
+
+/** Up to this many empties: shallow(), no hash, no sorting. */
+const SHALLOW_MAX = 6;
+/** Stability is only worth computing once alpha is high enough that a cut-off is plausible. */
+const STABILITY_MIN_ALPHA = 2;
+/** From this many empties the opponent's potential mobility joins the move key. */
+const POTENTIAL_MIN = 10;
+/** Weight of the opponent's potential mobility in the move key (a reply is worth 16). */
+const POTENTIAL_WEIGHT = 8;
+/** From this many empties a node probes the table for its children before searching them. */
+const ETC_MIN = 8;
+const MAX_MOVES = 34;
+const NOT_A: u64 = 0xfefefefefefefefe;
+const NOT_H: u64 = 0x7f7f7f7f7f7f7f7f;
+const CORNERS: u64 = 0x8100000000000081;
+const FILE_AH: u64 = 0x8181818181818181;
+const ROWS_1_8: u64 = 0xff000000000000ff;
+
+const listSq = new StaticArray<i32>(64 * MAX_MOVES);
+const listFlips = new StaticArray<u64>(64 * MAX_MOVES);
+const listKey = new StaticArray<i32>(64 * MAX_MOVES);
+
+/** Byte address of the transposition table (see solver.ts: buckets of three 5-int entries in 64 bytes). */
+let table: usize = 0;
+let bucketMask: i32 = 0;
+
 /**
- * The exact score of (pl, ph) to move against (ol, oh) with n ≤ SHALLOW_MAX empties, fail-soft within
- * (alpha, beta); `parity` holds the quadrants with an odd number of empties, `passed` whether the
- * previous move was a pass. Returns (nodes << 8) | (score + 64): one call, no second crossing for
- * the count (a tree of six empties stays far below 2^23 nodes).
+ * Grows the memory by a table of 2^bits buckets and returns its byte address (called once per
+ * instance; nothing is allocated after it, so the stub runtime never reaches the table).
+ */
+export function allocateTable(bits: i32): usize {
+  const bytes = (<usize>64) << (<usize>bits);
+  const start = (<usize>memory.size() << 16) + 63 & ~(<usize>63);
+  const pages = i32((start + bytes - (<usize>memory.size() << 16) + 0xffff) >> 16);
+  if (memory.grow(pages) < 0) unreachable();
+  table = start;
+  bucketMask = (1 << bits) - 1;
+  return start;
+}
+
+/** The same hash as solver.ts's ttBucket, on the int32 halves; returns the bucket's byte address. */
+function ttBucket(p: u64, o: u64): usize {
+  const pl = i32(p);
+  const ph = i32(p >> 32);
+  const ol = i32(o);
+  const oh = i32(o >> 32);
+  let h = (pl * 0x9e3779b1) ^ ((ph ^ 0x5bd1e995) * 0x85ebca77);
+  h ^= (ol * 0xc2b2ae3d) ^ ((oh ^ 0x27d4eb2f) * 0x165667b1);
+  h ^= h >>> 15;
+  h = h * 0x2c1b3c6d;
+  h ^= h >>> 13;
+  return table + (<usize>(h & bucketMask) << 6);
+}
+
+/** The address of the entry holding this position in the bucket, or 0. */
+function ttFind(p: u64, o: u64, bucket: usize): usize {
+  for (let e = bucket; e < bucket + 60; e += 20) {
+    if (load<u64>(e) == p && load<u64>(e, 8) == o && (load<i32>(e, 16) & 0xff) != 0) return e;
+  }
+  return 0;
+}
+
+function metaLower(meta: i32): i32 {
+  return ((meta >>> 16) & 0xff) - 64;
+}
+
+function metaUpper(meta: i32): i32 {
+  return (meta >>> 24) - 64;
+}
+
+function ttStore(p: u64, o: u64, bucket: usize, n: i32, lower: i32, upper: i32, move: i32): void {
+  let e = ttFind(p, o, bucket);
+  let oldLower = -64;
+  let oldUpper = 64;
+  let oldMove = 0xff;
+  if (e == 0) {
+    // Replace the shallowest of the three: deep entries save the most work.
+    e = bucket;
+    for (let f = bucket + 20; f < bucket + 60; f += 20) {
+      if ((load<i32>(f, 16) & 0xff) < (load<i32>(e, 16) & 0xff)) e = f;
+    }
+    store<u64>(e, p);
+    store<u64>(e, o, 8);
+  } else {
+    const meta = load<i32>(e, 16);
+    oldLower = metaLower(meta);
+    oldUpper = metaUpper(meta);
+    oldMove = (meta >>> 8) & 0xff;
+  }
+  // Bounds from different windows on the same exact position can be intersected.
+  if (oldLower > lower) lower = oldLower;
+  if (oldUpper < upper) upper = oldUpper;
+  store<i32>(e, n | ((move >= 0 ? move : oldMove) << 8) | ((lower + 64) << 16) | ((upper + 64) << 24), 16);
+}
+
+/** Squares whose line along the axis contains no empty square: the empties spread both ways. */
+function fullLine(empty: u64, axis: u64, maskUp: u64, maskDown: u64): u64 {
+  let s = empty;
+  for (let k = 0; k < 7; k++) s |= ((s << axis) & maskUp) | ((s >> axis) & maskDown);
+  return ~s;
+}
+
+/** solver.ts's stableDiscs on one u64 per side: a lower bound on p's stable discs. */
+function stableDiscs(p: u64, o: u64): i32 {
+  if ((p & CORNERS) == 0) return 0;
+  const full = p | o;
+  const empty = ~full;
+  let rows: u64 = 0;
+  for (let r: u64 = 0; r < 8; r++) {
+    const m = u64(0xff) << (r << 3);
+    if ((full & m) == m) rows |= m;
+  }
+  let cols = full & (full >> 32);
+  cols &= cols >> 16;
+  cols &= cols >> 8;
+  cols &= 0xff;
+  const columns = cols * 0x0101010101010101;
+  const d7 = fullLine(empty, 7, NOT_H, NOT_A);
+  const d9 = fullLine(empty, 9, NOT_A, NOT_H);
+  let s: u64 = 0;
+  for (;;) {
+    const okH = FILE_AH | rows | ((s << 1) & NOT_A) | ((s >> 1) & NOT_H);
+    const okV = ROWS_1_8 | columns | (s << 8) | (s >> 8);
+    const ok9 = FILE_AH | ROWS_1_8 | d9 | ((s << 9) & NOT_A) | ((s >> 9) & NOT_H);
+    const ok7 = FILE_AH | ROWS_1_8 | d7 | ((s << 7) & NOT_H) | ((s >> 7) & NOT_A);
+    const next = p & okH & okV & ok9 & ok7;
+    if (next == s) break;
+    s = next;
+  }
+  return i32(popcnt(s));
+}
+
+/** Fills the move list of depth n fastest first (as solver.ts's generate without an evaluation). */
+function generate(p: u64, o: u64, moves: u64, n: i32, parity: i32, hint: i32): i32 {
+  const base = n * MAX_MOVES;
+  const empty = ~(p | o);
+  const odd = unchecked(PARITY_SQUARES[parity]);
+  let count = 0;
+  let rest = moves;
+  while (rest != 0) {
+    const sq = i32(ctz(rest));
+    rest &= rest - 1;
+    const bit = u64(1) << u64(sq);
+    const f = flips(sq, p, o);
+    const np = p | f | bit;
+    const no = o & ~f;
+    const replies = legalMoves(no, np);
+    // Fastest first: the fewer replies (corner replies counted twice), the sooner the cut.
+    let key = i32(popcnt(replies) + popcnt(replies & CORNERS)) << 4;
+    if (n >= POTENTIAL_MIN) {
+      // Opponent's potential mobility: empty squares next to the mover's discs.
+      const around =
+        ((np << 1) & NOT_A) |
+        ((np >> 1) & NOT_H) |
+        (np << 8) |
+        (np >> 8) |
+        ((np << 9) & NOT_A) |
+        ((np >> 9) & NOT_H) |
+        ((np << 7) & NOT_H) |
+        ((np >> 7) & NOT_A);
+      key += POTENTIAL_WEIGHT * i32(popcnt(around & empty & ~bit));
+    }
+    if ((bit & odd) != 0) key -= 2;
+    if ((bit & CORNERS) != 0) key -= 4;
+    if (sq == hint) key = -(1 << 30);
+    let j = count++;
+    // Insertion sort as we go: lists are short.
+    while (j > 0 && unchecked(listKey[base + j - 1]) > key) {
+      unchecked((listSq[base + j] = listSq[base + j - 1]));
+      unchecked((listFlips[base + j] = listFlips[base + j - 1]));
+      unchecked((listKey[base + j] = listKey[base + j - 1]));
+      j--;
+    }
+    unchecked((listSq[base + j] = sq));
+    unchecked((listFlips[base + j] = f));
+    unchecked((listKey[base + j] = key));
+  }
+  return count;
+}
+
+/** solver.ts's deep search below its evaluation-ordered layers: PVS, table, ETC, stability. */
+function deep(p: u64, o: u64, alpha: i32, beta: i32, passed: bool, n: i32, parity: i32): i32 {
+  if (n <= SHALLOW_MAX) return shallow(p, o, alpha, beta, passed, n, parity);
+  nodes++;
+  const bucket = ttBucket(p, o);
+  const entry = ttFind(p, o, bucket);
+  let hint = -1;
+  if (entry != 0) {
+    const meta = load<i32>(entry, 16);
+    const lower = metaLower(meta);
+    const upper = metaUpper(meta);
+    if (lower >= beta) return lower;
+    if (upper <= alpha) return upper;
+    if (lower == upper) return lower;
+    if (lower > alpha) alpha = lower;
+    if (upper < beta) beta = upper;
+    hint = (meta >>> 8) & 0xff;
+  }
+  // Only worth computing when the opponent has enough discs for its stable ones to cap us at alpha.
+  if (alpha >= STABILITY_MIN_ALPHA && 2 * i32(popcnt(o)) >= 64 - alpha) {
+    const cap = 64 - 2 * stableDiscs(o, p);
+    if (cap <= alpha) return cap;
+  }
+  const moves = legalMoves(p, o);
+  if (moves == 0) {
+    if (passed) return finalScore(p, o);
+    if (legalMoves(o, p) == 0) return finalScore(p, o);
+    return -deep(o, p, -beta, -alpha, true, n, parity);
+  }
+  const count = generate(p, o, moves, n, parity, hint);
+  const base = n * MAX_MOVES;
+  if (n >= ETC_MIN) {
+    // Enhanced transposition cut-off: a child whose stored upper bound already refutes beta ends the node.
+    for (let i = 0; i < count; i++) {
+      const sq = unchecked(listSq[base + i]);
+      const f = unchecked(listFlips[base + i]);
+      const np = o & ~f;
+      const no = p | f | (u64(1) << u64(sq));
+      const child = ttFind(np, no, ttBucket(np, no));
+      if (child != 0) {
+        const v = -metaUpper(load<i32>(child, 16));
+        if (v >= beta) return v;
+      }
+    }
+  }
+  const alpha0 = alpha;
+  let best = -65;
+  let bestMove = -1;
+  for (let i = 0; i < count; i++) {
+    const sq = unchecked(listSq[base + i]);
+    const f = unchecked(listFlips[base + i]);
+    const np = o & ~f;
+    const no = p | f | (u64(1) << u64(sq));
+    const childParity = parity ^ unchecked(QUADRANT_BIT[sq]);
+    let v: i32;
+    if (i == 0) {
+      v = -deep(np, no, -beta, -alpha, false, n - 1, childParity);
+    } else {
+      v = -deep(np, no, -alpha - 1, -alpha, false, n - 1, childParity);
+      if (v > alpha && v < beta) v = -deep(np, no, -beta, -v, false, n - 1, childParity);
+    }
+    if (v > best) {
+      best = v;
+      bestMove = sq;
+      if (v >= beta) break;
+      if (v > alpha) alpha = v;
+    }
+  }
+  ttStore(p, o, bucket, n, best > alpha0 ? best : -64, best < beta ? best : 64, bestMove);
+  return best;
+}
+
+/** Nodes of the last search() call. */
+export function searchedNodes(): i32 {
+  return nodes;
+}
+
+/**
+ * The exact score of (pl, ph) to move against (ol, oh) with n empties, fail-soft within (alpha, beta);
+ * `parity` holds the quadrants with an odd number of empties, `passed` whether the previous move was
+ * a pass. Above SHALLOW_MAX empties it needs the table (allocateTable) and shares it with solver.ts.
  */
 export function search(
   pl: i32,
@@ -236,20 +496,12 @@ export function search(
   const p = (u64(u32(ph)) << 32) | u64(u32(pl));
   const o = (u64(u32(oh)) << 32) | u64(u32(ol));
   const empty = ~(p | o);
-  let score: i32;
   if (n == 0) {
     nodes = 1;
-    score = finalScore(p, o);
-  } else if (n == 1) {
-    score = last1(p, i32(ctz(empty)));
-  } else if (n == 2) {
-    const a = i32(ctz(empty));
-    const b = i32(ctz(empty & (empty - 1)));
-    score = last2(p, o, a, b, alpha, beta, false);
-  } else if (n == 3) {
-    score = last3Entry(p, o, alpha, beta, parity);
-  } else {
-    score = shallow(p, o, alpha, beta, passed != 0, n, parity);
+    return finalScore(p, o);
   }
-  return (nodes << 8) | (score + 64);
+  if (n == 1) return last1(p, i32(ctz(empty)));
+  if (n == 2) return last2(p, o, i32(ctz(empty)), i32(ctz(empty & (empty - 1))), alpha, beta, false);
+  if (n == 3) return last3Entry(p, o, alpha, beta, parity);
+  return deep(p, o, alpha, beta, passed != 0, n, parity);
 }

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { endgameSearch } from "./endgame-wasm.js";
+import { endgameWasm } from "./endgame-wasm.js";
 
 describe("the shipped endgame module", () => {
   it("is what the pinned AssemblyScript compiler makes of wasm/endgame.ts", () => {
@@ -10,11 +10,20 @@ describe("the shipped endgame module", () => {
     expect(() => execFileSync("node", [script, "--check"], { stdio: "pipe" })).not.toThrow();
   });
 
-  it("packs the node count above the score", () => {
-    // a1 empty, b1 white, every other square black: a1 flips b1 and wins 64-0, the top of the
-    // score's byte, in one last-1 node.
-    const packed = endgameSearch(~3, -1, 2, 0, -64, 64, 1, 1, 0);
-    expect(packed >>> 8).toBe(1);
-    expect((packed & 0xff) - 64).toBe(64);
+  it("solves the last square and counts its node", () => {
+    // a1 empty, b1 white, every other square black: a1 flips b1 and wins 64-0.
+    const wasm = endgameWasm();
+    expect(wasm.search(~3, -1, 2, 0, -64, 64, 1, 1, 0)).toBe(64);
+    expect(wasm.searchedNodes()).toBe(1);
+  });
+
+  it("keeps each instance's table apart, shared with JavaScript through the view", () => {
+    const first = endgameWasm();
+    const second = endgameWasm();
+    const a = first.table(4);
+    const b = second.table(4);
+    expect(a.length).toBe(16 << 4);
+    a[0] = 123;
+    expect(b[0]).toBe(0);
   });
 });

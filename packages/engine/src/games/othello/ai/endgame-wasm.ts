@@ -1,7 +1,10 @@
 /**
- * The solver's last empties as WebAssembly (wasm/endgame.ts, shipped as bytes in
- * endgame-wasm-data.ts): one u64 per board instead of two int32 halves. The module has no imports and
- * is compiled synchronously at load, which Node, workers and browsers all allow for a module this small.
+ * The solver's layers below its evaluation-ordered ones as WebAssembly (wasm/endgame.ts, shipped as
+ * bytes in endgame-wasm-data.ts): one u64 per board instead of two int32 halves. Each solver gets its
+ * own instance, whose memory also holds the solver's transposition table, shared with the JavaScript
+ * layers above through an Int32Array view. The module has no imports and is compiled synchronously
+ * on first use, which Node and workers allow (browser main threads only up to 4 KB; the browser
+ * holds no AI code, docs/web.md).
  */
 import { ENDGAME_WASM } from "./endgame-wasm-data.js";
 import { fromBase64 } from "./weights-codec.js";
@@ -12,23 +15,49 @@ declare const WebAssembly: {
   Instance: new (module: object, imports: object) => { readonly exports: Record<string, unknown> };
 };
 
-type Search = (
-  pl: number,
-  ph: number,
-  ol: number,
-  oh: number,
-  alpha: number,
-  beta: number,
-  n: number,
-  parity: number,
-  passed: number,
-) => number;
+interface Exports {
+  readonly memory: { readonly buffer: ArrayBuffer };
+  readonly allocateTable: (bits: number) => number;
+  readonly search: EndgameWasm["search"];
+  readonly searchedNodes: () => number;
+}
 
-const instance = new WebAssembly.Instance(new WebAssembly.Module(fromBase64(ENDGAME_WASM)), {});
+export interface EndgameWasm {
+  /**
+   * The exact score of (pl, ph) to move against (ol, oh) with n empties, fail-soft within
+   * (alpha, beta). `parity` has a bit per quadrant with an odd number of empties; `passed` is 1
+   * after a pass. Above six empties it needs the table (`table`).
+   */
+  readonly search: (
+    pl: number,
+    ph: number,
+    ol: number,
+    oh: number,
+    alpha: number,
+    beta: number,
+    n: number,
+    parity: number,
+    passed: number,
+  ) => number;
+  /** Nodes of the last `search`. */
+  readonly searchedNodes: () => number;
+  /** Allocates the table of 2^bits buckets of 16 ints inside the instance (once) and returns a view of it. */
+  readonly table: (bits: number) => Int32Array<ArrayBuffer>;
+}
 
-/**
- * The exact score of (pl, ph) to move against (ol, oh) with n ≤ 6 empties, fail-soft within
- * (alpha, beta), packed with its node count: (nodes << 8) | (score + 64). `parity` has a bit per
- * quadrant with an odd number of empties; `passed` is 1 after a pass.
- */
-export const endgameSearch = instance.exports.search as Search;
+let compiled: object | undefined;
+
+/** A fresh instance: its own memory, table and move lists. */
+export function endgameWasm(): EndgameWasm {
+  compiled ??= new WebAssembly.Module(fromBase64(ENDGAME_WASM));
+  const exports = new WebAssembly.Instance(compiled, {}).exports as unknown as Exports;
+  return {
+    search: exports.search,
+    searchedNodes: exports.searchedNodes,
+    table: (bits) => {
+      const address = exports.allocateTable(bits);
+      // Read the buffer after the allocation: growing the memory detaches the old one.
+      return new Int32Array(exports.memory.buffer, address, 16 << bits);
+    },
+  };
+}

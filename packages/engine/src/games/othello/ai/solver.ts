@@ -4,10 +4,11 @@
  * was measured A/B (docs/benchmarks.md, "Othello exact endgame solver").
  *
  * Layers, by number of empty squares n:
- * - n ≤ SHALLOW_MAX, in WebAssembly (wasm/endgame.ts, one u64 per board; almost all nodes are
- *   here): n ≤ 3 tries the few empty squares directly, last-1 only counts flips; above, no hash,
- *   the legal moves in parity order (squares in quadrants with an odd number of empties first,
- *   which tends to give the last move of each region to the side to move), the quadrant parities
+ * - n ≤ 3: hand-written last-1/2/3 code that tries the few empty squares
+ *   directly; last-1 only counts flips;
+ * - n ≤ 6: no hash; the legal moves in parity order (squares in
+ *   quadrants with an odd number of empties first, which tends to give the
+ *   last move of each region to the side to move), the quadrant parities
  *   passed down as four bits rather than recounted;
  * - deeper: PVS with fastest-first ordering (fewest opponent replies,
  *   corners counted twice, then the opponent's potential mobility, parity
@@ -18,18 +19,22 @@
  *   enhanced transposition cut-offs (a child the table already refutes ends
  *   the node before any search) and a stability cut-off (the opponent's
  *   stable discs cap what we can reach);
+ * - everything below the evaluation-ordered layers (below 10 empties for
+ *   level 7's ordering, 12 otherwise: almost all nodes) runs in WebAssembly
+ *   (wasm/endgame.ts, one u64 per board), the same search node for node,
+ *   on the same table, which lives in the instance's memory;
  * - at the root, with the trained ordering, an aspiration window: first
  *   whether the score is the trained evaluation's guess, then one re-search
  *   on the side the fail-soft bound points to.
  *
  * All state (table, move lists, node count, clock) lives in an `EndgameSolver`
- * its caller owns; everything works on (lo, hi) int32 halves and never
- * allocates per node.
+ * its caller owns (with its own WebAssembly instance); the JavaScript layers
+ * work on (lo, hi) int32 halves and never allocate per node.
  */
 import { flips, moves, out, popcount32 } from "../bitboard.js";
 import { BLACK, type OthelloState } from "../rules.js";
 import { PASS } from "../squares.js";
-import { endgameSearch } from "./endgame-wasm.js";
+import { type EndgameWasm, endgameWasm } from "./endgame-wasm.js";
 import { iagoEvalBits } from "./eval.js";
 import { trainedEvalBits, trainedEvalWithMobility } from "./trained-eval.js";
 import type { TrainedWeights } from "./weights-codec.js";
@@ -66,8 +71,6 @@ export interface EndgameSolverOptions {
 }
 
 // Tuned on the bench set (node counts; wall time on the shared machine is noise).
-/** Up to this many empties: no hash, no sorting, parity order only. */
-const SHALLOW_MAX = 6;
 /** Stability is only worth computing once alpha is high enough that a cut-off is plausible. */
 const STABILITY_MIN_ALPHA = 2;
 /** From this many empties the opponent's potential mobility joins the move key (below, it cost more than it saved). */
@@ -228,8 +231,13 @@ export class EndgameSolver {
   /** Nodes of the last solve. */
   nodes = 0;
   private readonly ordering: SolverOrdering;
+  /** log2 of the table's buckets. */
+  private readonly tableBits: number;
   /** Buckets of the table (a power of two). */
   private readonly buckets: number;
+  /** The WebAssembly layers (with the table in their memory) search every node below this many empties. */
+  private readonly jsFrom: number;
+  private readonly wasm: EndgameWasm = endgameWasm();
   private clock: (() => number) | undefined = undefined;
   private deadline = Infinity;
   private aborted = false;
@@ -237,6 +245,7 @@ export class EndgameSolver {
   /**
    * The transposition table: buckets of three entries in 16 ints (one 64-byte cache line), each
    * entry the position's four board halves and a packed word (see `META`); depth 0 marks a free entry.
+   * It lives in the WebAssembly instance's memory, which searches it with the same layout and hash.
    */
   private table = new Int32Array(0);
   private readonly listSq = new Int8Array(66 * MAX_MOVES);
@@ -246,7 +255,10 @@ export class EndgameSolver {
 
   constructor(options: EndgameSolverOptions = {}) {
     this.ordering = options.ordering === undefined ? "iago" : options.ordering;
-    this.buckets = 1 << (options.tableBits ?? 18);
+    this.tableBits = options.tableBits ?? 18;
+    this.buckets = 1 << this.tableBits;
+    // The evaluations live in JavaScript; without one the deadline still needs JavaScript nodes to check it.
+    this.jsFrom = this.ordering === "iago" ? IAGO_SORT_MIN : TRAINED_SORT_MIN;
   }
 
   /** Forgets every stored position. */
@@ -397,7 +409,7 @@ export class EndgameSolver {
   private start(now: (() => number) | undefined, deadline: number): void {
     if (this.table.length === 0) {
       // Allocated by the first solve rather than at construction (the engine also runs in browsers).
-      this.table = new Int32Array(this.buckets * 16);
+      this.table = this.wasm.table(this.tableBits);
     }
     this.nodes = 0;
     this.nextCheck = CHECK_INTERVAL;
@@ -610,12 +622,12 @@ export class EndgameSolver {
     n: number,
     parity: number,
   ): number {
-    if (n <= 3) return this.last(pl, ph, ol, oh, alpha, beta, false, n, parity);
+    if (n < this.jsFrom) return this.inWasm(pl, ph, ol, oh, alpha, beta, false, n, parity);
     return this.deep(pl, ph, ol, oh, alpha, beta, false, n, parity);
   }
 
-  /** The last SHALLOW_MAX empties, in WebAssembly (wasm/endgame.ts). */
-  private last(
+  /** The layers below the evaluation-ordered ones, in WebAssembly (wasm/endgame.ts). */
+  private inWasm(
     pl: number,
     ph: number,
     ol: number,
@@ -626,9 +638,9 @@ export class EndgameSolver {
     n: number,
     parity: number,
   ): number {
-    const packed = endgameSearch(pl, ph, ol, oh, alpha, beta, n, parity, passed ? 1 : 0);
-    this.nodes += packed >>> 8;
-    return (packed & 0xff) - 64;
+    const score = this.wasm.search(pl, ph, ol, oh, alpha, beta, n, parity, passed ? 1 : 0);
+    this.nodes += this.wasm.searchedNodes();
+    return score;
   }
 
   private deep(
@@ -642,7 +654,7 @@ export class EndgameSolver {
     n: number,
     parity: number,
   ): number {
-    if (n <= SHALLOW_MAX) return this.last(pl, ph, ol, oh, alpha, beta, passed, n, parity);
+    if (n < this.jsFrom) return this.inWasm(pl, ph, ol, oh, alpha, beta, passed, n, parity);
     this.nodes++;
     if (this.nodes >= this.nextCheck) this.checkClock();
     if (this.aborted) return 0;
