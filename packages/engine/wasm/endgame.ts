@@ -113,14 +113,86 @@ function finalScore(p: u64, o: u64): i32 {
   return diff > 0 ? diff + empty : diff < 0 ? diff - empty : 0;
 }
 
+// With one empty square left, the discs a move there flips along a line depend only on where the
+// mover's discs lie on that line: a table of 8 positions × 256 line bytes (bit i = the line's square i
+// is the mover's) gives the count, for rows, columns and diagonals alike.
+
+/** Discs flipped on a full line by a move at `position`, by the mover's line byte. */
+const LINE_FLIPS = new StaticArray<u8>(8 * 256);
+/** The squares of each square's two diagonals, and the files those diagonals cross. */
+const DIAGONAL_9 = new StaticArray<u64>(64);
+const DIAGONAL_7 = new StaticArray<u64>(64);
+const FILES_9 = new StaticArray<i32>(64);
+const FILES_7 = new StaticArray<i32>(64);
+
+for (let position = 0; position < 8; position++) {
+  for (let byte = 0; byte < 256; byte++) {
+    let count = 0;
+    for (let step = -1; step <= 1; step += 2) {
+      let run = 0;
+      for (let i = position + step; i >= 0 && i < 8; i += step) {
+        if ((byte >> i) & 1) {
+          count += run;
+          break;
+        }
+        run++;
+      }
+    }
+    unchecked((LINE_FLIPS[position * 256 + byte] = u8(count)));
+  }
+}
+for (let sq = 0; sq < 64; sq++) {
+  for (let dc = -1; dc <= 1; dc += 2) {
+    let r = sq >> 3;
+    let c = sq & 7;
+    while (r > 0 && c - dc >= 0 && c - dc < 8) {
+      r--;
+      c -= dc;
+    }
+    let squares: u64 = 0;
+    let files = 0;
+    for (; r < 8 && c >= 0 && c < 8; r++, c += dc) {
+      squares |= u64(1) << u64(r * 8 + c);
+      files |= 1 << c;
+    }
+    if (dc == 1) {
+      unchecked((DIAGONAL_9[sq] = squares));
+      unchecked((FILES_9[sq] = files));
+    } else {
+      unchecked((DIAGONAL_7[sq] = squares));
+      unchecked((FILES_7[sq] = files));
+    }
+  }
+}
+
 /** p to move on the last empty square sq; everything else is o's. */
 function last1(p: u64, sq: i32): i32 {
   nodes++;
   const diff = 2 * i32(popcnt(p)) - 63;
-  const others = ~p & ~(u64(1) << u64(sq));
-  let count = i32(popcnt(flips(sq, p, others)));
+  const r = sq >> 3;
+  const c = sq & 7;
+  const self = 1 << c;
+  // Line bytes: a row by a shift, a column and the diagonals by a multiply that stacks one square per row.
+  let row = i32(p >> u64(r << 3)) & 0xff;
+  let column = i32((((p >> u64(c)) & 0x0101010101010101) * 0x0102040810204080) >> 56);
+  let d9 = i32(((p & unchecked(DIAGONAL_9[sq])) * 0x0101010101010101) >> 56);
+  let d7 = i32(((p & unchecked(DIAGONAL_7[sq])) * 0x0101010101010101) >> 56);
+  let count =
+    i32(unchecked(LINE_FLIPS[(c << 8) | row])) +
+    i32(unchecked(LINE_FLIPS[(r << 8) | column])) +
+    i32(unchecked(LINE_FLIPS[(c << 8) | d9])) +
+    i32(unchecked(LINE_FLIPS[(c << 8) | d7]));
   if (count > 0) return diff + 2 * count + 1;
-  count = i32(popcnt(flips(sq, others, p)));
+  // The opponent's discs are all the rest.
+  row = ~row & 0xff & ~self;
+  column = ~column & 0xff & ~(1 << r);
+  d9 = ~d9 & unchecked(FILES_9[sq]) & ~self;
+  d7 = ~d7 & unchecked(FILES_7[sq]) & ~self;
+  count =
+    i32(unchecked(LINE_FLIPS[(c << 8) | row])) +
+    i32(unchecked(LINE_FLIPS[(r << 8) | column])) +
+    i32(unchecked(LINE_FLIPS[(c << 8) | d9])) +
+    i32(unchecked(LINE_FLIPS[(c << 8) | d7]));
   if (count > 0) return diff - 2 * count - 1;
   return diff > 0 ? diff + 1 : diff - 1;
 }
