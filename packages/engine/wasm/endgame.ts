@@ -50,6 +50,16 @@ for (let parity = 0; parity < 16; parity++) {
 
 let nodes: i32 = 0;
 
+/** The solver's deadline test (solver.ts): true once its time is up. */
+@external("solver", "expired")
+declare function expired(): bool;
+/** Nodes between two calls of expired(), as solver.ts's CHECK_INTERVAL. */
+const CHECK_INTERVAL = 4096;
+let nextCheck: i32 = CHECK_INTERVAL;
+let aborted = false;
+/** What search() returns when the deadline stopped it. */
+const ABORTED = -128;
+
 @inline
 function someMoves(p: u64, mask: u64, dir: u64): u64 {
   let left = mask & (p << dir);
@@ -475,6 +485,11 @@ function generate(p: u64, o: u64, moves: u64, n: i32, parity: i32, hint: i32): i
 function deep(p: u64, o: u64, alpha: i32, beta: i32, passed: bool, n: i32, parity: i32): i32 {
   if (n <= SHALLOW_MAX) return shallow(p, o, alpha, beta, passed, n, parity);
   nodes++;
+  if (nodes >= nextCheck) {
+    nextCheck = nodes + CHECK_INTERVAL;
+    if (expired()) aborted = true;
+  }
+  if (aborted) return 0;
   const bucket = ttBucket(p, o);
   const entry = ttFind(p, o, bucket);
   let hint = -1;
@@ -532,6 +547,7 @@ function deep(p: u64, o: u64, alpha: i32, beta: i32, passed: bool, n: i32, parit
       v = -deep(np, no, -alpha - 1, -alpha, false, n - 1, childParity);
       if (v > alpha && v < beta) v = -deep(np, no, -beta, -v, false, n - 1, childParity);
     }
+    if (aborted) return 0;
     if (v > best) {
       best = v;
       bestMove = sq;
@@ -551,7 +567,8 @@ export function searchedNodes(): i32 {
 /**
  * The exact score of (pl, ph) to move against (ol, oh) with n empties, fail-soft within (alpha, beta);
  * `parity` holds the quadrants with an odd number of empties, `passed` whether the previous move was
- * a pass. Above SHALLOW_MAX empties it needs the table (allocateTable) and shares it with solver.ts.
+ * a pass. Above SHALLOW_MAX empties it needs the table (allocateTable), shares it with solver.ts, and
+ * asks expired() every CHECK_INTERVAL nodes; once that says yes it returns ABORTED.
  */
 export function search(
   pl: i32,
@@ -565,6 +582,8 @@ export function search(
   passed: i32,
 ): i32 {
   nodes = 0;
+  nextCheck = CHECK_INTERVAL;
+  aborted = false;
   const p = (u64(u32(ph)) << 32) | u64(u32(pl));
   const o = (u64(u32(oh)) << 32) | u64(u32(ol));
   const empty = ~(p | o);
@@ -575,5 +594,6 @@ export function search(
   if (n == 1) return last1(p, i32(ctz(empty)));
   if (n == 2) return last2(p, o, i32(ctz(empty)), i32(ctz(empty & (empty - 1))), alpha, beta, false);
   if (n == 3) return last3Entry(p, o, alpha, beta, parity);
-  return deep(p, o, alpha, beta, passed != 0, n, parity);
+  const score = deep(p, o, alpha, beta, passed != 0, n, parity);
+  return aborted ? ABORTED : score;
 }

@@ -2,7 +2,8 @@
  * The solver's layers below its evaluation-ordered ones as WebAssembly (wasm/endgame.ts, shipped as
  * bytes in endgame-wasm-data.ts): one u64 per board instead of two int32 halves. Each solver gets its
  * own instance, whose memory also holds the solver's transposition table, shared with the JavaScript
- * layers above through an Int32Array view. The module has no imports and is compiled synchronously
+ * layers above through an Int32Array view. The module imports only the solver's deadline test and is
+ * compiled synchronously
  * on first use, which Node and workers allow (browser main threads only up to 4 KB; the browser
  * holds no AI code, docs/web.md).
  */
@@ -26,7 +27,8 @@ export interface EndgameWasm {
   /**
    * The exact score of (pl, ph) to move against (ol, oh) with n empties, fail-soft within
    * (alpha, beta). `parity` has a bit per quadrant with an odd number of empties; `passed` is 1
-   * after a pass. Above six empties it needs the table (`table`).
+   * after a pass. Above six empties it needs the table (`table`) and calls `expired` every 4096
+   * nodes; once that returns true, the search stops and returns `WASM_ABORTED`.
    */
   readonly search: (
     pl: number,
@@ -45,12 +47,16 @@ export interface EndgameWasm {
   readonly table: (bits: number) => Int32Array<ArrayBuffer>;
 }
 
+/** What `search` returns when `expired` stopped it. */
+export const WASM_ABORTED = -128;
+
 let compiled: object | undefined;
 
-/** A fresh instance: its own memory, table and move lists. */
-export function endgameWasm(): EndgameWasm {
+/** A fresh instance (its own memory, table and move lists) that asks `expired` whether to stop. */
+export function endgameWasm(expired: () => boolean): EndgameWasm {
   compiled ??= new WebAssembly.Module(fromBase64(ENDGAME_WASM));
-  const exports = new WebAssembly.Instance(compiled, {}).exports as unknown as Exports;
+  const imports = { solver: { expired } };
+  const exports = new WebAssembly.Instance(compiled, imports).exports as unknown as Exports;
   return {
     search: exports.search,
     searchedNodes: exports.searchedNodes,

@@ -34,7 +34,7 @@
 import { flips, moves, out, popcount32 } from "../bitboard.js";
 import { BLACK, type OthelloState } from "../rules.js";
 import { PASS } from "../squares.js";
-import { type EndgameWasm, endgameWasm } from "./endgame-wasm.js";
+import { type EndgameWasm, WASM_ABORTED, endgameWasm } from "./endgame-wasm.js";
 import { iagoEvalBits } from "./eval.js";
 import { trainedEvalBits, trainedEvalWithMobility } from "./trained-eval.js";
 import type { TrainedWeights } from "./weights-codec.js";
@@ -80,7 +80,7 @@ const POTENTIAL_WEIGHT = 8;
 /** From this many empties Iago's evaluation joins the move key (level 7's solver, as before). */
 const IAGO_SORT_MIN = 10;
 /** From this many empties the trained evaluation joins the move key. */
-const TRAINED_SORT_MIN = 12;
+const TRAINED_SORT_MIN = 16;
 /** Iago's evaluation is scaled down by 2^IAGO_SHIFT in the key. */
 const IAGO_SHIFT = 12;
 /** Weight of the trained evaluation (1/16 disc units) in the move key. */
@@ -237,7 +237,9 @@ export class EndgameSolver {
   private readonly buckets: number;
   /** The WebAssembly layers (with the table in their memory) search every node below this many empties. */
   private readonly jsFrom: number;
-  private readonly wasm: EndgameWasm = endgameWasm();
+  private readonly wasm: EndgameWasm = endgameWasm(
+    () => this.clock !== undefined && this.clock() > this.deadline,
+  );
   private clock: (() => number) | undefined = undefined;
   private deadline = Infinity;
   private aborted = false;
@@ -640,6 +642,10 @@ export class EndgameSolver {
   ): number {
     const score = this.wasm.search(pl, ph, ol, oh, alpha, beta, n, parity, passed ? 1 : 0);
     this.nodes += this.wasm.searchedNodes();
+    if (score === WASM_ABORTED) {
+      this.aborted = true;
+      return 0;
+    }
     return score;
   }
 
