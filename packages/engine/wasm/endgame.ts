@@ -306,10 +306,6 @@ function shallow(p: u64, o: u64, alpha: i32, beta: i32, passed: bool, n: i32, pa
 const SHALLOW_MAX = 6;
 /** Stability is only worth computing once alpha is high enough that a cut-off is plausible. */
 const STABILITY_MIN_ALPHA = 2;
-/** From this many empties the opponent's potential mobility joins the move key. */
-const POTENTIAL_MIN = 10;
-/** Weight of the opponent's potential mobility in the move key (a reply is worth 16). */
-const POTENTIAL_WEIGHT = 8;
 /** From this many empties a node probes the table for its children before searching them. */
 const ETC_MIN = 8;
 const MAX_MOVES = 34;
@@ -433,10 +429,12 @@ function stableDiscs(p: u64, o: u64): i32 {
   return i32(popcnt(s));
 }
 
-/** Fills the move list of depth n fastest first (as solver.ts's generate without an evaluation). */
+/**
+ * Fills the move list of depth n fastest first: solver.ts's generate without an evaluation and without
+ * the opponent's potential mobility, which here cost more than it saved.
+ */
 function generate(p: u64, o: u64, moves: u64, n: i32, parity: i32, hint: i32): i32 {
   const base = n * MAX_MOVES;
-  const empty = ~(p | o);
   const odd = unchecked(PARITY_SQUARES[parity]);
   let count = 0;
   let rest = moves;
@@ -450,19 +448,6 @@ function generate(p: u64, o: u64, moves: u64, n: i32, parity: i32, hint: i32): i
     const replies = legalMoves(no, np);
     // Fastest first: the fewer replies (corner replies counted twice), the sooner the cut.
     let key = i32(popcnt(replies) + popcnt(replies & CORNERS)) << 4;
-    if (n >= POTENTIAL_MIN) {
-      // Opponent's potential mobility: empty squares next to the mover's discs.
-      const around =
-        ((np << 1) & NOT_A) |
-        ((np >> 1) & NOT_H) |
-        (np << 8) |
-        (np >> 8) |
-        ((np << 9) & NOT_A) |
-        ((np >> 9) & NOT_H) |
-        ((np << 7) & NOT_H) |
-        ((np >> 7) & NOT_A);
-      key += POTENTIAL_WEIGHT * i32(popcnt(around & empty & ~bit));
-    }
     if ((bit & odd) != 0) key -= 2;
     if ((bit & CORNERS) != 0) key -= 4;
     if (sq == hint) key = -(1 << 30);

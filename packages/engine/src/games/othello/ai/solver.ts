@@ -20,9 +20,10 @@
  *   the node before any search) and a stability cut-off (the opponent's
  *   stable discs cap what we can reach);
  * - everything below the evaluation-ordered layers (below 10 empties for
- *   level 7's ordering, 12 otherwise: almost all nodes) runs in WebAssembly
- *   (wasm/endgame.ts, one u64 per board), the same search node for node,
- *   on the same table, which lives in the instance's memory;
+ *   level 7's ordering, 16 otherwise: almost all nodes) runs in WebAssembly
+ *   (wasm/endgame.ts, one u64 per board), the same search on the same table,
+ *   which lives in the instance's memory, but without the opponent's
+ *   potential mobility in the move key (there it cost more than it saved);
  * - at the root, with the trained ordering, an aspiration window: first
  *   whether the score is the trained evaluation's guess, then one re-search
  *   on the side the fail-soft bound points to.
