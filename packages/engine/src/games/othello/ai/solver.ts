@@ -5,8 +5,8 @@
  *
  * Layers, by number of empty squares n:
  * - n ≤ 3: hand-written last-1/2/3 code that tries the few empty squares
- *   directly; last-1 only counts flips, from a table per line (no board);
- * - n ≤ SHALLOW_MAX: no hash; the legal moves in parity order (squares in
+ *   directly; last-1 only counts flips;
+ * - n ≤ 6: no hash; the legal moves in parity order (squares in
  *   quadrants with an odd number of empties first, which tends to give the
  *   last move of each region to the side to move), the quadrant parities
  *   passed down as four bits rather than recounted;
@@ -19,17 +19,23 @@
  *   enhanced transposition cut-offs (a child the table already refutes ends
  *   the node before any search) and a stability cut-off (the opponent's
  *   stable discs cap what we can reach);
+ * - everything below the evaluation-ordered layers (below 10 empties for
+ *   level 7's ordering, 16 otherwise: almost all nodes) runs in WebAssembly
+ *   (wasm/endgame.ts, one u64 per board), the same search on the same table,
+ *   which lives in the instance's memory, but without the opponent's
+ *   potential mobility in the move key (there it cost more than it saved);
  * - at the root, with the trained ordering, an aspiration window: first
  *   whether the score is the trained evaluation's guess, then one re-search
  *   on the side the fail-soft bound points to.
  *
  * All state (table, move lists, node count, clock) lives in an `EndgameSolver`
- * its caller owns; everything works on (lo, hi) int32 halves and never
- * allocates per node.
+ * its caller owns (with its own WebAssembly instance); the JavaScript layers
+ * work on (lo, hi) int32 halves and never allocate per node.
  */
 import { flips, moves, out, popcount32 } from "../bitboard.js";
 import { BLACK, type OthelloState } from "../rules.js";
 import { PASS } from "../squares.js";
+import { type EndgameWasm, WASM_ABORTED, endgameWasm } from "./endgame-wasm.js";
 import { iagoEvalBits } from "./eval.js";
 import { trainedEvalBits, trainedEvalWithMobility } from "./trained-eval.js";
 import type { TrainedWeights } from "./weights-codec.js";
@@ -66,8 +72,6 @@ export interface EndgameSolverOptions {
 }
 
 // Tuned on the bench set (node counts; wall time on the shared machine is noise).
-/** Up to this many empties: no hash, no sorting, parity order only. */
-const SHALLOW_MAX = 6;
 /** Stability is only worth computing once alpha is high enough that a cut-off is plausible. */
 const STABILITY_MIN_ALPHA = 2;
 /** From this many empties the opponent's potential mobility joins the move key (below, it cost more than it saved). */
@@ -77,7 +81,7 @@ const POTENTIAL_WEIGHT = 8;
 /** From this many empties Iago's evaluation joins the move key (level 7's solver, as before). */
 const IAGO_SORT_MIN = 10;
 /** From this many empties the trained evaluation joins the move key. */
-const TRAINED_SORT_MIN = 12;
+const TRAINED_SORT_MIN = 16;
 /** Iago's evaluation is scaled down by 2^IAGO_SHIFT in the key. */
 const IAGO_SHIFT = 12;
 /** Weight of the trained evaluation (1/16 disc units) in the move key. */
@@ -122,95 +126,6 @@ function finalScore(pl: number, ph: number, ol: number, oh: number): number {
   const diff = p - o;
   const empty = 64 - p - o;
   return diff > 0 ? diff + empty : diff < 0 ? diff - empty : 0;
-}
-
-// ---------------------------------------------------------------- last-move flip counts
-//
-// With one empty square left, every other square is a disc, so the discs a move there flips along a
-// line depend only on where the mover's own discs lie on that line: a table of 8 positions × 256
-// line bytes (bit i = the line's square i is the mover's) gives the count, for rows, columns and
-// diagonals alike. A line byte comes from shifts (rows) or from a multiply that stacks one square
-// per row into a byte (columns, diagonals), as in patterns.ts.
-
-/** Discs flipped on a full line by a move at `position`, by the mover's line byte. */
-const LINE_FLIPS = (() => {
-  const table = new Int8Array(8 * 256);
-  for (let position = 0; position < 8; position++) {
-    for (let byte = 0; byte < 256; byte++) {
-      let count = 0;
-      for (const step of [-1, 1]) {
-        let run = 0;
-        for (let i = position + step; i >= 0 && i < 8; i += step) {
-          if ((byte >> i) & 1) {
-            count += run;
-            break;
-          }
-          run++;
-        }
-      }
-      table[position * 256 + byte] = count;
-    }
-  }
-  return table;
-})();
-
-function diagonalMasks(step: number): { lo: Int32Array; hi: Int32Array; files: Int32Array } {
-  const lo = new Int32Array(64);
-  const hi = new Int32Array(64);
-  const files = new Int32Array(64);
-  for (let sq = 0; sq < 64; sq++) {
-    // Walk to the line's start (top row, or the first file for step 9 / last file for step 7).
-    let r = sq >> 3;
-    let c = sq & 7;
-    const dc = step === 9 ? 1 : -1;
-    while (r > 0 && c - dc >= 0 && c - dc < 8) {
-      r--;
-      c -= dc;
-    }
-    for (; r < 8 && c >= 0 && c < 8; r++, c += dc) {
-      const s = r * 8 + c;
-      if (s < 32) lo[sq] = (lo[sq] as number) | (1 << s);
-      else hi[sq] = (hi[sq] as number) | (1 << (s - 32));
-      files[sq] = (files[sq] as number) | (1 << c);
-    }
-  }
-  return { lo, hi, files };
-}
-const D9 = diagonalMasks(9);
-const D7 = diagonalMasks(7);
-
-/**
- * Discs the player (pl, ph) flips by playing `sq`, the only empty square, on an otherwise full
- * board; with `opponent` the count for the other side (whose discs are all the rest).
- */
-function lastFlipCount(pl: number, ph: number, sq: number, opponent: boolean): number {
-  const r = sq >> 3;
-  const c = sq & 7;
-  const self = 1 << c;
-  let row = r < 4 ? (pl >>> (r << 3)) & 0xff : (ph >>> ((r - 4) << 3)) & 0xff;
-  let column =
-    ((Math.imul((pl >>> c) & 0x01010101, 0x01020408) >>> 24) & 15) |
-    ((Math.imul((ph >>> c) & 0x01010101, 0x01020408) >>> 20) & 0xf0);
-  let d9 =
-    (Math.imul(pl & (D9.lo[sq] as number), 0x01010101) |
-      Math.imul(ph & (D9.hi[sq] as number), 0x01010101)) >>>
-    24;
-  let d7 =
-    (Math.imul(pl & (D7.lo[sq] as number), 0x01010101) |
-      Math.imul(ph & (D7.hi[sq] as number), 0x01010101)) >>>
-    24;
-  if (opponent) {
-    row = ~row & 0xff & ~self;
-    column = ~column & 0xff & ~(1 << r);
-    d9 = ~d9 & (D9.files[sq] as number) & ~self;
-    d7 = ~d7 & (D7.files[sq] as number) & ~self;
-  }
-  return (
-    (LINE_FLIPS[(c << 8) | row] as number) +
-    (LINE_FLIPS[(r << 8) | column] as number) +
-    (LINE_FLIPS[(c << 8) | d9] as number) +
-    (LINE_FLIPS[(c << 8) | d7] as number)
-  );
 }
 
 // ---------------------------------------------------------------- stability
@@ -317,8 +232,15 @@ export class EndgameSolver {
   /** Nodes of the last solve. */
   nodes = 0;
   private readonly ordering: SolverOrdering;
+  /** log2 of the table's buckets. */
+  private readonly tableBits: number;
   /** Buckets of the table (a power of two). */
   private readonly buckets: number;
+  /** The WebAssembly layers (with the table in their memory) search every node below this many empties. */
+  private readonly jsFrom: number;
+  private readonly wasm: EndgameWasm = endgameWasm(
+    () => this.clock !== undefined && this.clock() > this.deadline,
+  );
   private clock: (() => number) | undefined = undefined;
   private deadline = Infinity;
   private aborted = false;
@@ -326,6 +248,7 @@ export class EndgameSolver {
   /**
    * The transposition table: buckets of three entries in 16 ints (one 64-byte cache line), each
    * entry the position's four board halves and a packed word (see `META`); depth 0 marks a free entry.
+   * It lives in the WebAssembly instance's memory, which searches it with the same layout and hash.
    */
   private table = new Int32Array(0);
   private readonly listSq = new Int8Array(66 * MAX_MOVES);
@@ -335,7 +258,10 @@ export class EndgameSolver {
 
   constructor(options: EndgameSolverOptions = {}) {
     this.ordering = options.ordering === undefined ? "iago" : options.ordering;
-    this.buckets = 1 << (options.tableBits ?? 18);
+    this.tableBits = options.tableBits ?? 18;
+    this.buckets = 1 << this.tableBits;
+    // The evaluations live in JavaScript; without one the deadline still needs JavaScript nodes to check it.
+    this.jsFrom = this.ordering === "iago" ? IAGO_SORT_MIN : TRAINED_SORT_MIN;
   }
 
   /** Forgets every stored position. */
@@ -486,7 +412,7 @@ export class EndgameSolver {
   private start(now: (() => number) | undefined, deadline: number): void {
     if (this.table.length === 0) {
       // Allocated by the first solve rather than at construction (the engine also runs in browsers).
-      this.table = new Int32Array(this.buckets * 16);
+      this.table = this.wasm.table(this.tableBits);
     }
     this.nodes = 0;
     this.nextCheck = CHECK_INTERVAL;
@@ -498,191 +424,6 @@ export class EndgameSolver {
   private checkClock(): void {
     this.nextCheck = this.nodes + CHECK_INTERVAL;
     if (this.clock !== undefined && this.clock() > this.deadline) this.aborted = true;
-  }
-
-  // -------------------------------------------------------------- last 1..3
-
-  private last1(pl: number, ph: number, sq: number): number {
-    this.nodes++;
-    const diff = 2 * (popcount32(pl) + popcount32(ph)) - 63;
-    let n = lastFlipCount(pl, ph, sq, false);
-    if (n > 0) return diff + 2 * n + 1;
-    n = lastFlipCount(pl, ph, sq, true);
-    if (n > 0) return diff - 2 * n - 1;
-    return diff > 0 ? diff + 1 : diff - 1;
-  }
-
-  private last2(
-    pl: number,
-    ph: number,
-    ol: number,
-    oh: number,
-    a: number,
-    b: number,
-    alpha: number,
-    beta: number,
-    passed: boolean,
-  ): number {
-    this.nodes++;
-    let best = -65;
-    flips(a, pl, ph, ol, oh);
-    if ((out.lo | out.hi) !== 0) {
-      best = -this.last1(ol & ~out.lo, oh & ~out.hi, b);
-      if (best >= beta) return best;
-    }
-    flips(b, pl, ph, ol, oh);
-    if ((out.lo | out.hi) !== 0) {
-      const v = -this.last1(ol & ~out.lo, oh & ~out.hi, a);
-      if (v > best) best = v;
-    }
-    if (best > -65) return best;
-    if (passed) return finalScore(pl, ph, ol, oh);
-    return -this.last2(ol, oh, pl, ph, a, b, -beta, -alpha, true);
-  }
-
-  private last3(
-    pl: number,
-    ph: number,
-    ol: number,
-    oh: number,
-    a: number,
-    b: number,
-    c: number,
-    alpha: number,
-    beta: number,
-    passed: boolean,
-  ): number {
-    this.nodes++;
-    let best = -65;
-    for (let i = 0; i < 3; i++) {
-      const sq = i === 0 ? a : i === 1 ? b : c;
-      flips(sq, pl, ph, ol, oh);
-      if ((out.lo | out.hi) === 0) continue;
-      const fl = out.lo;
-      const fh = out.hi;
-      const bl = sq < 32 ? 1 << sq : 0;
-      const bh = sq < 32 ? 0 : 1 << (sq - 32);
-      const x = i === 0 ? b : a;
-      const y = i === 2 ? b : c;
-      const v = -this.last2(ol & ~fl, oh & ~fh, pl | fl | bl, ph | fh | bh, x, y, -beta, -alpha, false);
-      if (v > best) {
-        best = v;
-        if (v >= beta) return v;
-        if (v > alpha) alpha = v;
-      }
-    }
-    if (best > -65) return best;
-    if (passed) return finalScore(pl, ph, ol, oh);
-    return -this.last3(ol, oh, pl, ph, a, b, c, -beta, -alpha, true);
-  }
-
-  /** last3 with its three empties in parity order (a square alone in its quadrant first). */
-  private last3Entry(
-    pl: number,
-    ph: number,
-    ol: number,
-    oh: number,
-    alpha: number,
-    beta: number,
-    parity: number,
-  ): number {
-    const el = ~(pl | ol);
-    const eh = ~(ph | oh);
-    const oddL = PARITY_LO[parity] as number;
-    const oddH = PARITY_HI[parity] as number;
-    let a = -1;
-    let b = -1;
-    let c = -1;
-    for (let phase = 0; phase < 2; phase++) {
-      let l = phase === 0 ? el & oddL : el & ~oddL;
-      let h = phase === 0 ? eh & oddH : eh & ~oddH;
-      while ((l | h) !== 0) {
-        let sq: number;
-        if (l !== 0) {
-          const bit = l & -l;
-          l ^= bit;
-          sq = 31 - Math.clz32(bit);
-        } else {
-          const bit = h & -h;
-          h ^= bit;
-          sq = 63 - Math.clz32(bit);
-        }
-        if (a < 0) a = sq;
-        else if (b < 0) b = sq;
-        else c = sq;
-      }
-    }
-    return this.last3(pl, ph, ol, oh, a, b, c, alpha, beta, false);
-  }
-
-  // -------------------------------------------------------------- shallow
-
-  private shallow(
-    pl: number,
-    ph: number,
-    ol: number,
-    oh: number,
-    alpha: number,
-    beta: number,
-    passed: boolean,
-    n: number,
-    parity: number,
-  ): number {
-    this.nodes++;
-    moves(pl, ph, ol, oh);
-    const ml = out.lo;
-    const mh = out.hi;
-    if ((ml | mh) === 0) {
-      if (passed) return finalScore(pl, ph, ol, oh);
-      moves(ol, oh, pl, ph);
-      if ((out.lo | out.hi) === 0) return finalScore(pl, ph, ol, oh);
-      return -this.shallow(ol, oh, pl, ph, -beta, -alpha, true, n, parity);
-    }
-    const oddL = PARITY_LO[parity] as number;
-    const oddH = PARITY_HI[parity] as number;
-    let best = -65;
-    for (let phase = 0; phase < 2; phase++) {
-      let l = phase === 0 ? ml & oddL : ml & ~oddL;
-      let h = phase === 0 ? mh & oddH : mh & ~oddH;
-      while ((l | h) !== 0) {
-        let sq: number;
-        let bl = 0;
-        let bh = 0;
-        if (l !== 0) {
-          bl = l & -l;
-          l ^= bl;
-          sq = 31 - Math.clz32(bl);
-        } else {
-          bh = h & -h;
-          h ^= bh;
-          sq = 63 - Math.clz32(bh);
-        }
-        flips(sq, pl, ph, ol, oh);
-        const fl = out.lo;
-        const fh = out.hi;
-        const childParity = parity ^ (QUADRANT_BIT[sq] as number);
-        const v =
-          n === 4
-            ? -this.last3Entry(ol & ~fl, oh & ~fh, pl | fl | bl, ph | fh | bh, -beta, -alpha, childParity)
-            : -this.shallow(
-                ol & ~fl,
-                oh & ~fh,
-                pl | fl | bl,
-                ph | fh | bh,
-                -beta,
-                -alpha,
-                false,
-                n - 1,
-                childParity,
-              );
-        if (v > best) {
-          best = v;
-          if (v >= beta) return v;
-          if (v > alpha) alpha = v;
-        }
-      }
-    }
-    return best;
   }
 
   // -------------------------------------------------------------- transposition table
@@ -884,40 +625,29 @@ export class EndgameSolver {
     n: number,
     parity: number,
   ): number {
-    if (n === 0) {
-      this.nodes++;
-      return finalScore(pl, ph, ol, oh);
-    }
-    if (n === 1) return this.lastOne(pl, ph, ol, oh);
-    if (n === 2) return this.lastTwo(pl, ph, ol, oh, alpha, beta);
-    if (n === 3) return this.last3Entry(pl, ph, ol, oh, alpha, beta, parity);
+    if (n < this.jsFrom) return this.inWasm(pl, ph, ol, oh, alpha, beta, false, n, parity);
     return this.deep(pl, ph, ol, oh, alpha, beta, false, n, parity);
   }
 
-  private lastOne(pl: number, ph: number, ol: number, oh: number): number {
-    const el = ~(pl | ol);
-    const eh = ~(ph | oh);
-    const sq = el !== 0 ? 31 - Math.clz32(el & -el) : 63 - Math.clz32(eh & -eh);
-    return this.last1(pl, ph, sq);
-  }
-
-  private lastTwo(pl: number, ph: number, ol: number, oh: number, alpha: number, beta: number): number {
-    let el = ~(pl | ol);
-    let eh = ~(ph | oh);
-    const squares = [-1, -1];
-    let k = 0;
-    while ((el | eh) !== 0 && k < 2) {
-      if (el !== 0) {
-        const bit = el & -el;
-        el ^= bit;
-        squares[k++] = 31 - Math.clz32(bit);
-      } else {
-        const bit = eh & -eh;
-        eh ^= bit;
-        squares[k++] = 63 - Math.clz32(bit);
-      }
+  /** The layers below the evaluation-ordered ones, in WebAssembly (wasm/endgame.ts). */
+  private inWasm(
+    pl: number,
+    ph: number,
+    ol: number,
+    oh: number,
+    alpha: number,
+    beta: number,
+    passed: boolean,
+    n: number,
+    parity: number,
+  ): number {
+    const score = this.wasm.search(pl, ph, ol, oh, alpha, beta, n, parity, passed ? 1 : 0);
+    this.nodes += this.wasm.searchedNodes();
+    if (score === WASM_ABORTED) {
+      this.aborted = true;
+      return 0;
     }
-    return this.last2(pl, ph, ol, oh, squares[0] as number, squares[1] as number, alpha, beta, false);
+    return score;
   }
 
   private deep(
@@ -931,7 +661,7 @@ export class EndgameSolver {
     n: number,
     parity: number,
   ): number {
-    if (n <= SHALLOW_MAX) return this.shallow(pl, ph, ol, oh, alpha, beta, passed, n, parity);
+    if (n < this.jsFrom) return this.inWasm(pl, ph, ol, oh, alpha, beta, passed, n, parity);
     this.nodes++;
     if (this.nodes >= this.nextCheck) this.checkClock();
     if (this.aborted) return 0;

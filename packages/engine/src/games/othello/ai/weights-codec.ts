@@ -73,7 +73,8 @@ function toBase64(bytes: Uint8Array): string {
   return parts.join("");
 }
 
-function fromBase64(text: string): Uint8Array {
+/** Decodes base64 text (other characters skipped); also reads the shipped WebAssembly module. */
+export function fromBase64(text: string): Uint8Array {
   const clean = text.replace(/[^A-Za-z0-9+/]/g, "");
   const bytes = new Uint8Array(Math.floor((clean.length * 3) / 4));
   let j = 0;

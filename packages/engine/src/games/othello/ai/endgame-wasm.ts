@@ -1,0 +1,69 @@
+/**
+ * The solver's layers below its evaluation-ordered ones as WebAssembly (wasm/endgame.ts, shipped as
+ * bytes in endgame-wasm-data.ts): one u64 per board instead of two int32 halves. Each solver gets its
+ * own instance, whose memory also holds the solver's transposition table, shared with the JavaScript
+ * layers above through an Int32Array view. The module imports only the solver's deadline test and is
+ * compiled synchronously
+ * on first use, which Node and workers allow (browser main threads only up to 4 KB; the browser
+ * holds no AI code, docs/web.md).
+ */
+import { ENDGAME_WASM } from "./endgame-wasm-data.js";
+import { fromBase64 } from "./weights-codec.js";
+
+// The engine's lib is plain ES2023 (no DOM, no Node); this is the part of the WebAssembly API it uses.
+declare const WebAssembly: {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => { readonly exports: Record<string, unknown> };
+};
+
+interface Exports {
+  readonly memory: { readonly buffer: ArrayBuffer };
+  readonly allocateTable: (bits: number) => number;
+  readonly search: EndgameWasm["search"];
+  readonly searchedNodes: () => number;
+}
+
+export interface EndgameWasm {
+  /**
+   * The exact score of (pl, ph) to move against (ol, oh) with n empties, fail-soft within
+   * (alpha, beta). `parity` has a bit per quadrant with an odd number of empties; `passed` is 1
+   * after a pass. Above six empties it needs the table (`table`) and calls `expired` every 4096
+   * nodes; once that returns true, the search stops and returns `WASM_ABORTED`.
+   */
+  readonly search: (
+    pl: number,
+    ph: number,
+    ol: number,
+    oh: number,
+    alpha: number,
+    beta: number,
+    n: number,
+    parity: number,
+    passed: number,
+  ) => number;
+  /** Nodes of the last `search`. */
+  readonly searchedNodes: () => number;
+  /** Allocates the table of 2^bits buckets of 16 ints inside the instance (once) and returns a view of it. */
+  readonly table: (bits: number) => Int32Array<ArrayBuffer>;
+}
+
+/** What `search` returns when `expired` stopped it. */
+export const WASM_ABORTED = -128;
+
+let compiled: object | undefined;
+
+/** A fresh instance (its own memory, table and move lists) that asks `expired` whether to stop. */
+export function endgameWasm(expired: () => boolean): EndgameWasm {
+  compiled ??= new WebAssembly.Module(fromBase64(ENDGAME_WASM));
+  const imports = { solver: { expired } };
+  const exports = new WebAssembly.Instance(compiled, imports).exports as unknown as Exports;
+  return {
+    search: exports.search,
+    searchedNodes: exports.searchedNodes,
+    table: (bits) => {
+      const address = exports.allocateTable(bits);
+      // Read the buffer after the allocation: growing the memory detaches the old one.
+      return new Int32Array(exports.memory.buffer, address, 16 << bits);
+    },
+  };
+}
