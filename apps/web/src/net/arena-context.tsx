@@ -1,9 +1,10 @@
 "use client";
 
 import type { SessionInfo } from "@arena/protocol";
+import { usePathname } from "next/navigation";
 import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
 import { serverUrl } from "../env";
-import { ArenaClient, type ConnectionState } from "./client";
+import { ArenaClient, type ConnectionState, matchOfPath } from "./client";
 
 const ArenaContext = createContext<ArenaClient | null>(null);
 
@@ -14,17 +15,24 @@ declare global {
   }
 }
 
+/** The session token of the page before, for the next page's socket when localStorage is not available. */
+let carriedToken: string | null = null;
+
 export function ArenaProvider({ children }: { children: ReactNode }) {
   const [client, setClient] = useState<ArenaClient | null>(null);
+  // A room page's socket names its match (the balancer routes it to the match's process); moving between
+  // a room and any other page closes the page's socket and opens the next page's.
+  const match = matchOfPath(usePathname());
   useEffect(() => {
-    const created = new ArenaClient(serverUrl());
+    const created = new ArenaClient(serverUrl(), match, carriedToken);
     window.__arena = created;
     setClient(created);
     return () => {
+      carriedToken = created.session?.token ?? carriedToken;
       created.socket.disconnect();
       if (window.__arena === created) delete window.__arena;
     };
-  }, []);
+  }, [match]);
   return <ArenaContext.Provider value={client}>{children}</ArenaContext.Provider>;
 }
 
