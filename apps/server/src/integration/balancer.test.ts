@@ -51,7 +51,7 @@ describe.skipIf(
   afterAll(async () => {
     await cluster.stop();
   });
-  // Each test starts with nobody connected, so that the balancer's least-connections choice is predictable.
+  // Each test starts with nobody connected.
   afterEach(async () => {
     for (const client of clients.splice(0)) client.close();
     await until(async () => {

@@ -19,14 +19,16 @@ declare global {
 let carriedToken: string | null = null;
 
 export function ArenaProvider({ children }: { children: ReactNode }) {
-  const [client, setClient] = useState<ArenaClient | null>(null);
+  const [held, setHeld] = useState<{ client: ArenaClient; match: string | null } | null>(null);
   // A room page's socket names its match (the balancer routes it to the match's process); moving between
   // a room and any other page closes the page's socket and opens the next page's.
   const match = matchOfPath(usePathname());
+  // Until the page's own socket exists, none: a request on the page before's (closing) would go nowhere.
+  const client = held !== null && held.match === match ? held.client : null;
   useEffect(() => {
     const created = new ArenaClient(serverUrl(), match, carriedToken);
     window.__arena = created;
-    setClient(created);
+    setHeld({ client: created, match });
     return () => {
       carriedToken = created.session?.token ?? carriedToken;
       created.socket.disconnect();
