@@ -97,10 +97,16 @@ export class LeaseKeeper {
       }
     });
     // A match whose sockets are all on another process is left to that one (it holds the room too).
-    const orphans = (await store.listLive()).filter((matchId) => {
+    let orphans = (await store.listLive()).filter((matchId) => {
       const room = rooms.cached(matchId);
       return room === undefined || (!room.owned && followedOnlyElsewhere(room) === null);
     });
+    // With several processes most live matches are another's: one read of their holders instead of a
+    // failed acquisition each.
+    if (store.leaseHolders !== undefined && orphans.length > 0) {
+      const holders = await store.leaseHolders(orphans);
+      orphans = orphans.filter((_, i) => holders[i] === null || holders[i] === owner);
+    }
     await inBatches(orphans, LEASE_BATCH, (matchId) => this.tryOwn(matchId, true));
   }
 

@@ -55,6 +55,11 @@ export interface MatchStore {
   acquireLease(matchId: MatchId, owner: string, ttlMs: number, now: number): Promise<LeaseGrant>;
   renewLease(matchId: MatchId, owner: string, ttlMs: number, now: number): Promise<boolean>;
   releaseLease(matchId: MatchId, owner: string): Promise<void>;
+  /**
+   * Who holds each match's lease now (null: nobody), in one round trip: the takeover scan tries only the
+   * free ones. Stores of one process, where another's lease is rare, may leave it out.
+   */
+  leaseHolders?(matchIds: readonly MatchId[]): Promise<(string | null)[]>;
   /** A finished match's post-game analysis (docs/analysis.md), kept beside its log; null if none yet. */
   getAnalysis(matchId: MatchId): Promise<MatchAnalysis | null>;
   /** Keeps an analysis (replacing any earlier one: it is the same computation). */

@@ -259,6 +259,11 @@ export class RedisStore implements MatchStore {
     await timed(this.client.eval(RELEASE, { keys: [this.key(matchId, "lease")], arguments: [owner] }));
   }
 
+  async leaseHolders(matchIds: readonly MatchId[]): Promise<(string | null)[]> {
+    if (matchIds.length === 0) return [];
+    return timed(this.client.mGet(matchIds.map((matchId) => this.key(matchId, "lease"))));
+  }
+
   async getAnalysis(matchId: MatchId): Promise<MatchAnalysis | null> {
     const text = await timed(this.client.get(this.key(matchId, "analysis")));
     return text === null ? null : (JSON.parse(text) as MatchAnalysis);
