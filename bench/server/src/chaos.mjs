@@ -271,12 +271,13 @@ class Game {
     await this.sync(b); // the joiner attaches after the start broadcast: catch up
     if (affinity) {
       // The players go to the room page: each page's socket replaces the lobby's (not a drop).
+      // The new socket first: a move due meanwhile goes out on whichever socket is the player's then.
       for (const p of [a, b]) {
         const lobby = p.sock;
-        p.sock = null;
-        lobby.close();
         await p.connect(p.server);
+        lobby.close();
         await this.sync(p);
+        this.maybeMove(p);
       }
     }
   }
