@@ -166,7 +166,7 @@ export class Rooms implements RoomEvents {
   async start(): Promise<void> {
     const unsubscribe = this.options.store.onAppend(
       (matchId, version, entries) => this.cache.cached(matchId)?.notify(version, entries),
-      (matchId) => this.cache.cached(matchId) !== undefined,
+      (matchId, version) => this.cache.cached(matchId)?.wantsNews(version) === true,
     );
     const unresync = this.options.store.onResync?.(() => {
       for (const room of this.cache.all()) room.resync();

@@ -76,10 +76,10 @@ export interface MatchStore {
   /**
    * Called when any process appends to a match (including this one), with the version the log reached and,
    * where the store carries them, the entries appended (so a follower applies them without reading the log).
-   * `follows`: the matches the listener wants news of; a store that decodes news from other processes may
-   * skip the others without reading their entries.
+   * `follows`: the news the listener wants (by match, and the version the log reached); a store that
+   * decodes news from other processes may skip the rest without reading their entries.
    */
-  onAppend(listener: AppendListener, follows?: (matchId: MatchId) => boolean): () => void;
+  onAppend(listener: AppendListener, follows?: (matchId: MatchId, version: number) => boolean): () => void;
   /**
    * Called when news of appends may have been missed (the notification channel reconnected): whoever keeps
    * a copy of a log reads it again. Absent for stores in the process, which miss nothing.

@@ -125,7 +125,10 @@ return 1
  */
 export class RedisStore implements MatchStore {
   /** Each listener, with the matches it wants news of (all when undefined). */
-  private readonly listeners = new Map<AppendListener, ((matchId: MatchId) => boolean) | undefined>();
+  private readonly listeners = new Map<
+    AppendListener,
+    ((matchId: MatchId, version: number) => boolean) | undefined
+  >();
   private readonly resyncListeners = new Set<() => void>();
 
   constructor(
@@ -308,17 +311,21 @@ export class RedisStore implements MatchStore {
     return (await timed(this.client.sMembers(this.key(matchId, "mutes")))).flatMap(muteOfKey);
   }
 
-  onAppend(listener: AppendListener, follows?: (matchId: MatchId) => boolean): () => void {
+  onAppend(listener: AppendListener, follows?: (matchId: MatchId, version: number) => boolean): () => void {
     this.listeners.set(listener, follows);
     return () => this.listeners.delete(listener);
   }
 
-  /** Whether a listener wants this news ("<id> …"), read from its match id only. */
+  /** Whether a listener wants this news ("<id> <version> …"), read from its head only. */
   private wanted(message: string): boolean {
     const idEnd = message.indexOf(" ");
     if (idEnd <= 0) return false;
+    const versionEnd = message.indexOf(" ", idEnd + 1);
+    const version = Number(message.slice(idEnd + 1, versionEnd < 0 ? undefined : versionEnd));
     const matchId = asMatchId(message.slice(0, idEnd));
-    for (const follows of this.listeners.values()) if (follows === undefined || follows(matchId)) return true;
+    for (const follows of this.listeners.values()) {
+      if (follows === undefined || follows(matchId, version)) return true;
+    }
     return false;
   }
 
