@@ -197,6 +197,9 @@ export function createApp(deps: AppDeps): App {
     presenceWanted: (matchId) => {
       if (clustered) io.serverSideEmit("presence:wanted", matchId);
     },
+    leaseOffered: (matchId, to) => {
+      if (clustered) io.serverSideEmit("lease:offered", matchId, to);
+    },
     lobbyEntry: (matchId, summary) => {
       if (clustered) io.serverSideEmit("lobby:entry", matchId, summary);
     },
@@ -259,6 +262,7 @@ export function createApp(deps: AppDeps): App {
   io.on("lobby:entry", (matchId, summary) => rooms.lobbyHeard(matchId, summary));
   io.on("presence:reports", (instance, reports) => rooms.presenceHeard(instance, reports));
   io.on("presence:wanted", (matchId) => rooms.presenceAsked(matchId));
+  io.on("lease:offered", (matchId, to) => rooms.leaseOffered(matchId, to));
   const metrics = createMetrics({
     liveGames: () => rooms.liveCount(),
     aiQueue: () => deps.ai.queueDepth(),

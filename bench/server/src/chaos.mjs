@@ -9,6 +9,8 @@
 //           player connects through the balancer, and each process in turn is restarted (SIGTERM: drain,
 //           graceful stop; start; back in the balancer's rotation). Also reports each player's reconnects per
 //           restart and the pause it saw (disconnect → resynced), and each game's longest wait between events.
+//           --affinity: once a game's room exists its players reconnect with ?match=<id> (the web app's room page), so
+//           the balancer sends both to the match's process.
 //           --store sqlite (with --servers 1): the same on the embedded SQLite store, in a fresh temp DATA_DIR that
 //           the restarted process opens again.
 // Checks, per game, via GET /api/matches/:id at the end:
@@ -35,6 +37,9 @@ const nFlag = Number(args["flag-games"] ?? 10);
 const duration = Number(args.duration ?? 60) * 1000;
 const maxKills = Number(args.kills ?? 99);
 const rolling = args.rolling === "true";
+// --affinity: once its room exists, a game's players open their sockets with ?match=<id>, as the web app's
+// room page does, and the balancer (--rolling) sends both to the match's process.
+const affinity = args.affinity === "true";
 // A rolling restart stops each process as an operator does: SIGTERM (drain, then graceful).
 const signal = rolling ? "SIGTERM" : (args.signal ?? "SIGKILL");
 const paceMs = Number(args.pace ?? 400);
@@ -174,6 +179,7 @@ class Player {
         forceNew: true,
         reconnection: false,
         auth: this.token ? { token: this.token } : {},
+        ...(affinity && this.game.matchId ? { query: { match: this.game.matchId } } : {}),
       });
       const ok = await new Promise((r) => {
         sock.once("session:ready", (m) => {
@@ -263,6 +269,17 @@ class Game {
     const j = await b.ack("room:join-seat", { matchId: this.matchId, version: c.version, seat: 1 });
     if (!j.ok) throw new Error("join " + j.code);
     await this.sync(b); // the joiner attaches after the start broadcast: catch up
+    if (affinity) {
+      // The players go to the room page: each page's socket replaces the lobby's (not a drop).
+      // The new socket first: a move due meanwhile goes out on whichever socket is the player's then.
+      for (const p of [a, b]) {
+        const lobby = p.sock;
+        await p.connect(p.server);
+        lobby.close();
+        await this.sync(p);
+        this.maybeMove(p);
+      }
+    }
   }
   async sync(p) {
     stats.syncs++;

@@ -5,7 +5,7 @@ import { io } from "socket.io-client";
 import { loadEngine } from "./paths.mjs";
 
 const cfg = JSON.parse(process.argv[2]);
-const { target, urls, games: G, spectators: S, paceMs, offset, timeline } = cfg;
+const { target, urls, games: G, spectators: S, paceMs, offset, timeline, affinity } = cfg;
 let othello;
 if (target === "arena") othello = (await loadEngine()).getGame("othello");
 
@@ -74,11 +74,16 @@ function seen(g, version) {
 // ---------- Arena ----------
 async function arenaGame(idx, onReady) {
   const g = makeGame(idx);
-  const urlA = urls[0];
-  const urlB = urls[(idx + offset) % urls.length === 0 && urls.length > 1 ? 1 : urls.length - 1];
+  // --affinity: every socket of a game on one process, as the balancer's hash of the match routes them
+  // (games spread evenly); otherwise player 0 on the first process, player 1 on the other.
+  const home = urls[(idx + offset) % urls.length];
+  const urlA = affinity ? home : urls[0];
+  const urlB = affinity
+    ? home
+    : urls[(idx + offset) % urls.length === 0 && urls.length > 1 ? 1 : urls.length - 1];
   const a = connect(urlA);
   const b = connect(urlB);
-  const specs = Array.from({ length: S }, (_, i) => connect(urls[i % urls.length]));
+  const specs = Array.from({ length: S }, (_, i) => connect(affinity ? home : urls[i % urls.length]));
   await Promise.all([a, b, ...specs].map((s) => once(s, "session:ready")));
   onReady();
   const members = [a, b, ...specs];

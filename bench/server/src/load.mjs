@@ -5,6 +5,9 @@
 //   node bench/server/src/load.mjs --target arena --games 100 --duration 30 [--servers 2] [--spectators 1]
 //   node bench/server/src/load.mjs --target arena --balancer --games 1000 --pace 1000   # as deployed: HAProxy in
 //     front of two processes on Redis with AOF (scripts/cluster.mjs); every client connects to the balancer
+//   [--affinity] (several servers: every socket of a game on one process, as the balancer routes a match's
+//   sockets; docs/benchmarks.md "Scale-out with match affinity")
+//   [--server-cpus 0 --client-cpus 1] (taskset: the servers and Redis on one core budget, the clients on another)
 //   [--store memory|sqlite] (one Arena server: its store; default memory) [--restart] (SQLite: after the window,
 //   SIGKILL the server and time its start on the same DATA_DIR with every game still live)
 import { fork, spawn, execSync } from "node:child_process";
@@ -31,6 +34,13 @@ const redisPort = Number(args["redis-port"] ?? 6399);
 const serverNodeArgs = process.env.ARENA_SERVER_NODE_ARGS ?? "";
 const restart = args.restart === "true";
 const hardLimitMs = (duration + 240) * 1000;
+const affinity = args.affinity === "true";
+const serverCpus = args["server-cpus"] ?? null;
+const clientCpus = args["client-cpus"] ?? null;
+/** Pins a process (every thread) to a CPU list with taskset. */
+const pin = (pid, cpus) => {
+  if (cpus !== null && pid !== undefined) execSync(`taskset -a -p -c ${cpus} ${pid}`, { stdio: "ignore" });
+};
 
 const children = [];
 const killAll = () => {
@@ -116,6 +126,7 @@ if (target === "arena" && viaBalancer) {
     );
     children.push(r);
     infra.redis = r.pid;
+    pin(r.pid, serverCpus);
     await sleep(500);
     redisUrl = `redis://127.0.0.1:${redisPort}`;
   }
@@ -148,6 +159,8 @@ if (target === "arena" && viaBalancer) {
     urls.push(`http://127.0.0.1:${port}`);
   }
   for (const u of urls) await waitHttp(u + "/healthz");
+  // After start-up: the threads (AI workers, libuv) exist by then, and taskset -a pins them all.
+  for (const p of serverProcs) pin(p.pid, serverCpus);
 } else {
   const script = target === "echo" ? "echo-server.mjs" : "bgio-server.mjs";
   // The same extra node flags and stdout capture as Arena's, so a --trace-gc can be compared side by side.
@@ -169,11 +182,21 @@ const per = Math.ceil(games / clients);
 for (let w = 0; w < clients; w++) {
   const n = Math.min(per, games - w * per);
   if (n <= 0) break;
-  const cfg = { target, urls, games: n, spectators, paceMs, offset: w, timeline: Boolean(args.timeline) };
+  const cfg = {
+    target,
+    urls,
+    games: n,
+    spectators,
+    paceMs,
+    offset: w,
+    timeline: Boolean(args.timeline),
+    affinity,
+  };
   const c = fork(resolve(here, "client-worker.mjs"), [JSON.stringify(cfg)], {
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   children.push(c);
+  pin(c.pid, clientCpus);
   workers.push(c);
   c.on("message", (m) => {
     if (m.cmd === "result") c.finished = true;
@@ -328,6 +351,8 @@ const out = {
   target,
   ...(store ? { store } : {}),
   servers,
+  ...(affinity ? { affinity } : {}),
+  ...(serverCpus !== null ? { serverCpus, clientCpus } : {}),
   games,
   spectators,
   paceMs,

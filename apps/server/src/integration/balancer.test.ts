@@ -51,7 +51,7 @@ describe.skipIf(
   afterAll(async () => {
     await cluster.stop();
   });
-  // Each test starts with nobody connected, so that the balancer's least-connections choice is predictable.
+  // Each test starts with nobody connected.
   afterEach(async () => {
     for (const client of clients.splice(0)) client.close();
     await until(async () => {
@@ -64,6 +64,22 @@ describe.skipIf(
     const client = await Client.connect(cluster.url, token, options);
     clients.push(client);
     return client;
+  }
+
+  /**
+   * A socket on another process than `other`'s. Sockets without a match are spread by turns over the
+   * consistent-hash ring, which may give the same process twice in a row.
+   */
+  async function connectElsewhere(
+    other: Client,
+    options?: Parameters<typeof Client.connect>[2],
+  ): Promise<Client> {
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const client = await connect(undefined, options);
+      if (memberOf(client).name !== memberOf(other).name) return client;
+      client.close();
+    }
+    throw new Error("every socket went to the same process");
   }
 
   /** The process that holds a client's socket: its instance name begins with the process id. */
@@ -105,8 +121,7 @@ describe.skipIf(
   it("balances two players onto different processes, and they play Othello to the end", async () => {
     // A browser on the balancer's address: Host goes through unchanged, so the same-origin check passes.
     const black = await connect(undefined, { origin: cluster.url });
-    const white = await connect();
-    expect(memberOf(black).name).not.toBe(memberOf(white).name);
+    const white = await connectElsewhere(black);
     const { matchId } = await startOthello(black, white, blitz);
     const final = await playOut(matchId, [black, white], white, 200, PACE_MS);
     expect(final.status).toBe("finished");
@@ -127,6 +142,35 @@ describe.skipIf(
     }
     for (const client of pollers)
       await client.until((c) => c.socket.io.engine.transport.name === "websocket", "the upgrade");
+  });
+
+  it("sends every socket of a match to one process, which ends up holding its lease", async () => {
+    // The players created and joined the room from their lobby sockets, spread by turns over both processes.
+    const black = await connect();
+    const white = await connectElsewhere(black);
+    const { matchId } = await startOthello(black, white, blitz);
+    // Their room pages' sockets name the match: the balancer hashes it to one process, theirs and a
+    // spectator's alike.
+    const query = { match: matchId };
+    const blackRoom = await connect(black.session?.token, { query });
+    const whiteRoom = await connect(white.session?.token, { query });
+    const spectator = await connect(undefined, { query });
+    const home = memberOf(blackRoom);
+    expect(memberOf(whiteRoom).name).toBe(home.name);
+    expect(memberOf(spectator).name).toBe(home.name);
+    expect((await spectator.call("match:watch", { matchId })).ok).toBe(true);
+    await blackRoom.snapshot(matchId);
+    await whiteRoom.snapshot(matchId);
+    // The lobby sockets leave (the pages changed): the lease follows the match's sockets to their process.
+    black.close();
+    white.close();
+    await until(
+      async () => (await leaseOwner(matchId)) === blackRoom.session?.instance,
+      "the hand-over",
+      20_000,
+    );
+    const final = await playOut(matchId, [blackRoom, whiteRoom], spectator, 200, PACE_MS);
+    expect(final.status).toBe("finished");
   });
 
   it("takes a draining process out of rotation before it stops; its player reconnects to the other and the game goes on", async () => {

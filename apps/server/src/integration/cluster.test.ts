@@ -130,7 +130,7 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))(
     });
 
     it("never lets a player claim against an opponent connected to another instance", async () => {
-      const { clock, black, white, matchId } = await gameAcrossTwo("claim");
+      const { clock, a, black, white, matchId } = await gameAcrossTwo("claim");
       await firstMoves([black, white], matchId);
       // Instance A has never seen white's socket; only the cluster-wide check knows white is here.
       clock.advance(60_000);
@@ -141,6 +141,8 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))(
       // A hears from B when White's connection drops there; the 40 s are counted from then.
       await black.until(() => seatSeenBy(black, matchId, 1)?.connected === false, "white offline on A");
       clock.advance(60_000);
+      // B, left with no follower, hands the lease to A (a credit in the log): claim on the version after it.
+      await expect.poll(() => a.app.rooms.liveCount()).toBe(1);
       snapshot = await black.snapshot(matchId);
       const claimed = await black.call("match:claim", { matchId, version: snapshot.version, kind: "win" });
       expect(claimed.ok).toBe(true);
@@ -257,6 +259,71 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))(
       await whiteAgain.until((c) => c.ended(matchId), "the re-armed flag");
       const final = await whiteAgain.snapshot(matchId);
       expect(final.result).toMatchObject({ reason: "timeout", winners: [0], scores: [64, 0] });
+    });
+
+    // Match affinity (docs/architecture.md, "Several processes"): the lease follows the match's sockets, and
+    // a process none of whose sockets follow a live match it does not run stops following its log.
+    it("hands the lease to the process the match's sockets moved to, then drops the room where none follow it", async () => {
+      const prefix = `affinity-${randomId(6)}:`;
+      const clock = new FakeClock();
+      const a = await instance(prefix, clock);
+      const b = await instance(prefix, clock);
+      const black = await connect(a);
+      const white = await connect(a);
+      const { matchId } = await startOthello(black, white, blitz);
+      await firstMoves([black, white], matchId);
+      await expect.poll(() => a.app.rooms.liveCount()).toBe(1);
+      expect(b.app.rooms.liveCount()).toBe(0);
+
+      // Both players come back on B (as the balancer routes every socket of the match there).
+      black.close();
+      white.close();
+      const blackOnB = await connect(b, black.session?.token);
+      const whiteOnB = await connect(b, white.session?.token);
+      const before = await whiteOnB.snapshot(matchId);
+      await blackOnB.snapshot(matchId);
+      // A hears B's followers, then its next lease round hands the match over; B takes it at once.
+      await expect.poll(() => a.app.rooms.cached(matchId)?.presence.followedElsewhere()).toBeTruthy();
+      expect(a.app.rooms.cached(matchId)?.presence.followedHere).toBe(false);
+      await a.app.rooms.maintain();
+      await expect.poll(() => b.app.rooms.liveCount()).toBe(1);
+      expect(a.app.rooms.liveCount()).toBe(0);
+      // The takeover path: a credit (nothing was lost: the fake clock did not move), then play goes on.
+      await whiteOnB.until(
+        (c) => c.events.some((e) => e.matchId === matchId && e.event.type === "clock-credited"),
+        "the takeover's credit",
+      );
+      const sync = await whiteOnB.call("match:sync", { matchId, sinceVersion: before.version });
+      if (!sync.ok || sync.kind !== "events") throw new Error("expected events");
+      expect(sync.events.map((e) => e.event)).toMatchObject([{ type: "clock-credited", creditsMs: [0, 0] }]);
+      await firstMoves([blackOnB, whiteOnB], matchId);
+
+      // A keeps the room a while (a player may come back there), then stops following the match.
+      expect(a.app.rooms.cached(matchId)).toBeDefined();
+      for (let round = 0; round < 7; round++) {
+        clock.advance(5_000);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await expect.poll(() => a.app.rooms.cached(matchId)).toBeUndefined();
+      expect(b.app.rooms.liveCount()).toBe(1);
+      // B's flag timer ends the game, and nothing was lost: every move is in the log, once.
+      await firstMoves([blackOnB, whiteOnB], matchId);
+      clock.advance(blitz.baseMs + 30_000);
+      await whiteOnB.until((c) => c.ended(matchId), "B's flag");
+      const final = await whiteOnB.snapshot(matchId);
+      expect(final.result).toMatchObject({ reason: "timeout" });
+    });
+
+    it("keeps the lease where a player still follows the match, whatever the other process holds", async () => {
+      const { a, b, black, white, matchId } = await gameAcrossTwo("split");
+      await firstMoves([black, white], matchId);
+      const owner = a.app.rooms.liveCount() === 1 ? a : b;
+      for (let round = 0; round < 3; round++) {
+        await a.app.rooms.maintain();
+        await b.app.rooms.maintain();
+      }
+      expect(owner.app.rooms.liveCount()).toBe(1);
+      expect(a.app.rooms.liveCount() + b.app.rooms.liveCount()).toBe(1);
     });
 
     // Chat (docs/architecture.md, "Chat"): a line said on one process reaches the sockets of its channel on

@@ -32,6 +32,8 @@ export interface InterServerEvents {
   "presence:reports": (instance: string, reports: readonly (readonly [MatchId, PresenceReport])[]) => void;
   /** Another process loaded a match's room: the followers of it here, please. */
   "presence:wanted": (matchId: MatchId) => void;
+  /** A process handed back a match's lease for `to`, the process its sockets are on, to take now. */
+  "lease:offered": (matchId: MatchId, to: string) => void;
   /** Quick pairing: a pool changed on another process (its seek-count watchers here should hear). */
   "seek:changed": () => void;
 }

@@ -101,6 +101,20 @@ export class RoomCache {
     this.options.evicted(matchId);
   }
 
+  /**
+   * Forgets a room now (a live one this process neither owns nor has followers of): it stops following
+   * the match's log here, and is loaded again if a socket here asks for it.
+   */
+  drop(matchId: MatchId): void {
+    const room = this.rooms.get(matchId);
+    if (room === undefined) return;
+    this.finished.get(matchId)?.();
+    this.finished.delete(matchId);
+    room.close();
+    this.rooms.delete(matchId);
+    this.options.evicted(matchId);
+  }
+
   /** Finished rooms in memory (metrics and tests). */
   get finishedCount(): number {
     return this.finished.size;

@@ -33,6 +33,16 @@ export interface LeaseKeeperOptions {
   /** docs/clocks.md §7: the downtime credited to the side to move and to the others, at most. */
   readonly creditToMoveMs: number;
   readonly creditOthersMs: number;
+  /** This process handed a match's lease back for `to`, the process its sockets are on: tell it to take it. */
+  readonly offer: (matchId: MatchId, to: string) => void;
+}
+
+/**
+ * The process to hand a room's lease to: one that has followers of the match while this one has none;
+ * null when this process has followers, or nobody has.
+ */
+function followedOnlyElsewhere(room: Room): string | null {
+  return room.presence.followedHere ? null : room.presence.followedElsewhere();
 }
 
 /**
@@ -71,15 +81,58 @@ export class LeaseKeeper {
     // Concurrently, in bounded batches: one after another, a process owning hundreds of games under load
     // took longer than a lease lives to renew them all, and the other process took over healthy games
     // (crediting 10+ s of "downtime" and refusing the moves in flight as stale).
-    const owned = [...rooms.all()].filter((room) => room.owned);
+    const owned: Room[] = [];
+    const handed: [Room, string][] = [];
+    for (const room of rooms.all()) {
+      if (!room.owned) continue;
+      const to = followedOnlyElsewhere(room);
+      if (to === null) owned.push(room);
+      else handed.push([room, to]);
+    }
+    await inBatches(handed, LEASE_BATCH, ([room, to]) => this.handOver(room, to, now));
     await inBatches(owned, LEASE_BATCH, async (room) => {
       if (!(await store.renewLease(room.matchId, owner, leaseTtlMs, now))) {
         logger.warn({ matchId: room.matchId }, "lost a lease");
         room.releaseLease();
       }
     });
-    const orphans = (await store.listLive()).filter((matchId) => rooms.cached(matchId)?.owned !== true);
+    // A match whose sockets are all on another process is left to that one (it holds the room too).
+    let orphans = (await store.listLive()).filter((matchId) => {
+      const room = rooms.cached(matchId);
+      return room === undefined || (!room.owned && followedOnlyElsewhere(room) === null);
+    });
+    // With several processes most live matches are another's: one read of their holders instead of a
+    // failed acquisition each.
+    if (store.leaseHolders !== undefined && orphans.length > 0) {
+      const holders = await store.leaseHolders(orphans);
+      orphans = orphans.filter((_, i) => holders[i] === null || holders[i] === owner);
+    }
     await inBatches(orphans, LEASE_BATCH, (matchId) => this.tryOwn(matchId, true));
+  }
+
+  /**
+   * Match affinity (docs/architecture.md, "Several processes"): the owner's sockets are all gone while
+   * another process has some, so the match's clocks and AI move there. The heartbeat is bumped before the
+   * release, so the taker credits only the moments nobody ran the game, through the takeover path.
+   */
+  private async handOver(room: Room, to: string, now: number): Promise<void> {
+    const { store, owner, leaseTtlMs, logger } = this.options;
+    const matchId = room.matchId;
+    room.releaseLease();
+    try {
+      if (await store.renewLease(matchId, owner, leaseTtlMs, now)) await store.releaseLease(matchId, owner);
+    } catch (error) {
+      // The lease expires by itself, and is taken over then.
+      this.logFailure(error, matchId);
+      return;
+    }
+    logger.info({ matchId, to }, "handed a lease over to the process of its sockets");
+    this.options.offer(matchId, to);
+  }
+
+  /** Another process handed this one a match whose sockets are here: take it over now. */
+  claim(matchId: MatchId): void {
+    void this.tryOwn(matchId, true).catch((error: unknown) => this.logFailure(error, matchId));
   }
 
   /** A match went live here: mark it live and run it. */

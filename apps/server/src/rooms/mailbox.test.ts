@@ -100,6 +100,7 @@ describe("Room mailbox with versions", () => {
         presenceReports: () => undefined,
         presenceWanted: () => undefined,
         evicted: () => undefined,
+        leaseOffered: () => undefined,
         chatLine: () => undefined,
       },
       owner: "test",

@@ -140,6 +140,17 @@ export class Presence {
     return this.localViewers > 0 || [...this.seats.values()].some((entry) => entry.connections > 0);
   }
 
+  /**
+   * A process that reported followers of the match and is still heard of (one gone silent has its
+   * connections forgotten by `expire`), or null when only this process has any, or none has.
+   */
+  followedElsewhere(): string | null {
+    for (const [instance, { report }] of this.remote) {
+      if (report.viewers > 0 || report.seats.some((entry) => entry.connections > 0)) return instance;
+    }
+    return null;
+  }
+
   /** Another process's report: it replaces that process's earlier one. */
   heard(instance: string, report: PresenceReport, now: number): void {
     this.remote.set(instance, { report, heardAt: now });

@@ -221,12 +221,18 @@ export class Room {
    * Another process appended: apply what it appended, through the mailbox so ordering holds, or read the
    * log when the news did not carry the entries or does not follow on from this room's version.
    */
+  /**
+   * Whether news of the log reaching `version` is news here. The store tells every room of every append,
+   * this one's own included, and the news of our own can arrive before the append returns: catching up on
+   * it would be a store read and a mailbox task per move for nothing. Were it another process's append
+   * instead, ours fails its compare-and-set and the room catches up then.
+   */
+  wantsNews(version: number): boolean {
+    return version > this.current.version && version > this.appendingTo;
+  }
+
   notify(version: number, entries: readonly VersionedEvent[] | null = null): void {
-    // The store tells every room of every append, this one's own included, and the news of our own can
-    // arrive before the append returns: catching up on it would be a store read and a mailbox task per
-    // move for nothing. Were it another process's append instead, ours fails its compare-and-set and the
-    // room catches up then.
-    if (version <= this.current.version || version <= this.appendingTo) return;
+    if (!this.wantsNews(version)) return;
     void this.mailbox
       .post(() => {
         const fresh = entries?.filter((entry) => entry.version > this.current.version);

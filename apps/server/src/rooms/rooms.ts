@@ -45,6 +45,12 @@ import { Room, type RoomEvents } from "./room.js";
  */
 export const PRESENCE_REPORT_MS = 5_000;
 
+/**
+ * How long a live room this process neither owns nor has followers of stays in its cache (a player
+ * reconnecting to this process meanwhile finds it there); then the process stops following its log.
+ */
+export const UNFOLLOWED_ROOM_KEPT_MS = 30_000;
+
 /** How a room's news leaves the process (socket.io in the app, a spy in tests). */
 export interface Fanout {
   matchEvent(matchId: MatchId, entry: VersionedEvent): void;
@@ -55,8 +61,10 @@ export interface Fanout {
   presenceWanted(matchId: MatchId): void;
   /** A room's lobby entry changed here: tell the other processes (their lobby copies). */
   lobbyEntry(matchId: MatchId, summary: RoomSummary | null): void;
-  /** This process dropped a finished match from its cache: its sockets stop following it here. */
+  /** This process dropped a match from its cache: its sockets stop following it here. */
   evicted(matchId: MatchId): void;
+  /** This process handed a match's lease back for `to` (the process of its sockets) to take. */
+  leaseOffered(matchId: MatchId, to: string): void;
   /** A chat line was stored: to the sockets that may read it, on every process (docs/protocol.md, "Chat"). */
   chatLine: ChatDelivery;
 }
@@ -105,6 +113,8 @@ export class Rooms implements RoomEvents {
   private readonly creating = new Set<MatchId>();
   private unsubscribe: (() => void) | null = null;
   private cancelPresenceRound: (() => void) | null = null;
+  /** Live rooms cached here that this process neither owns nor has followers of, and since when. */
+  private readonly unfollowed = new Map<MatchId, number>();
   private stopped = false;
 
   constructor(private readonly options: RoomsOptions) {
@@ -133,6 +143,7 @@ export class Rooms implements RoomEvents {
       leaseTtlMs: options.leaseTtlMs,
       creditToMoveMs: options.creditToMoveMs,
       creditOthersMs: options.creditOthersMs,
+      offer: (matchId, to) => fanout.leaseOffered(matchId, to),
     });
     this.lobby = new LobbyIndex(store, logger, (matchId, summary) => fanout.lobbyEntry(matchId, summary));
     this.lobbyFeed = new LobbyFeed(this.lobby, clock, logger);
@@ -153,8 +164,9 @@ export class Rooms implements RoomEvents {
 
   /** Follows other processes' appends, loads the live games (taking over orphans) and starts lease upkeep. */
   async start(): Promise<void> {
-    const unsubscribe = this.options.store.onAppend((matchId, version, entries) =>
-      this.cache.cached(matchId)?.notify(version, entries),
+    const unsubscribe = this.options.store.onAppend(
+      (matchId, version, entries) => this.cache.cached(matchId)?.notify(version, entries),
+      (matchId, version) => this.cache.cached(matchId)?.wantsNews(version) === true,
     );
     const unresync = this.options.store.onResync?.(() => {
       for (const room of this.cache.all()) room.resync();
@@ -183,8 +195,37 @@ export class Rooms implements RoomEvents {
         if (room.presence.followedHere) reports.push([room.matchId, room.presence.localReport()]);
       }
       if (reports.length > 0) fanout.presenceReports(reports);
+      this.dropUnfollowed();
       this.schedulePresenceRound();
     });
+  }
+
+  /**
+   * Match affinity (docs/architecture.md, "Several processes"): a live room that another process runs and
+   * no socket here follows is dropped after `UNFOLLOWED_ROOM_KEPT_MS`, so that this process no longer
+   * applies its every move (a room created from a lobby socket here whose players play elsewhere).
+   */
+  private dropUnfollowed(): void {
+    const now = this.options.clock.now();
+    const seen = new Set<MatchId>();
+    for (const room of [...this.cache.all()]) {
+      if (room.owned || room.model.status !== "live" || room.presence.followedHere) continue;
+      const since = this.unfollowed.get(room.matchId) ?? now;
+      seen.add(room.matchId);
+      if (now - since < UNFOLLOWED_ROOM_KEPT_MS) {
+        this.unfollowed.set(room.matchId, since);
+        continue;
+      }
+      this.options.logger.debug({ matchId: room.matchId }, "dropped a room followed only elsewhere");
+      this.cache.drop(room.matchId);
+      seen.delete(room.matchId);
+    }
+    for (const matchId of this.unfollowed.keys()) if (!seen.has(matchId)) this.unfollowed.delete(matchId);
+  }
+
+  /** Another process handed back the lease of a match for this one, where its sockets are, to take. */
+  leaseOffered(matchId: MatchId, to: string): void {
+    if (to === this.options.owner && !this.stopped) this.leases.claim(matchId);
   }
 
   /** Another process reported its followers of matches. */

@@ -55,6 +55,11 @@ export interface MatchStore {
   acquireLease(matchId: MatchId, owner: string, ttlMs: number, now: number): Promise<LeaseGrant>;
   renewLease(matchId: MatchId, owner: string, ttlMs: number, now: number): Promise<boolean>;
   releaseLease(matchId: MatchId, owner: string): Promise<void>;
+  /**
+   * Who holds each match's lease now (null: nobody), in one round trip: the takeover scan tries only the
+   * free ones. Stores of one process, where another's lease is rare, may leave it out.
+   */
+  leaseHolders?(matchIds: readonly MatchId[]): Promise<(string | null)[]>;
   /** A finished match's post-game analysis (docs/analysis.md), kept beside its log; null if none yet. */
   getAnalysis(matchId: MatchId): Promise<MatchAnalysis | null>;
   /** Keeps an analysis (replacing any earlier one: it is the same computation). */
@@ -71,8 +76,10 @@ export interface MatchStore {
   /**
    * Called when any process appends to a match (including this one), with the version the log reached and,
    * where the store carries them, the entries appended (so a follower applies them without reading the log).
+   * `follows`: the news the listener wants (by match, and the version the log reached); a store that
+   * decodes news from other processes may skip the rest without reading their entries.
    */
-  onAppend(listener: AppendListener): () => void;
+  onAppend(listener: AppendListener, follows?: (matchId: MatchId, version: number) => boolean): () => void;
   /**
    * Called when news of appends may have been missed (the notification channel reconnected): whoever keeps
    * a copy of a log reads it again. Absent for stores in the process, which miss nothing.

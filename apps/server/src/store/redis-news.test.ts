@@ -62,4 +62,37 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))("the append noti
       await Promise.all([client.quit(), subscriber.quit()]);
     }
   });
+
+  it("tells a listener only the news of the matches it follows", async () => {
+    const url = redisUrl ?? "";
+    const client = createClient({ url });
+    const subscriber = createClient({ url });
+    await Promise.all([client.connect(), subscriber.connect()]);
+    const store = new RedisStore(client, subscriber, `news-${randomId(6)}:`, pino({ level: "silent" }));
+    await store.listen();
+    try {
+      const held = asMatchId(`held-${randomId(6)}`);
+      const other = asMatchId(`other-${randomId(6)}`);
+      const heard: string[] = [];
+      let last: () => void = () => undefined;
+      const lastHeard = new Promise<void>((resolve) => (last = resolve));
+      store.onAppend(
+        (id, version) => {
+          heard.push(`${id} ${version}`);
+          if (version === 2) last();
+        },
+        (id) => id === held,
+      );
+      expect(await store.append(held, 0, [entry(1)])).toEqual({ ok: true });
+      expect(await store.append(other, 0, [entry(1)])).toEqual({ ok: true });
+      expect(await store.append(other, 1, [entry(2)])).toEqual({ ok: true });
+      expect(await store.append(held, 1, [entry(2)])).toEqual({ ok: true });
+      // Pub/sub keeps the order of one publisher: the news of `other` went by before the last of `held`.
+      await lastHeard;
+      expect(heard).toEqual([`${held} 1`, `${held} 2`]);
+    } finally {
+      await store.close();
+      await Promise.all([client.quit(), subscriber.quit()]);
+    }
+  });
 });

@@ -124,7 +124,11 @@ return 1
  * - channel `appended`: "<id> <version> [<entry>,…]" after every append
  */
 export class RedisStore implements MatchStore {
-  private readonly listeners = new Set<AppendListener>();
+  /** Each listener, with the matches it wants news of (all when undefined). */
+  private readonly listeners = new Map<
+    AppendListener,
+    ((matchId: MatchId, version: number) => boolean) | undefined
+  >();
   private readonly resyncListeners = new Set<() => void>();
 
   constructor(
@@ -140,6 +144,8 @@ export class RedisStore implements MatchStore {
 
   async listen(): Promise<void> {
     await this.subscriber.subscribe(this.channel, (message: string) => {
+      // With match affinity most news is of matches this process does not hold: not decoded at all.
+      if (!this.wanted(message)) return;
       let news: ReturnType<typeof parseAppendNews>;
       try {
         news = parseAppendNews(message);
@@ -148,7 +154,7 @@ export class RedisStore implements MatchStore {
         return;
       }
       if (news === null) return;
-      for (const listener of this.listeners) listener(news.matchId, news.version, news.entries);
+      for (const listener of this.listeners.keys()) listener(news.matchId, news.version, news.entries);
     });
     // Pub/sub delivers nothing sent while the subscriber was away: after a reconnect, followers read again.
     let connectedBefore = this.subscriber.isReady;
@@ -256,6 +262,11 @@ export class RedisStore implements MatchStore {
     await timed(this.client.eval(RELEASE, { keys: [this.key(matchId, "lease")], arguments: [owner] }));
   }
 
+  async leaseHolders(matchIds: readonly MatchId[]): Promise<(string | null)[]> {
+    if (matchIds.length === 0) return [];
+    return timed(this.client.mGet(matchIds.map((matchId) => this.key(matchId, "lease"))));
+  }
+
   async getAnalysis(matchId: MatchId): Promise<MatchAnalysis | null> {
     const text = await timed(this.client.get(this.key(matchId, "analysis")));
     return text === null ? null : (JSON.parse(text) as MatchAnalysis);
@@ -300,9 +311,22 @@ export class RedisStore implements MatchStore {
     return (await timed(this.client.sMembers(this.key(matchId, "mutes")))).flatMap(muteOfKey);
   }
 
-  onAppend(listener: AppendListener): () => void {
-    this.listeners.add(listener);
+  onAppend(listener: AppendListener, follows?: (matchId: MatchId, version: number) => boolean): () => void {
+    this.listeners.set(listener, follows);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Whether a listener wants this news ("<id> <version> …"), read from its head only. */
+  private wanted(message: string): boolean {
+    const idEnd = message.indexOf(" ");
+    if (idEnd <= 0) return false;
+    const versionEnd = message.indexOf(" ", idEnd + 1);
+    const version = Number(message.slice(idEnd + 1, versionEnd < 0 ? undefined : versionEnd));
+    const matchId = asMatchId(message.slice(0, idEnd));
+    for (const follows of this.listeners.values()) {
+      if (follows === undefined || follows(matchId, version)) return true;
+    }
+    return false;
   }
 
   onResync(listener: () => void): () => void {

@@ -144,6 +144,8 @@ export class Client {
       readonly transports?: ("polling" | "websocket")[];
       readonly origin?: string;
       readonly reconnect?: boolean;
+      /** The handshake's query: a room page names its match (`match`), as the web client does. */
+      readonly query?: Record<string, string>;
     } = {},
   ): Promise<Client> {
     let identity = token;
@@ -154,6 +156,7 @@ export class Client {
       reconnectionDelay: 300,
       auth: (send) => send(identity === undefined ? {} : { token: identity }),
       ...(options.origin === undefined ? {} : { extraHeaders: { origin: options.origin } }),
+      ...(options.query === undefined ? {} : { query: options.query }),
     });
     const client = new Client(socket);
     await new Promise<void>((resolve, reject) => {

@@ -1,9 +1,10 @@
 "use client";
 
 import type { SessionInfo } from "@arena/protocol";
+import { usePathname } from "next/navigation";
 import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
 import { serverUrl } from "../env";
-import { ArenaClient, type ConnectionState } from "./client";
+import { ArenaClient, type ConnectionState, matchOfPath } from "./client";
 
 const ArenaContext = createContext<ArenaClient | null>(null);
 
@@ -14,17 +15,26 @@ declare global {
   }
 }
 
+/** The session token of the page before, for the next page's socket when localStorage is not available. */
+let carriedToken: string | null = null;
+
 export function ArenaProvider({ children }: { children: ReactNode }) {
-  const [client, setClient] = useState<ArenaClient | null>(null);
+  const [held, setHeld] = useState<{ client: ArenaClient; match: string | null } | null>(null);
+  // A room page's socket names its match (the balancer routes it to the match's process); moving between
+  // a room and any other page closes the page's socket and opens the next page's.
+  const match = matchOfPath(usePathname());
+  // Until the page's own socket exists, none: a request on the page before's (closing) would go nowhere.
+  const client = held !== null && held.match === match ? held.client : null;
   useEffect(() => {
-    const created = new ArenaClient(serverUrl());
+    const created = new ArenaClient(serverUrl(), match, carriedToken);
     window.__arena = created;
-    setClient(created);
+    setHeld({ client: created, match });
     return () => {
+      carriedToken = created.session?.token ?? carriedToken;
       created.socket.disconnect();
       if (window.__arena === created) delete window.__arena;
     };
-  }, []);
+  }, [match]);
   return <ArenaContext.Provider value={client}>{children}</ArenaContext.Provider>;
 }
 

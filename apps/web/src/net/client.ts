@@ -26,8 +26,23 @@ export function storedName(): string | null {
 }
 
 /**
- * One socket for the whole tab: connection state, the guest session and
- * typed requests with acks. React subscribes through `subscribe`.
+ * The match a page's socket is opened for: a room page (`/play/<id>`) names its match, so that the balancer
+ * sends every socket of the match to the process that runs it (docs/architecture.md, "Deployment"). Null
+ * for every other page.
+ */
+export function matchOfPath(pathname: string | null): string | null {
+  const found = /^\/play\/([^/]+)\/?$/.exec(pathname ?? "");
+  if (found?.[1] === undefined) return null;
+  try {
+    return decodeURIComponent(found[1]);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One socket per page, as on lichess: a room page's names its match (`matchOfPath`), the others' none.
+ * Connection state, the guest session and typed requests with acks. React subscribes through `subscribe`.
  */
 export class ArenaClient {
   readonly socket: ArenaSocket;
@@ -41,16 +56,21 @@ export class ArenaClient {
   /** A token to present at the next handshake when localStorage is not available. */
   private pendingToken: string | null = null;
 
-  constructor(url: string) {
-    let token: string | null = null;
+  /**
+   * `match`: the match of the page this socket is for. `carried`: the session token of the page before,
+   * for when localStorage is not available (private mode), so that a page change keeps the session.
+   */
+  constructor(url: string, match: string | null = null, carried: string | null = null) {
+    let token: string | null = carried;
     try {
-      token = localStorage.getItem(TOKEN_KEY);
+      token = localStorage.getItem(TOKEN_KEY) ?? carried;
     } catch {
-      token = null;
+      token = carried;
     }
     const name = storedName();
     this.socket = io(url, {
       transports: ["websocket"],
+      ...(match === null ? {} : { query: { match } }),
       auth: (cb) => {
         let current: string | null;
         try {
