@@ -218,10 +218,6 @@ export class Room {
   }
 
   /**
-   * Another process appended: apply what it appended, through the mailbox so ordering holds, or read the
-   * log when the news did not carry the entries or does not follow on from this room's version.
-   */
-  /**
    * Whether news of the log reaching `version` is news here. The store tells every room of every append,
    * this one's own included, and the news of our own can arrive before the append returns: catching up on
    * it would be a store read and a mailbox task per move for nothing. Were it another process's append
@@ -231,6 +227,10 @@ export class Room {
     return version > this.current.version && version > this.appendingTo;
   }
 
+  /**
+   * Another process appended: apply what it appended, through the mailbox so ordering holds, or read the
+   * log when the news did not carry the entries or does not follow on from this room's version.
+   */
   notify(version: number, entries: readonly VersionedEvent[] | null = null): void {
     if (!this.wantsNews(version)) return;
     void this.mailbox
