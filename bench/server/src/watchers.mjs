@@ -202,22 +202,45 @@ async function coordinate() {
   const next = () => new Promise((resolve) => crowdProcess.once("message", resolve));
   await next();
 
+  // The server's own event-loop delay per phase (prom-client's monitorEventLoopDelay, reset at each
+  // scrape): a stall of the server's loop, told apart from delays on the probing side.
+  const loopLag = {};
+  const scrapeLag = async (name) => {
+    try {
+      const text = await (await fetch(`${url}/metrics`)).text();
+      const read = (metric) =>
+        Number(new RegExp(`^${metric} ([0-9.e+-]+)`, "m").exec(text)?.[1] ?? NaN) * 1000;
+      if (name !== null)
+        loopLag[name] = {
+          p99: Math.round(read("nodejs_eventloop_lag_p99_seconds") * 10) / 10,
+          max: Math.round(read("nodejs_eventloop_lag_max_seconds") * 10) / 10,
+        };
+    } catch {
+      error("metrics");
+    }
+  };
   await sleep(3_000);
   phase = "idle";
+  await scrapeLag(null);
   const rssBefore = procSample(server.pid)?.rss ?? 0;
   await sleep(5_000);
+  await scrapeLag("idle");
   phase = "join";
   crowdProcess.send("join");
   const joined = await next();
+  await scrapeLag("join");
   phase = "hold";
   await sleep(holdMs);
+  await scrapeLag("hold");
   const rssJoined = procSample(server.pid)?.rss ?? 0;
   phase = "leave";
   crowdProcess.send("leave");
   const left = await next();
   await sleep(holdMs);
+  await scrapeLag("leave");
   phase = "after";
   await sleep(2_000);
+  await scrapeLag("after");
   stopping = true;
   await probing;
   const rssAfter = procSample(server.pid)?.rss ?? 0;
@@ -235,6 +258,7 @@ async function coordinate() {
     presenceMessages: left.presenceWhileJoined,
     healthz: Object.fromEntries(phases.map((p) => [p, round(summarize(healthz[p] ?? []))])),
     moveAcks: Object.fromEntries(phases.map((p) => [p, round(summarize(moveAcks[p] ?? []))])),
+    serverLoopLagMs: loopLag,
     rssMB: {
       before: Math.round(rssBefore / 2 ** 20),
       joined: Math.round(rssJoined / 2 ** 20),
