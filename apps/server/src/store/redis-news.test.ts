@@ -95,4 +95,24 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))("the append noti
       await Promise.all([client.quit(), subscriber.quit()]);
     }
   });
+
+  it("names each lease's holder in one read (the takeover scan tries only the free ones)", async () => {
+    const url = redisUrl ?? "";
+    const client = createClient({ url });
+    const subscriber = createClient({ url });
+    await Promise.all([client.connect(), subscriber.connect()]);
+    const store = new RedisStore(client, subscriber, `leases-${randomId(6)}:`, pino({ level: "silent" }));
+    try {
+      const held = asMatchId(`held-${randomId(6)}`);
+      const free = asMatchId(`free-${randomId(6)}`);
+      expect((await store.acquireLease(held, "a", 60_000, Date.now())).acquired).toBe(true);
+      expect(await store.leaseHolders([held, free])).toEqual(["a", null]);
+      await store.releaseLease(held, "a");
+      expect(await store.leaseHolders([held])).toEqual([null]);
+      expect(await store.leaseHolders([])).toEqual([]);
+    } finally {
+      await store.close();
+      await Promise.all([client.quit(), subscriber.quit()]);
+    }
+  });
 });

@@ -166,16 +166,6 @@ function contract(name: string, make: () => Promise<{ store: MatchStore; close: 
       });
     });
 
-    it("names each lease's holder in one read, where the store can", async ({ skip }) => {
-      if (store.leaseHolders === undefined) return skip("a store of one process");
-      const [held, free] = [asMatchId(`held-${Math.random().toString(36).slice(2)}`), asMatchId(`free-x`)];
-      expect((await store.acquireLease(held, "a", 60_000, Date.now())).acquired).toBe(true);
-      expect(await store.leaseHolders([held, free])).toEqual(["a", null]);
-      await store.releaseLease(held, "a");
-      expect(await store.leaseHolders([held])).toEqual([null]);
-      expect(await store.leaseHolders([])).toEqual([]);
-    });
-
     it("keeps a finished match's analysis beside it, the newest put winning", async () => {
       const id = asMatchId(`analysis-${Math.random().toString(36).slice(2)}`);
       await store.append(id, 0, [entry(1)]);
