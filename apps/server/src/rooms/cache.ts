@@ -90,15 +90,7 @@ export class RoomCache {
   }
 
   private evict(matchId: MatchId): void {
-    const cancel = this.finished.get(matchId);
-    if (cancel === undefined) return;
-    cancel();
-    this.finished.delete(matchId);
-    const room = this.rooms.get(matchId);
-    if (room === undefined) return;
-    room.close();
-    this.rooms.delete(matchId);
-    this.options.evicted(matchId);
+    if (this.finished.has(matchId)) this.drop(matchId);
   }
 
   /**
@@ -106,10 +98,10 @@ export class RoomCache {
    * the match's log here, and is loaded again if a socket here asks for it.
    */
   drop(matchId: MatchId): void {
-    const room = this.rooms.get(matchId);
-    if (room === undefined) return;
     this.finished.get(matchId)?.();
     this.finished.delete(matchId);
+    const room = this.rooms.get(matchId);
+    if (room === undefined) return;
     room.close();
     this.rooms.delete(matchId);
     this.options.evicted(matchId);

@@ -114,7 +114,7 @@ export class Rooms implements RoomEvents {
   private unsubscribe: (() => void) | null = null;
   private cancelPresenceRound: (() => void) | null = null;
   /** Live rooms cached here that this process neither owns nor has followers of, and since when. */
-  private readonly unfollowed = new Map<MatchId, number>();
+  private unfollowed = new Map<MatchId, number>();
   private stopped = false;
 
   constructor(private readonly options: RoomsOptions) {
@@ -207,20 +207,18 @@ export class Rooms implements RoomEvents {
    */
   private dropUnfollowed(): void {
     const now = this.options.clock.now();
-    const seen = new Set<MatchId>();
+    const stillKept = new Map<MatchId, number>();
     for (const room of [...this.cache.all()]) {
       if (room.owned || room.model.status !== "live" || room.presence.followedHere) continue;
       const since = this.unfollowed.get(room.matchId) ?? now;
-      seen.add(room.matchId);
       if (now - since < UNFOLLOWED_ROOM_KEPT_MS) {
-        this.unfollowed.set(room.matchId, since);
+        stillKept.set(room.matchId, since);
         continue;
       }
       this.options.logger.debug({ matchId: room.matchId }, "dropped a room followed only elsewhere");
       this.cache.drop(room.matchId);
-      seen.delete(room.matchId);
     }
-    for (const matchId of this.unfollowed.keys()) if (!seen.has(matchId)) this.unfollowed.delete(matchId);
+    this.unfollowed = stillKept;
   }
 
   /** Another process handed back the lease of a match for this one, where its sockets are, to take. */

@@ -1,6 +1,6 @@
 import { type VersionedEvent, asMatchId, asMillis, asVersion } from "@arena/protocol";
 import { pino } from "pino";
-import { createClient } from "redis";
+import { type RedisClientType, createClient } from "redis";
 import { describe, expect, it } from "vitest";
 import { randomId } from "../identity/tokens.js";
 import { redisUrl } from "../test-support/redis.js";
@@ -12,6 +12,32 @@ const entry = (version: number): VersionedEvent => ({
   at: asMillis(5_000 + version),
   event: { type: "seat-left", seat: 1 },
 });
+
+/**
+ * A Redis store under a fresh key prefix, listening, with its two connections; closed after `body`. The
+ * subscriber reconnects after 50 ms when cut off (its error is expected then).
+ */
+async function withRedisStore(
+  body: (opened: {
+    store: RedisStore;
+    client: RedisClientType;
+    subscriber: RedisClientType;
+  }) => Promise<void>,
+): Promise<void> {
+  const url = redisUrl ?? "";
+  const client: RedisClientType = createClient({ url });
+  const subscriber: RedisClientType = createClient({ url, socket: { reconnectStrategy: () => 50 } });
+  subscriber.on("error", () => undefined);
+  await Promise.all([client.connect(), subscriber.connect()]);
+  const store = new RedisStore(client, subscriber, `news-${randomId(6)}:`, pino({ level: "silent" }));
+  await store.listen();
+  try {
+    await body({ store, client, subscriber });
+  } finally {
+    await store.close();
+    await Promise.all([client.quit(), subscriber.quit()]);
+  }
+}
 
 describe("the append notification", () => {
   it("carries the entries, which end at the version it names", () => {
@@ -36,16 +62,8 @@ describe("the append notification", () => {
 
 describe.skipIf(skipWithout(redisUrl === null, "redis-server"))("the append notification over Redis", () => {
   it("asks followers to read again when its subscriber was cut off, and carries entries after", async () => {
-    const url = redisUrl ?? "";
-    const client = createClient({ url });
-    const subscriber = createClient({ url, socket: { reconnectStrategy: () => 50 } });
-    // The cut-off connection reports its error before it reconnects.
-    subscriber.on("error", () => undefined);
-    await Promise.all([client.connect(), subscriber.connect()]);
-    const subscriberId = await subscriber.clientId();
-    const store = new RedisStore(client, subscriber, `news-${randomId(6)}:`, pino({ level: "silent" }));
-    await store.listen();
-    try {
+    await withRedisStore(async ({ store, client, subscriber }) => {
+      const subscriberId = await subscriber.clientId();
       const resynced = new Promise<void>((resolve) => store.onResync(resolve));
       await client.sendCommand(["CLIENT", "KILL", "ID", String(subscriberId)]);
       await resynced;
@@ -57,20 +75,11 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))("the append noti
       );
       expect(await store.append(matchId, 0, [entry(1)])).toEqual({ ok: true });
       expect(await heard).toEqual([entry(1)]);
-    } finally {
-      await store.close();
-      await Promise.all([client.quit(), subscriber.quit()]);
-    }
+    });
   });
 
   it("tells a listener only the news of the matches it follows", async () => {
-    const url = redisUrl ?? "";
-    const client = createClient({ url });
-    const subscriber = createClient({ url });
-    await Promise.all([client.connect(), subscriber.connect()]);
-    const store = new RedisStore(client, subscriber, `news-${randomId(6)}:`, pino({ level: "silent" }));
-    await store.listen();
-    try {
+    await withRedisStore(async ({ store }) => {
       const held = asMatchId(`held-${randomId(6)}`);
       const other = asMatchId(`other-${randomId(6)}`);
       const heard: string[] = [];
@@ -90,19 +99,11 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))("the append noti
       // Pub/sub keeps the order of one publisher: the news of `other` went by before the last of `held`.
       await lastHeard;
       expect(heard).toEqual([`${held} 1`, `${held} 2`]);
-    } finally {
-      await store.close();
-      await Promise.all([client.quit(), subscriber.quit()]);
-    }
+    });
   });
 
   it("names each lease's holder in one read (the takeover scan tries only the free ones)", async () => {
-    const url = redisUrl ?? "";
-    const client = createClient({ url });
-    const subscriber = createClient({ url });
-    await Promise.all([client.connect(), subscriber.connect()]);
-    const store = new RedisStore(client, subscriber, `leases-${randomId(6)}:`, pino({ level: "silent" }));
-    try {
+    await withRedisStore(async ({ store }) => {
       const held = asMatchId(`held-${randomId(6)}`);
       const free = asMatchId(`free-${randomId(6)}`);
       expect((await store.acquireLease(held, "a", 60_000, Date.now())).acquired).toBe(true);
@@ -110,9 +111,6 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))("the append noti
       await store.releaseLease(held, "a");
       expect(await store.leaseHolders([held])).toEqual([null]);
       expect(await store.leaseHolders([])).toEqual([]);
-    } finally {
-      await store.close();
-      await Promise.all([client.quit(), subscriber.quit()]);
-    }
+    });
   });
 });
