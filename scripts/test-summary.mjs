@@ -8,6 +8,12 @@ import { join } from "node:path";
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+/** Tests that passed only on a retry (ARENA_TEST_RETRIES): counted as passed, and named. */
+const retried = [];
+const firstLine = (text) =>
+  String(text ?? "")
+    .split("\n")[0]
+    .slice(0, 200);
 for (const group of ["packages", "apps", "."]) {
   const dirs =
     group === "." ? ["e2e"] : existsSync(group) ? readdirSync(group).map((d) => join(group, d)) : [];
@@ -20,6 +26,13 @@ for (const group of ["packages", "apps", "."]) {
       failed += (report.numFailedTests ?? 0) + (report.numRuntimeErrorTests ?? 0);
       skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
       if (report.success === false && (report.numFailedTests ?? 0) === 0) failed += 1;
+      for (const file of report.testResults ?? []) {
+        for (const test of file.assertionResults ?? []) {
+          if (test.status === "passed" && (test.meta?.failedAttempts ?? 0) > 0) {
+            retried.push(`${join(dir, name)}: ${test.fullName} (${firstLine(test.failureMessages?.[0])})`);
+          }
+        }
+      }
     }
     const playwrightSummaries = existsSync(dir)
       ? readdirSync(dir).filter((name) =>
@@ -29,12 +42,26 @@ for (const group of ["packages", "apps", "."]) {
     for (const name of playwrightSummaries) {
       const playwright = join(dir, name);
       if (!existsSync(playwright)) continue;
-      const stats = JSON.parse(readFileSync(playwright, "utf8")).stats ?? {};
+      const report = JSON.parse(readFileSync(playwright, "utf8"));
+      const stats = report.stats ?? {};
+      const flaky = (suite) => [
+        ...(suite.specs ?? []).flatMap((spec) =>
+          (spec.tests ?? [])
+            .filter((test) => test.status === "flaky")
+            .map((test) => {
+              const failure = (test.results ?? []).find((result) => result.status !== "passed");
+              return `${playwright}: ${spec.file} ${spec.title} (${firstLine(failure?.error?.message)})`;
+            }),
+        ),
+        ...(suite.suites ?? []).flatMap(flaky),
+      ];
+      retried.push(...(report.suites ?? []).flatMap(flaky));
       passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
       failed += stats.unexpected ?? 0;
       skipped += stats.skipped ?? 0;
     }
   }
 }
+for (const line of retried) console.log(`passed on a retry: ${line}`);
 console.log(`${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ""}`);
 process.exitCode = failed > 0 || passed === 0 ? 1 : 0;
