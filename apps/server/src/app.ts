@@ -1,4 +1,5 @@
 import { createServer, type Server as HttpServer } from "node:http";
+import { type Socket } from "node:net";
 import { SECURITY_HEADERS } from "@arena/protocol";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { type Logger } from "pino";
@@ -16,6 +17,7 @@ import { mayReadMetrics } from "./http/metrics-access.js";
 import { checkRequestOrigin } from "./http/origins.js";
 import { Identity, randomId } from "./identity/tokens.js";
 import { createMetrics } from "./metrics.js";
+import { makeSocketEndOnce, makeWebSocketParsersEndOnce } from "./protocol/end-once.js";
 import { MAX_PAYLOAD_DEPTH, nestsDeeperThan } from "./protocol/payload-depth.js";
 import { Following } from "./protocol/following.js";
 import { attachGateway } from "./protocol/gateway.js";
@@ -152,6 +154,9 @@ export function createApp(deps: AppDeps): App {
   // requests to the app (routes are added to the app below).
   const app = express();
   const http = createServer(app);
+  // Before engine.io's own listener: a WebSocket's streams then end once as it closes (protocol/end-once.ts).
+  makeWebSocketParsersEndOnce();
+  http.prependListener("upgrade", (_request, socket) => makeSocketEndOnce(socket as Socket));
   const handshakes = new TurnGate(config.handshakesPerTurn);
   const io: ArenaServer = new Server(http, {
     maxHttpBufferSize: config.maxPayloadBytes,

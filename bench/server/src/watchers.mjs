@@ -5,9 +5,10 @@
 // (each a fresh guest, in waves of --wave) that all `match:watch` one live match, holds them --hold s,
 // and disconnects them all at once. Prints one JSON line: /healthz and move-ack latency per phase, the
 // presence messages the crowd received, the server's RSS. Bounded: every child is killed on exit.
-// --store memory (default) or sqlite.
+// --store memory (default) or sqlite; --warm N (default 500): a crowd
+// that joins and leaves first, unmeasured; --server-cpus/--client-cpus: taskset for the server and the rest.
 //   node bench/server/src/watchers.mjs --watchers 2000 --games 20 --pace 500 --wave 250 --hold 5
-import { fork, spawn } from "node:child_process";
+import { execSync, fork, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { io } from "socket.io-client";
 import { loadEngine, SERVER_NODE_FLAGS, serverMain, storeEnv } from "./paths.mjs";
@@ -30,25 +31,35 @@ else await coordinate();
 
 /** The child: the watchers' sockets, so that their own work does not slow the coordinator's clocks. */
 async function crowd() {
-  const { url, matchId, watchers, wave } = JSON.parse(args.config);
-  const sockets = [];
+  const { url, matchId, watchers, wave, warm } = JSON.parse(args.config);
+  let sockets = [];
   let presence = 0;
   let refused = 0;
+  const join = async (count) => {
+    for (let first = 0; first < count; first += wave) {
+      const batch = Array.from({ length: Math.min(wave, count - first) }, () => guest(url));
+      sockets.push(...batch);
+      await Promise.all(
+        batch.map(async (socket) => {
+          socket.on("presence:update", () => presence++);
+          await once(socket, "session:ready");
+          const answer = await ack(socket, "match:watch", { matchId });
+          if (!answer.ok) refused++;
+        }),
+      );
+    }
+  };
   process.on("message", async (command) => {
-    if (command === "join") {
+    if (command === "warm") {
+      await join(warm);
+      for (const socket of sockets) socket.disconnect();
+      sockets = [];
+      presence = 0;
+      refused = 0;
+      process.send({ warmed: warm });
+    } else if (command === "join") {
       const started = performance.now();
-      for (let first = 0; first < watchers; first += wave) {
-        const batch = Array.from({ length: Math.min(wave, watchers - first) }, () => guest(url));
-        sockets.push(...batch);
-        await Promise.all(
-          batch.map(async (socket) => {
-            socket.on("presence:update", () => presence++);
-            await once(socket, "session:ready");
-            const answer = await ack(socket, "match:watch", { matchId });
-            if (!answer.ok) refused++;
-          }),
-        );
-      }
+      await join(watchers);
       process.send({ joined: sockets.length, refused, joinMs: performance.now() - started, presence });
     } else if (command === "leave") {
       const before = presence;
@@ -65,6 +76,17 @@ async function coordinate() {
   const paceMs = Number(args.pace ?? 500);
   const wave = Number(args.wave ?? 250);
   const holdMs = Number(args.hold ?? 5) * 1000;
+  // A crowd of --warm watchers joins and leaves before anything is measured: a server that has been up a
+  // while has run its join and leave paths many times, and the first run of cold code (interpreted, then
+  // compiled mid-burst) costs several times what it costs warm. --warm 0 measures the cold server.
+  const warm = Number(args.warm ?? 500);
+  // --server-cpus 0 --client-cpus 1: the server on one core, the crowd, the bots and the probes on the
+  // other, as when the crowd's machines are not the server's (taskset -a pins every thread).
+  const serverCpus = args["server-cpus"] ?? null;
+  const clientCpus = args["client-cpus"] ?? null;
+  const pin = (pid, cpus) => {
+    if (cpus !== null && pid !== undefined) execSync(`taskset -a -p -c ${cpus} ${pid}`, { stdio: "ignore" });
+  };
   const port = Number(args.port ?? 4480);
   const url = `http://127.0.0.1:${port}`;
   const children = [];
@@ -98,6 +120,8 @@ async function coordinate() {
     if (i > 150) throw new Error("the server did not come up");
     await sleep(200);
   }
+  pin(server.pid, serverCpus);
+  pin(process.pid, clientCpus);
 
   const othello = (await loadEngine()).getGame("othello");
   let phase = "warmup";
@@ -196,16 +220,27 @@ async function coordinate() {
     "--role",
     "crowd",
     "--config",
-    JSON.stringify({ url, matchId: target, watchers, wave }),
+    JSON.stringify({ url, matchId: target, watchers, wave, warm }),
   ]);
   children.push(crowdProcess);
+  pin(crowdProcess.pid, clientCpus);
   const next = () => new Promise((resolve) => crowdProcess.once("message", resolve));
   await next();
+  if (warm > 0) {
+    crowdProcess.send("warm");
+    await next();
+  }
 
   // The server's own event-loop delay per phase (prom-client's monitorEventLoopDelay, reset at each
   // scrape): a stall of the server's loop, told apart from delays on the probing side.
   const loopLag = {};
+  // The server's CPU per phase (user + system, from /proc): what the crowd costs, however busy the machine.
+  const serverCpuMs = {};
+  let cpuMark = procSample(server.pid)?.cpuSec ?? 0;
   const scrapeLag = async (name) => {
+    const cpu = procSample(server.pid)?.cpuSec ?? cpuMark;
+    if (name !== null) serverCpuMs[name] = Math.round((cpu - cpuMark) * 1000);
+    cpuMark = cpu;
     try {
       const text = await (await fetch(`${url}/metrics`)).text();
       const read = (metric) =>
@@ -253,12 +288,16 @@ async function coordinate() {
     games,
     paceMs,
     wave,
+    warm,
+    serverCpus,
+    clientCpus,
     joinMs: Math.round(joined.joinMs),
     refusedWatches: joined.refused,
     presenceMessages: left.presenceWhileJoined,
     healthz: Object.fromEntries(phases.map((p) => [p, round(summarize(healthz[p] ?? []))])),
     moveAcks: Object.fromEntries(phases.map((p) => [p, round(summarize(moveAcks[p] ?? []))])),
     serverLoopLagMs: loopLag,
+    serverCpuMs,
     rssMB: {
       before: Math.round(rssBefore / 2 ** 20),
       joined: Math.round(rssJoined / 2 ** 20),

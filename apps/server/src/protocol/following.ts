@@ -72,6 +72,8 @@ export class Following {
     if (previous === undefined) return undefined;
     socket.data.attached.delete(matchId);
     if (previous.seats.length === 0) this.count(socket, -1);
+    // A socket that disconnected has left every room already (socket.io does so before "disconnect").
+    if (!socket.connected) return previous;
     for (const name of [
       matchRoom(matchId),
       chatRoom(matchId, "players"),
