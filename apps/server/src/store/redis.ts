@@ -11,7 +11,13 @@ import {
 import { type Logger } from "pino";
 import { createClient } from "redis";
 import { muteKey, muteOfKey } from "./chat-mutes.js";
-import { type AppendListener, type AppendResult, type LeaseGrant, type MatchStore } from "./ports.js";
+import {
+  type AppendListener,
+  type AppendResult,
+  type LeaseGrant,
+  type MatchStore,
+  type NewsRole,
+} from "./ports.js";
 
 /** How long any store command may take before the caller is told the store is unavailable. */
 export const COMMAND_TIMEOUT_MS = 2_000;
@@ -49,13 +55,19 @@ export function timed<T>(promise: Promise<T>, ms = COMMAND_TIMEOUT_MS): Promise<
 // be lost between the write and the announcement, and it carries the
 // entries themselves ("<id> <version> [<entry>,…]"): a process following
 // the match applies them without reading the log back, so a move costs
-// this one round trip (docs/benchmarks.md, "Scale-out cost").
+// this one round trip (docs/benchmarks.md, "Scale-out cost"). It goes out
+// on the match's own channel, heard only by the processes that keep a
+// copy of the room without running it, and on the holder's channel only
+// when the appender is not the lease holder: the holder needs no news of
+// its own appends (docs/architecture.md, "Several processes").
 const APPEND = `
 local n = redis.call('LLEN', KEYS[1])
 if n ~= tonumber(ARGV[1]) then return -1 end
-for i = 4, #ARGV do redis.call('RPUSH', KEYS[1], ARGV[i]) end
-local v = n + #ARGV - 3
-redis.call('PUBLISH', ARGV[2], ARGV[3] .. ' ' .. v .. ' [' .. table.concat(ARGV, ',', 4) .. ']')
+for i = 5, #ARGV do redis.call('RPUSH', KEYS[1], ARGV[i]) end
+local v = n + #ARGV - 4
+local news = ARGV[4] .. ' ' .. v .. ' [' .. table.concat(ARGV, ',', 5) .. ']'
+redis.call('PUBLISH', ARGV[2], news)
+if redis.call('GET', KEYS[2]) ~= ARGV[3] then redis.call('PUBLISH', ARGV[2] .. ':holder', news) end
 return v
 `;
 
@@ -121,7 +133,8 @@ return 1
  * - `m:<id>:mutes` SET of "<user> <muted>" (chat mutes in the match)
  * - `live`         SET of live match ids (takeover scan)
  * - `lobby`        HASH id → RoomSummary JSON (open and live public rooms)
- * - channel `appended`: "<id> <version> [<entry>,…]" after every append
+ * - channel `news:<id>`: "<id> <version> [<entry>,…]" after every append to the match
+ * - channel `news:<id>:holder`: the same, when the appender is not the match's lease holder
  */
 export class RedisStore implements MatchStore {
   /** Each listener, with the matches it wants news of (all when undefined). */
@@ -130,6 +143,8 @@ export class RedisStore implements MatchStore {
     ((matchId: MatchId, version: number) => boolean) | undefined
   >();
   private readonly resyncListeners = new Set<() => void>();
+  /** The channels this process is subscribed to, with how many follow each and the subscription's ack. */
+  private readonly subscribed = new Map<string, { count: number; acked: Promise<unknown> }>();
 
   constructor(
     private readonly client: Client,
@@ -138,29 +153,55 @@ export class RedisStore implements MatchStore {
     private readonly logger: Logger,
   ) {}
 
-  get channel(): string {
-    return `${this.prefix}appended`;
+  /** The channel of a match's news: every append's, or (`holder`) only those of other processes. */
+  newsChannel(matchId: MatchId, role: NewsRole): string {
+    const channel = `${this.prefix}news:${matchId}`;
+    return role === "holder" ? `${channel}:holder` : channel;
   }
 
-  async listen(): Promise<void> {
-    await this.subscriber.subscribe(this.channel, (message: string) => {
-      // With match affinity most news is of matches this process does not hold: not decoded at all.
-      if (!this.wanted(message)) return;
-      let news: ReturnType<typeof parseAppendNews>;
-      try {
-        news = parseAppendNews(message);
-      } catch (error) {
-        this.logger.warn({ err: error }, "unreadable append news");
-        return;
-      }
-      if (news === null) return;
-      for (const listener of this.listeners.keys()) listener(news.matchId, news.version, news.entries);
-    });
-    // Pub/sub delivers nothing sent while the subscriber was away: after a reconnect, followers read again.
+  private readonly heard = (message: string): void => {
+    // The holder hears its own appends only while Redis no longer names it (an expired lease): not decoded.
+    if (!this.wanted(message)) return;
+    let news: ReturnType<typeof parseAppendNews>;
+    try {
+      news = parseAppendNews(message);
+    } catch (error) {
+      this.logger.warn({ err: error }, "unreadable append news");
+      return;
+    }
+    if (news === null) return;
+    for (const listener of this.listeners.keys()) listener(news.matchId, news.version, news.entries);
+  };
+
+  listen(): Promise<void> {
+    // Pub/sub delivers nothing sent while the subscriber was away: after a reconnect (which subscribes to
+    // every followed channel again), followers read again.
     let connectedBefore = this.subscriber.isReady;
     this.subscriber.on("ready", () => {
       if (connectedBefore) for (const listener of this.resyncListeners) listener();
       connectedBefore = true;
+    });
+    return Promise.resolve();
+  }
+
+  followNews(matchId: MatchId, role: NewsRole): Promise<void> {
+    const channel = this.newsChannel(matchId, role);
+    let subscription = this.subscribed.get(channel);
+    if (subscription === undefined) {
+      subscription = { count: 0, acked: this.subscriber.subscribe(channel, this.heard) };
+      this.subscribed.set(channel, subscription);
+    }
+    subscription.count++;
+    return timed(subscription.acked).then(() => undefined);
+  }
+
+  unfollowNews(matchId: MatchId, role: NewsRole): void {
+    const channel = this.newsChannel(matchId, role);
+    const subscription = this.subscribed.get(channel);
+    if (subscription === undefined || --subscription.count > 0) return;
+    this.subscribed.delete(channel);
+    this.subscriber.unsubscribe(channel, this.heard).catch((error: unknown) => {
+      this.logger.warn({ err: error, channel }, "unsubscribe failed");
     });
   }
 
@@ -177,11 +218,18 @@ export class RedisStore implements MatchStore {
     matchId: MatchId,
     expectedVersion: number,
     events: readonly VersionedEvent[],
+    appender = "",
   ): Promise<AppendResult> {
     const reply = await timed(
       this.client.eval(APPEND, {
-        keys: [this.key(matchId, "log")],
-        arguments: [String(expectedVersion), this.channel, matchId, ...events.map((e) => JSON.stringify(e))],
+        keys: [this.key(matchId, "log"), this.key(matchId, "lease")],
+        arguments: [
+          String(expectedVersion),
+          this.newsChannel(matchId, "copy"),
+          appender,
+          matchId,
+          ...events.map((e) => JSON.stringify(e)),
+        ],
       }),
     );
     return reply === -1 ? { ok: false, reason: "conflict" } : { ok: true };
@@ -337,6 +385,7 @@ export class RedisStore implements MatchStore {
   close(): Promise<void> {
     this.listeners.clear();
     this.resyncListeners.clear();
+    this.subscribed.clear();
     return Promise.resolve();
   }
 }
