@@ -22,6 +22,7 @@ async function withRedisStore(
     store: RedisStore;
     client: RedisClientType;
     subscriber: RedisClientType;
+    prefix: string;
   }) => Promise<void>,
 ): Promise<void> {
   const url = redisUrl ?? "";
@@ -29,10 +30,11 @@ async function withRedisStore(
   const subscriber: RedisClientType = createClient({ url, socket: { reconnectStrategy: () => 50 } });
   subscriber.on("error", () => undefined);
   await Promise.all([client.connect(), subscriber.connect()]);
-  const store = new RedisStore(client, subscriber, `news-${randomId(6)}:`, pino({ level: "silent" }));
+  const prefix = `news-${randomId(6)}:`;
+  const store = new RedisStore(client, subscriber, prefix, pino({ level: "silent" }));
   await store.listen();
   try {
-    await body({ store, client, subscriber });
+    await body({ store, client, subscriber, prefix });
   } finally {
     await store.close();
     await Promise.all([client.quit(), subscriber.quit()]);
@@ -150,6 +152,19 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))("the append noti
       }
       await lastHeard;
       expect(matchIds.filter((matchId) => !heard.has(matchId))).toEqual([]);
+    });
+  });
+
+  it("hears a process of the earlier release, which publishes every append on one channel", async () => {
+    await withRedisStore(async ({ store, client, prefix }) => {
+      const matchId = asMatchId(`old-${randomId(6)}`);
+      const heard = new Promise<readonly VersionedEvent[] | null>((resolve) =>
+        store.onAppend((id, _, entries) => {
+          if (id === matchId) resolve(entries);
+        }),
+      );
+      await client.publish(`${prefix}appended`, `${matchId} 1 ${JSON.stringify([entry(1)])}`);
+      expect(await heard).toEqual([entry(1)]);
     });
   });
 

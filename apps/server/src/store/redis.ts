@@ -135,6 +135,7 @@ return 1
  * - `lobby`        HASH id → RoomSummary JSON (open and live public rooms)
  * - channel `news:<id>`: "<id> <version> [<entry>,…]" after every append to the match
  * - channel `news:<id>:holder`: the same, when the appender is not the match's lease holder
+ * - channel `appended`: every append's news from a process of the earlier release (listened to, never sent)
  */
 export class RedisStore implements MatchStore {
   /** Each listener, with the matches it wants news of (all when undefined). */
@@ -173,7 +174,9 @@ export class RedisStore implements MatchStore {
     for (const listener of this.listeners.keys()) listener(news.matchId, news.version, news.entries);
   };
 
-  listen(): Promise<void> {
+  async listen(): Promise<void> {
+    // A process of the earlier release (during a rolling upgrade) publishes every append on one channel.
+    await this.subscriber.subscribe(`${this.prefix}appended`, this.heard);
     // Pub/sub delivers nothing sent while the subscriber was away: after a reconnect (which subscribes to
     // every followed channel again), followers read again.
     let connectedBefore = this.subscriber.isReady;
@@ -181,7 +184,6 @@ export class RedisStore implements MatchStore {
       if (connectedBefore) for (const listener of this.resyncListeners) listener();
       connectedBefore = true;
     });
-    return Promise.resolve();
   }
 
   followNews(matchId: MatchId, role: NewsRole): Promise<void> {
