@@ -67,6 +67,12 @@ export interface MatchStore {
   /** `now` is the caller's clock: heartbeats measure downtime in the same time base as the game clocks. */
   acquireLease(matchId: MatchId, owner: string, ttlMs: number, now: number): Promise<LeaseGrant>;
   renewLease(matchId: MatchId, owner: string, ttlMs: number, now: number): Promise<boolean>;
+  /**
+   * Renews many of `owner`'s leases in one round trip (true for each renewed), as `renewLease` each: a
+   * process renews all of its leases every ttl/3, which one command per lease made a third of a Redis
+   * command per move. Stores of one process may leave it out.
+   */
+  renewLeases?(matchIds: readonly MatchId[], owner: string, ttlMs: number, now: number): Promise<boolean[]>;
   releaseLease(matchId: MatchId, owner: string): Promise<void>;
   /**
    * Who holds each match's lease now (null: nobody), in one round trip: the takeover scan tries only the

@@ -188,6 +188,23 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))("the append noti
     });
   });
 
+  it("renews many leases in one command: those the owner holds, not another's nor an expired one", async () => {
+    await withRedisStore(async ({ store }) => {
+      const mine = asMatchId(`mine-${randomId(6)}`);
+      const theirs = asMatchId(`theirs-${randomId(6)}`);
+      const gone = asMatchId(`gone-${randomId(6)}`);
+      expect((await store.acquireLease(mine, "a", 60_000, 1_000)).acquired).toBe(true);
+      expect((await store.acquireLease(theirs, "b", 60_000, 1_000)).acquired).toBe(true);
+      expect(await store.renewLeases([mine, theirs, gone], "a", 60_000, 2_000)).toEqual([true, false, false]);
+      expect(await store.leaseHolders([mine, theirs, gone])).toEqual(["a", "b", null]);
+      // The renewal bumped the heartbeat of the lease renewed only: a taker credits from there.
+      expect((await store.acquireLease(theirs, "b", 60_000, 3_000)).previousHeartbeat).toBe(1_000);
+      await store.releaseLease(mine, "a");
+      expect((await store.acquireLease(mine, "c", 60_000, 4_000)).previousHeartbeat).toBe(2_000);
+      expect(await store.renewLeases([], "a", 60_000, 5_000)).toEqual([]);
+    });
+  });
+
   it("names each lease's holder in one read (the takeover scan tries only the free ones)", async () => {
     await withRedisStore(async ({ store }) => {
       const held = asMatchId(`held-${randomId(6)}`);

@@ -101,11 +101,20 @@ redis.call('SET', KEYS[2], ARGV[3])
 return {1, hb}
 `;
 
+// Renews many leases at once (KEYS: lease and heartbeat of each match in turn): 1 for each renewed, 0 for
+// each another process holds or that expired.
 const RENEW = `
-if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
-redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
-redis.call('SET', KEYS[2], ARGV[3])
-return 1
+local renewed = {}
+for i = 1, #KEYS, 2 do
+  if redis.call('GET', KEYS[i]) == ARGV[1] then
+    redis.call('SET', KEYS[i], ARGV[1], 'PX', ARGV[2])
+    redis.call('SET', KEYS[i + 1], ARGV[3])
+    renewed[#renewed + 1] = 1
+  else
+    renewed[#renewed + 1] = 0
+  end
+end
+return renewed
 `;
 
 // A chat line, numbered in the match (both channels count together: the order they were said in), and
@@ -299,13 +308,24 @@ export class RedisStore implements MatchStore {
   }
 
   async renewLease(matchId: MatchId, owner: string, ttlMs: number, now: number): Promise<boolean> {
+    const [renewed] = await this.renewLeases([matchId], owner, ttlMs, now);
+    return renewed === true;
+  }
+
+  async renewLeases(
+    matchIds: readonly MatchId[],
+    owner: string,
+    ttlMs: number,
+    now: number,
+  ): Promise<boolean[]> {
+    if (matchIds.length === 0) return [];
     const reply = await timed(
       this.client.eval(RENEW, {
-        keys: [this.key(matchId, "lease"), this.key(matchId, "hb")],
+        keys: matchIds.flatMap((matchId) => [this.key(matchId, "lease"), this.key(matchId, "hb")]),
         arguments: [owner, String(Math.max(1, Math.round(ttlMs))), String(now)],
       }),
     );
-    return reply === 1;
+    return matchIds.map((_, i) => Array.isArray(reply) && reply[i] === 1);
   }
 
   async releaseLease(matchId: MatchId, owner: string): Promise<void> {
