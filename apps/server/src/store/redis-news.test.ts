@@ -205,6 +205,17 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))("the append noti
     });
   });
 
+  it("runs its scripts by hash, and sends them again when Redis forgot them (restart, SCRIPT FLUSH)", async () => {
+    await withRedisStore(async ({ store, client }) => {
+      const matchId = asMatchId(`flushed-${randomId(6)}`);
+      expect(await store.append(matchId, 0, [entry(1)])).toEqual({ ok: true });
+      await client.sendCommand(["SCRIPT", "FLUSH"]);
+      expect(await store.append(matchId, 1, [entry(2)])).toEqual({ ok: true });
+      expect(await store.append(matchId, 1, [entry(2)])).toEqual({ ok: false, reason: "conflict" });
+      expect((await store.read(matchId, 0))?.map((e) => e.version)).toEqual([1, 2]);
+    });
+  });
+
   it("names each lease's holder in one read (the takeover scan tries only the free ones)", async () => {
     await withRedisStore(async ({ store }) => {
       const held = asMatchId(`held-${randomId(6)}`);

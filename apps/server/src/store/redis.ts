@@ -11,6 +11,7 @@ import {
 import { type Logger } from "pino";
 import { createClient } from "redis";
 import { muteKey, muteOfKey } from "./chat-mutes.js";
+import { LuaScript } from "./lua.js";
 import {
   type AppendListener,
   type AppendResult,
@@ -60,7 +61,7 @@ export function timed<T>(promise: Promise<T>, ms = COMMAND_TIMEOUT_MS): Promise<
 // copy of the room without running it, and on the holder's channel only
 // when the appender is not the lease holder: the holder needs no news of
 // its own appends (docs/architecture.md, "Several processes").
-const APPEND = `
+const APPEND = new LuaScript(`
 local n = redis.call('LLEN', KEYS[1])
 if n ~= tonumber(ARGV[1]) then return -1 end
 for i = 5, #ARGV do redis.call('RPUSH', KEYS[1], ARGV[i]) end
@@ -69,7 +70,7 @@ local news = ARGV[4] .. ' ' .. v .. ' [' .. table.concat(ARGV, ',', 5) .. ']'
 redis.call('PUBLISH', ARGV[2], news)
 if redis.call('GET', KEYS[2]) ~= ARGV[3] then redis.call('PUBLISH', ARGV[2] .. ':holder', news) end
 return v
-`;
+`);
 
 /**
  * Reads an append's news: "<id> <version>", followed by the entries as a JSON array when the appender
@@ -92,18 +93,18 @@ export function parseAppendNews(
 
 // SET NX PX, except that the current owner may re-acquire; also reads and
 // bumps the heartbeat so the new owner learns how long nobody ran the game.
-const ACQUIRE = `
+const ACQUIRE = new LuaScript(`
 local cur = redis.call('GET', KEYS[1])
 local hb = redis.call('GET', KEYS[2]) or ''
 if cur and cur ~= ARGV[1] then return {0, hb} end
 redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
 redis.call('SET', KEYS[2], ARGV[3])
 return {1, hb}
-`;
+`);
 
 // Renews many leases at once (KEYS: lease and heartbeat of each match in turn): 1 for each renewed, 0 for
 // each another process holds or that expired.
-const RENEW = `
+const RENEW = new LuaScript(`
 local renewed = {}
 for i = 1, #KEYS, 2 do
   if redis.call('GET', KEYS[i]) == ARGV[1] then
@@ -115,21 +116,21 @@ for i = 1, #KEYS, 2 do
   end
 end
 return renewed
-`;
+`);
 
 // A chat line, numbered in the match (both channels count together: the order they were said in), and
 // the trim that bounds its channel.
-const CHAT_APPEND = `
+const CHAT_APPEND = new LuaScript(`
 local n = redis.call('INCR', KEYS[2])
 redis.call('RPUSH', KEYS[1], n .. ' ' .. ARGV[1])
 redis.call('LTRIM', KEYS[1], -tonumber(ARGV[2]), -1)
 return n
-`;
+`);
 
-const RELEASE = `
+const RELEASE = new LuaScript(`
 if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
 return 1
-`;
+`);
 
 /**
  * Redis layout (prefix `arena:` by default):
@@ -232,7 +233,7 @@ export class RedisStore implements MatchStore {
     appender = "",
   ): Promise<AppendResult> {
     const reply = await timed(
-      this.client.eval(APPEND, {
+      APPEND.run(this.client, {
         keys: [this.key(matchId, "log"), this.key(matchId, "lease")],
         arguments: [
           String(expectedVersion),
@@ -293,12 +294,12 @@ export class RedisStore implements MatchStore {
 
   async acquireLease(matchId: MatchId, owner: string, ttlMs: number, now: number): Promise<LeaseGrant> {
     const reply = await timed(
-      this.client.eval(ACQUIRE, {
+      ACQUIRE.run(this.client, {
         keys: [this.key(matchId, "lease"), this.key(matchId, "hb")],
         arguments: [owner, String(Math.max(1, Math.round(ttlMs))), String(now)],
       }),
     );
-    const [acquired, heartbeat] = Array.isArray(reply) ? reply : [0, ""];
+    const [acquired, heartbeat] = Array.isArray(reply) ? (reply as unknown[]) : [0, ""];
     const previous = Number(heartbeat);
     return {
       acquired: acquired === 1,
@@ -320,7 +321,7 @@ export class RedisStore implements MatchStore {
   ): Promise<boolean[]> {
     if (matchIds.length === 0) return [];
     const reply = await timed(
-      this.client.eval(RENEW, {
+      RENEW.run(this.client, {
         keys: matchIds.flatMap((matchId) => [this.key(matchId, "lease"), this.key(matchId, "hb")]),
         arguments: [owner, String(Math.max(1, Math.round(ttlMs))), String(now)],
       }),
@@ -329,7 +330,7 @@ export class RedisStore implements MatchStore {
   }
 
   async releaseLease(matchId: MatchId, owner: string): Promise<void> {
-    await timed(this.client.eval(RELEASE, { keys: [this.key(matchId, "lease")], arguments: [owner] }));
+    await timed(RELEASE.run(this.client, { keys: [this.key(matchId, "lease")], arguments: [owner] }));
   }
 
   async leaseHolders(matchIds: readonly MatchId[]): Promise<(string | null)[]> {
@@ -348,7 +349,7 @@ export class RedisStore implements MatchStore {
 
   async appendChat(matchId: MatchId, line: ChatLine, keep: number): Promise<void> {
     await timed(
-      this.client.eval(CHAT_APPEND, {
+      CHAT_APPEND.run(this.client, {
         keys: [this.key(matchId, `chat:${line.channel}`), this.key(matchId, "chat:seq")],
         arguments: [JSON.stringify(line), String(Math.max(1, keep))],
       }),
