@@ -171,7 +171,8 @@ export class RedisStore implements MatchStore {
   }
 
   private readonly heard = (message: string): void => {
-    // The holder hears its own appends only while Redis no longer names it (an expired lease): not decoded.
+    // A room's own appends come back when it appends without the lease (or after its lease expired in
+    // Redis), as do versions it already read: skipped on the news' head, not decoded.
     if (!this.wanted(message)) return;
     let news: ReturnType<typeof parseAppendNews>;
     try {
