@@ -112,6 +112,35 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))(
       }
     });
 
+    it("tells a process that loads a room in mid-game every move after its read", async () => {
+      const prefix = `late-${randomId(6)}:`;
+      const clock = new FakeClock();
+      const a = await instance(prefix, clock);
+      const b = await instance(prefix, clock);
+      // Both players on A, which holds the lease and hears no news of its own moves; B has no copy yet.
+      const { black, white, matchId } = await othelloAcross(a, a);
+      await firstMoves([black, white], matchId);
+      const watcher = await connect(b);
+      // B subscribes to the match's news and reads its log while A appends a move, and nothing follows
+      // that move (later news would make B read the log and hide a miss): B has it from one or the other.
+      const [, joined] = await Promise.all([firstMoves([black], matchId), watcher.snapshot(matchId)]);
+      const moved = black.lastVersion(matchId);
+      await watcher.until(
+        () => Math.max(joined.version, watcher.lastVersion(matchId)) >= moved,
+        "the move made while B loaded",
+      );
+      // And every move after, to the end.
+      const final = await playOut(matchId, [black, white], black);
+      await watcher.until(() => watcher.lastVersion(matchId) === final.version, "the last event");
+      const versions = new Set<number>(
+        watcher.events.filter((e) => e.matchId === matchId).map((e) => e.version),
+      );
+      const missed = [...Array(final.version - joined.version).keys()]
+        .map((i) => joined.version + i + 1)
+        .filter((version) => !versions.has(version));
+      expect(missed).toEqual([]);
+    });
+
     it("never applies two moves on the same version from two instances", async () => {
       const { a, b, black, matchId } = await gameAcrossTwo("race");
       const blackOnB = await connect(b, black.session?.token);

@@ -4,7 +4,10 @@ import { type Clock } from "../clocks/scheduler.js";
 import { type MatchStore } from "../store/ports.js";
 import { type Room } from "./room.js";
 
-/** Lease commands in flight at once during upkeep (they pipeline on one Redis connection). */
+/**
+ * Lease commands in flight at once during upkeep (they pipeline on one Redis connection), and leases
+ * renewed per command where the store renews many at once.
+ */
 const LEASE_BATCH = 200;
 
 async function inBatches<T>(
@@ -90,12 +93,29 @@ export class LeaseKeeper {
       else handed.push([room, to]);
     }
     await inBatches(handed, LEASE_BATCH, ([room, to]) => this.handOver(room, to, now));
-    await inBatches(owned, LEASE_BATCH, async (room) => {
-      if (!(await store.renewLease(room.matchId, owner, leaseTtlMs, now))) {
-        logger.warn({ matchId: room.matchId }, "lost a lease");
-        room.releaseLease();
+    const lost = (room: Room) => {
+      logger.warn({ matchId: room.matchId }, "lost a lease");
+      room.releaseLease();
+    };
+    if (store.renewLeases !== undefined) {
+      const renewLeases = store.renewLeases.bind(store);
+      for (let start = 0; start < owned.length; start += LEASE_BATCH) {
+        const batch = owned.slice(start, start + LEASE_BATCH);
+        const renewed = await renewLeases(
+          batch.map((room) => room.matchId),
+          owner,
+          leaseTtlMs,
+          now,
+        );
+        batch.forEach((room, i) => {
+          if (renewed[i] !== true) lost(room);
+        });
       }
-    });
+    } else {
+      await inBatches(owned, LEASE_BATCH, async (room) => {
+        if (!(await store.renewLease(room.matchId, owner, leaseTtlMs, now))) lost(room);
+      });
+    }
     // A match whose sockets are all on another process is left to that one (it holds the room too).
     let orphans = (await store.listLive()).filter((matchId) => {
       const room = rooms.cached(matchId);

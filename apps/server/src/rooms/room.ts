@@ -55,6 +55,8 @@ export interface RoomEvents {
   online(matchId: MatchId): Promise<readonly string[] | null>;
   /** Every player asked for a rematch: create it and return its id. */
   rematch(model: MatchModel): Promise<MatchId>;
+  /** This process took or gave up the match's lease (the news it needs of the match changed). */
+  leaseChanged(room: Room): void;
 }
 
 export interface RoomDeps {
@@ -62,6 +64,8 @@ export interface RoomDeps {
   readonly clock: Clock;
   readonly ai: AiPool;
   readonly logger: Logger;
+  /** This process's name in leases, given with each append (the holder hears no news of its own). */
+  readonly owner?: string;
   /** Scales the docs/clocks.md §6 disconnect timeouts (1 in production; tests shrink them). */
   readonly goneScale: number;
   /** How long a waiting room's host may be away before the room expires (docs/protocol.md, "Quotas"). */
@@ -284,7 +288,9 @@ export class Room {
    * taker may first credit the downtime, so that the timer is armed on the credited clock).
    */
   takeLease(): void {
+    if (this.isOwned) return;
     this.isOwned = true;
+    this.deps.events.leaseChanged(this);
   }
 
   /** Arms the timer and the AI on the settled model (inside the mailbox). */
@@ -294,8 +300,10 @@ export class Room {
 
   /** Another process runs the match now (or nobody: it ended): stop its timer and AI here. */
   releaseLease(): void {
+    const was = this.isOwned;
     this.isOwned = false;
     this.rearm();
+    if (was) this.deps.events.leaseChanged(this);
   }
 
   private async catchUp(): Promise<void> {
@@ -395,7 +403,12 @@ export class Room {
     }));
     this.appendingTo = this.current.version + entries.length;
     try {
-      const result = await this.deps.store.append(this.matchId, this.current.version, entries);
+      const result = await this.deps.store.append(
+        this.matchId,
+        this.current.version,
+        entries,
+        this.deps.owner,
+      );
       if (!result.ok) return "conflict";
     } catch (error) {
       this.deps.logger.warn({ err: error, matchId: this.matchId }, "store append failed");

@@ -37,6 +37,7 @@ import { LeaseKeeper } from "./leases.js";
 import { LobbyFeed, type LobbySubscriber } from "./lobby-feed.js";
 import { LobbyIndex } from "./lobby.js";
 import { type PresenceReport } from "./presence.js";
+import { NewsSubscriptions } from "./news.js";
 import { Room, type RoomEvents } from "./room.js";
 
 /**
@@ -105,6 +106,7 @@ export class Rooms implements RoomEvents {
   private readonly leases: LeaseKeeper;
   private readonly lobby: LobbyIndex;
   private readonly lobbyFeed: LobbyFeed;
+  private readonly news: NewsSubscriptions;
   /** Every user's and address's quotas (docs/protocol.md, "Quotas"). */
   readonly quotas: Quotas;
   /** The matches' chat (docs/protocol.md, "Chat"). */
@@ -120,11 +122,29 @@ export class Rooms implements RoomEvents {
   constructor(private readonly options: RoomsOptions) {
     const { store, clock, ai, logger, goneScale, fanout } = options;
     const waitingRoomExpiryMs = options.quotaLimits.waitingRoomExpiryMs;
-    const roomDeps = { store, clock, ai, logger, goneScale, waitingRoomExpiryMs, maxAiLevel, events: this };
+    const { owner } = options;
+    const roomDeps = {
+      store,
+      clock,
+      ai,
+      logger,
+      owner,
+      goneScale,
+      waitingRoomExpiryMs,
+      maxAiLevel,
+      events: this,
+    };
+    this.news = new NewsSubscriptions(store, logger);
     this.cache = new RoomCache({
       clock,
       load: async (matchId) => {
-        const room = await Room.load(roomDeps, matchId);
+        let room: Room | null = null;
+        try {
+          await this.news.loading(matchId);
+          room = await Room.load(roomDeps, matchId);
+        } finally {
+          this.news.loaded(matchId, room);
+        }
         if (room !== null) fanout.presenceWanted(matchId);
         // A finished game whose recording failed (the store was down at its end) is recorded when it is
         // next loaded; one already recorded costs the store one guard read.
@@ -132,7 +152,10 @@ export class Rooms implements RoomEvents {
         return room;
       },
       finishedRoomsKept: options.finishedRoomsKept,
-      evicted: (matchId) => fanout.evicted(matchId),
+      evicted: (matchId) => {
+        this.news.dropped(matchId);
+        fanout.evicted(matchId);
+      },
     });
     this.leases = new LeaseKeeper({
       store,
@@ -423,6 +446,10 @@ export class Rooms implements RoomEvents {
     // A seat taken here or on another process: its player's presence (merged from every process) goes out.
     if (before.slots !== model.slots) room.presenceUpdated();
     this.lobby.publish(room, before);
+  }
+
+  leaseChanged(room: Room): void {
+    this.news.leaseChanged(room);
   }
 
   presenceChanged(room: Room): void {

@@ -22,6 +22,7 @@ async function withRedisStore(
     store: RedisStore;
     client: RedisClientType;
     subscriber: RedisClientType;
+    prefix: string;
   }) => Promise<void>,
 ): Promise<void> {
   const url = redisUrl ?? "";
@@ -29,10 +30,11 @@ async function withRedisStore(
   const subscriber: RedisClientType = createClient({ url, socket: { reconnectStrategy: () => 50 } });
   subscriber.on("error", () => undefined);
   await Promise.all([client.connect(), subscriber.connect()]);
-  const store = new RedisStore(client, subscriber, `news-${randomId(6)}:`, pino({ level: "silent" }));
+  const prefix = `news-${randomId(6)}:`;
+  const store = new RedisStore(client, subscriber, prefix, pino({ level: "silent" }));
   await store.listen();
   try {
-    await body({ store, client, subscriber });
+    await body({ store, client, subscriber, prefix });
   } finally {
     await store.close();
     await Promise.all([client.quit(), subscriber.quit()]);
@@ -68,6 +70,7 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))("the append noti
       await client.sendCommand(["CLIENT", "KILL", "ID", String(subscriberId)]);
       await resynced;
       const matchId = asMatchId(`news-${randomId(6)}`);
+      await store.followNews(matchId, "copy");
       const heard = new Promise<readonly VersionedEvent[] | null>((resolve) =>
         store.onAppend((id, _, entries) => {
           if (id === matchId) resolve(entries);
@@ -82,6 +85,7 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))("the append noti
     await withRedisStore(async ({ store }) => {
       const held = asMatchId(`held-${randomId(6)}`);
       const other = asMatchId(`other-${randomId(6)}`);
+      await Promise.all([store.followNews(held, "copy"), store.followNews(other, "copy")]);
       const heard: string[] = [];
       let last: () => void = () => undefined;
       const lastHeard = new Promise<void>((resolve) => (last = resolve));
@@ -99,6 +103,116 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))("the append noti
       // Pub/sub keeps the order of one publisher: the news of `other` went by before the last of `held`.
       await lastHeard;
       expect(heard).toEqual([`${held} 1`, `${held} 2`]);
+    });
+  });
+
+  it("tells a process that follows no match no news, and one that stopped following none", async () => {
+    await withRedisStore(async ({ store, client }) => {
+      const unfollowed = asMatchId(`unfollowed-${randomId(6)}`);
+      const left = asMatchId(`left-${randomId(6)}`);
+      const marker = asMatchId(`marker-${randomId(6)}`);
+      await store.followNews(left, "copy");
+      store.unfollowNews(left, "copy");
+      const heard: string[] = [];
+      const markerHeard = new Promise<void>((resolve) =>
+        store.onAppend((id) => {
+          heard.push(id);
+          if (id === marker) resolve();
+        }),
+      );
+      expect(await store.append(unfollowed, 0, [entry(1)])).toEqual({ ok: true });
+      expect(await store.append(left, 0, [entry(1)])).toEqual({ ok: true });
+      // Nobody is subscribed to the news of either: Redis delivered it to no connection.
+      const [, unfollowedSubscribers, , leftSubscribers] = await client.sendCommand<
+        [string, number, string, number]
+      >(["PUBSUB", "NUMSUB", store.newsChannel(unfollowed, "copy"), store.newsChannel(left, "copy")]);
+      expect([unfollowedSubscribers, leftSubscribers]).toEqual([0, 0]);
+      // One publisher's news arrives in order: once the marker's is heard, any earlier news would have been.
+      await store.followNews(marker, "copy");
+      expect(await store.append(marker, 0, [entry(1)])).toEqual({ ok: true });
+      await markerHeard;
+      expect(heard).toEqual([marker]);
+    });
+  });
+
+  it("tells every append made once a follow resolved: a log read after it and the news miss nothing", async () => {
+    await withRedisStore(async ({ store }) => {
+      const matchIds = [...Array(20).keys()].map((i) => asMatchId(`late-${i}-${randomId(6)}`));
+      const heard = new Set<string>();
+      let last: () => void = () => undefined;
+      const lastHeard = new Promise<void>((resolve) => (last = resolve));
+      store.onAppend((id) => {
+        heard.add(id);
+        if (id === matchIds.at(-1)) last();
+      });
+      // Each follow answered, an append on the command connection at once (Redis serves both in turn).
+      for (const matchId of matchIds) {
+        await store.followNews(matchId, "copy");
+        expect(await store.append(matchId, 0, [entry(1)])).toEqual({ ok: true });
+      }
+      await lastHeard;
+      expect(matchIds.filter((matchId) => !heard.has(matchId))).toEqual([]);
+    });
+  });
+
+  it("hears a process of the earlier release, which publishes every append on one channel", async () => {
+    await withRedisStore(async ({ store, client, prefix }) => {
+      const matchId = asMatchId(`old-${randomId(6)}`);
+      const heard = new Promise<readonly VersionedEvent[] | null>((resolve) =>
+        store.onAppend((id, _, entries) => {
+          if (id === matchId) resolve(entries);
+        }),
+      );
+      await client.publish(`${prefix}appended`, `${matchId} 1 ${JSON.stringify([entry(1)])}`);
+      expect(await heard).toEqual([entry(1)]);
+    });
+  });
+
+  it("tells the lease holder only the appends of other processes", async () => {
+    await withRedisStore(async ({ store }) => {
+      const matchId = asMatchId(`holder-${randomId(6)}`);
+      expect((await store.acquireLease(matchId, "a", 60_000, Date.now())).acquired).toBe(true);
+      await store.followNews(matchId, "holder");
+      const heard: string[] = [];
+      let last: () => void = () => undefined;
+      const lastHeard = new Promise<void>((resolve) => (last = resolve));
+      store.onAppend((_, version) => {
+        heard.push(String(version));
+        if (version === 3) last();
+      });
+      expect(await store.append(matchId, 0, [entry(1)], "a")).toEqual({ ok: true });
+      expect(await store.append(matchId, 1, [entry(2)], "b")).toEqual({ ok: true });
+      expect(await store.append(matchId, 2, [entry(3)])).toEqual({ ok: true });
+      await lastHeard;
+      expect(heard).toEqual(["2", "3"]);
+    });
+  });
+
+  it("renews many leases in one command: those the owner holds, not another's nor an expired one", async () => {
+    await withRedisStore(async ({ store }) => {
+      const mine = asMatchId(`mine-${randomId(6)}`);
+      const theirs = asMatchId(`theirs-${randomId(6)}`);
+      const gone = asMatchId(`gone-${randomId(6)}`);
+      expect((await store.acquireLease(mine, "a", 60_000, 1_000)).acquired).toBe(true);
+      expect((await store.acquireLease(theirs, "b", 60_000, 1_000)).acquired).toBe(true);
+      expect(await store.renewLeases([mine, theirs, gone], "a", 60_000, 2_000)).toEqual([true, false, false]);
+      expect(await store.leaseHolders([mine, theirs, gone])).toEqual(["a", "b", null]);
+      // The renewal bumped the heartbeat of the lease renewed only: a taker credits from there.
+      expect((await store.acquireLease(theirs, "b", 60_000, 3_000)).previousHeartbeat).toBe(1_000);
+      await store.releaseLease(mine, "a");
+      expect((await store.acquireLease(mine, "c", 60_000, 4_000)).previousHeartbeat).toBe(2_000);
+      expect(await store.renewLeases([], "a", 60_000, 5_000)).toEqual([]);
+    });
+  });
+
+  it("runs its scripts by hash, and sends them again when Redis forgot them (restart, SCRIPT FLUSH)", async () => {
+    await withRedisStore(async ({ store, client }) => {
+      const matchId = asMatchId(`flushed-${randomId(6)}`);
+      expect(await store.append(matchId, 0, [entry(1)])).toEqual({ ok: true });
+      await client.sendCommand(["SCRIPT", "FLUSH"]);
+      expect(await store.append(matchId, 1, [entry(2)])).toEqual({ ok: true });
+      expect(await store.append(matchId, 1, [entry(2)])).toEqual({ ok: false, reason: "conflict" });
+      expect((await store.read(matchId, 0))?.map((e) => e.version)).toEqual([1, 2]);
     });
   });
 

@@ -11,7 +11,14 @@ import {
 import { type Logger } from "pino";
 import { createClient } from "redis";
 import { muteKey, muteOfKey } from "./chat-mutes.js";
-import { type AppendListener, type AppendResult, type LeaseGrant, type MatchStore } from "./ports.js";
+import { LuaScript } from "./lua.js";
+import {
+  type AppendListener,
+  type AppendResult,
+  type LeaseGrant,
+  type MatchStore,
+  type NewsRole,
+} from "./ports.js";
 
 /** How long any store command may take before the caller is told the store is unavailable. */
 export const COMMAND_TIMEOUT_MS = 2_000;
@@ -49,15 +56,21 @@ export function timed<T>(promise: Promise<T>, ms = COMMAND_TIMEOUT_MS): Promise<
 // be lost between the write and the announcement, and it carries the
 // entries themselves ("<id> <version> [<entry>,…]"): a process following
 // the match applies them without reading the log back, so a move costs
-// this one round trip (docs/benchmarks.md, "Scale-out cost").
-const APPEND = `
+// this one round trip (docs/benchmarks.md, "Scale-out cost"). It goes out
+// on the match's own channel, heard only by the processes that keep a
+// copy of the room without running it, and on the holder's channel only
+// when the appender is not the lease holder: the holder needs no news of
+// its own appends (docs/architecture.md, "Several processes").
+const APPEND = new LuaScript(`
 local n = redis.call('LLEN', KEYS[1])
 if n ~= tonumber(ARGV[1]) then return -1 end
-for i = 4, #ARGV do redis.call('RPUSH', KEYS[1], ARGV[i]) end
-local v = n + #ARGV - 3
-redis.call('PUBLISH', ARGV[2], ARGV[3] .. ' ' .. v .. ' [' .. table.concat(ARGV, ',', 4) .. ']')
+for i = 5, #ARGV do redis.call('RPUSH', KEYS[1], ARGV[i]) end
+local v = n + #ARGV - 4
+local news = ARGV[4] .. ' ' .. v .. ' [' .. table.concat(ARGV, ',', 5) .. ']'
+redis.call('PUBLISH', ARGV[2], news)
+if redis.call('GET', KEYS[2]) ~= ARGV[3] then redis.call('PUBLISH', ARGV[2] .. ':holder', news) end
 return v
-`;
+`);
 
 /**
  * Reads an append's news: "<id> <version>", followed by the entries as a JSON array when the appender
@@ -80,35 +93,44 @@ export function parseAppendNews(
 
 // SET NX PX, except that the current owner may re-acquire; also reads and
 // bumps the heartbeat so the new owner learns how long nobody ran the game.
-const ACQUIRE = `
+const ACQUIRE = new LuaScript(`
 local cur = redis.call('GET', KEYS[1])
 local hb = redis.call('GET', KEYS[2]) or ''
 if cur and cur ~= ARGV[1] then return {0, hb} end
 redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
 redis.call('SET', KEYS[2], ARGV[3])
 return {1, hb}
-`;
+`);
 
-const RENEW = `
-if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
-redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
-redis.call('SET', KEYS[2], ARGV[3])
-return 1
-`;
+// Renews many leases at once (KEYS: lease and heartbeat of each match in turn): 1 for each renewed, 0 for
+// each another process holds or that expired.
+const RENEW = new LuaScript(`
+local renewed = {}
+for i = 1, #KEYS, 2 do
+  if redis.call('GET', KEYS[i]) == ARGV[1] then
+    redis.call('SET', KEYS[i], ARGV[1], 'PX', ARGV[2])
+    redis.call('SET', KEYS[i + 1], ARGV[3])
+    renewed[#renewed + 1] = 1
+  else
+    renewed[#renewed + 1] = 0
+  end
+end
+return renewed
+`);
 
 // A chat line, numbered in the match (both channels count together: the order they were said in), and
 // the trim that bounds its channel.
-const CHAT_APPEND = `
+const CHAT_APPEND = new LuaScript(`
 local n = redis.call('INCR', KEYS[2])
 redis.call('RPUSH', KEYS[1], n .. ' ' .. ARGV[1])
 redis.call('LTRIM', KEYS[1], -tonumber(ARGV[2]), -1)
 return n
-`;
+`);
 
-const RELEASE = `
+const RELEASE = new LuaScript(`
 if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
 return 1
-`;
+`);
 
 /**
  * Redis layout (prefix `arena:` by default):
@@ -121,7 +143,9 @@ return 1
  * - `m:<id>:mutes` SET of "<user> <muted>" (chat mutes in the match)
  * - `live`         SET of live match ids (takeover scan)
  * - `lobby`        HASH id → RoomSummary JSON (open and live public rooms)
- * - channel `appended`: "<id> <version> [<entry>,…]" after every append
+ * - channel `news:<id>`: "<id> <version> [<entry>,…]" after every append to the match
+ * - channel `news:<id>:holder`: the same, when the appender is not the match's lease holder
+ * - channel `appended`: every append's news from a process of the earlier release (listened to, never sent)
  */
 export class RedisStore implements MatchStore {
   /** Each listener, with the matches it wants news of (all when undefined). */
@@ -130,6 +154,8 @@ export class RedisStore implements MatchStore {
     ((matchId: MatchId, version: number) => boolean) | undefined
   >();
   private readonly resyncListeners = new Set<() => void>();
+  /** The channels this process is subscribed to, with how many follow each and the subscription's ack. */
+  private readonly subscribed = new Map<string, { count: number; acked: Promise<unknown> }>();
 
   constructor(
     private readonly client: Client,
@@ -138,29 +164,57 @@ export class RedisStore implements MatchStore {
     private readonly logger: Logger,
   ) {}
 
-  get channel(): string {
-    return `${this.prefix}appended`;
+  /** The channel of a match's news: every append's, or (`holder`) only those of other processes. */
+  newsChannel(matchId: MatchId, role: NewsRole): string {
+    const channel = `${this.prefix}news:${matchId}`;
+    return role === "holder" ? `${channel}:holder` : channel;
   }
 
+  private readonly heard = (message: string): void => {
+    // A room's own appends come back when it appends without the lease (or after its lease expired in
+    // Redis), as do versions it already read: skipped on the news' head, not decoded.
+    if (!this.wanted(message)) return;
+    let news: ReturnType<typeof parseAppendNews>;
+    try {
+      news = parseAppendNews(message);
+    } catch (error) {
+      this.logger.warn({ err: error }, "unreadable append news");
+      return;
+    }
+    if (news === null) return;
+    for (const listener of this.listeners.keys()) listener(news.matchId, news.version, news.entries);
+  };
+
   async listen(): Promise<void> {
-    await this.subscriber.subscribe(this.channel, (message: string) => {
-      // With match affinity most news is of matches this process does not hold: not decoded at all.
-      if (!this.wanted(message)) return;
-      let news: ReturnType<typeof parseAppendNews>;
-      try {
-        news = parseAppendNews(message);
-      } catch (error) {
-        this.logger.warn({ err: error }, "unreadable append news");
-        return;
-      }
-      if (news === null) return;
-      for (const listener of this.listeners.keys()) listener(news.matchId, news.version, news.entries);
-    });
-    // Pub/sub delivers nothing sent while the subscriber was away: after a reconnect, followers read again.
+    // A process of the earlier release (during a rolling upgrade) publishes every append on one channel.
+    await this.subscriber.subscribe(`${this.prefix}appended`, this.heard);
+    // Pub/sub delivers nothing sent while the subscriber was away: after a reconnect (which subscribes to
+    // every followed channel again), followers read again.
     let connectedBefore = this.subscriber.isReady;
     this.subscriber.on("ready", () => {
       if (connectedBefore) for (const listener of this.resyncListeners) listener();
       connectedBefore = true;
+    });
+  }
+
+  followNews(matchId: MatchId, role: NewsRole): Promise<void> {
+    const channel = this.newsChannel(matchId, role);
+    let subscription = this.subscribed.get(channel);
+    if (subscription === undefined) {
+      subscription = { count: 0, acked: this.subscriber.subscribe(channel, this.heard) };
+      this.subscribed.set(channel, subscription);
+    }
+    subscription.count++;
+    return timed(subscription.acked).then(() => undefined);
+  }
+
+  unfollowNews(matchId: MatchId, role: NewsRole): void {
+    const channel = this.newsChannel(matchId, role);
+    const subscription = this.subscribed.get(channel);
+    if (subscription === undefined || --subscription.count > 0) return;
+    this.subscribed.delete(channel);
+    this.subscriber.unsubscribe(channel, this.heard).catch((error: unknown) => {
+      this.logger.warn({ err: error, channel }, "unsubscribe failed");
     });
   }
 
@@ -177,11 +231,18 @@ export class RedisStore implements MatchStore {
     matchId: MatchId,
     expectedVersion: number,
     events: readonly VersionedEvent[],
+    appender = "",
   ): Promise<AppendResult> {
     const reply = await timed(
-      this.client.eval(APPEND, {
-        keys: [this.key(matchId, "log")],
-        arguments: [String(expectedVersion), this.channel, matchId, ...events.map((e) => JSON.stringify(e))],
+      APPEND.run(this.client, {
+        keys: [this.key(matchId, "log"), this.key(matchId, "lease")],
+        arguments: [
+          String(expectedVersion),
+          this.newsChannel(matchId, "copy"),
+          appender,
+          matchId,
+          ...events.map((e) => JSON.stringify(e)),
+        ],
       }),
     );
     return reply === -1 ? { ok: false, reason: "conflict" } : { ok: true };
@@ -234,12 +295,12 @@ export class RedisStore implements MatchStore {
 
   async acquireLease(matchId: MatchId, owner: string, ttlMs: number, now: number): Promise<LeaseGrant> {
     const reply = await timed(
-      this.client.eval(ACQUIRE, {
+      ACQUIRE.run(this.client, {
         keys: [this.key(matchId, "lease"), this.key(matchId, "hb")],
         arguments: [owner, String(Math.max(1, Math.round(ttlMs))), String(now)],
       }),
     );
-    const [acquired, heartbeat] = Array.isArray(reply) ? reply : [0, ""];
+    const [acquired, heartbeat] = Array.isArray(reply) ? (reply as unknown[]) : [0, ""];
     const previous = Number(heartbeat);
     return {
       acquired: acquired === 1,
@@ -249,17 +310,28 @@ export class RedisStore implements MatchStore {
   }
 
   async renewLease(matchId: MatchId, owner: string, ttlMs: number, now: number): Promise<boolean> {
+    const [renewed] = await this.renewLeases([matchId], owner, ttlMs, now);
+    return renewed === true;
+  }
+
+  async renewLeases(
+    matchIds: readonly MatchId[],
+    owner: string,
+    ttlMs: number,
+    now: number,
+  ): Promise<boolean[]> {
+    if (matchIds.length === 0) return [];
     const reply = await timed(
-      this.client.eval(RENEW, {
-        keys: [this.key(matchId, "lease"), this.key(matchId, "hb")],
+      RENEW.run(this.client, {
+        keys: matchIds.flatMap((matchId) => [this.key(matchId, "lease"), this.key(matchId, "hb")]),
         arguments: [owner, String(Math.max(1, Math.round(ttlMs))), String(now)],
       }),
     );
-    return reply === 1;
+    return matchIds.map((_, i) => Array.isArray(reply) && reply[i] === 1);
   }
 
   async releaseLease(matchId: MatchId, owner: string): Promise<void> {
-    await timed(this.client.eval(RELEASE, { keys: [this.key(matchId, "lease")], arguments: [owner] }));
+    await timed(RELEASE.run(this.client, { keys: [this.key(matchId, "lease")], arguments: [owner] }));
   }
 
   async leaseHolders(matchIds: readonly MatchId[]): Promise<(string | null)[]> {
@@ -278,7 +350,7 @@ export class RedisStore implements MatchStore {
 
   async appendChat(matchId: MatchId, line: ChatLine, keep: number): Promise<void> {
     await timed(
-      this.client.eval(CHAT_APPEND, {
+      CHAT_APPEND.run(this.client, {
         keys: [this.key(matchId, `chat:${line.channel}`), this.key(matchId, "chat:seq")],
         arguments: [JSON.stringify(line), String(Math.max(1, keep))],
       }),
@@ -337,6 +409,7 @@ export class RedisStore implements MatchStore {
   close(): Promise<void> {
     this.listeners.clear();
     this.resyncListeners.clear();
+    this.subscribed.clear();
     return Promise.resolve();
   }
 }

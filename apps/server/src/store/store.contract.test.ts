@@ -109,8 +109,9 @@ function contract(name: string, make: () => Promise<{ store: MatchStore; close: 
       expect(await store.read(id, 0)).toHaveLength(2);
     });
 
-    it("notifies appends, with the entries appended", async () => {
+    it("notifies appends of a followed match, with the entries appended", async () => {
       const id = asMatchId(`notify-${Math.random().toString(36).slice(2)}`);
+      await store.followNews?.(id, "copy");
       const seen = new Promise<[MatchId, number, readonly VersionedEvent[] | null]>((resolve) => {
         const off = store.onAppend((matchId, version, entries) => {
           if (matchId === id) {
