@@ -15,7 +15,7 @@ import { fileURLToPath } from "node:url";
 import { dirname, resolve } from "node:path";
 import { loadavg } from "node:os";
 import { openSync, statSync } from "node:fs";
-import { summarize, procSample, parseProm, loopDelayMs, parseArgs } from "./stats.mjs";
+import { summarize, procSample, parseProm, loopDelayMs, parseArgs, pin } from "./stats.mjs";
 import { SERVER_NODE_FLAGS, serverMain, storeEnv } from "./paths.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -37,10 +37,6 @@ const hardLimitMs = (duration + 240) * 1000;
 const affinity = args.affinity === "true";
 const serverCpus = args["server-cpus"] ?? null;
 const clientCpus = args["client-cpus"] ?? null;
-/** Pins a process (every thread) to a CPU list with taskset. */
-const pin = (pid, cpus) => {
-  if (cpus !== null && pid !== undefined) execSync(`taskset -a -p -c ${cpus} ${pid}`, { stdio: "ignore" });
-};
 
 const children = [];
 const killAll = () => {

@@ -1,3 +1,6 @@
+import { execSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+
 /** `--name value --flag` → { name: "value", flag: "true" } (values may hold spaces, as in `--target arena --servers 2`). */
 export function parseArgs(argv) {
   return Object.fromEntries(
@@ -41,7 +44,6 @@ export function loopDelayMs(promSeconds) {
 }
 
 /** Reads utime+stime (ticks) and rss (bytes) of a pid from /proc. */
-import { readFileSync } from "node:fs";
 export function procSample(pid) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
@@ -63,4 +65,9 @@ export function parseProm(text) {
     if (m && !(m[1] in out) && !m[2]) out[m[1]] = Number(m[3]);
   }
   return out;
+}
+
+/** Pins a process (every thread) to a CPU list with taskset; nothing when `cpus` is null. */
+export function pin(pid, cpus) {
+  if (cpus !== null && pid !== undefined) execSync(`taskset -a -p -c ${cpus} ${pid}`, { stdio: "ignore" });
 }

@@ -8,11 +8,11 @@
 // --store memory (default) or sqlite; --warm N (default 500): a crowd
 // that joins and leaves first, unmeasured; --server-cpus/--client-cpus: taskset for the server and the rest.
 //   node bench/server/src/watchers.mjs --watchers 2000 --games 20 --pace 500 --wave 250 --hold 5
-import { execSync, fork, spawn } from "node:child_process";
+import { fork, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { io } from "socket.io-client";
 import { loadEngine, SERVER_NODE_FLAGS, serverMain, storeEnv } from "./paths.mjs";
-import { parseArgs, procSample, summarize } from "./stats.mjs";
+import { parseArgs, pin, procSample, summarize } from "./stats.mjs";
 
 const args = parseArgs(process.argv.slice(2));
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -84,9 +84,6 @@ async function coordinate() {
   // other, as when the crowd's machines are not the server's (taskset -a pins every thread).
   const serverCpus = args["server-cpus"] ?? null;
   const clientCpus = args["client-cpus"] ?? null;
-  const pin = (pid, cpus) => {
-    if (cpus !== null && pid !== undefined) execSync(`taskset -a -p -c ${cpus} ${pid}`, { stdio: "ignore" });
-  };
   const port = Number(args.port ?? 4480);
   const url = `http://127.0.0.1:${port}`;
   const children = [];

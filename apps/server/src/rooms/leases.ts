@@ -97,23 +97,21 @@ export class LeaseKeeper {
       logger.warn({ matchId: room.matchId }, "lost a lease");
       room.releaseLease();
     };
-    if (store.renewLeases !== undefined) {
-      const renewLeases = store.renewLeases.bind(store);
-      for (let start = 0; start < owned.length; start += LEASE_BATCH) {
-        const batch = owned.slice(start, start + LEASE_BATCH);
-        const renewed = await renewLeases(
-          batch.map((room) => room.matchId),
-          owner,
-          leaseTtlMs,
-          now,
-        );
-        batch.forEach((room, i) => {
-          if (renewed[i] !== true) lost(room);
-        });
-      }
-    } else {
-      await inBatches(owned, LEASE_BATCH, async (room) => {
-        if (!(await store.renewLease(room.matchId, owner, leaseTtlMs, now))) lost(room);
+    // One command per batch where the store renews many at once, else one per lease, concurrently.
+    const renewLeases =
+      store.renewLeases?.bind(store) ??
+      ((matchIds: readonly MatchId[]) =>
+        Promise.all(matchIds.map((matchId) => store.renewLease(matchId, owner, leaseTtlMs, now))));
+    for (let start = 0; start < owned.length; start += LEASE_BATCH) {
+      const batch = owned.slice(start, start + LEASE_BATCH);
+      const renewed = await renewLeases(
+        batch.map((room) => room.matchId),
+        owner,
+        leaseTtlMs,
+        now,
+      );
+      batch.forEach((room, i) => {
+        if (renewed[i] !== true) lost(room);
       });
     }
     // A match whose sockets are all on another process is left to that one (it holds the room too).
