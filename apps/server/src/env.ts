@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { QuotasFromEnv } from "./quotas/limits.js";
 import { HANDSHAKES_PER_TURN } from "./protocol/turn-gate.js";
+import { COMMIT_WINDOW_MS } from "./store/redis.js";
 import { SYNCHRONOUS_LEVELS } from "./store/sqlite-ops.js";
 
 /** Where matches live: docs/architecture.md, "Storage". */
@@ -18,6 +19,11 @@ const Env = z.object({
     .url()
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /**
+   * The Redis store's group commit (docs/architecture.md, "Several processes"): appends made within this
+   * many milliseconds share one round trip; 0 sends each at once.
+   */
+  REDIS_COMMIT_WINDOW_MS: z.coerce.number().int().min(0).max(100).default(COMMIT_WINDOW_MS),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /**
    * Comma-separated origins, besides the server's own, from which browsers may open sockets and call the

@@ -1,11 +1,11 @@
 import { type VersionedEvent, asMatchId, asMillis, asVersion } from "@arena/protocol";
 import { pino } from "pino";
 import { type RedisClientType, createClient } from "redis";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { randomId } from "../identity/tokens.js";
 import { redisUrl } from "../test-support/redis.js";
 import { skipWithout } from "../test-support/requires.js";
-import { RedisStore, parseAppendNews } from "./redis.js";
+import { RedisStore, type RedisStoreOptions, parseAppendNews } from "./redis.js";
 
 const entry = (version: number): VersionedEvent => ({
   version: asVersion(version),
@@ -24,6 +24,7 @@ async function withRedisStore(
     subscriber: RedisClientType;
     prefix: string;
   }) => Promise<void>,
+  options: RedisStoreOptions = {},
 ): Promise<void> {
   const url = redisUrl ?? "";
   const client: RedisClientType = createClient({ url });
@@ -31,7 +32,7 @@ async function withRedisStore(
   subscriber.on("error", () => undefined);
   await Promise.all([client.connect(), subscriber.connect()]);
   const prefix = `news-${randomId(6)}:`;
-  const store = new RedisStore(client, subscriber, prefix, pino({ level: "silent" }));
+  const store = new RedisStore(client, subscriber, prefix, pino({ level: "silent" }), options);
   await store.listen();
   try {
     await body({ store, client, subscriber, prefix });
@@ -226,5 +227,41 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))("the append noti
       expect(await store.leaseHolders([held])).toEqual([null]);
       expect(await store.leaseHolders([])).toEqual([]);
     });
+  });
+
+  it("group commit: appends to several matches made together share one command, each refused or applied alone", async () => {
+    await withRedisStore(
+      async ({ store, client, prefix }) => {
+        const [a, b, c] = ["a", "b", "c"].map((name) => asMatchId(`group-${name}-${randomId(6)}`));
+        // a's first entry written around the store, so that its next append is the store's first.
+        await client.rPush(`${prefix}m:${a}:log`, JSON.stringify(entry(1)));
+        await Promise.all([a, b, c].map((matchId) => store.followNews(matchId, "copy")));
+        const heard: string[] = [];
+        let last: () => void = () => undefined;
+        const lastHeard = new Promise<void>((resolve) => (last = resolve));
+        store.onAppend((id, version, entries) => {
+          heard.push(`${id} ${version} ${entries?.length}`);
+          if (id === c) last();
+        });
+        const commands = vi.spyOn(client, "evalSha");
+        // The first append goes at once; the three made in its window share the next command, b's refused
+        // (a stale version).
+        const first = store.append(asMatchId(`group-first-${randomId(6)}`), 0, [entry(1)]);
+        const results = await Promise.all([
+          store.append(a, 1, [entry(2), entry(3)]),
+          store.append(b, 3, [entry(4)]),
+          store.append(c, 0, [entry(1)]),
+        ]);
+        expect(results).toEqual([{ ok: true }, { ok: false, reason: "conflict" }, { ok: true }]);
+        expect(await first).toEqual({ ok: true });
+        expect(commands).toHaveBeenCalledTimes(2);
+        expect((await store.read(a, 0))?.map((e) => e.version)).toEqual([1, 2, 3]);
+        expect(await store.read(b, 0)).toBeNull();
+        expect((await store.read(c, 0))?.map((e) => e.version)).toEqual([1]);
+        await lastHeard;
+        expect(heard).toEqual([`${a} 3 2`, `${c} 1 1`]);
+      },
+      { commitWindowMs: 50 },
+    );
   });
 });

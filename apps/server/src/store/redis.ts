@@ -10,7 +10,9 @@ import {
 } from "@arena/protocol";
 import { type Logger } from "pino";
 import { createClient } from "redis";
+import { type Clock, systemClock } from "../clocks/scheduler.js";
 import { muteKey, muteOfKey } from "./chat-mutes.js";
+import { GroupCommit } from "./group-commit.js";
 import { LuaScript } from "./lua.js";
 import {
   type AppendListener,
@@ -22,6 +24,21 @@ import {
 
 /** How long any store command may take before the caller is told the store is unavailable. */
 export const COMMAND_TIMEOUT_MS = 2_000;
+
+/**
+ * The group commit's window (docs/architecture.md, "Several processes"): appends of different matches
+ * made within it share one round trip to Redis; an append when none was made for that long goes at once.
+ */
+export const COMMIT_WINDOW_MS = 0;
+
+export type RedisStoreOptions = {
+  /** See COMMIT_WINDOW_MS; 0 sends every append as soon as it is made. */
+  readonly commitWindowMs?: number;
+  readonly clock?: Clock;
+};
+
+const APPENDED: AppendResult = { ok: true };
+const CONFLICT: AppendResult = { ok: false, reason: "conflict" };
 
 const makeClient = (url: string, failFast = false) =>
   createClient({
@@ -51,26 +68,44 @@ export function timed<T>(promise: Promise<T>, ms = COMMAND_TIMEOUT_MS): Promise<
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-// Compare-and-set append: the log must have exactly ARGV[1] entries. The
-// notification is published from inside the script so that it can never
-// be lost between the write and the announcement, and it carries the
-// entries themselves ("<id> <version> [<entry>,…]"): a process following
-// the match applies them without reading the log back, so a move costs
-// this one round trip (docs/benchmarks.md, "Scale-out cost"). It goes out
-// on the match's own channel, heard only by the processes that keep a
-// copy of the room without running it, and on the holder's channel only
-// when the appender is not the lease holder: the holder needs no news of
-// its own appends (docs/architecture.md, "Several processes").
+// Compare-and-set appends, of one or several matches (a group commit): each match's log must have exactly
+// the expected number of entries, or that append alone is refused (-1). Per append, KEYS holds its log and
+// lease, and ARGV its expected length, news channel, appender, match id, entry count and entries. The
+// notification is published from inside the script so that it can never be lost between the write and
+// the announcement, and it carries the entries themselves ("<id> <version> [<entry>,…]"): a process
+// following the match applies them without reading the log back (docs/benchmarks.md, "Scale-out cost").
+// It goes out on the match's own channel, heard only by the processes that keep a copy of the room without
+// running it, and on the holder's channel only when the appender is not the lease holder: the holder needs
+// no news of its own appends (docs/architecture.md, "Several processes").
 const APPEND = new LuaScript(`
-local n = redis.call('LLEN', KEYS[1])
-if n ~= tonumber(ARGV[1]) then return -1 end
-for i = 5, #ARGV do redis.call('RPUSH', KEYS[1], ARGV[i]) end
-local v = n + #ARGV - 4
-local news = ARGV[4] .. ' ' .. v .. ' [' .. table.concat(ARGV, ',', 5) .. ']'
-redis.call('PUBLISH', ARGV[2], news)
-if redis.call('GET', KEYS[2]) ~= ARGV[3] then redis.call('PUBLISH', ARGV[2] .. ':holder', news) end
-return v
+local versions = {}
+local a = 1
+for k = 1, #KEYS, 2 do
+  local expected, channel, appender, id = tonumber(ARGV[a]), ARGV[a + 1], ARGV[a + 2], ARGV[a + 3]
+  local first, last = a + 5, a + 4 + tonumber(ARGV[a + 4])
+  a = last + 1
+  local n = redis.call('LLEN', KEYS[k])
+  if n ~= expected then
+    versions[#versions + 1] = -1
+  else
+    if last >= first then redis.call('RPUSH', KEYS[k], unpack(ARGV, first, last)) end
+    local v = n + last - first + 1
+    local news = id .. ' ' .. v .. ' [' .. table.concat(ARGV, ',', first, last) .. ']'
+    redis.call('PUBLISH', channel, news)
+    if redis.call('GET', KEYS[k + 1]) ~= appender then redis.call('PUBLISH', channel .. ':holder', news) end
+    versions[#versions + 1] = v
+  end
+end
+return versions
 `);
+
+/** One match's append, as the group commit carries it. */
+type AppendJob = {
+  readonly matchId: MatchId;
+  readonly expectedVersion: number;
+  readonly events: readonly VersionedEvent[];
+  readonly appender: string;
+};
 
 /**
  * Reads an append's news: "<id> <version>", followed by the entries as a JSON array when the appender
@@ -157,12 +192,17 @@ export class RedisStore implements MatchStore {
   /** The channels this process is subscribed to, with how many follow each and the subscription's ack. */
   private readonly subscribed = new Map<string, { count: number; acked: Promise<unknown> }>();
 
+  private readonly appends: GroupCommit<AppendJob, AppendResult>;
+
   constructor(
     private readonly client: Client,
     private readonly subscriber: Client,
     private readonly prefix: string,
     private readonly logger: Logger,
-  ) {}
+    { commitWindowMs = COMMIT_WINDOW_MS, clock = systemClock }: RedisStoreOptions = {},
+  ) {
+    this.appends = new GroupCommit(commitWindowMs, clock, this.commitAppends);
+  }
 
   /** The channel of a match's news: every append's, or (`holder`) only those of other processes. */
   newsChannel(matchId: MatchId, role: NewsRole): string {
@@ -227,26 +267,35 @@ export class RedisStore implements MatchStore {
     return `${this.prefix}m:${matchId}:${part}`;
   }
 
-  async append(
+  append(
     matchId: MatchId,
     expectedVersion: number,
     events: readonly VersionedEvent[],
     appender = "",
   ): Promise<AppendResult> {
-    const reply = await timed(
-      APPEND.run(this.client, {
-        keys: [this.key(matchId, "log"), this.key(matchId, "lease")],
-        arguments: [
-          String(expectedVersion),
-          this.newsChannel(matchId, "copy"),
-          appender,
-          matchId,
-          ...events.map((e) => JSON.stringify(e)),
-        ],
-      }),
-    );
-    return reply === -1 ? { ok: false, reason: "conflict" } : { ok: true };
+    return this.appends.submit({ matchId, expectedVersion, events, appender });
   }
+
+  private readonly commitAppends = async (jobs: readonly AppendJob[]): Promise<AppendResult[]> => {
+    const keys: string[] = [];
+    const args: string[] = [];
+    for (const { matchId, expectedVersion, events, appender } of jobs) {
+      keys.push(this.key(matchId, "log"), this.key(matchId, "lease"));
+      args.push(
+        String(expectedVersion),
+        this.newsChannel(matchId, "copy"),
+        appender,
+        matchId,
+        String(events.length),
+      );
+      for (const event of events) args.push(JSON.stringify(event));
+    }
+    const reply = await timed(APPEND.run(this.client, { keys, arguments: args }));
+    if (!Array.isArray(reply) || reply.length !== jobs.length) {
+      throw new Error(`the append script answered ${JSON.stringify(reply)} for ${jobs.length} appends`);
+    }
+    return reply.map((version) => (version === -1 ? CONFLICT : APPENDED));
+  };
 
   async read(matchId: MatchId, sinceVersion: number): Promise<VersionedEvent[] | null> {
     const key = this.key(matchId, "log");
@@ -430,14 +479,19 @@ export interface AdapterHost {
 }
 
 /** Four connections: commands, the store's subscriber, and the adapter's pub and sub. */
-export async function connectRedis(url: string, logger: Logger, prefix = "arena:"): Promise<RedisConnection> {
+export async function connectRedis(
+  url: string,
+  logger: Logger,
+  prefix = "arena:",
+  options: RedisStoreOptions = {},
+): Promise<RedisConnection> {
   const clients = [makeClient(url, true), makeClient(url), makeClient(url), makeClient(url)] as const;
   for (const c of clients) {
     c.on("error", (error: unknown) => logger.error({ err: error }, "redis connection error"));
   }
   await Promise.all(clients.map((c) => c.connect()));
   const [client, subscriber, adapterPub, adapterSub] = clients;
-  const store = new RedisStore(client, subscriber, prefix, logger);
+  const store = new RedisStore(client, subscriber, prefix, logger, options);
   await store.listen();
   return {
     store,

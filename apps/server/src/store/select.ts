@@ -56,7 +56,9 @@ export async function openBackend(env: Env, logger: Logger): Promise<Opened<Back
     return randomBytes(32).toString("base64url");
   };
   if (env.STORE === "redis" && env.REDIS_URL !== undefined) {
-    const redis = await connectRedis(env.REDIS_URL, logger);
+    const redis = await connectRedis(env.REDIS_URL, logger, undefined, {
+      commitWindowMs: env.REDIS_COMMIT_WINDOW_MS,
+    });
     return {
       ok: true,
       value: {

@@ -249,4 +249,9 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))("redis", () => {
     const connection: RedisConnection = await connectTestRedis();
     return { store: connection.store, close: () => connection.close() };
   });
+  // Appends that wait for the window and share a command keep every promise of the contract.
+  contract("redis, group commit", async () => {
+    const connection: RedisConnection = await connectTestRedis(undefined, { commitWindowMs: 5 });
+    return { store: connection.store, close: () => connection.close() };
+  });
 });
