@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import { createClock, step as stepClock } from "./clock.js";
 import { applyEvent, applyEvents, follow, withPresence } from "./follower.js";
 import { CorruptLogError, evolve, fold } from "./model.js";
-import { activeSeats, isEliminated, openSeats, seatsOf, seatToMove } from "./queries.js";
+import { activeSeats, isCurrent, isEliminated, openSeats, seatsOf, seatToMove } from "./queries.js";
 import { positionsOf } from "./replay.js";
 import { NOBODY_CONNECTED, snapshotOf } from "./view.js";
 
@@ -148,6 +148,43 @@ describe("the fold", () => {
       clock: model.clock ?? createClock(tc, 2, 0, 0),
     });
     expect(model.drawOffers).toEqual([]);
+  });
+
+  it("keeps the version of the last event that changed the position: offers, switches and invitations leave it", () => {
+    const entries = othelloLog(["f5"]);
+    let model = fold(matchId, entries);
+    const moved = model.version;
+    expect(model.positionVersion).toBe(moved);
+    const next = (event: MatchEvent) =>
+      (model = evolve(model, { version: asVersion(model.version + 1), at: asMillis(0), event }));
+    next({ type: "draw-offered", seat: 0 });
+    next({ type: "spectator-chat", open: false });
+    next({ type: "draw-declined", seat: 1 });
+    next({
+      type: "clock-credited",
+      creditsMs: [0, 0],
+      clock: model.clock ?? createClock(tc, 2, 0, 0),
+      why: "t",
+    });
+    expect(model.positionVersion).toBe(moved);
+    expect(model.drawOfferPlies).toEqual([1, null]);
+    expect(model.repeats["draw-offered"]).toBe(1);
+    expect(model.repeats["spectator-chat"]).toBe(1);
+    // A command based on any version since the move is current; one from before it, or ahead, is not.
+    for (let v = moved; v <= model.version; v++) expect(isCurrent(model, v)).toBe(true);
+    expect(isCurrent(model, moved - 1)).toBe(false);
+    expect(isCurrent(model, model.version + 1)).toBe(false);
+    next({
+      type: "moved",
+      seat: 1,
+      move: "d6",
+      forced: false,
+      clock: model.clock ?? createClock(tc, 2, 0, 0),
+    });
+    expect(model.positionVersion).toBe(model.version);
+    expect(isCurrent(model, model.version - 1)).toBe(false);
+    const rebuilt = follow(snapshotOf(model, view));
+    expect(rebuilt.ok && rebuilt.followed.model).toEqual(model);
   });
 
   it("refuses a log that skips a version or does not start with created", () => {

@@ -4,7 +4,11 @@ import {
   type CancelReason,
   type ClockState,
   type MatchEvent,
+  type MatchEventType,
   type MatchId,
+  REPEATABLE_EVENTS,
+  type RepeatableEvent,
+  type Repeats,
   type MatchResult,
   type MatchStatus,
   type SeatSpec,
@@ -31,6 +35,11 @@ export type Slot =
 export interface MatchModel {
   readonly matchId: MatchId;
   readonly version: number;
+  /**
+   * The version of the last event that changed what players' commands are judged against (the seats,
+   * the position, whose turn it is, the status): a command based on any version from it on is current.
+   */
+  readonly positionVersion: number;
   /** Server time of the `created` event. */
   readonly createdAt: number;
   /** Server time of the last event. */
@@ -59,8 +68,12 @@ export interface MatchModel {
   readonly eliminatedAt: readonly (number | null)[];
   /** Seats offering a draw, ascending. */
   readonly drawOffers: readonly number[];
+  /** Per seat: the number of plies played when it last offered a draw, or null (docs/protocol.md, "Draws"). */
+  readonly drawOfferPlies: readonly (number | null)[];
   /** Seats asking for a rematch, ascending. */
   readonly rematchOffers: readonly number[];
+  /** How many events of each kind a user may repeat the log holds: each is capped per match. */
+  readonly repeats: Repeats;
   readonly nextMatchId: MatchId | null;
   /** The commitment to the match's secret (`created`); null for matches created before there was one. */
   readonly commitment: string | null;
@@ -68,6 +81,47 @@ export interface MatchModel {
   readonly revealedSecret: string | null;
   /** Whether spectators may chat: the host's last `spectator-chat`, open by default (docs/protocol.md, "Chat"). */
   readonly spectatorChat: boolean;
+}
+
+/**
+ * Whether an event changes what players' commands are judged against: who sits where, the position,
+ * whose turn it is, the status. The others (offers, invitations, the chat switch, clock credits, the
+ * rematch's id) leave every command as it was, so they never make one stale (docs/protocol.md, "Versions").
+ */
+export const CHANGES_POSITION: { readonly [T in MatchEventType]: boolean } = {
+  created: true,
+  "seat-joined": true,
+  "seat-left": true,
+  "ai-set": true,
+  "ai-kicked": true,
+  "seat-invited": false,
+  cancelled: true,
+  started: true,
+  moved: true,
+  eliminated: true,
+  "draw-offered": false,
+  "draw-declined": false,
+  "clock-credited": false,
+  ended: true,
+  "rematch-offered": false,
+  rematch: false,
+  "spectator-chat": false,
+};
+
+/** A new match's counts of repeatable events. */
+export const NO_REPEATS: Repeats = {
+  "seat-joined": 0,
+  "seat-left": 0,
+  "ai-set": 0,
+  "ai-kicked": 0,
+  "seat-invited": 0,
+  "draw-offered": 0,
+  "rematch-offered": 0,
+  "spectator-chat": 0,
+};
+
+function isRepeatable(type: MatchEventType): type is RepeatableEvent {
+  return (REPEATABLE_EVENTS as readonly MatchEventType[]).includes(type);
 }
 
 /** A log that cannot be folded is corrupt: a bug or tampering, never user input. */
@@ -94,6 +148,7 @@ export function initialModel(matchId: MatchId, entry: VersionedEvent): MatchMode
   return {
     matchId,
     version: entry.version,
+    positionVersion: entry.version,
     createdAt: entry.at,
     lastEventAt: entry.at,
     gameId: event.gameId,
@@ -114,7 +169,9 @@ export function initialModel(matchId: MatchId, entry: VersionedEvent): MatchMode
     cancelReason: null,
     eliminatedAt: event.seats.map(() => null),
     drawOffers: [],
+    drawOfferPlies: event.seats.map(() => null),
     rematchOffers: [],
+    repeats: NO_REPEATS,
     nextMatchId: null,
     commitment: event.commitment ?? null,
     revealedSecret: null,
@@ -155,6 +212,7 @@ export function evolve(model: MatchModel, entry: VersionedEvent, played?: unknow
     return {
       matchId: model.matchId,
       version: entry.version,
+      positionVersion: entry.version,
       createdAt: model.createdAt,
       lastEventAt: entry.at,
       gameId: model.gameId,
@@ -182,14 +240,24 @@ export function evolve(model: MatchModel, entry: VersionedEvent, played?: unknow
       cancelReason: model.cancelReason,
       eliminatedAt: model.eliminatedAt,
       drawOffers: event.forced || model.drawOffers.length === 0 ? model.drawOffers : [],
+      drawOfferPlies: model.drawOfferPlies,
       rematchOffers: model.rematchOffers,
+      repeats: model.repeats,
       nextMatchId: model.nextMatchId,
       commitment: model.commitment,
       revealedSecret: model.revealedSecret,
       spectatorChat: model.spectatorChat,
     };
   }
-  const base = { ...model, version: entry.version, lastEventAt: entry.at };
+  const base = {
+    ...model,
+    version: entry.version,
+    positionVersion: CHANGES_POSITION[event.type] ? entry.version : model.positionVersion,
+    lastEventAt: entry.at,
+    repeats: isRepeatable(event.type)
+      ? { ...model.repeats, [event.type]: model.repeats[event.type] + 1 }
+      : model.repeats,
+  };
   switch (event.type) {
     case "created":
       throw new CorruptLogError("created twice");
@@ -223,7 +291,11 @@ export function evolve(model: MatchModel, entry: VersionedEvent, played?: unknow
         clock: event.clock,
       };
     case "draw-offered":
-      return { ...base, drawOffers: withSeat(model.drawOffers, event.seat) };
+      return {
+        ...base,
+        drawOffers: withSeat(model.drawOffers, event.seat),
+        drawOfferPlies: setAt(model.drawOfferPlies, event.seat, model.moves.length),
+      };
     case "draw-declined":
       return { ...base, drawOffers: [] };
     case "clock-credited":

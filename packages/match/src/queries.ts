@@ -40,3 +40,12 @@ export function choicePlies(model: MatchModel): number {
   for (const move of model.moves) if (!move.forced) plies++;
   return plies;
 }
+
+/**
+ * Whether a command based on `version` is judged against the match as it is: nothing that changes the
+ * position (`CHANGES_POSITION`) was appended after it. Offers, invitations and the like in between do
+ * not make it stale, so nobody can refuse another's moves by appending them (docs/protocol.md, "Versions").
+ */
+export function isCurrent(model: MatchModel, version: number): boolean {
+  return version >= model.positionVersion && version <= model.version;
+}

@@ -21,6 +21,9 @@ export const ERROR_CODES = [
   "room-full",
   "not-host",
   "no-draw-offer",
+  // Draw offers (docs/protocol.md, "Draws"): one's own offer stands, or was made too few plies ago.
+  "draw-offer-pending",
+  "draw-offer-too-soon",
   "cannot-claim",
   "cannot-abort",
   "store-unavailable",

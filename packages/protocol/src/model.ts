@@ -200,6 +200,24 @@ export const MatchEvent = z.discriminatedUnion("type", [
 export type MatchEvent = z.infer<typeof MatchEvent>;
 export type MatchEventType = MatchEvent["type"];
 
+/**
+ * The events a user can append again and again (seating, invitations, offers, the chat switch): a match
+ * counts each kind, and the server caps each per match (docs/protocol.md, "Quotas").
+ */
+export const REPEATABLE_EVENTS = [
+  "seat-joined",
+  "seat-left",
+  "ai-set",
+  "ai-kicked",
+  "seat-invited",
+  "draw-offered",
+  "rematch-offered",
+  "spectator-chat",
+] as const satisfies readonly MatchEventType[];
+export type RepeatableEvent = (typeof REPEATABLE_EVENTS)[number];
+export const Repeats = z.record(z.enum(REPEATABLE_EVENTS), z.number().int().min(0));
+export type Repeats = z.infer<typeof Repeats>;
+
 /** One versioned entry of a match's log: `version` is the count of events including this one. */
 export const VersionedEvent = z.object({ version: Version, at: Millis, event: MatchEvent });
 export type VersionedEvent = z.infer<typeof VersionedEvent>;
@@ -212,6 +230,11 @@ export type VersionedEvent = z.infer<typeof VersionedEvent>;
 export const Snapshot = z.object({
   matchId: MatchId,
   version: Version,
+  /**
+   * The version of the last event that changed the position, the seats or the status: a command based
+   * on any version from it to `version` is current (docs/protocol.md, "Versions").
+   */
+  positionVersion: Version,
   /** Server time of the room's creation. */
   createdAt: Millis,
   /** Server time of the last event. */
@@ -242,7 +265,11 @@ export const Snapshot = z.object({
   /** Per seat: the number of moves played when it was taken out of the game, or null. */
   eliminatedAt: z.array(z.number().int().nullable()),
   drawOffers: z.array(Seat),
+  /** Per seat: the plies played when it last offered a draw, or null (docs/protocol.md, "Draws"). */
+  drawOfferPlies: z.array(z.number().int().nullable()),
   rematchOffers: z.array(Seat),
+  /** How many events of each kind a user may repeat the match's log holds (each is capped per match). */
+  repeats: Repeats,
   viewers: z.number().int(),
   /** Server time when the snapshot was taken, to line the client's clock display up. */
   now: Millis,

@@ -17,11 +17,21 @@ import {
   type ErrorCode,
   type MatchEvent,
   type MatchEventType,
+  type RepeatableEvent,
   type SeatSpec,
   type UserRef,
 } from "@arena/protocol";
 import { describe, expect, it } from "vitest";
-import { type Actor, COMMAND_TYPES, type Command, type CommandType, decide, isRefusal } from "./decide.js";
+import {
+  type Actor,
+  COMMAND_TYPES,
+  type Command,
+  type CommandType,
+  decide,
+  DRAW_OFFER_GAP_PLIES,
+  isRefusal,
+  REPEAT_CAPS,
+} from "./decide.js";
 
 const ada = { id: "u_ada", name: "Ada" } as UserRef;
 const bob = { id: "u_bob", name: "Bob" } as UserRef;
@@ -98,6 +108,25 @@ function underway(): MatchModel {
   let model = live();
   model = run(model, user(ada), { type: "move", move: "f5" }, 1_000).model;
   return run(model, user(bob), { type: "move", move: "d6" }, 2_000).model;
+}
+
+/** `plies` more plies from `model`, each side playing its first legal move as it comes to move. */
+function played(model: MatchModel, plies: number): MatchModel {
+  let current = model;
+  for (let i = 0; i < plies; i++) {
+    const seat = current.game.toMove(current.state)[0];
+    const mover = seat === 0 ? ada : bob;
+    const first = current.game.legalMoves(current.state)[0];
+    if (first === undefined) throw new Error("no legal move");
+    const move = current.game.formatMove(current.state, first);
+    current = run(current, user(mover), { type: "move", move }, 3_000).model;
+  }
+  return current;
+}
+
+/** `model` with `kind` already at its cap in this match. */
+function atCap(model: MatchModel, kind: RepeatableEvent): MatchModel {
+  return { ...model, repeats: { ...model.repeats, [kind]: REPEAT_CAPS[kind].cap } };
 }
 
 function finished(): MatchModel {
@@ -248,6 +277,33 @@ const CASES: readonly Case[] = [
     actor: user(ada),
     command: { type: "invite", seat: 1, invitee: carol, bot: false },
     refused: "forbidden",
+  },
+  {
+    name: "host invites the same account to the same seat again: nothing, nobody told",
+    model: () => run(waiting(), user(ada), { type: "invite", seat: 1, invitee: bob, bot: false }, 0).model,
+    actor: user(ada),
+    command: { type: "invite", seat: 1, invitee: bob, bot: false },
+    events: [],
+  },
+  {
+    name: "host invites an account already invited to another seat",
+    model: () =>
+      run(
+        created("othello", [{ kind: "open" }, { kind: "open" }]),
+        { kind: "user", user: ada, inviteOk: false },
+        { type: "invite", seat: 0, invitee: bob, bot: false },
+        0,
+      ).model,
+    actor: user(ada),
+    command: { type: "invite", seat: 1, invitee: bob, bot: false },
+    refused: "forbidden",
+  },
+  {
+    name: "host invites once the match has had its invitations",
+    model: () => atCap(waiting(), "seat-invited"),
+    actor: user(ada),
+    command: { type: "invite", seat: 1, invitee: bob, bot: false },
+    refused: "quota",
   },
   {
     name: "host invites to a taken seat",
@@ -428,6 +484,40 @@ const CASES: readonly Case[] = [
     events: ["draw-offered"],
   },
   {
+    name: "offer a draw while one's own offer stands",
+    model: () => run(underway(), user(ada), { type: "draw-offer" }, 3_000).model,
+    actor: user(ada),
+    command: { type: "draw-offer" },
+    refused: "draw-offer-pending",
+  },
+  {
+    name: "offer a draw again two plies after a declined one",
+    model: () => {
+      const offered = run(underway(), user(ada), { type: "draw-offer" }, 3_000).model;
+      return played(run(offered, user(bob), { type: "draw-decline" }, 3_000).model, 2);
+    },
+    actor: user(ada),
+    command: { type: "draw-offer" },
+    refused: "draw-offer-too-soon",
+  },
+  {
+    name: "offer a draw again the plies after a declined one",
+    model: () => {
+      const offered = run(underway(), user(ada), { type: "draw-offer" }, 3_000).model;
+      return played(run(offered, user(bob), { type: "draw-decline" }, 3_000).model, DRAW_OFFER_GAP_PLIES);
+    },
+    actor: user(ada),
+    command: { type: "draw-offer" },
+    events: ["draw-offered"],
+  },
+  {
+    name: "offer a draw once the match has had its draw offers",
+    model: () => atCap(underway(), "draw-offered"),
+    actor: user(ada),
+    command: { type: "draw-offer" },
+    refused: "quota",
+  },
+  {
     name: "offer a draw in a three-player game",
     model: diceOfThree,
     actor: user(ada),
@@ -484,6 +574,20 @@ const CASES: readonly Case[] = [
     events: ["rematch-offered"],
   },
   {
+    name: "ask for a rematch again: nothing",
+    model: () => run(finished(), user(ada), { type: "rematch" }, 3_000).model,
+    actor: user(ada),
+    command: { type: "rematch" },
+    events: [],
+  },
+  {
+    name: "ask for a rematch once the match has had its rematch offers",
+    model: () => atCap(finished(), "rematch-offered"),
+    actor: user(ada),
+    command: { type: "rematch" },
+    refused: "quota",
+  },
+  {
     name: "a spectator asks for a rematch",
     model: finished,
     actor: user(carol),
@@ -519,6 +623,13 @@ const CASES: readonly Case[] = [
     actor: user(ada),
     command: { type: "spectator-chat", open: true },
     events: [],
+  },
+  {
+    name: "the host switches the spectators' chat once the match has had its switches",
+    model: () => atCap(underway(), "spectator-chat"),
+    actor: user(ada),
+    command: { type: "spectator-chat", open: false },
+    refused: "quota",
   },
   {
     name: "a player who is not the host closes the spectators' chat",

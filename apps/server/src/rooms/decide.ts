@@ -32,6 +32,7 @@ import {
   type MatchEvent,
   type MatchId,
   type MatchResult,
+  type RepeatableEvent,
   type UserRef,
   type Version,
 } from "@arena/protocol";
@@ -149,6 +150,8 @@ export interface Reply {
   readonly flagged?: boolean;
   /** `rematch`: the rematch's id once everyone agreed, else null. */
   readonly nextMatchId?: MatchId | null;
+  /** `invite`: whether the invitee is to be told (false: the same invitation stands already). */
+  readonly notify?: boolean;
 }
 
 export interface Decision {
@@ -171,6 +174,25 @@ export type Decided = Decision | Failure;
 export type CommandAck = Ack<{ readonly version: Version } & Reply>;
 
 const refuse = (code: ErrorCode, message: string): Failure => failure(code, message);
+
+/**
+ * How many events of each kind a user can repeat one match's log may hold (docs/protocol.md, "Quotas"):
+ * beyond it the command is refused `quota` and nothing is appended, so no user can grow a log without end.
+ * Far above what a game needs (a draw offer is allowed once per `DRAW_OFFER_GAP_PLIES` per seat anyway).
+ */
+export const REPEAT_CAPS = {
+  "seat-joined": { cap: 40, what: "seats taken" },
+  "seat-left": { cap: 40, what: "seats left" },
+  "ai-set": { cap: 40, what: "AIs seated" },
+  "ai-kicked": { cap: 40, what: "AIs sent away" },
+  "seat-invited": { cap: 20, what: "invitations" },
+  "draw-offered": { cap: 40, what: "draw offers" },
+  "rematch-offered": { cap: 20, what: "rematch offers" },
+  "spectator-chat": { cap: 20, what: "spectator-chat switches" },
+} as const satisfies { readonly [T in RepeatableEvent]: { readonly cap: number; readonly what: string } };
+
+/** After offering a draw a seat may offer again once this many plies were played (lichess's 20). */
+export const DRAW_OFFER_GAP_PLIES = 20;
 const NO_EVENTS: Decision = { events: [] };
 
 export function isRefusal(decided: Decided): decided is Failure {
@@ -427,7 +449,14 @@ const DECIDERS: { readonly [T in CommandType]: Decider<T> } = {
     const denied = requireWaitingHost(model, ctx.actor) ?? vacantSeat(model, command.seat);
     if (denied) return denied;
     if (model.rated && command.bot) return botNotRated();
-    return { events: [{ type: "seat-invited", seat: command.seat, invitee: command.invitee }] };
+    // One pending invitation per room and invitee: asked again, it stands as it was and nobody is told.
+    const pending = model.slots.findIndex((s) => s.kind === "invite" && s.invitee?.id === command.invitee.id);
+    if (pending === command.seat) return { events: [], reply: { notify: false } };
+    if (pending !== -1) return refuse("forbidden", `this player is already invited to seat ${pending + 1}`);
+    return {
+      events: [{ type: "seat-invited", seat: command.seat, invitee: command.invitee }],
+      reply: { notify: true },
+    };
   },
 
   "set-ai"(model, command, ctx) {
@@ -575,6 +604,8 @@ const DECIDERS: { readonly [T in CommandType]: Decider<T> } = {
     if (actor.kind !== "user") return refuse("forbidden", "only players ask for rematches");
     const seat = seatsOf(model, actor.user.id)[0];
     if (seat === undefined) return refuse("not-your-seat", "only players ask for rematches");
+    // Asked already: the offer stands (a second click or tab appends nothing).
+    if (model.rematchOffers.includes(seat)) return { events: [], reply: { nextMatchId: null } };
     const event: MatchEvent = { type: "rematch-offered", seat };
     const offered = draft(model, event, ctx.now);
     const everyone = model.slots.every(
@@ -640,11 +671,41 @@ function offerOrAccept(
   if (!drawsAllowed(model)) return refuse("forbidden", "this game has no agreed draws");
   if (model.drawOffers.some((s) => s !== player.seat)) return { events: [drawn(model, "draw-agreed", ctx)] };
   if (!offering) return refuse("no-draw-offer", "there is no draw offer to accept");
+  if (model.drawOffers.includes(player.seat)) {
+    return refuse("draw-offer-pending", "your draw offer stands; wait for the answer");
+  }
+  // As lichess: one offer per seat per `DRAW_OFFER_GAP_PLIES` plies, declined or not.
+  const last = model.drawOfferPlies[player.seat] ?? null;
+  const wait = last === null ? 0 : last + DRAW_OFFER_GAP_PLIES - model.moves.length;
+  if (wait > 0) {
+    return refuse(
+      "draw-offer-too-soon",
+      `one draw offer per ${DRAW_OFFER_GAP_PLIES} plies; you may offer again in ${wait} plies`,
+    );
+  }
   return { events: [{ type: "draw-offered", seat: player.seat }] };
+}
+
+/** The kind of event, if any, that `events` would take past its cap in this match (`REPEAT_CAPS`). */
+function overCap(model: MatchModel, events: readonly MatchEvent[]): RepeatableEvent | null {
+  const added = new Map<RepeatableEvent, number>();
+  for (const { type } of events) {
+    if (!(type in REPEAT_CAPS)) continue;
+    const kind = type as RepeatableEvent;
+    const count = (added.get(kind) ?? 0) + 1;
+    if (model.repeats[kind] + count > REPEAT_CAPS[kind].cap) return kind;
+    added.set(kind, count);
+  }
+  return null;
 }
 
 /** Decides what a command does to a match: the events to append, or a refusal. Pure. */
 export function decide(model: MatchModel, command: Command, ctx: DecideContext): Decided {
   const decider = DECIDERS[command.type] as Decider<CommandType>;
-  return decider(model, command, ctx);
+  const decided = decider(model, command, ctx);
+  if (isRefusal(decided) || command.type === "move") return decided;
+  const capped = overCap(model, decided.events);
+  if (capped === null) return decided;
+  const { cap, what } = REPEAT_CAPS[capped];
+  return refuse("quota", `this match has had its ${cap} ${what}; no more are taken`);
 }

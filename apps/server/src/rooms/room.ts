@@ -5,6 +5,7 @@ import {
   firstMoveDeadline,
   flagDeadline,
   fold,
+  isCurrent,
   type MatchModel,
   snapshotOf,
   summaryOf,
@@ -339,16 +340,18 @@ export class Room {
   }
 
   private async handle(actor: Actor, command: Command, basedOn: number | null): Promise<CommandAck> {
-    // A command based on the version this room holds skips the read: if another process appended in the
+    // A command current on the model this room holds skips the read: if another process appended in the
     // meantime, the compare-and-set append below fails and the loop catches up then. That saves a store
     // round trip on nearly every move.
-    if (basedOn !== this.current.version) {
+    if (basedOn === null || !isCurrent(this.current, basedOn)) {
       const caughtUp = await this.tryCatchUp();
       if (caughtUp !== null) return caughtUp;
     }
     for (let attempt = 0; attempt < MAX_CAS_RETRIES; attempt++) {
-      if (basedOn !== null && basedOn !== this.current.version) {
-        return failure("stale-version", `the match is at version ${this.current.version}`);
+      // Judged against what the command depends on (`isCurrent`), not every append: an offer, an
+      // invitation or a chat switch in between never makes a move stale.
+      if (basedOn !== null && !isCurrent(this.current, basedOn)) {
+        return failure("stale-version", `the position changed at version ${this.current.positionVersion}`);
       }
       const now = this.deps.clock.now();
       const decision = decide(this.current, this.withLocalHost(command), {
