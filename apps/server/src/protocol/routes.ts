@@ -17,7 +17,7 @@ import { type Accounts } from "../accounts/service.js";
 import { type Identity } from "../identity/tokens.js";
 import { refuseRatedAi, refuseRatedCreate, refuseRatedJoin } from "../ratings/eligibility.js";
 import { type Command, type CommandAck } from "../rooms/decide.js";
-import { resolveInvitations } from "../rooms/invitations.js";
+import { invitationIsNews, resolveInvitations } from "../rooms/invitations.js";
 import { type Room } from "../rooms/room.js";
 import { type Rooms } from "../rooms/rooms.js";
 import { type Seeks } from "../seeks/seeks.js";
@@ -170,6 +170,11 @@ export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
       resolveInvitations(payload.seats, payload.rated, (name) => ctx.accounts.account(name)),
     );
     if (!invited.ok) return invited;
+    for (const spec of invited.seats) {
+      if (spec.kind !== "invite" || spec.invitee === undefined) continue;
+      const limited = await fromStore(ctx.rooms.quotas.invitation(ctx.socket.data.user.id, spec.invitee.id));
+      if (limited !== null) return limited;
+    }
     const request = { ...payload, seats: invited.seats };
     const ack = await ctx.rooms.create(ctx.socket.data.user, ctx.socket.data.address, request);
     if (!ack.ok) return ack;
@@ -207,10 +212,18 @@ export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
     const account = await fromStore(ctx.accounts.account(name));
     if (account === null) return failure("not-found", `no account is named '${excerpt(name)}'`);
     const invitee = { id: account.id, name: account.name };
-    const ack = await command(ctx, matchId, version, { type: "invite", seat, invitee, bot: account.bot });
+    const room = ctx.rooms.cached(matchId) ?? (await roomFor(ctx, matchId));
+    if (room === null) return NO_MATCH;
+    // Per inviter and per invitee, across rooms (docs/protocol.md, "Invitations by name").
+    if (invitationIsNews(room.model, ctx.socket.data.user.id, invitee.id)) {
+      const limited = await fromStore(ctx.rooms.quotas.invitation(ctx.socket.data.user.id, invitee.id));
+      if (limited !== null) return limited;
+    }
+    const cmd: Command = { type: "invite", seat, invitee, bot: account.bot };
+    const ack = await commandIn(ctx, room, version, cmd, false);
     if (!ack.ok) return ack;
-    const room = ctx.rooms.cached(matchId);
-    if (room !== undefined) tellInvitee(ctx, invitee, { ...room.model, seat });
+    // A repeat of a standing invitation tells nobody.
+    if (ack.notify === true) tellInvitee(ctx, invitee, { ...room.model, seat });
     return { ok: true, version: ack.version };
   },
 

@@ -21,6 +21,10 @@ export interface QuotaLimits {
   /** Chat lines one user may say in one match per `chatWindowMs` (docs/protocol.md, "Chat"). */
   readonly chatLinesPerWindow: number;
   readonly chatWindowMs: number;
+  /** Invitations by name one user may send per minute, across rooms (docs/protocol.md, "Invitations by name"). */
+  readonly invitesPerMinutePerUser: number;
+  /** Invitations by name one account may receive per minute, across rooms and inviters. */
+  readonly invitesPerMinutePerInvitee: number;
 }
 
 export const DEFAULT_QUOTAS: QuotaLimits = {
@@ -35,6 +39,8 @@ export const DEFAULT_QUOTAS: QuotaLimits = {
   waitingRoomExpiryMs: 60_000,
   chatLinesPerWindow: 5,
   chatWindowMs: 10_000,
+  invitesPerMinutePerUser: 10,
+  invitesPerMinutePerInvitee: 5,
 };
 
 const count = z.coerce.number().int().min(1).max(1_000_000_000);
@@ -50,6 +56,8 @@ const QuotaOverrides = z.strictObject({
   waitingRoomExpiryMs: count,
   chatLinesPerWindow: count,
   chatWindowMs: count,
+  invitesPerMinutePerUser: count,
+  invitesPerMinutePerInvitee: count,
 });
 
 /**

@@ -135,17 +135,55 @@ export class Quotas {
    * on every process; a store that cannot count rejects (the line is refused `store-unavailable`).
    */
   async chatLine(user: UserId, matchId: MatchId): Promise<RateLimited | null> {
-    const { store, limits, clock } = this.options;
-    const now = clock.now();
+    const { limits } = this.options;
     const windowMs = limits.chatWindowMs;
-    if (await store.hit(`chat:u:${user}:m:${matchId}`, limits.chatLinesPerWindow, windowMs, now)) return null;
+    return this.rate(
+      `chat:u:${user}:m:${matchId}`,
+      limits.chatLinesPerWindow,
+      windowMs,
+      (wait) =>
+        `you may say ${plural(limits.chatLinesPerWindow, "line", "lines")} every ${Math.round(windowMs / 1000)} s; wait ${wait} s`,
+    );
+  }
+
+  /**
+   * One more invitation by name from `inviter` to `invitee` (docs/protocol.md, "Invitations by name"):
+   * null when it may be sent, else `rate-limited` with when to retry. The inviter's rate is counted first,
+   * so a flood spends the sender's allowance before the invitee's. Rejects when the store cannot count.
+   */
+  async invitation(inviter: UserId, invitee: UserId): Promise<RateLimited | null> {
+    const { limits } = this.options;
+    const sent = limits.invitesPerMinutePerUser;
+    const received = limits.invitesPerMinutePerInvitee;
+    return (
+      (await this.rate(
+        `invites:from:${inviter}`,
+        sent,
+        MINUTE,
+        (wait) => `you may invite ${plural(sent, "player", "players")} a minute; wait ${wait} s`,
+      )) ??
+      (await this.rate(
+        `invites:to:${invitee}`,
+        received,
+        MINUTE,
+        (wait) => `this player may be invited ${plural(received, "time", "times")} a minute; wait ${wait} s`,
+      ))
+    );
+  }
+
+  /** One more event for `key` in its window, or `rate-limited` with when the window that refused it ends. */
+  private async rate(
+    key: string,
+    limit: number,
+    windowMs: number,
+    message: (waitSeconds: number) => string,
+  ): Promise<RateLimited | null> {
+    const now = this.options.clock.now();
+    if (await this.options.store.hit(key, limit, windowMs, now)) return null;
     // The store's windows are aligned to multiples of their length (`QuotaStore.hit`).
     const retryAfterMs = (Math.floor(now / windowMs) + 1) * windowMs - now;
     return {
-      ...failure(
-        "rate-limited",
-        `you may say ${plural(limits.chatLinesPerWindow, "line", "lines")} every ${Math.round(windowMs / 1000)} s; wait ${Math.ceil(retryAfterMs / 1000)} s`,
-      ),
+      ...failure("rate-limited", message(Math.ceil(retryAfterMs / 1000))),
       code: "rate-limited",
       retryAfterMs,
     };

@@ -37,6 +37,7 @@ import {
   type Version,
 } from "@arena/protocol";
 import { botNotRated } from "../ratings/eligibility.js";
+import { pendingSeat } from "./invitations.js";
 
 /** Who sent a command: a connected user, the room's own AI seat, or the room itself (timers, restarts). */
 export type Actor =
@@ -450,9 +451,9 @@ const DECIDERS: { readonly [T in CommandType]: Decider<T> } = {
     if (denied) return denied;
     if (model.rated && command.bot) return botNotRated();
     // One pending invitation per room and invitee: asked again, it stands as it was and nobody is told.
-    const pending = model.slots.findIndex((s) => s.kind === "invite" && s.invitee?.id === command.invitee.id);
+    const pending = pendingSeat(model, command.invitee.id);
     if (pending === command.seat) return { events: [], reply: { notify: false } };
-    if (pending !== -1) return refuse("forbidden", `this player is already invited to seat ${pending + 1}`);
+    if (pending !== null) return refuse("forbidden", `this player is already invited to seat ${pending + 1}`);
     return {
       events: [{ type: "seat-invited", seat: command.seat, invitee: command.invitee }],
       reply: { notify: true },

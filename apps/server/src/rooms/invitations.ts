@@ -1,4 +1,5 @@
 import { excerpt } from "@arena/engine";
+import { type MatchModel } from "@arena/match";
 import { failure, type Failure, type SeatRequest, type SeatSpec, type UserRef } from "@arena/protocol";
 import { botNotRated } from "../ratings/eligibility.js";
 
@@ -31,4 +32,19 @@ export async function resolveInvitations(
     resolved.push({ kind: "invite", invitee: { id: account.id, name: account.name } });
   }
   return { ok: true, seats: resolved };
+}
+
+/** The seat of `model` that invites `invitee` by name and is still waiting for them, or null. */
+export function pendingSeat(model: MatchModel, invitee: UserRef["id"]): number | null {
+  const seat = model.slots.findIndex((slot) => slot.kind === "invite" && slot.invitee?.id === invitee);
+  return seat === -1 ? null : seat;
+}
+
+/**
+ * Whether `room:invite` would send news: the host of a waiting room invites an account not invited there
+ * yet. Only such an invitation counts against the inviter's and the invitee's rates (a refused or repeated
+ * one tells nobody, so nobody can spend another's allowance with it); the decider judges it all again.
+ */
+export function invitationIsNews(model: MatchModel, inviter: UserRef["id"], invitee: UserRef["id"]): boolean {
+  return model.status === "waiting" && model.host.id === inviter && pendingSeat(model, invitee) === null;
 }

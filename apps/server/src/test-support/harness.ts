@@ -1,6 +1,7 @@
 import { type AddressInfo } from "node:net";
 import {
   type AckFor,
+  type AuthResponse,
   type ChatLine,
   type ClientEventName,
   type ClientInput,
@@ -81,6 +82,17 @@ export async function startServer(
     clock,
     close: (graceful = true) => app.close(graceful),
   };
+}
+
+/** A new account on `server`, through its HTTP API (`POST /api/accounts`), with its session. */
+export async function registerAccount(server: TestServer, name: string, bot = false): Promise<AuthResponse> {
+  const response = await fetch(`${server.url}/api/accounts`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ name, password: "correct horse battery staple", bot }),
+  });
+  if (response.status !== 201) throw new Error(`register ${name}: ${response.status}`);
+  return (await response.json()) as AuthResponse;
 }
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
