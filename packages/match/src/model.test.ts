@@ -12,7 +12,16 @@ import { describe, expect, it } from "vitest";
 import { createClock, step as stepClock } from "./clock.js";
 import { applyEvent, applyEvents, follow, withPresence } from "./follower.js";
 import { CorruptLogError, evolve, fold } from "./model.js";
-import { activeSeats, isCurrent, isEliminated, openSeats, seatsOf, seatToMove } from "./queries.js";
+import {
+  activeSeats,
+  DRAW_OFFER_GAP_PLIES,
+  isCurrent,
+  isEliminated,
+  openSeats,
+  pliesUntilDrawOffer,
+  seatsOf,
+  seatToMove,
+} from "./queries.js";
 import { positionsOf } from "./replay.js";
 import { NOBODY_CONNECTED, snapshotOf } from "./view.js";
 
@@ -183,6 +192,9 @@ describe("the fold", () => {
     });
     expect(model.positionVersion).toBe(model.version);
     expect(isCurrent(model, model.version - 1)).toBe(false);
+    // Seat 0 offered at ply 1 and two plies are played: it may offer again in 19, seat 1 at once.
+    expect(pliesUntilDrawOffer(model, 0)).toBe(DRAW_OFFER_GAP_PLIES - 1);
+    expect(pliesUntilDrawOffer(model, 1)).toBe(0);
     const rebuilt = follow(snapshotOf(model, view));
     expect(rebuilt.ok && rebuilt.followed.model).toEqual(model);
   });

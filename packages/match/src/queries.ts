@@ -49,3 +49,15 @@ export function choicePlies(model: MatchModel): number {
 export function isCurrent(model: MatchModel, version: number): boolean {
   return version >= model.positionVersion && version <= model.version;
 }
+
+/** After offering a draw a seat may offer again once this many plies were played (lichess's 20). */
+export const DRAW_OFFER_GAP_PLIES = 20;
+
+/**
+ * How many plies must still be played before `seat` may offer a draw again (0: it may now): one offer per
+ * `DRAW_OFFER_GAP_PLIES` per seat, declined or not, forced passes counted (docs/protocol.md, "Draws").
+ */
+export function pliesUntilDrawOffer(model: MatchModel, seat: number): number {
+  const last = model.drawOfferPlies[seat] ?? null;
+  return last === null ? 0 : Math.max(0, last + DRAW_OFFER_GAP_PLIES - model.moves.length);
+}

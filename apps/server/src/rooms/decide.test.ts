@@ -1,6 +1,7 @@
 import { type GameId, getGame } from "@arena/engine/registry";
 import {
   commitmentOf,
+  DRAW_OFFER_GAP_PLIES,
   evolve,
   initialModel,
   type MatchModel,
@@ -28,7 +29,6 @@ import {
   type Command,
   type CommandType,
   decide,
-  DRAW_OFFER_GAP_PLIES,
   isRefusal,
   REPEAT_CAPS,
 } from "./decide.js";

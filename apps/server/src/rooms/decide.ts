@@ -3,6 +3,7 @@ import {
   choicePlies,
   createClock,
   credit,
+  DRAW_OFFER_GAP_PLIES,
   evolve,
   firstMoveDeadline,
   flag as flagClock,
@@ -13,6 +14,7 @@ import {
   openSeats,
   outOfTime,
   pass,
+  pliesUntilDrawOffer,
   remainingAt,
   rollsAt,
   startSeedOf,
@@ -192,8 +194,6 @@ export const REPEAT_CAPS = {
   "spectator-chat": { cap: 20, what: "spectator-chat switches" },
 } as const satisfies { readonly [T in RepeatableEvent]: { readonly cap: number; readonly what: string } };
 
-/** After offering a draw a seat may offer again once this many plies were played (lichess's 20). */
-export const DRAW_OFFER_GAP_PLIES = 20;
 const NO_EVENTS: Decision = { events: [] };
 
 export function isRefusal(decided: Decided): decided is Failure {
@@ -676,8 +676,7 @@ function offerOrAccept(
     return refuse("draw-offer-pending", "your draw offer stands; wait for the answer");
   }
   // As lichess: one offer per seat per `DRAW_OFFER_GAP_PLIES` plies, declined or not.
-  const last = model.drawOfferPlies[player.seat] ?? null;
-  const wait = last === null ? 0 : last + DRAW_OFFER_GAP_PLIES - model.moves.length;
+  const wait = pliesUntilDrawOffer(model, player.seat);
   if (wait > 0) {
     return refuse(
       "draw-offer-too-soon",

@@ -1,6 +1,6 @@
 "use client";
 
-import { choicePlies } from "@arena/match";
+import { choicePlies, pliesUntilDrawOffer } from "@arena/match";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
@@ -88,6 +88,8 @@ function DrawButtons({ view, commands }: { view: RoomView; commands: Commands })
   const seat = view.mine[0];
   const offeredByMe = seat !== undefined && drawOffers.includes(seat);
   const offeredToMe = drawOffers.some((s) => !view.mine.includes(s));
+  // One offer per 20 plies (docs/protocol.md, "Draws"): the button says when the next may be made.
+  const wait = seat === undefined ? 0 : pliesUntilDrawOffer(view.model, seat);
   if (offeredToMe) {
     return (
       <span className="confirm">
@@ -113,10 +115,10 @@ function DrawButtons({ view, commands }: { view: RoomView; commands: Commands })
     <button
       type="button"
       className="btn"
-      disabled={offeredByMe}
+      disabled={offeredByMe || wait > 0}
       onClick={() => void commands.send("match:draw-offer", { seat })}
     >
-      {offeredByMe ? t("drawOffered") : t("offerDraw")}
+      {offeredByMe ? t("drawOffered") : wait > 0 ? t("offerDrawIn", { count: wait }) : t("offerDraw")}
     </button>
   );
 }
