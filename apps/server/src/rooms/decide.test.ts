@@ -764,6 +764,25 @@ describe("decide", () => {
     });
   });
 
+  it("appends nothing for a repeated rematch offer, but makes the rematch if everyone had asked", () => {
+    const asked = run(finished(), user(ada), { type: "rematch" }, 3_000);
+    expect(types(asked)).toEqual(["rematch-offered"]);
+    const again = decide(
+      asked.model,
+      { type: "rematch" },
+      { now: 3_000, actor: user(ada), gone: new Set(), maxAiLevel: 7, secret: SECRET },
+    );
+    expect(again).toEqual({ events: [], reply: { nextMatchId: null } });
+    // Both asked, and the rematch's creation failed (no `rematch` event): asking again makes it.
+    const both = run(asked.model, user(bob), { type: "rematch" }, 3_000).model;
+    const retry = decide(
+      both,
+      { type: "rematch" },
+      { now: 3_000, actor: user(bob), gone: new Set(), maxAiLevel: 7, secret: SECRET },
+    );
+    expect(retry).toEqual({ events: [], rematch: true });
+  });
+
   it("sorts draw offers and clears them on a move", () => {
     let model = underway();
     model = run(model, user(bob), { type: "draw-offer" }, 3_000).model;

@@ -605,14 +605,20 @@ const DECIDERS: { readonly [T in CommandType]: Decider<T> } = {
     if (actor.kind !== "user") return refuse("forbidden", "only players ask for rematches");
     const seat = seatsOf(model, actor.user.id)[0];
     if (seat === undefined) return refuse("not-your-seat", "only players ask for rematches");
-    // Asked already: the offer stands (a second click or tab appends nothing).
-    if (model.rematchOffers.includes(seat)) return { events: [], reply: { nextMatchId: null } };
+    const everyone = (offers: readonly number[]) =>
+      model.slots.every((slot, s) => slot.kind !== "human" || offers.includes(s));
+    // Asked already: the offer stands and nothing is appended (a second click or tab); if everyone asked
+    // and the rematch was not made (its creation failed), it is made now.
+    if (model.rematchOffers.includes(seat)) {
+      return everyone(model.rematchOffers)
+        ? { events: [], rematch: true }
+        : { events: [], reply: { nextMatchId: null } };
+    }
     const event: MatchEvent = { type: "rematch-offered", seat };
     const offered = draft(model, event, ctx.now);
-    const everyone = model.slots.every(
-      (slot, s) => slot.kind !== "human" || offered.rematchOffers.includes(s),
-    );
-    return everyone ? { events: [event], rematch: true } : { events: [event], reply: { nextMatchId: null } };
+    return everyone(offered.rematchOffers)
+      ? { events: [event], rematch: true }
+      : { events: [event], reply: { nextMatchId: null } };
   },
 
   "spectator-chat"(model, command, ctx) {
@@ -703,6 +709,7 @@ function overCap(model: MatchModel, events: readonly MatchEvent[]): RepeatableEv
 export function decide(model: MatchModel, command: Command, ctx: DecideContext): Decided {
   const decider = DECIDERS[command.type] as Decider<CommandType>;
   const decided = decider(model, command, ctx);
+  // A move appends no repeatable kind (moves, passes, the end): the hot path skips the count.
   if (isRefusal(decided) || command.type === "move") return decided;
   const capped = overCap(model, decided.events);
   if (capped === null) return decided;

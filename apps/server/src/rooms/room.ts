@@ -363,8 +363,11 @@ export class Room {
         seatRttMs: this.rttOf,
       });
       if (isRefusal(decision)) return decision;
-      if (decision.events.length === 0)
+      if (decision.events.length === 0) {
+        // Everyone had asked for a rematch already but it was not made (its creation failed): make it.
+        if (decision.rematch === true) return this.finishRematch(now);
         return { ok: true, version: asVersion(this.current.version), ...decision.reply };
+      }
       const appended = await this.append(decision.events, now, decision.next);
       if (appended === "conflict") {
         // Another process got there first: catch up, then decide again (a user's command is now stale).
