@@ -73,7 +73,7 @@ export interface AppConfig {
   readonly quotas: QuotaLimits;
   /** Proxies in front whose `X-Forwarded-For` entries are believed (`TRUST_PROXY`). */
   readonly trustedProxies: number;
-  /** engine.io's ping interval: the first round trip of a socket is known after it (docs/clocks.md §2). */
+  /** engine.io's ping interval: how often a socket is asked to prove it is alive. */
   readonly pingIntervalMs: number;
   /** How many of a room's sockets one slice of a match broadcast writes to (protocol/sliced-broadcast.ts). */
   readonly broadcastSlice: number;
