@@ -9,7 +9,7 @@ import { FakeClock } from "../clocks/scheduler.js";
 import { randomId } from "../identity/tokens.js";
 import { type RedisConnection } from "../store/redis.js";
 import { Client, startServer, type TestServer } from "../test-support/harness.js";
-import { startOthello } from "../test-support/play.js";
+import { firstLegal, startOthello } from "../test-support/play.js";
 import { connectTestRedis, redisUrl } from "../test-support/redis.js";
 import { skipWithout } from "../test-support/requires.js";
 
@@ -210,8 +210,11 @@ describe("accounts over HTTP and sockets", () => {
   });
 });
 
-/** Plays a short rated game: seat 1 resigns after black's first move. */
-async function playRated(black: Client, white: Client) {
+/**
+ * Plays a short rated game: `moves` plies (by default one each, so that the game is rated), then seat 1
+ * resigns.
+ */
+async function playRated(black: Client, white: Client, moves = 2) {
   const created = await black.call("room:create", {
     gameId: "othello",
     timeControl: BLITZ,
@@ -220,21 +223,29 @@ async function playRated(black: Client, white: Client) {
     sit: 0,
   });
   if (!created.ok) throw new Error(created.code);
-  const joined = await white.call("room:join-seat", {
-    matchId: created.matchId,
-    version: created.version,
-    seat: 1,
-  });
+  const matchId = created.matchId;
+  const joined = await white.call("room:join-seat", { matchId, version: created.version, seat: 1 });
   if (!joined.ok) throw new Error(joined.code);
-  await black.until((c) => c.lastVersion(created.matchId) >= joined.version, "the start");
+  await black.until((c) => c.lastVersion(matchId) >= joined.version, "the start");
+  for (let ply = 0; ply < moves; ply++) {
+    const snapshot = await black.snapshot(matchId);
+    const next = firstLegal(snapshot);
+    if (next === null) throw new Error("no move");
+    const moved = await (next.seat === 0 ? black : white).call("match:move", {
+      matchId,
+      version: snapshot.version,
+      move: next.move,
+    });
+    if (!moved.ok) throw new Error(moved.code);
+  }
   const resigned = await white.call("match:resign", {
-    matchId: created.matchId,
-    version: (await white.snapshot(created.matchId)).version,
+    matchId,
+    version: (await white.snapshot(matchId)).version,
     seat: 1,
   });
   if (!resigned.ok) throw new Error(resigned.code);
-  await black.until((c) => c.ended(created.matchId), "the end");
-  return created.matchId;
+  await black.until((c) => c.ended(matchId), "the end");
+  return matchId;
 }
 
 async function changesOf(at: TestServer, matchId: string) {
@@ -369,6 +380,63 @@ describe("rated games", () => {
       `/api/users/${name}/games`,
     );
     expect(history.games).toEqual([expect.objectContaining({ matchId, outcome: "win", rated: false })]);
+  });
+
+  it("rates a game only once both sides have moved: not at ply 0, not after one side's move", async () => {
+    const at = await server();
+    const [a, b] = [uniqueName("Eve"), uniqueName("Fay")];
+    const black = await connect(at, (await register(at, a)).token);
+    const white = await connect(at, (await register(at, b)).token);
+    // The farming of issue 26: games resigned before anyone (or only one side) moved.
+    const unrated = [await playRated(black, white, 0), await playRated(black, white, 1)];
+    const rated = await playRated(black, white, 2);
+    expect((await changesOf(at, rated)).length).toBe(2);
+    for (const matchId of unrated) {
+      expect(await get<MatchRatingsResponse>(at, `/api/matches/${matchId}/ratings`)).toEqual({
+        ok: true,
+        changes: [],
+      });
+    }
+    const history = await get<{ games: { matchId: string; rated: boolean }[] }>(at, `/api/users/${a}/games`);
+    expect(history.games.map((game) => [game.matchId, game.rated])).toEqual([
+      [rated, true],
+      [unrated[1], false],
+      [unrated[0], false],
+    ]);
+    const profile = await get<UserResponse>(at, `/api/users/${a}`);
+    expect(profile.user.ratings.othello?.blitz?.games).toBe(1);
+    expect(profile.user.record).toEqual({ wins: 3, draws: 0, losses: 0 });
+  });
+
+  it("halves a rated game's changes for each game the same two players finished in the last 24 hours", async () => {
+    const clock = new FakeClock(Date.now());
+    const at = await server({ clock });
+    const player = async (stem: string) => connect(at, (await register(at, uniqueName(stem))).token);
+    const [ann, ben, cid, dee] = [
+      await player("Ann"),
+      await player("Ben"),
+      await player("Cid"),
+      await player("Dee"),
+    ];
+    const gain = async (matchId: string) => {
+      const [winner] = await changesOf(at, matchId);
+      return (winner?.after ?? 0) - (winner?.before ?? 0);
+    };
+    // The same pairing twice in a minute, and a second pairing twice a day and an hour apart: their first
+    // games are alike, so their second games would move the ratings alike but for the damping.
+    await gain(await playRated(ann, ben));
+    clock.advance(60_000);
+    const repeated = await gain(await playRated(ann, ben));
+    clock.advance(60_000);
+    const third = await gain(await playRated(ann, ben));
+    await gain(await playRated(cid, dee));
+    clock.advance(25 * 3_600_000);
+    const apart = await gain(await playRated(cid, dee));
+    expect(apart).toBeGreaterThan(50);
+    expect(repeated / apart).toBeGreaterThan(0.45);
+    expect(repeated / apart).toBeLessThan(0.55);
+    // The third game in a day moves a quarter (less again: Ann's rating is already higher than Ben's).
+    expect(third / apart).toBeLessThan(0.25);
   });
 
   it("keeps unrated games out of the ratings but in the history", async () => {

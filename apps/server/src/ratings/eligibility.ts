@@ -36,6 +36,16 @@ export function refuseRatedJoin(model: MatchModel, account: AccountClaim | null)
   return null;
 }
 
+/**
+ * Whether every seat has made a move by choice (lichess rates a game only once both sides have moved): a game
+ * resigned, drawn or claimed before that is recorded but never rated, so nobody farms rating at ply 0.
+ */
+export function everySeatMoved(model: MatchModel): boolean {
+  const moved = new Set<number>();
+  for (const move of model.moves) if (!move.forced) moved.add(move.seat);
+  return model.slots.every((_, seat) => moved.has(seat));
+}
+
 /** A rated room never gets an AI seat. */
 export function refuseRatedAi(model: MatchModel): Failure | null {
   return model.rated ? failure("not-rated-eligible", "a rated game is between two people: no AI seat") : null;
