@@ -217,6 +217,13 @@ export function createApp(deps: AppDeps): App {
         if (socket !== undefined) following.forget(socket, matchId);
       }
     },
+    reseated: (room) => {
+      // Each local socket's seats are read again from the model, so that presence follows the players.
+      for (const id of [...(io.of("/").adapter.rooms.get(matchRoom(room.matchId)) ?? [])]) {
+        const socket = io.of("/").sockets.get(id);
+        if (socket !== undefined) following.follow(socket, room);
+      }
+    },
     // A socket.io room per channel, and one per user of the match for their mutes: through the adapter,
     // every process leaves out its own muting sockets (docs/architecture.md, "Chat").
     chatLine: (matchId, line, audience, except) =>

@@ -44,6 +44,16 @@ export function startSeedOf(secret: string): number {
   return seedFrom(derive(secret, "arena:start"));
 }
 
+/**
+ * Who sits where in a rated game of uneven seats (docs/protocol.md, "Ratings"): the identity or the seats
+ * rotated by one, by the low bit of HMAC(secret, "arena:seats"). Hidden until the game starts, so nobody
+ * who takes a seat knows which colour it will be.
+ */
+export function seatOrderOf(secret: string, seats: number): number[] {
+  const rotate = ((derive(secret, "arena:seats")[0] ?? 0) & 1) === 1;
+  return Array.from({ length: seats }, (_, seat) => (rotate ? (seat + 1) % seats : seat));
+}
+
 /** The seed of the AI seats' own random choices (tie-breaks), so that nothing public predicts them either. */
 export function aiSeedOf(secret: string): number {
   return seedFrom(derive(secret, "arena:ai"));

@@ -6,6 +6,7 @@ import { MemoryPlayerStore } from "../accounts/memory.js";
 import { type PlayerStore } from "../accounts/ports.js";
 import { RedisPlayerStore } from "../accounts/redis.js";
 import { FakeClock } from "../clocks/scheduler.js";
+import { LOBBY_BATCH_MS } from "../rooms/lobby-feed.js";
 import { randomId } from "../identity/tokens.js";
 import { type RedisConnection } from "../store/redis.js";
 import { Client, startServer, type TestServer } from "../test-support/harness.js";
@@ -451,6 +452,79 @@ describe("rated games", () => {
     const profile = await get<UserResponse>(at, `/api/users/${a}`);
     expect(profile.user.ratings).toEqual({});
     expect(profile.user.record.wins).toBe(1);
+  });
+});
+
+describe("chosen and rated starts (issue 26)", () => {
+  const krk = {
+    gameId: "krk",
+    timeControl: BLITZ,
+    seats: [{ kind: "open" as const }, { kind: "open" as const }],
+  };
+  const MATE = "k6R/8/1K6/8/8/8/8/8 b - - 0 1";
+  const STALEMATE = "k7/1R6/1K6/8/8/8/8/8 b - - 0 1";
+  const PLAYABLE = "7k/8/5KR1/8/8/8/8/8 b - - 0 1";
+
+  it("refuses a chosen start that is already over, and shows a chosen start before anyone sits", async () => {
+    const clock = new FakeClock(Date.now());
+    const at = await server({ clock });
+    const host = await connect(at);
+    for (const fen of [MATE, STALEMATE]) {
+      expect(await host.call("room:create", { ...krk, options: { fen } })).toMatchObject({
+        ok: false,
+        code: "start-finished",
+      });
+    }
+    const created = await host.call("room:create", { ...krk, options: { fen: PLAYABLE } });
+    if (!created.ok) throw new Error(created.code);
+    const random = await host.call("room:create", { ...krk });
+    if (!random.ok) throw new Error(random.code);
+    // The lobby and the room say where the game starts while every seat is still open.
+    clock.advance(LOBBY_BATCH_MS);
+    const watcher = await connect(at);
+    const page = await watcher.call("lobby:subscribe", { gameId: "krk" });
+    if (!page.ok) throw new Error(page.code);
+    const startOf = (matchId: string) => page.rooms.find((room) => room.matchId === matchId)?.start;
+    expect(startOf(created.matchId)).toBe(PLAYABLE);
+    expect(startOf(random.matchId)).toBeNull();
+    const snapshot = await watcher.snapshot(created.matchId);
+    expect(snapshot.status).toBe("waiting");
+    expect(snapshot.options).toEqual({ start: "fen", fen: PLAYABLE });
+  });
+
+  it("starts a rated king-and-rook game only from a random start, with the seats drawn", async () => {
+    const at = await server();
+    const [a, b] = [uniqueName("Kay"), uniqueName("Rex")];
+    const host = await connect(at, (await register(at, a)).token);
+    const guest = await connect(at, (await register(at, b)).token);
+    const rated = { ...krk, rated: true, sit: 0 };
+    for (const options of [{ fen: PLAYABLE }, { distance: 3 }]) {
+      expect(await host.call("room:create", { ...rated, options })).toMatchObject({
+        ok: false,
+        code: "not-rated-eligible",
+      });
+    }
+    // The host sits at seat 0 (White) every time; who plays White is drawn when the guest sits.
+    const hostSeats = new Set<number>();
+    for (let game = 0; game < 16; game++) {
+      const created = await host.call("room:create", rated);
+      if (!created.ok) throw new Error(created.code);
+      const matchId = created.matchId;
+      const joined = await guest.call("room:join-seat", { matchId, version: created.version, seat: 1 });
+      if (!joined.ok) throw new Error(joined.code);
+      await host.until((c) => c.lastVersion(matchId) >= joined.version, "the start");
+      // Both players' sockets follow their new seats: the room counts nobody offline after the draw.
+      const presence = (await at.app.rooms.get(matchId))?.presenceUpdate();
+      expect(presence?.seats.map((seat) => seat.connected)).toEqual([true, true]);
+      const snapshot = await guest.snapshot(matchId);
+      expect(snapshot.status).toBe("live");
+      const seats = snapshot.seats.map((seat) => (seat.kind === "human" ? seat.user.name : null));
+      expect([...seats].sort()).toEqual([a, b].sort());
+      hostSeats.add(seats.indexOf(a));
+      const aborted = await host.call("match:abort", { matchId, version: snapshot.version });
+      if (!aborted.ok) throw new Error(aborted.code);
+    }
+    expect([...hostSeats].sort()).toEqual([0, 1]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { type AnyGame } from "@arena/engine";
 import { type MatchModel } from "@arena/match";
 import { type ClientPayload, failure, type Failure } from "@arena/protocol";
 
@@ -26,6 +27,15 @@ export function refuseRatedCreate(
     return failure("not-rated-eligible", "a rated game is between two people: no AI seat");
   }
   return null;
+}
+
+/**
+ * A rated game starts from the game's own start (KRK: a random won position, the seats drawn at the start),
+ * never from one the host chose: a chosen start could be lost before the joiner's first move.
+ */
+export function refuseRatedStart(rated: boolean, game: AnyGame, options: unknown): Failure | null {
+  if (!rated || (game.chosenStart?.(options) ?? null) === null) return null;
+  return failure("not-rated-eligible", "a rated game starts from the game's own start, not a chosen one");
 }
 
 /** Who may take a seat in a rated room: a logged-in human (never a guest, never a bot). */

@@ -15,6 +15,7 @@ import {
   pass,
   remainingAt,
   rollsAt,
+  seatOrderOf,
   startSeedOf,
   seatToMove,
   seatsOf,
@@ -319,7 +320,12 @@ function start(model: MatchModel, ctx: DecideContext): MatchEvent[] {
     state: model.game.serialize(state),
     clock: createClock(model.timeControl, model.slots.length, first, ctx.now),
   };
-  return withConsequences(model, [started], ctx);
+  // A rated game whose starts favour a seat (KRK: White) draws who sits where, once every seat is taken.
+  const drawn: MatchEvent[] =
+    model.rated && model.game.unevenSeats === true
+      ? [{ type: "seats-drawn", order: seatOrderOf(ctx.secret, model.slots.length) }]
+      : [];
+  return withConsequences(model, [...drawn, started], ctx);
 }
 
 /** A seat was filled: the game starts once none is left open. */
