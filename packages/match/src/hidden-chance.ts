@@ -116,7 +116,7 @@ const failed = (reason: string): Verification => ({ ok: false, reason });
 
 /**
  * Checks a finished match against the secret its `ended` event revealed: the secret is the one the
- * `created` event committed to, the start position is the one the secret draws, and every move's dice
+ * `created` event committed to, the start position (and any seats drawn) are the ones the secret draws, and every move's dice
  * are the ones the secret rolls for it (and no move without chance has any). Pure; anyone holding the
  * log (`match:sync` from version 0, or the snapshot's moves) can run it.
  */
@@ -147,6 +147,9 @@ export function verifyMatch(matchId: MatchId, log: readonly VersionedEvent[]): V
       const expected = game.serialize(game.initial(options.value, startSeedOf(secret)));
       if (!sameJson(expected, event.state))
         return failed("the start position is not the one the secret draws");
+    }
+    if (event.type === "seats-drawn" && !sameJson(event.order, seatOrderOf(secret, model.slots.length))) {
+      return failed("the seats are not the ones the secret draws");
     }
     if (event.type === "moved") {
       const parsed = game.parseMove(model.state, event.move);
