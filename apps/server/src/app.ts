@@ -73,7 +73,7 @@ export interface AppConfig {
   readonly quotas: QuotaLimits;
   /** Proxies in front whose `X-Forwarded-For` entries are believed (`TRUST_PROXY`). */
   readonly trustedProxies: number;
-  /** engine.io's ping interval: the first round trip of a socket is known after it (docs/clocks.md §2). */
+  /** engine.io's ping interval: how often a socket is asked to prove it is alive. */
   readonly pingIntervalMs: number;
   /** How many of a room's sockets one slice of a match broadcast writes to (protocol/sliced-broadcast.ts). */
   readonly broadcastSlice: number;
@@ -215,6 +215,13 @@ export function createApp(deps: AppDeps): App {
       for (const id of [...(io.of("/").adapter.rooms.get(matchRoom(matchId)) ?? [])]) {
         const socket = io.of("/").sockets.get(id);
         if (socket !== undefined) following.forget(socket, matchId);
+      }
+    },
+    reseated: (room) => {
+      // Each local socket's seats are read again from the model, so that presence follows the players.
+      for (const id of [...(io.of("/").adapter.rooms.get(matchRoom(room.matchId)) ?? [])]) {
+        const socket = io.of("/").sockets.get(id);
+        if (socket !== undefined) following.follow(socket, room);
       }
     },
     // A socket.io room per channel, and one per user of the match for their mutes: through the adapter,

@@ -138,11 +138,6 @@ export interface MoveTiming {
   readonly clientMs?: number | undefined;
   /** The client's own lag estimate, used when `clientMs` is missing. */
   readonly lagMs?: number | undefined;
-  /**
-   * The seat's measured transport round trip: the quota gains at most RTT + 40 ms per move, and nothing
-   * before a round trip is known (§2).
-   */
-  readonly rttMs?: number | undefined;
 }
 
 export type StepResult =
@@ -171,11 +166,12 @@ export function step(clock: ClockState, timing: MoveTiming, next: number | null)
       },
     };
   }
+  // The client's lag claim is believed only up to the seat's quota, which the server alone fills by a fixed
+  // gain per move: nothing the client sends or delays (its claim, its pongs, its sockets) raises the ceiling.
   const lag = Math.max(0, timing.clientMs !== undefined ? elapsed - timing.clientMs : (timing.lagMs ?? 0));
   const quota = at(clock.quotaMs, seat, 0);
   const comp = Math.min(lag, quota);
-  const gain = timing.rttMs === undefined ? 0 : Math.min(lagGainMs(tc), Math.round(timing.rttMs) + 40);
-  const nextQuota = Math.min(lagQuotaCapMs(tc), quota + gain - comp);
+  const nextQuota = Math.min(lagQuotaCapMs(tc), quota + lagGainMs(tc) - comp);
   const moveTime = Math.max(0, elapsed - comp);
   const remaining = at(clock.remainingMs, seat, 0);
   if (moveTime >= remaining) {

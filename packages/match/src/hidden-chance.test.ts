@@ -11,7 +11,7 @@ import {
 } from "@arena/protocol";
 import { describe, expect, it } from "vitest";
 import { createClock } from "./clock.js";
-import { aiSeedOf, commitmentOf, rollsAt, startSeedOf, verifyMatch } from "./hidden-chance.js";
+import { aiSeedOf, commitmentOf, rollsAt, seatOrderOf, startSeedOf, verifyMatch } from "./hidden-chance.js";
 import { evolve, fold, initialModel, type MatchModel } from "./model.js";
 import { toHex } from "./sha256.js";
 
@@ -125,6 +125,49 @@ describe("the secret's streams", () => {
     expect(rolls).toHaveLength(100);
     expect(rolls.every((roll) => roll >= 1 && roll <= 6)).toBe(true);
     expect(rollsAt(secret, 0, [256, 2]).every((roll) => roll >= 1)).toBe(true);
+  });
+});
+
+describe("the seats a rated game of uneven seats draws", () => {
+  it("keep or swap the two players by the secret, and verifyMatch checks them", () => {
+    const orders = new Set<string>();
+    for (let seed = 0; seed < 32; seed++) orders.add(seatOrderOf(secretFrom(seed), 2).join());
+    expect([...orders].sort()).toEqual(["0,1", "1,0"]);
+
+    const secret = secretFrom(3);
+    const game = getGame("othello");
+    const order = seatOrderOf(secret, 2);
+    const log = (drawn: number[]): VersionedEvent[] => [
+      entry(1, {
+        type: "created",
+        gameId: "othello",
+        options: {},
+        timeControl: tc,
+        seats: [{ kind: "open" }, { kind: "open" }],
+        rated: true,
+        visibility: "public",
+        host: ada,
+        commitment: commitmentOf(secret),
+      }),
+      entry(2, { type: "seat-joined", seat: 0, user: ada }),
+      entry(3, { type: "seat-joined", seat: 1, user: bob }),
+      entry(4, { type: "seats-drawn", order: drawn }),
+      entry(5, {
+        type: "started",
+        state: game.serialize(game.initial({}, startSeedOf(secret))),
+        clock: createClock(tc, 2, 0, 0),
+      }),
+      entry(6, { type: "ended", result: { reason: "abort", winners: [], scores: [] }, clock: null, secret }),
+    ];
+    const drawn = fold(matchId, log(order));
+    expect(drawn.slots.map((slot) => (slot.kind === "human" ? slot.user.name : null))).toEqual(
+      order.map((from) => [ada, bob][from]?.name),
+    );
+    expect(verifyMatch(matchId, log(order)).ok).toBe(true);
+    expect(verifyMatch(matchId, log([...order].reverse()))).toEqual({
+      ok: false,
+      reason: "the seats are not the ones the secret draws",
+    });
   });
 });
 

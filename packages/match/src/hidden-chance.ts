@@ -44,6 +44,16 @@ export function startSeedOf(secret: string): number {
   return seedFrom(derive(secret, "arena:start"));
 }
 
+/**
+ * Who sits where in a rated game of uneven seats (docs/protocol.md, "Ratings"): the identity or the seats
+ * rotated by one, by the low bit of HMAC(secret, "arena:seats"). Hidden until the game starts, so nobody
+ * who takes a seat knows which colour it will be.
+ */
+export function seatOrderOf(secret: string, seats: number): number[] {
+  const rotate = ((derive(secret, "arena:seats")[0] ?? 0) & 1) === 1;
+  return Array.from({ length: seats }, (_, seat) => (rotate ? (seat + 1) % seats : seat));
+}
+
 /** The seed of the AI seats' own random choices (tie-breaks), so that nothing public predicts them either. */
 export function aiSeedOf(secret: string): number {
   return seedFrom(derive(secret, "arena:ai"));
@@ -106,7 +116,7 @@ const failed = (reason: string): Verification => ({ ok: false, reason });
 
 /**
  * Checks a finished match against the secret its `ended` event revealed: the secret is the one the
- * `created` event committed to, the start position is the one the secret draws, and every move's dice
+ * `created` event committed to, the start position (and any seats drawn) are the ones the secret draws, and every move's dice
  * are the ones the secret rolls for it (and no move without chance has any). Pure; anyone holding the
  * log (`match:sync` from version 0, or the snapshot's moves) can run it.
  */
@@ -137,6 +147,9 @@ export function verifyMatch(matchId: MatchId, log: readonly VersionedEvent[]): V
       const expected = game.serialize(game.initial(options.value, startSeedOf(secret)));
       if (!sameJson(expected, event.state))
         return failed("the start position is not the one the secret draws");
+    }
+    if (event.type === "seats-drawn" && !sameJson(event.order, seatOrderOf(secret, model.slots.length))) {
+      return failed("the seats are not the ones the secret draws");
     }
     if (event.type === "moved") {
       const parsed = game.parseMove(model.state, event.move);

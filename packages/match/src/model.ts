@@ -276,6 +276,8 @@ export function evolve(model: MatchModel, entry: VersionedEvent, played?: unknow
         slots: setAt(model.slots, event.seat, spec),
       };
     }
+    case "seats-drawn":
+      return { ...base, slots: event.order.map((from) => model.slots[from] ?? vacated(model.specs[from])) };
     case "cancelled":
       return { ...base, status: "cancelled", cancelReason: event.reason };
     case "started": {

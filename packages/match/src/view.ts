@@ -111,6 +111,7 @@ export function summaryOf(model: MatchModel, ctx: ViewContext): RoomSummary {
     status: model.status,
     timeControl: model.timeControl,
     rated: model.rated,
+    start: model.game.chosenStart?.(model.options) ?? null,
     host: model.host,
     seats: seatViews(model, ctx),
     openSeats: openSeats(model),

@@ -36,6 +36,8 @@ export const ERROR_CODES = [
   "bad-credentials",
   "already-registered",
   "not-rated-eligible",
+  // A host-chosen start that is already over (docs/protocol.md, "Rooms").
+  "start-finished",
   // Chat (docs/protocol.md, "Chat").
   "chat-empty",
   "chat-too-long",

@@ -19,6 +19,7 @@ function room(id: string, createdAt: number, gameId = "othello", status: "waitin
     status,
     timeControl: { baseMs: 60_000, incrementMs: 0 },
     rated: false,
+    start: null,
     host: { id: asUserId("u_host"), name: "Host" },
     seats: [],
     openSeats: 1,

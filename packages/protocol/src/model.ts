@@ -160,6 +160,11 @@ export const MatchEvent = z.discriminatedUnion("type", [
   z.object({ type: z.literal("seat-invited"), seat: Seat, invitee: UserRef }),
   // Logs written before rooms could expire have no reason: their host cancelled them.
   z.object({ type: z.literal("cancelled"), reason: CancelReason.default("host") }),
+  /**
+   * Who sits where, drawn from the match's secret as a rated game of uneven seats starts (docs/protocol.md,
+   * "Ratings"): seat i now holds whoever held seat `order[i]`.
+   */
+  z.object({ type: z.literal("seats-drawn"), order: z.array(Seat) }),
   z.object({ type: z.literal("started"), state: z.unknown(), clock: ClockState }),
   z.object({
     type: z.literal("moved"),
@@ -289,6 +294,8 @@ export const RoomSummary = z.object({
   status: MatchStatus,
   timeControl: TimeControl,
   rated: z.boolean(),
+  /** The start the host chose (a FEN, an Othello position, KRK's `#n`), or null for the game's own. */
+  start: z.string().nullable().default(null),
   host: UserRef,
   seats: z.array(SeatView),
   openSeats: z.number().int(),

@@ -6,10 +6,11 @@ import { MemoryPlayerStore } from "../accounts/memory.js";
 import { type PlayerStore } from "../accounts/ports.js";
 import { RedisPlayerStore } from "../accounts/redis.js";
 import { FakeClock } from "../clocks/scheduler.js";
+import { LOBBY_BATCH_MS } from "../rooms/lobby-feed.js";
 import { randomId } from "../identity/tokens.js";
 import { type RedisConnection } from "../store/redis.js";
 import { Client, startServer, type TestServer } from "../test-support/harness.js";
-import { startOthello } from "../test-support/play.js";
+import { firstLegal, startOthello } from "../test-support/play.js";
 import { connectTestRedis, redisUrl } from "../test-support/redis.js";
 import { skipWithout } from "../test-support/requires.js";
 
@@ -210,8 +211,11 @@ describe("accounts over HTTP and sockets", () => {
   });
 });
 
-/** Plays a short rated game: seat 1 resigns after black's first move. */
-async function playRated(black: Client, white: Client) {
+/**
+ * Plays a short rated game: `moves` plies (by default one each, so that the game is rated), then seat 1
+ * resigns.
+ */
+async function playRated(black: Client, white: Client, moves = 2) {
   const created = await black.call("room:create", {
     gameId: "othello",
     timeControl: BLITZ,
@@ -220,21 +224,29 @@ async function playRated(black: Client, white: Client) {
     sit: 0,
   });
   if (!created.ok) throw new Error(created.code);
-  const joined = await white.call("room:join-seat", {
-    matchId: created.matchId,
-    version: created.version,
-    seat: 1,
-  });
+  const matchId = created.matchId;
+  const joined = await white.call("room:join-seat", { matchId, version: created.version, seat: 1 });
   if (!joined.ok) throw new Error(joined.code);
-  await black.until((c) => c.lastVersion(created.matchId) >= joined.version, "the start");
+  await black.until((c) => c.lastVersion(matchId) >= joined.version, "the start");
+  for (let ply = 0; ply < moves; ply++) {
+    const snapshot = await black.snapshot(matchId);
+    const next = firstLegal(snapshot);
+    if (next === null) throw new Error("no move");
+    const moved = await (next.seat === 0 ? black : white).call("match:move", {
+      matchId,
+      version: snapshot.version,
+      move: next.move,
+    });
+    if (!moved.ok) throw new Error(moved.code);
+  }
   const resigned = await white.call("match:resign", {
-    matchId: created.matchId,
-    version: (await white.snapshot(created.matchId)).version,
+    matchId,
+    version: (await white.snapshot(matchId)).version,
     seat: 1,
   });
   if (!resigned.ok) throw new Error(resigned.code);
-  await black.until((c) => c.ended(created.matchId), "the end");
-  return created.matchId;
+  await black.until((c) => c.ended(matchId), "the end");
+  return matchId;
 }
 
 async function changesOf(at: TestServer, matchId: string) {
@@ -371,6 +383,63 @@ describe("rated games", () => {
     expect(history.games).toEqual([expect.objectContaining({ matchId, outcome: "win", rated: false })]);
   });
 
+  it("rates a game only once both sides have moved: not at ply 0, not after one side's move", async () => {
+    const at = await server();
+    const [a, b] = [uniqueName("Eve"), uniqueName("Fay")];
+    const black = await connect(at, (await register(at, a)).token);
+    const white = await connect(at, (await register(at, b)).token);
+    // The farming of issue 26: games resigned before anyone (or only one side) moved.
+    const unrated = [await playRated(black, white, 0), await playRated(black, white, 1)];
+    const rated = await playRated(black, white, 2);
+    expect((await changesOf(at, rated)).length).toBe(2);
+    for (const matchId of unrated) {
+      expect(await get<MatchRatingsResponse>(at, `/api/matches/${matchId}/ratings`)).toEqual({
+        ok: true,
+        changes: [],
+      });
+    }
+    const history = await get<{ games: { matchId: string; rated: boolean }[] }>(at, `/api/users/${a}/games`);
+    expect(history.games.map((game) => [game.matchId, game.rated])).toEqual([
+      [rated, true],
+      [unrated[1], false],
+      [unrated[0], false],
+    ]);
+    const profile = await get<UserResponse>(at, `/api/users/${a}`);
+    expect(profile.user.ratings.othello?.blitz?.games).toBe(1);
+    expect(profile.user.record).toEqual({ wins: 3, draws: 0, losses: 0 });
+  });
+
+  it("halves a rated game's changes for each game the same two players finished in the last 24 hours", async () => {
+    const clock = new FakeClock(Date.now());
+    const at = await server({ clock });
+    const player = async (stem: string) => connect(at, (await register(at, uniqueName(stem))).token);
+    const [ann, ben, cid, dee] = [
+      await player("Ann"),
+      await player("Ben"),
+      await player("Cid"),
+      await player("Dee"),
+    ];
+    const gain = async (matchId: string) => {
+      const [winner] = await changesOf(at, matchId);
+      return (winner?.after ?? 0) - (winner?.before ?? 0);
+    };
+    // The same pairing twice in a minute, and a second pairing twice a day and an hour apart: their first
+    // games are alike, so their second games would move the ratings alike but for the damping.
+    await gain(await playRated(ann, ben));
+    clock.advance(60_000);
+    const repeated = await gain(await playRated(ann, ben));
+    clock.advance(60_000);
+    const third = await gain(await playRated(ann, ben));
+    await gain(await playRated(cid, dee));
+    clock.advance(25 * 3_600_000);
+    const apart = await gain(await playRated(cid, dee));
+    expect(apart).toBeGreaterThan(50);
+    expect(repeated / apart).toBeGreaterThan(0.45);
+    expect(repeated / apart).toBeLessThan(0.55);
+    // The third game in a day moves a quarter (less again: Ann's rating is already higher than Ben's).
+    expect(third / apart).toBeLessThan(0.25);
+  });
+
   it("keeps unrated games out of the ratings but in the history", async () => {
     const at = await server();
     const [a, b] = [uniqueName("Cat"), uniqueName("Dan")];
@@ -383,6 +452,79 @@ describe("rated games", () => {
     const profile = await get<UserResponse>(at, `/api/users/${a}`);
     expect(profile.user.ratings).toEqual({});
     expect(profile.user.record.wins).toBe(1);
+  });
+});
+
+describe("chosen and rated starts (issue 26)", () => {
+  const krk = {
+    gameId: "krk",
+    timeControl: BLITZ,
+    seats: [{ kind: "open" as const }, { kind: "open" as const }],
+  };
+  const MATE = "k6R/8/1K6/8/8/8/8/8 b - - 0 1";
+  const STALEMATE = "k7/1R6/1K6/8/8/8/8/8 b - - 0 1";
+  const PLAYABLE = "7k/8/5KR1/8/8/8/8/8 b - - 0 1";
+
+  it("refuses a chosen start that is already over, and shows a chosen start before anyone sits", async () => {
+    const clock = new FakeClock(Date.now());
+    const at = await server({ clock });
+    const host = await connect(at);
+    for (const fen of [MATE, STALEMATE]) {
+      expect(await host.call("room:create", { ...krk, options: { fen } })).toMatchObject({
+        ok: false,
+        code: "start-finished",
+      });
+    }
+    const created = await host.call("room:create", { ...krk, options: { fen: PLAYABLE } });
+    if (!created.ok) throw new Error(created.code);
+    const random = await host.call("room:create", { ...krk });
+    if (!random.ok) throw new Error(random.code);
+    // The lobby and the room say where the game starts while every seat is still open.
+    clock.advance(LOBBY_BATCH_MS);
+    const watcher = await connect(at);
+    const page = await watcher.call("lobby:subscribe", { gameId: "krk" });
+    if (!page.ok) throw new Error(page.code);
+    const startOf = (matchId: string) => page.rooms.find((room) => room.matchId === matchId)?.start;
+    expect(startOf(created.matchId)).toBe(PLAYABLE);
+    expect(startOf(random.matchId)).toBeNull();
+    const snapshot = await watcher.snapshot(created.matchId);
+    expect(snapshot.status).toBe("waiting");
+    expect(snapshot.options).toEqual({ start: "fen", fen: PLAYABLE });
+  });
+
+  it("starts a rated king-and-rook game only from a random start, with the seats drawn", async () => {
+    const at = await server();
+    const [a, b] = [uniqueName("Kay"), uniqueName("Rex")];
+    const host = await connect(at, (await register(at, a)).token);
+    const guest = await connect(at, (await register(at, b)).token);
+    const rated = { ...krk, rated: true, sit: 0 };
+    for (const options of [{ fen: PLAYABLE }, { distance: 3 }]) {
+      expect(await host.call("room:create", { ...rated, options })).toMatchObject({
+        ok: false,
+        code: "not-rated-eligible",
+      });
+    }
+    // The host sits at seat 0 (White) every time; who plays White is drawn when the guest sits.
+    const hostSeats = new Set<number>();
+    for (let game = 0; game < 16; game++) {
+      const created = await host.call("room:create", rated);
+      if (!created.ok) throw new Error(created.code);
+      const matchId = created.matchId;
+      const joined = await guest.call("room:join-seat", { matchId, version: created.version, seat: 1 });
+      if (!joined.ok) throw new Error(joined.code);
+      await host.until((c) => c.lastVersion(matchId) >= joined.version, "the start");
+      // Both players' sockets follow their new seats: the room counts nobody offline after the draw.
+      const presence = (await at.app.rooms.get(matchId))?.presenceUpdate();
+      expect(presence?.seats.map((seat) => seat.connected)).toEqual([true, true]);
+      const snapshot = await guest.snapshot(matchId);
+      expect(snapshot.status).toBe("live");
+      const seats = snapshot.seats.map((seat) => (seat.kind === "human" ? seat.user.name : null));
+      expect([...seats].sort()).toEqual([a, b].sort());
+      hostSeats.add(seats.indexOf(a));
+      const aborted = await host.call("match:abort", { matchId, version: snapshot.version });
+      if (!aborted.ok) throw new Error(aborted.code);
+    }
+    expect([...hostSeats].sort()).toEqual([0, 1]);
   });
 });
 

@@ -92,7 +92,6 @@ export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
     );
     socket.data.attached = new Map();
     socket.data.watching = 0;
-    socket.data.rttMs = undefined;
     // Sockets per user and per address, on every process: refused with the reason (`connect_error`,
     // `data.code` "quota"); counted until the socket or its connection closes, whichever comes first (a
     // socket refused later by socket.io itself never connects, and never disconnects either).
@@ -193,18 +192,6 @@ export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
         (error: unknown) => logger.warn({ err: error }, "pending invitations could not be read"),
       );
     }
-    // docs/clocks.md §2: the lag quota's gain is capped by the transport's RTT once it is known.
-    let pingSentAt: number | null = null;
-    socket.conn.on("packetCreate", (packet: { type: string }) => {
-      if (packet.type === "ping") pingSentAt = performance.now();
-    });
-    socket.conn.on("packet", (packet: { type: string }) => {
-      if (packet.type === "pong" && pingSentAt !== null) {
-        socket.data.rttMs = performance.now() - pingSentAt;
-        pingSentAt = null;
-      }
-    });
-
     socket.onAny((event: unknown, ...args: unknown[]) => {
       const last = args.at(-1);
       const ack = typeof last === "function" ? (last as (response: unknown) => void) : null;

@@ -252,14 +252,7 @@ export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
   "room:cancel": (ctx, { matchId, version }) => command(ctx, matchId, version, { type: "cancel" }),
 
   "match:move": (ctx, { matchId, version, seat, move, clientMs, lagMs }) =>
-    command(ctx, matchId, version, {
-      type: "move",
-      seat,
-      move,
-      clientMs,
-      lagMs,
-      rttMs: ctx.socket.data.rttMs,
-    }),
+    command(ctx, matchId, version, { type: "move", seat, move, clientMs, lagMs }),
 
   "match:resign": (ctx, { matchId, version, seat }) =>
     command(ctx, matchId, version, { type: "resign", seat }),

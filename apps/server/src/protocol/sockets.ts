@@ -16,8 +16,6 @@ export interface SocketData {
   account: { readonly sessionId: string; readonly bot: boolean } | null;
   /** The client's address for its quotas, or null when it has none (docs/protocol.md, "Quotas"). */
   address: string | null;
-  /** The transport's last measured ping round trip (engine.io ping → pong), once known. */
-  rttMs: number | undefined;
   /** Matches this socket follows: the seats it holds there (presence), or none (a spectator). */
   attached: Map<MatchId, { seats: readonly number[] }>;
   /** How many of the followed matches it only watches (no seat). */

@@ -1,3 +1,4 @@
+import { type AnyGame } from "@arena/engine";
 import { type MatchModel } from "@arena/match";
 import { type ClientPayload, failure, type Failure } from "@arena/protocol";
 
@@ -28,12 +29,31 @@ export function refuseRatedCreate(
   return null;
 }
 
+/**
+ * A rated game starts from the game's own start (KRK: a random won position, the seats drawn at the start),
+ * never from one the host chose: a chosen start could be lost before the joiner's first move.
+ */
+export function refuseRatedStart(rated: boolean, game: AnyGame, options: unknown): Failure | null {
+  if (!rated || (game.chosenStart?.(options) ?? null) === null) return null;
+  return failure("not-rated-eligible", "a rated game starts from the game's own start, not a chosen one");
+}
+
 /** Who may take a seat in a rated room: a logged-in human (never a guest, never a bot). */
 export function refuseRatedJoin(model: MatchModel, account: AccountClaim | null): Failure | null {
   if (!model.rated) return null;
   if (account === null) return failure("not-rated-eligible", "log in to play a rated game");
   if (account.bot) return botNotRated();
   return null;
+}
+
+/**
+ * Whether every seat has made a move by choice (lichess rates a game only once both sides have moved): a game
+ * resigned, drawn or claimed before that is recorded but never rated, so nobody farms rating at ply 0.
+ */
+export function everySeatMoved(model: MatchModel): boolean {
+  const moved = new Set<number>();
+  for (const move of model.moves) if (!move.forced) moved.add(move.seat);
+  return model.slots.every((_, seat) => moved.has(seat));
 }
 
 /** A rated room never gets an AI seat. */

@@ -2,7 +2,9 @@ import { type MatchModel, speedOf } from "@arena/match";
 import { type GameOutcome, type RatingChange } from "@arena/protocol";
 import { type Logger } from "pino";
 import { type FinishedGame, type FinishedSeat, type PlayerStore, type RateFn } from "../accounts/ports.js";
+import { everySeatMoved } from "./eligibility.js";
 import { INITIAL, asOf, rateGame } from "./glicko2.js";
+import { damped, earlierPairings, repeatWeight } from "./repeats.js";
 
 /** The score of a seat in a finished game: 1, ½ or 0. */
 function scoreOf(outcome: GameOutcome): number {
@@ -18,10 +20,10 @@ function outcomeOf(model: MatchModel, seat: number): GameOutcome {
 
 /**
  * Records every finished game in its human players' histories and rates the rated ones (docs/architecture.md,
- * "Ratings"): only a game that finished (never an abort or a cancelled room), marked rated by its host, with
- * two different users in its two seats, both accounts and neither a bot — checked again here against the
- * store, whatever the room allowed. Called by every process that sees the end; the store records each match
- * id once.
+ * "Ratings"): only a game that finished (never an abort or a cancelled room) after both seats had moved,
+ * marked rated by its host, with two different users in its two seats, both accounts and neither a bot —
+ * checked again here against the store, whatever the room allowed. A repeated pairing's changes are damped
+ * (`repeats.ts`). Called by every process that sees the end; the store records each match id once.
  */
 export class GameRecorder {
   constructor(
@@ -40,7 +42,12 @@ export class GameRecorder {
     if (seats.length === 0) return null;
     const [a, b] = seats;
     let rated =
-      model.rated && seats.length === 2 && model.slots.length === 2 && a !== undefined && b !== undefined;
+      model.rated &&
+      seats.length === 2 &&
+      model.slots.length === 2 &&
+      a !== undefined &&
+      b !== undefined &&
+      everySeatMoved(model);
     if (rated && a !== undefined && b !== undefined) {
       const accounts = await Promise.all([
         this.store.accountById(a.userId),
@@ -63,12 +70,22 @@ export class GameRecorder {
     const game = await this.plan(model);
     if (game === null) return null;
     const scores = game.seats.map((seat) => scoreOf(seat.outcome));
+    const [first, second] = game.seats;
+    const weight =
+      game.rated && first !== undefined && second !== undefined
+        ? repeatWeight(
+            await earlierPairings(this.store, first.userId, second.name, game.matchId, game.endedAt),
+          )
+        : 1;
     // Each player's RD as of the game's end: time away since their last rated game makes it less certain.
     const rate: RateFn = (before) => {
       const [a = INITIAL, b = INITIAL] = before.map((rating) =>
         rating === null ? INITIAL : asOf(rating, rating.ratedAt ?? null, game.endedAt),
       );
-      return [rateGame(a, b, scores[0] ?? 0), rateGame(b, a, scores[1] ?? 0)];
+      return [
+        damped(a, rateGame(a, b, scores[0] ?? 0), weight),
+        damped(b, rateGame(b, a, scores[1] ?? 0), weight),
+      ];
     };
     return this.store.recordGame(game, rate);
   }

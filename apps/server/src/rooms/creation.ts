@@ -1,3 +1,4 @@
+import { type AnyGame } from "@arena/engine";
 import { getGame, isGameId } from "@arena/engine/registry";
 import { commitmentOf, type MatchModel, openSeats } from "@arena/match";
 import {
@@ -7,6 +8,7 @@ import {
   asVersion,
   type ClientPayload,
   failure,
+  type Failure,
   type MatchEvent,
   type MatchId,
   type TimeControl,
@@ -17,6 +19,7 @@ import {
 import { type Logger } from "pino";
 import { type Clock } from "../clocks/scheduler.js";
 import { maxAiLevel } from "../games/catalogue.js";
+import { refuseRatedStart } from "../ratings/eligibility.js";
 import { newMatchSecret, randomId } from "../identity/tokens.js";
 import { type MatchStore } from "../store/ports.js";
 import { type Room } from "./room.js";
@@ -53,6 +56,18 @@ export function roomPlan(input: RoomRequest): { waiting: boolean; ai: boolean } 
   return { waiting: vacant > 0, ai: input.seats.some((seat) => seat.kind === "ai") };
 }
 
+/**
+ * A start the host chose must leave something to play: a position already over (KRK: Black mated or
+ * stalemated) would decide the game before anyone moved.
+ */
+function refuseFinishedStart(game: AnyGame, options: unknown): Failure | null {
+  const chosen = game.chosenStart?.(options) ?? null;
+  if (chosen === null) return null;
+  const outcome = game.outcome(game.initial(options, 0));
+  if (outcome.kind !== "finished") return null;
+  return failure("start-finished", `the chosen start ${chosen} is already over: nobody could move`);
+}
+
 /** Validates what the host asked for against the game, and writes the room's first event. */
 export async function createRoom(
   deps: RoomCreationDeps,
@@ -64,6 +79,9 @@ export async function createRoom(
   const game = getGame(input.gameId);
   const options = game.parseOptions(input.options ?? {});
   if (!options.ok) return failure(options.error.code, options.error.message);
+  const refused =
+    refuseRatedStart(input.rated, game, options.value) ?? refuseFinishedStart(game, options.value);
+  if (refused !== null) return refused;
   const seats = game.seatCount(options.value);
   if (input.seats.length !== seats) {
     return failure("invalid-payload", `${input.gameId} with these options has ${seats} seats`);

@@ -791,27 +791,26 @@ describe("decide", () => {
     expect(model.drawOffers).toEqual([]);
   });
 
-  it("takes a move's lag gain from the seat's round trip when the socket has none, and gives none without (§2)", () => {
-    // 1+0: gain 390 ms, start quota 1,170 ms. Ada moves 4 s after Bob, claiming 5 s of lag: the quota is
-    // spent, then refilled by the gain, which the round trip caps (RTT + 40 ms).
-    const quotaAfter = (command: Command, seatRttMs?: (seat: number) => number | undefined) => {
+  it("fills a move's lag quota by the fixed gain, whatever the client claims (§2)", () => {
+    // 1+0: gain 390 ms, start quota 1,170 ms. Ada moves 4 s after Bob: the quota pays what she claims up to
+    // what it holds, then gains 390 ms; the claim never raises the ceiling.
+    const quotaAfter = (command: Command) => {
       const decided = decide(underway(), command, {
         now: 6_000,
         actor: user(ada),
         gone: new Set(),
         maxAiLevel: 7,
         secret: SECRET,
-        ...(seatRttMs === undefined ? {} : { seatRttMs }),
       });
       if (isRefusal(decided)) throw new Error(decided.message);
       const moved = decided.events[0];
       return moved?.type === "moved" ? moved.clock.quotaMs[0] : undefined;
     };
     const move: Command = { type: "move", move: "c3", lagMs: 5_000 };
-    expect(quotaAfter(move)).toBe(0);
-    expect(quotaAfter(move, (seat) => (seat === 0 ? 60 : undefined))).toBe(100);
-    expect(quotaAfter({ ...move, rttMs: 20 }, () => 60)).toBe(60);
-    expect(quotaAfter({ ...move, rttMs: 900 })).toBe(390);
+    expect(quotaAfter(move)).toBe(390);
+    expect(quotaAfter({ ...move, lagMs: 60_000 })).toBe(390);
+    expect(quotaAfter({ ...move, lagMs: 100 })).toBe(1_170 - 100 + 390);
+    expect(quotaAfter({ ...move, lagMs: 0 })).toBe(1_170 + 390);
   });
 
   it("credits a takeover's downtime by who is to move in the model it decides on, capped per seat", () => {

@@ -17,6 +17,7 @@ import {
   pliesUntilDrawOffer,
   remainingAt,
   rollsAt,
+  seatOrderOf,
   startSeedOf,
   seatToMove,
   seatsOf,
@@ -68,8 +69,6 @@ export type Command =
       readonly move: string;
       readonly clientMs?: number | undefined;
       readonly lagMs?: number | undefined;
-      /** The sending socket's measured round trip, if it has one yet. */
-      readonly rttMs?: number | undefined;
     }
   | { readonly type: "resign"; readonly seat?: number | undefined }
   | { readonly type: "flag" }
@@ -140,11 +139,6 @@ export interface DecideContext extends Moment {
   /** Seats whose players count as gone (docs/clocks.md §6), from the room's presence tracking. */
   readonly gone: ReadonlySet<number>;
   readonly maxAiLevel: number;
-  /**
-   * The round trip last measured for a seat's player on any of their sockets (docs/clocks.md §2): lag
-   * compensation belongs to the seat, so a move from a socket too new to have measured one uses it.
-   */
-  readonly seatRttMs?: (seat: number) => number | undefined;
 }
 
 /** What a command answers besides the version, for the commands that say more. */
@@ -349,7 +343,12 @@ function start(model: MatchModel, ctx: DecideContext): MatchEvent[] {
     state: model.game.serialize(state),
     clock: createClock(model.timeControl, model.slots.length, first, ctx.now),
   };
-  return withConsequences(model, [started], ctx);
+  // A rated game whose starts favour a seat (KRK: White) draws who sits where, once every seat is taken.
+  const drawn: MatchEvent[] =
+    model.rated && model.game.unevenSeats === true
+      ? [{ type: "seats-drawn", order: seatOrderOf(ctx.secret, model.slots.length) }]
+      : [];
+  return withConsequences(model, [...drawn, started], ctx);
 }
 
 /** A seat was filled: the game starts once none is left open. */
@@ -503,8 +502,7 @@ const DECIDERS: { readonly [T in CommandType]: Decider<T> } = {
         refusal: refuse("game-over", "the first-move window closed; the game is aborted"),
       };
     }
-    const rttMs = command.rttMs ?? ctx.seatRttMs?.(seat);
-    const timing = { now, clientMs: command.clientMs, lagMs: command.lagMs, rttMs };
+    const timing = { now, clientMs: command.clientMs, lagMs: command.lagMs };
     // §3: a move after the flag fell is never applied; it ends the game as a time loss.
     if (step(clock, timing, null).kind === "flagged") {
       return {

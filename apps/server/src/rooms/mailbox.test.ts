@@ -100,6 +100,7 @@ describe("Room mailbox with versions", () => {
         presenceReports: () => undefined,
         presenceWanted: () => undefined,
         evicted: () => undefined,
+        reseated: () => undefined,
         leaseOffered: () => undefined,
         chatLine: () => undefined,
       },

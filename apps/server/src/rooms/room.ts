@@ -126,8 +126,6 @@ export class Room {
    * from a socket that has measured none yet (a reconnect) is compensated with it. Per process: a seat
    * whose player reconnects to another process gains nothing there until a round trip is measured.
    */
-  private readonly seatRtt = new Map<number, number>();
-  private readonly rttOf = (seat: number): number | undefined => this.seatRtt.get(seat);
   private closed = false;
   /** The version this room's own append in flight will reach (0 when none). */
   private appendingTo = 0;
@@ -360,7 +358,6 @@ export class Room {
         gone: this.goneSeats(now),
         maxAiLevel: this.deps.maxAiLevel(this.current.gameId),
         secret: this.secret,
-        seatRttMs: this.rttOf,
       });
       if (isRefusal(decision)) return decision;
       if (decision.events.length === 0) {
@@ -376,10 +373,6 @@ export class Room {
         continue;
       }
       if (appended !== "ok") return appended;
-      if (command.type === "move" && command.rttMs !== undefined) {
-        const moved = decision.events[0];
-        if (moved?.type === "moved") this.seatRtt.set(moved.seat, command.rttMs);
-      }
       if (decision.rematch === true) return this.finishRematch(now);
       if (decision.refusal !== undefined) return decision.refusal;
       return { ok: true, version: asVersion(this.current.version), ...decision.reply };

@@ -64,6 +64,8 @@ export interface Fanout {
   lobbyEntry(matchId: MatchId, summary: RoomSummary | null): void;
   /** This process dropped a match from its cache: its sockets stop following it here. */
   evicted(matchId: MatchId): void;
+  /** Players changed seats without a command of theirs (a rated game's seats drawn): re-attach its sockets here. */
+  reseated(room: Room): void;
   /** This process handed a match's lease back for `to` (the process of its sockets) to take. */
   leaseOffered(matchId: MatchId, to: string): void;
   /** A chat line was stored: to the sockets that may read it, on every process (docs/protocol.md, "Chat"). */
@@ -443,6 +445,7 @@ export class Rooms implements RoomEvents {
       this.options.onEnded?.(model);
     }
     if (before.status !== model.status || before.slots !== model.slots) this.quotas.settle(model);
+    if (movedPlayers(before, model)) this.options.fanout.reseated(room);
     // A seat taken here or on another process: its player's presence (merged from every process) goes out.
     if (before.slots !== model.slots) room.presenceUpdated();
     this.lobby.publish(room, before);
@@ -471,4 +474,12 @@ export class Rooms implements RoomEvents {
     if (room !== undefined) this.quotas.track(room.model);
     return matchId;
   }
+}
+
+/** Whether a player who held a seat before holds another now (`seats-drawn`): their sockets' seats are stale. */
+function movedPlayers(before: MatchModel, after: MatchModel): boolean {
+  return before.slots.some((slot, seat) => {
+    const now = after.slots[seat];
+    return slot.kind === "human" && now?.kind === "human" && now.user.id !== slot.user.id;
+  });
 }

@@ -33,6 +33,7 @@ function summary(matchId: MatchId): RoomSummary {
     status: "waiting",
     timeControl: { baseMs: 60_000, incrementMs: 0 },
     rated: false,
+    start: null,
     host: { id: "u1" as RoomSummary["host"]["id"], name: "Ada" },
     seats: [],
     openSeats: 2,

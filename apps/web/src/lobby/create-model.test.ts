@@ -20,6 +20,11 @@ describe("create form", () => {
     expect(canBeRated(othello, { bot: true })).toBe(false);
     expect(canBeRated({ ...othello, seats: ["me", "ai"] }, human)).toBe(false);
     expect(canBeRated({ ...defaultForm("dice-of-doom"), rated: true }, human)).toBe(false);
+    // A rated game starts from the game's own start: KRK's random one, never a chosen FEN or distance.
+    const krk = { ...defaultForm("krk"), rated: true };
+    expect(canBeRated(krk, human)).toBe(true);
+    expect(canBeRated({ ...krk, options: { ...krk.options, start: "fen" } }, human)).toBe(false);
+    expect(canBeRated({ ...krk, options: { ...krk.options, start: "distance" } }, human)).toBe(false);
     const asked = (account?: { bot: boolean }) => {
       const built = createPayload(othello, 5, account);
       return built.ok && built.payload.rated;

@@ -22,10 +22,23 @@ export interface CreateForm {
 
 /**
  * Whether the form may ask for a rated game (docs/protocol.md, "Ratings"): a logged-in human host, two
- * seats, no computer among them.
+ * seats, no computer among them, and the game's own start (never one the host chose).
  */
 export function canBeRated(form: CreateForm, account: { readonly bot: boolean } | undefined): boolean {
-  return account !== undefined && !account.bot && form.seats.length === 2 && !form.seats.includes("ai");
+  return (
+    account !== undefined &&
+    !account.bot &&
+    form.seats.length === 2 &&
+    !form.seats.includes("ai") &&
+    !hasChosenStart(form)
+  );
+}
+
+/** Whether the options pick a start of the host's own (a KRK FEN or distance, an Othello position). */
+function hasChosenStart(form: CreateForm): boolean {
+  const game = getGame(form.gameId);
+  const options = game.parseOptions(optionsPayload(form));
+  return options.ok && (game.chosenStart?.(options.value) ?? null) !== null;
 }
 
 export const CUSTOM_TIME = "custom";

@@ -215,7 +215,14 @@ function OpenGames({ filter, titleOf }: { filter: string | null; titleOf: (gameI
           <tbody>
             {page.rooms.map((room) => (
               <tr key={room.matchId} data-match={room.matchId}>
-                <td>{titleOf(room.gameId)}</td>
+                <td>
+                  {titleOf(room.gameId)}
+                  {room.start !== null && (
+                    <div className="muted" data-testid="room-start">
+                      {common("chosenStart", { start: room.start })}
+                    </div>
+                  )}
+                </td>
                 <td>
                   {formatTimeControl(room.timeControl)}
                   {room.rated ? ` · ${common("rated")}` : ""}

@@ -105,6 +105,8 @@ export function Room({ matchId, inviteToken }: { matchId: string; inviteToken: s
   const lastMove = model.moves.at((replay ?? model.moves.length) - 1)?.move ?? null;
   const seat = view.myTurn;
   const invite = match.invite ?? inviteToken ?? undefined;
+  // A start the host chose is shown from the moment the room exists, before anyone sits (issue 26).
+  const chosenStart = model.game.chosenStart?.(model.options) ?? null;
   const Summary = web.extras?.Summary;
   const Export = web.extras?.Export;
 
@@ -121,6 +123,11 @@ export function Room({ matchId, inviteToken }: { matchId: string; inviteToken: s
               {t("howToPlay", { game: words("title") })}
             </Link>
           </span>
+          {chosenStart !== null && (
+            <p className="muted" data-testid="room-start">
+              {common("chosenStart", { start: chosenStart })}
+            </p>
+          )}
         </div>
         <Notices
           syncing={match.syncing}

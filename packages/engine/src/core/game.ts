@@ -85,6 +85,17 @@ export interface Game<S, M, O> {
    */
   eliminate?(state: S, seat: Seat): S;
   /**
+   * The start the host chose in `options`, as players see it before they sit (a position in the game's
+   * notation; KRK's `#n` for a random position with mate in n); absent or null when the game starts from
+   * its own start. A chosen start is never rated (docs/protocol.md, "Ratings").
+   */
+  chosenStart?(options: O): string | null;
+  /**
+   * Whether the game's own starts favour one seat (KRK: every random start is won for White, seat 0), so
+   * that a rated game draws who sits where when it starts.
+   */
+  readonly unevenSeats?: boolean;
+  /**
    * The score a seat is credited with when the others forfeit (resign, lose on time, abandon), in the
    * game's unit: Othello records PAIP's 64–0. Absent: 1.
    */

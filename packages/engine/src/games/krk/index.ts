@@ -113,6 +113,9 @@ export const krk: Game<KrkState, number, KrkOptions> = {
   title: "King and rook vs king",
   parseOptions,
   seatCount: () => 2,
+  chosenStart: (options) =>
+    options.start === "fen" ? options.fen : options.start === "distance" ? `#${options.distance}` : null,
+  unevenSeats: true,
   initial: initialState,
   optionsOf: (state) => state.options,
   toMove: (state) => (state.status === "ongoing" ? (SEAT_LISTS[state.position.side] ?? NOBODY) : NOBODY),

@@ -53,6 +53,16 @@ describe("options", () => {
     });
   });
 
+  it("names a start the host chose (the FEN, #n for a distance) and none for a random one", () => {
+    expect(krk.chosenStart?.(options({}))).toBeNull();
+    expect(krk.chosenStart?.(options({ distance: 5 }))).toBe("#5");
+    expect(krk.chosenStart?.(options({ fen: "4k3/8/8/8/8/8/8/R3K3 w" }))).toBe(
+      "4k3/8/8/8/8/8/8/R3K3 w - - 0 1",
+    );
+    // Every random start is won for White (seat 0): a rated game draws its seats.
+    expect(krk.unevenSeats).toBe(true);
+  });
+
   it.each([
     [{ start: "chess" }, "start must be one of random, distance, fen"],
     [{ distance: 0 }, "distance must be a whole number of moves to mate from 1 to 16"],

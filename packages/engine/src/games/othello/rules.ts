@@ -320,6 +320,7 @@ export const othello: Game<OthelloState, number, OthelloOptions> = {
   forfeitScore: 64,
   parseOptions,
   seatCount: () => 2,
+  chosenStart: (options) => options.start ?? null,
   initial,
   optionsOf: (state) => state.options,
   toMove: (state) => (isOver(state) ? NOBODY_TO_MOVE : (TO_MOVE[state.turn] ?? NOBODY_TO_MOVE)),
