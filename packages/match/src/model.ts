@@ -94,6 +94,7 @@ export const CHANGES_POSITION: { readonly [T in MatchEventType]: boolean } = {
   "seat-left": true,
   "ai-set": true,
   "ai-kicked": true,
+  "seats-drawn": true,
   "seat-invited": false,
   cancelled: true,
   started: true,
