@@ -68,6 +68,8 @@ export interface MatchModel {
   readonly revealedSecret: string | null;
   /** Whether spectators may chat: the host's last `spectator-chat`, open by default (docs/protocol.md, "Chat"). */
   readonly spectatorChat: boolean;
+  /** The spectators' slow mode: one line per user per this many seconds, 0 (off) by default. */
+  readonly spectatorSlowSeconds: number;
 }
 
 /** A log that cannot be folded is corrupt: a bug or tampering, never user input. */
@@ -119,6 +121,7 @@ export function initialModel(matchId: MatchId, entry: VersionedEvent): MatchMode
     commitment: event.commitment ?? null,
     revealedSecret: null,
     spectatorChat: true,
+    spectatorSlowSeconds: 0,
   };
 }
 
@@ -187,6 +190,7 @@ export function evolve(model: MatchModel, entry: VersionedEvent, played?: unknow
       commitment: model.commitment,
       revealedSecret: model.revealedSecret,
       spectatorChat: model.spectatorChat,
+      spectatorSlowSeconds: model.spectatorSlowSeconds,
     };
   }
   const base = { ...model, version: entry.version, lastEventAt: entry.at };
@@ -242,7 +246,11 @@ export function evolve(model: MatchModel, entry: VersionedEvent, played?: unknow
     case "rematch":
       return { ...base, nextMatchId: event.nextMatchId };
     case "spectator-chat":
-      return { ...base, spectatorChat: event.open };
+      return {
+        ...base,
+        spectatorChat: event.open,
+        spectatorSlowSeconds: event.slowSeconds ?? model.spectatorSlowSeconds,
+      };
   }
 }
 

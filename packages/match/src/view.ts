@@ -95,6 +95,7 @@ export function snapshotOf(model: MatchModel, ctx: ViewContext, invite?: InviteT
     commitment: model.commitment,
     revealedSecret: model.revealedSecret,
     spectatorChat: model.spectatorChat,
+    spectatorSlowSeconds: model.spectatorSlowSeconds,
     ...(invite === undefined ? {} : { inviteToken: invite }),
   };
 }
@@ -177,6 +178,7 @@ export function modelFromSnapshot(
       commitment: snapshot.commitment,
       revealedSecret: snapshot.revealedSecret,
       spectatorChat: snapshot.spectatorChat,
+      spectatorSlowSeconds: snapshot.spectatorSlowSeconds,
     },
   };
 }

@@ -21,6 +21,10 @@ export interface QuotaLimits {
   /** Chat lines one user may say in one match per `chatWindowMs` (docs/protocol.md, "Chat"). */
   readonly chatLinesPerWindow: number;
   readonly chatWindowMs: number;
+  /** Spectators' lines from one client address in one match per `chatWindowMs` (a crowd of guests on one address). */
+  readonly spectatorLinesPerAddress: number;
+  /** Spectators' lines in one match's channel per `chatWindowMs`, whoever says them (a crowd of addresses). */
+  readonly spectatorLinesPerChannel: number;
 }
 
 export const DEFAULT_QUOTAS: QuotaLimits = {
@@ -35,6 +39,8 @@ export const DEFAULT_QUOTAS: QuotaLimits = {
   waitingRoomExpiryMs: 60_000,
   chatLinesPerWindow: 5,
   chatWindowMs: 10_000,
+  spectatorLinesPerAddress: 10,
+  spectatorLinesPerChannel: 30,
 };
 
 const count = z.coerce.number().int().min(1).max(1_000_000_000);
@@ -50,6 +56,8 @@ const QuotaOverrides = z.strictObject({
   waitingRoomExpiryMs: count,
   chatLinesPerWindow: count,
   chatWindowMs: count,
+  spectatorLinesPerAddress: count,
+  spectatorLinesPerChannel: count,
 });
 
 /**

@@ -143,6 +143,8 @@ export class Client {
     options: {
       readonly transports?: ("polling" | "websocket")[];
       readonly origin?: string;
+      /** Other headers of the handshake, e.g. the `x-forwarded-for` a trusted proxy would add. */
+      readonly headers?: Record<string, string>;
       readonly reconnect?: boolean;
       /** The handshake's query: a room page names its match (`match`), as the web client does. */
       readonly query?: Record<string, string>;
@@ -155,7 +157,10 @@ export class Client {
       reconnection: options.reconnect === true,
       reconnectionDelay: 300,
       auth: (send) => send(identity === undefined ? {} : { token: identity }),
-      ...(options.origin === undefined ? {} : { extraHeaders: { origin: options.origin } }),
+      extraHeaders: {
+        ...options.headers,
+        ...(options.origin === undefined ? {} : { origin: options.origin }),
+      },
       ...(options.query === undefined ? {} : { query: options.query }),
     });
     const client = new Client(socket);
