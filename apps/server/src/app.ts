@@ -40,6 +40,7 @@ import { FINISHED_ROOMS_KEPT } from "./rooms/cache.js";
 import { type Fanout, Rooms } from "./rooms/rooms.js";
 import { MemorySeekStore } from "./seeks/memory.js";
 import { type SeekStore } from "./seeks/ports.js";
+import { Playban } from "./seeks/playban.js";
 import { Seeks } from "./seeks/seeks.js";
 import { BROADCAST_SLICE, SlicedBroadcasts } from "./protocol/sliced-broadcast.js";
 import { HANDSHAKES_PER_TURN, TurnGate } from "./protocol/turn-gate.js";
@@ -240,6 +241,8 @@ export function createApp(deps: AppDeps): App {
         .emit("chat:line", { matchId, ...line }),
   };
   let onMove: () => void = () => undefined;
+  const quotaStore = deps.quotas ?? new MemoryQuotaStore();
+  const playban = new Playban(quotaStore, clock, logger);
   const rooms = new Rooms({
     store,
     clock,
@@ -252,11 +255,12 @@ export function createApp(deps: AppDeps): App {
     creditToMoveMs: config.creditToMoveMs,
     creditOthersMs: config.creditOthersMs,
     finishedRoomsKept: config.finishedRoomsKept,
-    quotaStore: deps.quotas ?? new MemoryQuotaStore(),
+    quotaStore,
     quotaLimits: config.quotas,
     online: (matchId) => onlineUsers(io, matchId),
     onMove: () => onMove(),
     onEnded: (model) => recorder.recordInBackground(model),
+    onNoShow: (matchId, user) => void playban.noShow(matchId, user),
   });
   const seeks = new Seeks({
     store: deps.seeks ?? new MemorySeekStore(),
@@ -265,6 +269,7 @@ export function createApp(deps: AppDeps): App {
     instance: config.instanceId,
     players,
     quotas: rooms.quotas,
+    playban,
     createRoom: (pool, seated, rated) =>
       rooms.createPaired({ gameId: pool.gameId, timeControl: pool.timeControl, rated, players: seated }),
     news: {

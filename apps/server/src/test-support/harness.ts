@@ -24,6 +24,7 @@ import { MemoryStore } from "../store/memory.js";
 import { type MatchStore } from "../store/ports.js";
 import { type ArenaServer } from "../protocol/sockets.js";
 import { type SeekStore } from "../seeks/ports.js";
+import { type QuotaStore } from "../quotas/ports.js";
 
 export interface TestServer {
   readonly app: App;
@@ -42,6 +43,8 @@ export async function startServer(
     players?: PlayerStore;
     /** Where quick-pairing seeks wait (default: memory). */
     seeks?: SeekStore;
+    /** Where quotas are counted (default: memory); processes sharing one share their counts and bans. */
+    quotas?: QuotaStore;
     /** Where the server logs; default: silent (TEST_LOG_LEVEL raises it). */
     logger?: Logger;
   } = {},
@@ -71,6 +74,7 @@ export async function startServer(
     ...(options.adapter === undefined ? {} : { adapter: options.adapter }),
     ...(options.players === undefined ? {} : { players: options.players }),
     ...(options.seeks === undefined ? {} : { seeks: options.seeks }),
+    ...(options.quotas === undefined ? {} : { quotas: options.quotas }),
   });
   await app.start();
   await new Promise<void>((resolve) => app.http.listen(0, "127.0.0.1", resolve));
