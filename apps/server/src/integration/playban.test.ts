@@ -29,8 +29,17 @@ async function serve(options: Parameters<typeof startServer>[0] = {}): Promise<T
   return started;
 }
 
-async function guest(at: TestServer, token?: string): Promise<{ client: Client; paired: SeekPaired[] }> {
-  const client = await Client.connect(at.url, token);
+/** A guest; `address` is what a trusted proxy would say it is (servers with `trustedProxies: 1`). */
+async function guest(
+  at: TestServer,
+  token?: string,
+  address?: string,
+): Promise<{ client: Client; paired: SeekPaired[] }> {
+  const client = await Client.connect(
+    at.url,
+    token,
+    address === undefined ? {} : { headers: { "x-forwarded-for": address } },
+  );
   cleanup.push(() => client.close());
   const paired: SeekPaired[] = [];
   client.socket.on("seek:paired", (event) => paired.push(event));
@@ -98,6 +107,27 @@ describe("the playban: seekers who never move are kept out of pairing", () => {
     clock.advance(PLAYBAN_RULES.firstBanMs);
     await jammedGame(at, clock, jammer);
     expect(await seek(jammer)).toMatchObject({ code: "playban", retryAfterMs: 2 * PLAYBAN_RULES.firstBanMs });
+  });
+
+  it("bans an address whose fresh guests keep not moving, and nobody else", async () => {
+    const clock = new FakeClock();
+    const at = await serve({ clock, config: { trustedProxies: 1 } });
+    const jammerAddress = "203.0.113.66";
+    // Each identity no-shows once only, which bans no user: the address is what they share.
+    for (let i = 0; i < PLAYBAN_RULES.noShowsPerAddress; i++) {
+      const jammer = (await guest(at, undefined, jammerAddress)).client;
+      await jammedGame(at, clock, jammer);
+    }
+    const fresh = (await guest(at, undefined, jammerAddress)).client;
+    expect(await seek(fresh)).toMatchObject({
+      ok: false,
+      code: "playban",
+      message:
+        "paired games from your address were aborted for not moving too often: quick pairing is closed to you for 5 min",
+      retryAfterMs: PLAYBAN_RULES.firstBanMs,
+    });
+    const elsewhere = (await guest(at, undefined, "198.51.100.200")).client;
+    expect(await seek(elsewhere)).toMatchObject({ ok: true });
   });
 
   it("does not count games aborted in rooms made outside pairing", async () => {

@@ -10,6 +10,7 @@ export class MemoryQuotaStore implements QuotaStore {
   private readonly connections = new Map<string, number>();
   private readonly cooldowns = new Map<string, number>();
   private readonly notes = new Map<string, number[]>();
+  private readonly memories = new Map<string, { value: string; endsAt: number }>();
 
   hold(key: string, member: string, limit: number): Promise<boolean> {
     const set = this.sets.get(key) ?? new Set<string>();
@@ -57,6 +58,19 @@ export class MemoryQuotaStore implements QuotaStore {
 
   left(key: string, now: number): Promise<number> {
     return Promise.resolve(Math.max(0, (this.cooldowns.get(key) ?? 0) - now));
+  }
+
+  remember(key: string, value: string, ms: number, now: number): Promise<void> {
+    this.memories.set(key, { value, endsAt: now + ms });
+    if (this.memories.size > SWEEP_WINDOWS_AT) {
+      for (const [k, entry] of this.memories) if (entry.endsAt <= now) this.memories.delete(k);
+    }
+    return Promise.resolve();
+  }
+
+  recall(key: string, now: number): Promise<string | null> {
+    const entry = this.memories.get(key);
+    return Promise.resolve(entry !== undefined && entry.endsAt > now ? entry.value : null);
   }
 
   note(key: string, now: number, windowMs: number): Promise<number> {

@@ -24,6 +24,10 @@ export interface QuotaStore {
   cooldown(key: string, ms: number, now: number): Promise<number>;
   /** The milliseconds left of `key`'s cooldown at `now`; 0 when none runs. */
   left(key: string, now: number): Promise<number>;
+  /** Keeps `value` under `key` for `ms` from `now` (replacing what was there). */
+  remember(key: string, value: string, ms: number, now: number): Promise<void>;
+  /** What `remember` kept under `key`, while it lasts at `now`; null otherwise. */
+  recall(key: string, now: number): Promise<string | null>;
   /** Records one event for `key` at `now`: how many it holds within the last `windowMs`, this one included. */
   note(key: string, now: number, windowMs: number): Promise<number>;
   /**

@@ -72,6 +72,18 @@ function contract(name: string, make: () => Promise<Setup>) {
       expect(await store.left(k, start + 30_000)).toBe(60_000);
     });
 
+    it("keeps a value for a while on the caller's clock, shared by every process", async () => {
+      const { store, other } = setup;
+      const k = key();
+      const start = 1_700_000_000_000;
+      expect(await store.recall(k, start)).toBeNull();
+      await store.remember(k, "203.0.113.7 and spaces", 60_000, start);
+      expect(await other.recall(k, start + 59_999)).toBe("203.0.113.7 and spaces");
+      expect(await other.recall(k, start + 60_000)).toBeNull();
+      await other.remember(k, "2001:db8::1", 60_000, start + 60_000);
+      expect(await store.recall(k, start + 60_001)).toBe("2001:db8::1");
+    });
+
     it("counts events in a sliding window, shared by every process", async () => {
       const { store, other } = setup;
       const k = key();

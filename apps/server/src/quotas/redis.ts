@@ -63,7 +63,8 @@ return 1
 /**
  * Quota counts in Redis, shared by every process (keys under `<prefix>q:`): bounded sets (`q:s:<key>`),
  * fixed rate windows (`q:w:<key>:<window>`, expiring with the window), cooldowns (`q:t:<key>`, their end),
- * sliding windows of events (`q:n:<key>`, a sorted set by time) and connection counts per process
+ * sliding windows of events (`q:n:<key>`, a sorted set by time), values kept a while (`q:r:<key>`) and
+ * connection counts per process
  * (`q:c:<key>`, a hash of process id → count, with `q:alive:<process>` renewed while the process lives).
  */
 export class RedisQuotaStore implements QuotaStore {
@@ -118,6 +119,20 @@ export class RedisQuotaStore implements QuotaStore {
   async left(key: string, now: number): Promise<number> {
     const ends = await timed(this.client.get(`${this.prefix}q:t:${key}`));
     return ends === null ? 0 : Math.max(0, Number(ends) - now);
+  }
+
+  async remember(key: string, value: string, ms: number, now: number): Promise<void> {
+    // The end on the caller's clock beside the value; Redis's own expiry only clears it away.
+    await timed(
+      this.client.set(`${this.prefix}q:r:${key}`, `${now + ms} ${value}`, { PX: Math.max(1, Math.ceil(ms)) }),
+    );
+  }
+
+  async recall(key: string, now: number): Promise<string | null> {
+    const stored = await timed(this.client.get(`${this.prefix}q:r:${key}`));
+    if (stored === null) return null;
+    const space = stored.indexOf(" ");
+    return Number(stored.slice(0, space)) > now ? stored.slice(space + 1) : null;
   }
 
   async note(key: string, now: number, windowMs: number): Promise<number> {

@@ -98,7 +98,7 @@ export class Seeks {
     const refused = refuseSeek(rated, seeker.account);
     if (refused !== null) return refused;
     try {
-      const banned = await this.options.playban.refusal(seeker.user.id);
+      const banned = await this.options.playban.refusal(seeker.user.id, seeker.address);
       if (banned !== null) return banned;
     } catch (error) {
       logger.warn({ err: error }, "quota store unavailable");
@@ -123,6 +123,7 @@ export class Seeks {
         bot: seeker.account?.bot ?? false,
         rating: rated ? await this.ratingOf(seeker.user, pool) : INITIAL.rating,
         since: clock.now(),
+        address: seeker.address,
       };
       const replaced = await store.enter(seek);
       if (replaced !== null && replaced.socketId !== seek.socketId) news.ended(replaced, "replaced");
@@ -221,7 +222,10 @@ export class Seeks {
     // Before anyone hears of it: a no-show in it counts from its first second.
     if (ack.ok) {
       await this.options.playban
-        .paired(ack.matchId)
+        .paired(
+          ack.matchId,
+          pair.map((seek) => ({ user: seek.user.id, address: seek.address ?? null })),
+        )
         .catch((error: unknown) => logger.warn({ err: error }, "paired room not marked"));
     }
     for (const seek of pair) {
