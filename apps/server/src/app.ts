@@ -14,6 +14,7 @@ import { type PlayerStore } from "./accounts/ports.js";
 import { Accounts } from "./accounts/service.js";
 import { apiRouter } from "./http/api.js";
 import { mayReadMetrics } from "./http/metrics-access.js";
+import { checkRequestHost, hostPolicy } from "./http/hosts.js";
 import { checkRequestOrigin } from "./http/origins.js";
 import { Identity, randomId } from "./identity/tokens.js";
 import { createMetrics } from "./metrics.js";
@@ -39,6 +40,7 @@ import { FINISHED_ROOMS_KEPT } from "./rooms/cache.js";
 import { type Fanout, Rooms } from "./rooms/rooms.js";
 import { MemorySeekStore } from "./seeks/memory.js";
 import { type SeekStore } from "./seeks/ports.js";
+import { Playban } from "./seeks/playban.js";
 import { Seeks } from "./seeks/seeks.js";
 import { BROADCAST_SLICE, SlicedBroadcasts } from "./protocol/sliced-broadcast.js";
 import { HANDSHAKES_PER_TURN, TurnGate } from "./protocol/turn-gate.js";
@@ -52,6 +54,11 @@ export interface AppConfig {
    * own origin always may).
    */
   readonly allowedOrigins: readonly string[];
+  /**
+   * Host names, besides loopback names, IP literals and the hosts of `allowedOrigins`, that requests may be
+   * addressed to (`ALLOWED_HOSTS`; `*`: any). Others are refused (http/hosts.ts).
+   */
+  readonly allowedHosts: readonly string[];
   /** Socket.io's per-message limit (bytes). */
   readonly maxPayloadBytes: number;
   readonly rateLimit: { readonly burst: number; readonly perSecond: number; readonly maxRefusals: number };
@@ -90,6 +97,7 @@ export interface AppConfig {
 export const DEFAULT_CONFIG: Omit<AppConfig, "secret" | "instanceId"> = {
   metricsToken: null,
   allowedOrigins: [],
+  allowedHosts: [],
   maxPayloadBytes: 16 * 1024,
   rateLimit: { burst: 40, perSecond: 20, maxRefusals: 40 },
   leaseTtlMs: 10_000,
@@ -158,13 +166,15 @@ export function createApp(deps: AppDeps): App {
   makeWebSocketParsersEndOnce();
   http.prependListener("upgrade", (_request, socket) => makeSocketEndOnce(socket as Socket));
   const handshakes = new TurnGate(config.handshakesPerTurn);
+  const hosts = hostPolicy(config.allowedHosts, config.allowedOrigins);
   const io: ArenaServer = new Server(http, {
     maxHttpBufferSize: config.maxPayloadBytes,
     // Polling and WebSocket handshakes alike: the page's own origin, a listed one, or no browser at all.
     // A few handshakes per turn of the event loop, so that a crowd connecting at once does not stall others.
     allowRequest: (req, callback) => {
       const entered = handshakes.enter(() => {
-        const check = checkRequestOrigin(req, config.allowedOrigins);
+        const host = checkRequestHost(req, hosts);
+        const check = host.ok ? checkRequestOrigin(req, config.allowedOrigins) : host;
         callback(check.ok ? null : check.reason, check.ok);
       });
       if (!entered) callback("the server is busy accepting connections; try again shortly", false);
@@ -176,6 +186,11 @@ export function createApp(deps: AppDeps): App {
     // this process by it (deploy/haproxy.cfg). Clients that poll need not keep cookies: their requests carry
     // the id in the URL.
     cookie: { name: "io", path: "/socket.io", httpOnly: true, sameSite: "lax" },
+  });
+  // Every HTTP answer, engine.io's polling ones included (docs/architecture.md, "Security"): engine.io took
+  // over the server's request listeners when it attached, so this one, put first, runs before both.
+  http.prependListener("request", (_req, res) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
   });
   deps.adapter?.(io);
   // Only a cross-process adapter carries news between processes (the in-memory one warns on each try).
@@ -233,6 +248,8 @@ export function createApp(deps: AppDeps): App {
         .emit("chat:line", { matchId, ...line }),
   };
   let onMove: () => void = () => undefined;
+  const quotaStore = deps.quotas ?? new MemoryQuotaStore();
+  const playban = new Playban(quotaStore, clock, logger);
   const rooms = new Rooms({
     store,
     clock,
@@ -245,11 +262,12 @@ export function createApp(deps: AppDeps): App {
     creditToMoveMs: config.creditToMoveMs,
     creditOthersMs: config.creditOthersMs,
     finishedRoomsKept: config.finishedRoomsKept,
-    quotaStore: deps.quotas ?? new MemoryQuotaStore(),
+    quotaStore,
     quotaLimits: config.quotas,
     online: (matchId) => onlineUsers(io, matchId),
     onMove: () => onMove(),
     onEnded: (model) => recorder.recordInBackground(model),
+    onNoShow: (matchId, user) => void playban.noShow(matchId, user),
   });
   const seeks = new Seeks({
     store: deps.seeks ?? new MemorySeekStore(),
@@ -258,6 +276,7 @@ export function createApp(deps: AppDeps): App {
     instance: config.instanceId,
     players,
     quotas: rooms.quotas,
+    playban,
     createRoom: (pool, seated, rated) =>
       rooms.createPaired({ gameId: pool.gameId, timeControl: pool.timeControl, rated, players: seated }),
     news: {
@@ -284,12 +303,17 @@ export function createApp(deps: AppDeps): App {
   let draining = false;
 
   app.disable("x-powered-by");
-  // Every response, pages included (docs/architecture.md, "Security"): the web app's proxy adds the pages'
-  // Content-Security-Policy; the server's own answers (JSON, metrics) get one that allows nothing.
-  app.use((_req, res, next) => {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
-    next();
+  // A name this server does not go by (DNS rebinding's shape) gets nothing: no page, API or metrics.
+  app.use((req, res, next) => {
+    const check = checkRequestHost(req, hosts);
+    if (check.ok) {
+      next();
+      return;
+    }
+    res.status(421).json({ ok: false, code: "forbidden", message: check.reason });
   });
+  // The web app's proxy adds the pages' Content-Security-Policy; the server's own answers (JSON, metrics)
+  // get one that allows nothing (the other security headers are set on every answer above).
   const lockedDown = (_req: Request, res: Response, next: NextFunction) => {
     res.setHeader("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
     next();

@@ -23,3 +23,15 @@ describe("readEnv: which store", () => {
     expect(() => readEnv({ SQLITE_SYNC: "off" })).toThrow("SQLITE_SYNC");
   });
 });
+
+describe("readEnv: ALLOWED_HOSTS", () => {
+  it("is none besides the defaults, a comma-separated list, or * for any", () => {
+    expect(readEnv({}).ALLOWED_HOSTS).toEqual([]);
+    expect(
+      readEnv({ ALLOWED_HOSTS: " arena.example.com, play.example.org:8443 ,https://x.example" })
+        .ALLOWED_HOSTS,
+    ).toEqual(["arena.example.com", "play.example.org:8443", "https://x.example"]);
+    expect(readEnv({ ALLOWED_HOSTS: "*" }).ALLOWED_HOSTS).toEqual(["*"]);
+    expect(() => readEnv({ ALLOWED_HOSTS: "a b" })).toThrow("ALLOWED_HOSTS");
+  });
+});

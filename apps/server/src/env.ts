@@ -34,6 +34,21 @@ const Env = z.object({
     )
     .pipe(z.array(z.url())),
   /**
+   * Comma-separated host names (or `host:port`, or URLs) that requests may be addressed to besides loopback
+   * names, IP literals, this machine's name and the hosts of ALLOWED_ORIGINS (a domain behind a proxy);
+   * `*`: any. Others are refused, DNS rebinding among them (docs/architecture.md, "Security").
+   */
+  ALLOWED_HOSTS: z
+    .string()
+    .default("")
+    .transform((list) =>
+      list
+        .split(",")
+        .map((host) => host.trim())
+        .filter((host) => host !== ""),
+    )
+    .pipe(z.array(z.string().regex(/^(\*|[^\s/]+|https?:\/\/[^\s]+)$/, "a host name, host:port, URL or *"))),
+  /**
    * Serve the web app too: `auto` when its build is there (the monorepo's apps/web, or WEB_DIR), `true` to
    * require it, `false` for an API- and bot-only server.
    */

@@ -1,3 +1,4 @@
+import { hostname } from "node:os";
 import { pino } from "pino";
 import { PiscinaPool } from "./ai/pool.js";
 import { createApp, DEFAULT_CONFIG, instanceName } from "./app.js";
@@ -40,6 +41,8 @@ const app = createApp({
     ...DEFAULT_CONFIG,
     secret,
     allowedOrigins: env.ALLOWED_ORIGINS,
+    // This machine's own name answers too, as a friend on the LAN may type it (`name` or `name.local`).
+    allowedHosts: [...env.ALLOWED_HOSTS, hostname(), `${hostname()}.local`],
     instanceId,
     metricsToken: env.METRICS_TOKEN ?? null,
     quotas: env.QUOTAS,

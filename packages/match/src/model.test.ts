@@ -141,6 +141,25 @@ describe("the fold", () => {
     expect(reopened.spectatorChat).toBe(true);
   });
 
+  it("folds the host's slow mode, off by default, kept by a switch without it, and the snapshot carries it", () => {
+    const entries = othelloLog(["f5"]);
+    const at = (version: number, event: MatchEvent): VersionedEvent => ({
+      version: asVersion(version),
+      at: asMillis(9_000),
+      event,
+    });
+    expect(fold(matchId, entries).spectatorSlowSeconds).toBe(0);
+    const slowed = fold(matchId, [
+      ...entries,
+      at(entries.length + 1, { type: "spectator-chat", open: true, slowSeconds: 20 }),
+      at(entries.length + 2, { type: "spectator-chat", open: false }),
+    ]);
+    expect(slowed.spectatorSlowSeconds).toBe(20);
+    expect(slowed.spectatorChat).toBe(false);
+    const rebuilt = follow(snapshotOf(slowed, view));
+    expect(rebuilt.ok && rebuilt.followed.model.spectatorSlowSeconds).toBe(20);
+  });
+
   it("keeps draw offers sorted and clears them on a move, not on a forced one", () => {
     const entries = othelloLog(["f5"]);
     let model = fold(matchId, entries);

@@ -81,6 +81,8 @@ export interface MatchModel {
   readonly revealedSecret: string | null;
   /** Whether spectators may chat: the host's last `spectator-chat`, open by default (docs/protocol.md, "Chat"). */
   readonly spectatorChat: boolean;
+  /** The spectators' slow mode: one line per user per this many seconds, 0 (off) by default. */
+  readonly spectatorSlowSeconds: number;
 }
 
 /**
@@ -177,6 +179,7 @@ export function initialModel(matchId: MatchId, entry: VersionedEvent): MatchMode
     commitment: event.commitment ?? null,
     revealedSecret: null,
     spectatorChat: true,
+    spectatorSlowSeconds: 0,
   };
 }
 
@@ -248,6 +251,7 @@ export function evolve(model: MatchModel, entry: VersionedEvent, played?: unknow
       commitment: model.commitment,
       revealedSecret: model.revealedSecret,
       spectatorChat: model.spectatorChat,
+      spectatorSlowSeconds: model.spectatorSlowSeconds,
     };
   }
   const base = {
@@ -317,7 +321,11 @@ export function evolve(model: MatchModel, entry: VersionedEvent, played?: unknow
     case "rematch":
       return { ...base, nextMatchId: event.nextMatchId };
     case "spectator-chat":
-      return { ...base, spectatorChat: event.open };
+      return {
+        ...base,
+        spectatorChat: event.open,
+        spectatorSlowSeconds: event.slowSeconds ?? model.spectatorSlowSeconds,
+      };
   }
 }
 

@@ -98,6 +98,7 @@ export function snapshotOf(model: MatchModel, ctx: ViewContext, invite?: InviteT
     commitment: model.commitment,
     revealedSecret: model.revealedSecret,
     spectatorChat: model.spectatorChat,
+    spectatorSlowSeconds: model.spectatorSlowSeconds,
     ...(invite === undefined ? {} : { inviteToken: invite }),
   };
 }
@@ -184,6 +185,7 @@ export function modelFromSnapshot(
       commitment: snapshot.commitment,
       revealedSecret: snapshot.revealedSecret,
       spectatorChat: snapshot.spectatorChat,
+      spectatorSlowSeconds: snapshot.spectatorSlowSeconds,
     },
   };
 }

@@ -1,6 +1,13 @@
 import { z } from "./zod.js";
 import { DisplayName, InviteToken, MatchId, Millis, Seat, Version } from "./ids.js";
-import { SeatRequest, TimeControl, Visibility, type Snapshot, type VersionedEvent } from "./model.js";
+import {
+  SeatRequest,
+  SlowSeconds,
+  TimeControl,
+  Visibility,
+  type Snapshot,
+  type VersionedEvent,
+} from "./model.js";
 import { type Ack } from "./errors.js";
 import { LOBBY_VIEWS, LobbyQuery, type LobbyPage, type LobbyView } from "./lobby.js";
 import { UserId } from "./ids.js";
@@ -86,8 +93,16 @@ export const CLIENT_EVENTS = {
   "chat:history": matchOnly,
   /** A player mutes (or unmutes) another player of the match, for that match. */
   "chat:mute": z.strictObject({ matchId: MatchId, userId: UserId, muted: z.boolean() }),
-  /** The host opens or closes the spectators' channel: a match event (`spectator-chat`). */
-  "room:spectator-chat": z.strictObject({ matchId: MatchId, version: Version, open: z.boolean() }),
+  /**
+   * The host opens or closes the spectators' channel, and sets its slow mode if `slowSeconds` is given (0:
+   * off): a match event (`spectator-chat`).
+   */
+  "room:spectator-chat": z.strictObject({
+    matchId: MatchId,
+    version: Version,
+    open: z.boolean(),
+    slowSeconds: SlowSeconds.optional(),
+  }),
   // ——— Quick pairing (docs/protocol.md, "Quick pairing") ———
   /** Seek an opponent in a pool; replaces the user's seek if they had one. */
   "seek:enter": z.strictObject({ poolId: PoolId, rated: z.boolean().default(false) }),

@@ -42,6 +42,8 @@ export const ERROR_CODES = [
   "chat-empty",
   "chat-too-long",
   "chat-closed",
+  // Quick pairing (docs/protocol.md, "Quick pairing").
+  "playban",
 ] as const;
 
 export const ErrorCode = z.enum(ERROR_CODES);

@@ -136,6 +136,10 @@ export const CancelReason = z.enum(CANCEL_REASONS);
 export type CancelReason = z.infer<typeof CancelReason>;
 
 /** What a match's event log holds; broadcast to players and spectators as is. */
+/** The spectators' slow mode, in seconds: 0 (off) to five minutes. */
+export const SLOW_SECONDS_MAX = 300;
+export const SlowSeconds = z.number().int().min(0).max(SLOW_SECONDS_MAX);
+
 export const MatchEvent = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("created"),
@@ -199,8 +203,11 @@ export const MatchEvent = z.discriminatedUnion("type", [
   }),
   z.object({ type: z.literal("rematch-offered"), seat: Seat }),
   z.object({ type: z.literal("rematch"), nextMatchId: MatchId }),
-  /** The host opened or closed the spectators' chat channel (docs/protocol.md, "Chat"). */
-  z.object({ type: z.literal("spectator-chat"), open: z.boolean() }),
+  /**
+   * The host opened or closed the spectators' chat channel, and set its slow mode when `slowSeconds` is
+   * there (one line per user per that many seconds; 0: off) (docs/protocol.md, "Chat").
+   */
+  z.object({ type: z.literal("spectator-chat"), open: z.boolean(), slowSeconds: SlowSeconds.optional() }),
 ]);
 export type MatchEvent = z.infer<typeof MatchEvent>;
 export type MatchEventType = MatchEvent["type"];
@@ -281,6 +288,8 @@ export const Snapshot = z.object({
   nextMatchId: MatchId.nullable(),
   /** Whether spectators may chat (the host's `spectator-chat`); open unless closed. */
   spectatorChat: z.boolean().default(true),
+  /** The spectators' slow mode: one line per user per this many seconds; 0: off (the default). */
+  spectatorSlowSeconds: SlowSeconds.default(0),
   /** Only present for the host: the invite secret for the room's link. */
   inviteToken: InviteToken.optional(),
 });

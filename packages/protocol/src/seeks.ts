@@ -1,5 +1,6 @@
 import { z } from "./zod.js";
-import { type MatchId } from "./ids.js";
+import { type Failure } from "./errors.js";
+import { type MatchId, type Millis } from "./ids.js";
 import { TimeControl } from "./model.js";
 
 /** A quick-pairing pool's id: `<gameId>:<time control>`, e.g. the 3+2 pool of a game (docs/protocol.md). */
@@ -46,4 +47,15 @@ export interface SeekPaired {
 export interface SeekEnded {
   readonly poolId: PoolId;
   readonly reason: SeekEndReason;
+}
+
+/**
+ * `seek:enter` refused: the user's paired games were aborted for not moving too often lately, and pairing
+ * is closed to them until `until` (docs/protocol.md, "Quick pairing").
+ */
+export interface Playbanned extends Failure {
+  readonly code: "playban";
+  readonly retryAfterMs: number;
+  /** Server time the ban ends. */
+  readonly until: Millis;
 }

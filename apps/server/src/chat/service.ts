@@ -47,13 +47,20 @@ export class ChatService {
   async say(
     model: MatchModel,
     author: ChatAuthor,
+    address: string | null,
     channel: ChatChannel,
     text: ChatText,
   ): Promise<Ack<{ readonly line: ChatLine }>> {
     const { store, quotas, clock, deliver } = this.options;
     const refused = refuseLine(model, author.id, channel);
     if (refused !== null) return refused;
-    const limited = await quotas.chatLine(author.id, model.matchId);
+    const limited = await quotas.chatLine({
+      user: author.id,
+      address,
+      matchId: model.matchId,
+      channel,
+      slowMs: model.spectatorSlowSeconds * 1000,
+    });
     if (limited !== null) return limited;
     const line: ChatLine = {
       id: randomBytes(9).toString("base64url"),

@@ -319,7 +319,7 @@ export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
     if (room === null) return NO_MATCH;
     const { user, account } = ctx.socket.data;
     const author = { id: user.id, name: user.name, bot: account?.bot ?? false };
-    return fromStore(ctx.rooms.chat.say(room.model, author, channel, text.text));
+    return fromStore(ctx.rooms.chat.say(room.model, author, ctx.socket.data.address, channel, text.text));
   },
 
   async "chat:history"(ctx, { matchId }) {
@@ -334,8 +334,12 @@ export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
     return fromStore(ctx.rooms.chat.mute(room.model, ctx.socket.data.user.id, userId, muted));
   },
 
-  "room:spectator-chat": (ctx, { matchId, version, open }) =>
-    command(ctx, matchId, version, { type: "spectator-chat", open }),
+  "room:spectator-chat": (ctx, { matchId, version, open, slowSeconds }) =>
+    command(ctx, matchId, version, {
+      type: "spectator-chat",
+      open,
+      ...(slowSeconds === undefined ? {} : { slowSeconds }),
+    }),
 
   async "match:sync"(ctx, { matchId, sinceVersion }) {
     const room = await roomFor(ctx, matchId);

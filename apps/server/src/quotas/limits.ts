@@ -25,6 +25,10 @@ export interface QuotaLimits {
   readonly invitesPerMinutePerUser: number;
   /** Invitations by name one account may receive per minute, across rooms and inviters. */
   readonly invitesPerMinutePerInvitee: number;
+  /** Spectators' lines from one client address in one match per `chatWindowMs` (a crowd of guests on one address). */
+  readonly spectatorLinesPerAddress: number;
+  /** Spectators' lines in one match's channel per `chatWindowMs`, whoever says them (a crowd of addresses). */
+  readonly spectatorLinesPerChannel: number;
 }
 
 export const DEFAULT_QUOTAS: QuotaLimits = {
@@ -41,6 +45,8 @@ export const DEFAULT_QUOTAS: QuotaLimits = {
   chatWindowMs: 10_000,
   invitesPerMinutePerUser: 10,
   invitesPerMinutePerInvitee: 5,
+  spectatorLinesPerAddress: 10,
+  spectatorLinesPerChannel: 30,
 };
 
 const count = z.coerce.number().int().min(1).max(1_000_000_000);
@@ -58,6 +64,8 @@ const QuotaOverrides = z.strictObject({
   chatWindowMs: count,
   invitesPerMinutePerUser: count,
   invitesPerMinutePerInvitee: count,
+  spectatorLinesPerAddress: count,
+  spectatorLinesPerChannel: count,
 });
 
 /**

@@ -8,6 +8,9 @@ export class MemoryQuotaStore implements QuotaStore {
   private readonly sets = new Map<string, Set<string>>();
   private readonly windows = new Map<string, { window: number; count: number; endsAt: number }>();
   private readonly connections = new Map<string, number>();
+  private readonly cooldowns = new Map<string, number>();
+  private readonly notes = new Map<string, number[]>();
+  private readonly memories = new Map<string, { value: string; endsAt: number }>();
 
   hold(key: string, member: string, limit: number): Promise<boolean> {
     const set = this.sets.get(key) ?? new Set<string>();
@@ -41,6 +44,40 @@ export class MemoryQuotaStore implements QuotaStore {
       for (const [k, entry] of this.windows) if (entry.endsAt <= now) this.windows.delete(k);
     }
     return Promise.resolve(count <= limit);
+  }
+
+  cooldown(key: string, ms: number, now: number): Promise<number> {
+    const until = this.cooldowns.get(key) ?? 0;
+    if (until > now) return Promise.resolve(until - now);
+    this.cooldowns.set(key, now + ms);
+    if (this.cooldowns.size > SWEEP_WINDOWS_AT) {
+      for (const [k, ends] of this.cooldowns) if (ends <= now) this.cooldowns.delete(k);
+    }
+    return Promise.resolve(0);
+  }
+
+  left(key: string, now: number): Promise<number> {
+    return Promise.resolve(Math.max(0, (this.cooldowns.get(key) ?? 0) - now));
+  }
+
+  remember(key: string, value: string, ms: number, now: number): Promise<void> {
+    this.memories.set(key, { value, endsAt: now + ms });
+    if (this.memories.size > SWEEP_WINDOWS_AT) {
+      for (const [k, entry] of this.memories) if (entry.endsAt <= now) this.memories.delete(k);
+    }
+    return Promise.resolve();
+  }
+
+  recall(key: string, now: number): Promise<string | null> {
+    const entry = this.memories.get(key);
+    return Promise.resolve(entry !== undefined && entry.endsAt > now ? entry.value : null);
+  }
+
+  note(key: string, now: number, windowMs: number): Promise<number> {
+    const kept = (this.notes.get(key) ?? []).filter((at) => at > now - windowMs);
+    kept.push(now);
+    this.notes.set(key, kept);
+    return Promise.resolve(kept.length);
   }
 
   connect(key: string, limit: number): Promise<boolean> {

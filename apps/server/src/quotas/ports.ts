@@ -18,6 +18,19 @@ export interface QuotaStore {
    */
   hit(key: string, limit: number, windowMs: number, now: number): Promise<boolean>;
   /**
+   * Starts a cooldown of `ms` for `key` at `now` unless one runs: 0 when it was started, else the
+   * milliseconds left of the running one (which is kept as it is).
+   */
+  cooldown(key: string, ms: number, now: number): Promise<number>;
+  /** The milliseconds left of `key`'s cooldown at `now`; 0 when none runs. */
+  left(key: string, now: number): Promise<number>;
+  /** Keeps `value` under `key` for `ms` from `now` (replacing what was there). */
+  remember(key: string, value: string, ms: number, now: number): Promise<void>;
+  /** What `remember` kept under `key`, while it lasts at `now`; null otherwise. */
+  recall(key: string, now: number): Promise<string | null>;
+  /** Records one event for `key` at `now`: how many it holds within the last `windowMs`, this one included. */
+  note(key: string, now: number, windowMs: number): Promise<number>;
+  /**
    * One more connection of this process counts for `key`, unless `limit` are open across the live
    * processes: true when it was counted. A process that dies stops counting without a word.
    */

@@ -57,6 +57,46 @@ function contract(name: string, make: () => Promise<Setup>) {
       expect(await store.hit(key(), 3, minute, start)).toBe(true);
     });
 
+    it("runs a cooldown on the caller's clock, shared by every process, and keeps a running one", async () => {
+      const { store, other } = setup;
+      const k = key();
+      const start = 1_700_000_000_000;
+      expect(await store.left(k, start)).toBe(0);
+      expect(await store.cooldown(k, 30_000, start)).toBe(0);
+      expect(await other.cooldown(k, 30_000, start + 1_000)).toBe(29_000);
+      expect(await other.left(k, start + 10_000)).toBe(20_000);
+      // A running one is kept as it is: asking again does not lengthen it.
+      expect(await store.cooldown(k, 90_000, start + 10_000)).toBe(20_000);
+      expect(await store.left(k, start + 30_000)).toBe(0);
+      expect(await other.cooldown(k, 60_000, start + 30_000)).toBe(0);
+      expect(await store.left(k, start + 30_000)).toBe(60_000);
+    });
+
+    it("keeps a value for a while on the caller's clock, shared by every process", async () => {
+      const { store, other } = setup;
+      const k = key();
+      const start = 1_700_000_000_000;
+      expect(await store.recall(k, start)).toBeNull();
+      await store.remember(k, "203.0.113.7 and spaces", 60_000, start);
+      expect(await other.recall(k, start + 59_999)).toBe("203.0.113.7 and spaces");
+      expect(await other.recall(k, start + 60_000)).toBeNull();
+      await other.remember(k, "2001:db8::1", 60_000, start + 60_000);
+      expect(await store.recall(k, start + 60_001)).toBe("2001:db8::1");
+    });
+
+    it("counts events in a sliding window, shared by every process", async () => {
+      const { store, other } = setup;
+      const k = key();
+      const hour = 3_600_000;
+      const start = 1_700_000_000_000;
+      expect(await store.note(k, start, hour)).toBe(1);
+      expect(await other.note(k, start, hour)).toBe(2);
+      expect(await store.note(k, start + hour - 1, hour)).toBe(3);
+      // The first two fall out of the window an hour after they were noted.
+      expect(await other.note(k, start + hour, hour)).toBe(2);
+      expect(await store.note(key(), start, hour)).toBe(1);
+    });
+
     it("bounds connections across processes and gives them back on disconnect", async () => {
       const { store, other } = setup;
       const k = key();

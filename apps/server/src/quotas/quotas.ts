@@ -1,5 +1,12 @@
 import { isOver, type MatchModel } from "@arena/match";
-import { failure, type Failure, type MatchId, type RateLimited, type UserId } from "@arena/protocol";
+import {
+  type ChatChannel,
+  failure,
+  type Failure,
+  type MatchId,
+  type RateLimited,
+  type UserId,
+} from "@arena/protocol";
 import { type Logger } from "pino";
 import { type Clock } from "../clocks/scheduler.js";
 import { type QuotaLimits } from "./limits.js";
@@ -17,6 +24,18 @@ export function holdsAi(model: MatchModel): boolean {
 
 function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
+}
+
+function seconds(ms: number): string {
+  return `${Math.round(ms / 1000)} s`;
+}
+
+function rateLimited(why: string, retryAfterMs: number): RateLimited {
+  return {
+    ...failure("rate-limited", `${why}; wait ${Math.ceil(retryAfterMs / 1000)} s`),
+    code: "rate-limited",
+    retryAfterMs,
+  };
 }
 
 export interface QuotasOptions {
@@ -131,18 +150,47 @@ export class Quotas {
 
   /**
    * One more chat line of `user`'s in a match (docs/protocol.md, "Chat"): null when it may be said, else
-   * `rate-limited` with when the window that refused it ends. Counted in the quota store, so the limit holds
-   * on every process; a store that cannot count rejects (the line is refused `store-unavailable`).
+   * `rate-limited` with when the window that refused it ends. The user's own rate, then in the spectators'
+   * channel the host's slow mode (`slowMs`, 0: off; one line, then a cooldown), the address's rate and the
+   * channel's: narrowest first, so a crowd's flood spends the channel's count, not a quiet user's own.
+   * Counted in the quota store, so the limits hold on every process; a store that cannot count rejects (the
+   * line is refused `store-unavailable`).
    */
-  async chatLine(user: UserId, matchId: MatchId): Promise<RateLimited | null> {
-    const { limits } = this.options;
-    const windowMs = limits.chatWindowMs;
-    return this.rate(
+  async chatLine(line: {
+    readonly user: UserId;
+    readonly address: string | null;
+    readonly matchId: MatchId;
+    readonly channel: ChatChannel;
+    readonly slowMs: number;
+  }): Promise<RateLimited | null> {
+    const { limits, store, clock } = this.options;
+    const { user, address, matchId, channel, slowMs } = line;
+    const every = seconds(limits.chatWindowMs);
+    const own = await this.rate(
       `chat:u:${user}:m:${matchId}`,
       limits.chatLinesPerWindow,
-      windowMs,
-      (wait) =>
-        `you may say ${plural(limits.chatLinesPerWindow, "line", "lines")} every ${Math.round(windowMs / 1000)} s; wait ${wait} s`,
+      limits.chatWindowMs,
+      `you may say ${plural(limits.chatLinesPerWindow, "line", "lines")} every ${every}`,
+    );
+    if (own !== null || channel !== "spectators") return own;
+    if (slowMs > 0) {
+      const left = await store.cooldown(`chat:slow:u:${user}:m:${matchId}`, slowMs, clock.now());
+      if (left > 0) return rateLimited(`slow mode: the host allows one line every ${seconds(slowMs)}`, left);
+    }
+    if (address !== null) {
+      const refused = await this.rate(
+        `chat:a:${address}:m:${matchId}`,
+        limits.spectatorLinesPerAddress,
+        limits.chatWindowMs,
+        `your address may say ${plural(limits.spectatorLinesPerAddress, "line", "lines")} every ${every} here`,
+      );
+      if (refused !== null) return refused;
+    }
+    return this.rate(
+      `chat:c:spectators:m:${matchId}`,
+      limits.spectatorLinesPerChannel,
+      limits.chatWindowMs,
+      `the spectators' channel takes ${plural(limits.spectatorLinesPerChannel, "line", "lines")} every ${every}`,
     );
   }
 
@@ -160,33 +208,23 @@ export class Quotas {
         `invites:from:${inviter}`,
         sent,
         MINUTE,
-        (wait) => `you may invite ${plural(sent, "player", "players")} a minute; wait ${wait} s`,
+        `you may invite ${plural(sent, "player", "players")} a minute`,
       )) ??
       (await this.rate(
         `invites:to:${invitee}`,
         received,
         MINUTE,
-        (wait) => `this player may be invited ${plural(received, "time", "times")} a minute; wait ${wait} s`,
+        `this player may be invited ${plural(received, "time", "times")} a minute`,
       ))
     );
   }
 
-  /** One more event for `key` in its window, or `rate-limited` with when the window that refused it ends. */
-  private async rate(
-    key: string,
-    limit: number,
-    windowMs: number,
-    message: (waitSeconds: number) => string,
-  ): Promise<RateLimited | null> {
+  /** One event counted against a rate: null, or `rate-limited` with the wait until its window ends. */
+  private async rate(key: string, limit: number, windowMs: number, why: string): Promise<RateLimited | null> {
     const now = this.options.clock.now();
     if (await this.options.store.hit(key, limit, windowMs, now)) return null;
     // The store's windows are aligned to multiples of their length (`QuotaStore.hit`).
-    const retryAfterMs = (Math.floor(now / windowMs) + 1) * windowMs - now;
-    return {
-      ...failure("rate-limited", message(Math.ceil(retryAfterMs / 1000))),
-      code: "rate-limited",
-      retryAfterMs,
-    };
+    return rateLimited(why, (Math.floor(now / windowMs) + 1) * windowMs - now);
   }
 
   /** The host seats an AI in a waiting room that had none: a place among the host's AI games. */

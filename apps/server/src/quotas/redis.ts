@@ -1,3 +1,4 @@
+import { randomId } from "../identity/tokens.js";
 import { ALIVE_TTL_MS, AliveKey } from "../store/alive-key.js";
 import { type RedisClient, timed } from "../store/redis.js";
 import { type QuotaStore } from "./ports.js";
@@ -15,6 +16,24 @@ const HIT = `
 local n = redis.call('INCR', KEYS[1])
 if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return n
+`;
+
+// A cooldown: the key holds when it ends (the caller's clock), and expires with it.
+const COOLDOWN = `
+local now = tonumber(ARGV[1])
+local ends = tonumber(redis.call('GET', KEYS[1]) or '0')
+if ends > now then return ends - now end
+redis.call('SET', KEYS[1], tostring(now + tonumber(ARGV[2])), 'PX', ARGV[2])
+return 0
+`;
+
+// Events in a sliding window: a sorted set scored by time, older ones dropped as one is added.
+const NOTE = `
+local now = tonumber(ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - tonumber(ARGV[2]))
+redis.call('ZADD', KEYS[1], now, ARGV[3])
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return redis.call('ZCARD', KEYS[1])
 `;
 
 // Connections per process in a hash (field: process id). Processes whose alive key expired (they died
@@ -43,7 +62,9 @@ return 1
 
 /**
  * Quota counts in Redis, shared by every process (keys under `<prefix>q:`): bounded sets (`q:s:<key>`),
- * fixed rate windows (`q:w:<key>:<window>`, expiring with the window) and connection counts per process
+ * fixed rate windows (`q:w:<key>:<window>`, expiring with the window), cooldowns (`q:t:<key>`, their end),
+ * sliding windows of events (`q:n:<key>`, a sorted set by time), values kept a while (`q:r:<key>`) and
+ * connection counts per process
  * (`q:c:<key>`, a hash of process id → count, with `q:alive:<process>` renewed while the process lives).
  */
 export class RedisQuotaStore implements QuotaStore {
@@ -83,6 +104,45 @@ export class RedisQuotaStore implements QuotaStore {
       }),
     );
     return typeof reply === "number" && reply <= limit;
+  }
+
+  async cooldown(key: string, ms: number, now: number): Promise<number> {
+    const reply = await timed(
+      this.client.eval(COOLDOWN, {
+        keys: [`${this.prefix}q:t:${key}`],
+        arguments: [String(now), String(Math.max(1, Math.ceil(ms)))],
+      }),
+    );
+    return typeof reply === "number" ? reply : 0;
+  }
+
+  async left(key: string, now: number): Promise<number> {
+    const ends = await timed(this.client.get(`${this.prefix}q:t:${key}`));
+    return ends === null ? 0 : Math.max(0, Number(ends) - now);
+  }
+
+  async remember(key: string, value: string, ms: number, now: number): Promise<void> {
+    // The end on the caller's clock beside the value; Redis's own expiry only clears it away.
+    await timed(
+      this.client.set(`${this.prefix}q:r:${key}`, `${now + ms} ${value}`, { PX: Math.max(1, Math.ceil(ms)) }),
+    );
+  }
+
+  async recall(key: string, now: number): Promise<string | null> {
+    const stored = await timed(this.client.get(`${this.prefix}q:r:${key}`));
+    if (stored === null) return null;
+    const space = stored.indexOf(" ");
+    return Number(stored.slice(0, space)) > now ? stored.slice(space + 1) : null;
+  }
+
+  async note(key: string, now: number, windowMs: number): Promise<number> {
+    const reply = await timed(
+      this.client.eval(NOTE, {
+        keys: [`${this.prefix}q:n:${key}`],
+        arguments: [String(now), String(windowMs), `${now}:${randomId(6)}`],
+      }),
+    );
+    return typeof reply === "number" ? reply : 0;
   }
 
   async connect(key: string, limit: number): Promise<boolean> {

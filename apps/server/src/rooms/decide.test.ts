@@ -632,6 +632,28 @@ const CASES: readonly Case[] = [
     refused: "quota",
   },
   {
+    name: "the host turns the spectators' slow mode on",
+    model: underway,
+    actor: user(ada),
+    command: { type: "spectator-chat", open: true, slowSeconds: 30 },
+    events: ["spectator-chat"],
+  },
+  {
+    name: "the host asks for the slow mode already on: nothing",
+    model: () =>
+      run(underway(), user(ada), { type: "spectator-chat", open: true, slowSeconds: 30 }, 3_000).model,
+    actor: user(ada),
+    command: { type: "spectator-chat", open: true, slowSeconds: 30 },
+    events: [],
+  },
+  {
+    name: "a player who is not the host sets the slow mode",
+    model: underway,
+    actor: user(bob),
+    command: { type: "spectator-chat", open: true, slowSeconds: 30 },
+    refused: "not-host",
+  },
+  {
     name: "a player who is not the host closes the spectators' chat",
     model: underway,
     actor: user(bob),

@@ -98,7 +98,7 @@ export type Command =
       readonly why: string;
     }
   /** The host opens or closes the spectators' chat channel (docs/protocol.md, "Chat"). */
-  | { readonly type: "spectator-chat"; readonly open: boolean };
+  | { readonly type: "spectator-chat"; readonly open: boolean; readonly slowSeconds?: number };
 
 export type CommandType = Command["type"];
 export const COMMAND_TYPES = [
@@ -625,8 +625,15 @@ const DECIDERS: { readonly [T in CommandType]: Decider<T> } = {
       return refuse("not-host", "only the host may");
     if (model.status === "cancelled") return refuse("forbidden", "the room was cancelled");
     // Already as asked: nothing to write (the host's two tabs may both ask).
-    if (model.spectatorChat === command.open) return NO_EVENTS;
-    return { events: [{ type: "spectator-chat", open: command.open }] };
+    const slowSeconds = command.slowSeconds ?? model.spectatorSlowSeconds;
+    if (model.spectatorChat === command.open && model.spectatorSlowSeconds === slowSeconds) return NO_EVENTS;
+    return {
+      events: [
+        slowSeconds === model.spectatorSlowSeconds
+          ? { type: "spectator-chat", open: command.open }
+          : { type: "spectator-chat", open: command.open, slowSeconds },
+      ],
+    };
   },
 
   credit(model, command, ctx) {

@@ -38,6 +38,7 @@ import { LobbyFeed, type LobbySubscriber } from "./lobby-feed.js";
 import { LobbyIndex } from "./lobby.js";
 import { type PresenceReport } from "./presence.js";
 import { NewsSubscriptions } from "./news.js";
+import { noShowSeat } from "./no-show.js";
 import { Room, type RoomEvents } from "./room.js";
 
 /**
@@ -97,6 +98,11 @@ export interface RoomsOptions {
    * (ratings/recorder.ts).
    */
   readonly onEnded?: (model: MatchModel) => void;
+  /**
+   * A live game this process holds was aborted because `user` did not move in their first-move window
+   * (quick pairing's playban counts it: seeks/playban.ts). Every process holding the room may call.
+   */
+  readonly onNoShow?: (matchId: MatchId, user: UserId) => void;
 }
 
 /**
@@ -443,6 +449,9 @@ export class Rooms implements RoomEvents {
     if (isOver(model) && !isOver(before)) {
       this.cache.retire(room);
       this.options.onEnded?.(model);
+      const seat = noShowSeat(before, model);
+      const slot = seat === null ? undefined : model.slots[seat];
+      if (slot?.kind === "human") this.options.onNoShow?.(model.matchId, slot.user.id);
     }
     if (before.status !== model.status || before.slots !== model.slots) this.quotas.settle(model);
     if (movedPlayers(before, model)) this.options.fanout.reseated(room);

@@ -16,6 +16,8 @@ export interface Seek {
   readonly rating: number;
   /** When it was entered (server time, ms): the range widens with the wait. */
   readonly since: number;
+  /** The client address it was entered from, for the playban per address; null or absent: not counted. */
+  readonly address?: string | null;
 }
 
 /**

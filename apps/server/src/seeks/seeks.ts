@@ -14,6 +14,7 @@ import { randomId } from "../identity/tokens.js";
 import { type Quotas } from "../quotas/quotas.js";
 import { newMatchId } from "../rooms/creation.js";
 import { INITIAL } from "../ratings/glicko2.js";
+import { type Playban } from "./playban.js";
 import { type Pool, poolById, POOLS } from "./pools.js";
 import { type Seek, type SeekStore } from "./ports.js";
 import { findPair, refuseSeek } from "./rule.js";
@@ -56,6 +57,8 @@ export interface SeeksOptions {
   readonly instance: string;
   readonly players: PlayerStore;
   readonly quotas: Quotas;
+  /** Keeps seekers who do not move out of pairing for a while. */
+  readonly playban: Playban;
   /** Creates the paired room, both seated in this order (seat 0 first), and starts it. */
   readonly createRoom: (
     pool: Pool,
@@ -94,6 +97,13 @@ export class Seeks {
     if (pool === undefined) return failure("not-found", "no such pool");
     const refused = refuseSeek(rated, seeker.account);
     if (refused !== null) return refused;
+    try {
+      const banned = await this.options.playban.refusal(seeker.user.id, seeker.address);
+      if (banned !== null) return banned;
+    } catch (error) {
+      logger.warn({ err: error }, "quota store unavailable");
+      return failure("store-unavailable", "quick pairing is unavailable");
+    }
     // A seek asks for a room: it counts as opening one (the room-creation rates), and the room it leads to
     // (started at once, no AI) holds no other place.
     const admitted = await quotas.admitRoom(seeker.user.id, seeker.address, newMatchId(), {
@@ -113,6 +123,7 @@ export class Seeks {
         bot: seeker.account?.bot ?? false,
         rating: rated ? await this.ratingOf(seeker.user, pool) : INITIAL.rating,
         since: clock.now(),
+        address: seeker.address,
       };
       const replaced = await store.enter(seek);
       if (replaced !== null && replaced.socketId !== seek.socketId) news.ended(replaced, "replaced");
@@ -207,6 +218,15 @@ export class Seeks {
     } catch (error) {
       logger.error({ err: error, pool: pool.id }, "the paired room could not be created");
       ack = failure("internal", "internal error");
+    }
+    // Before anyone hears of it: a no-show in it counts from its first second.
+    if (ack.ok) {
+      await this.options.playban
+        .paired(
+          ack.matchId,
+          pair.map((seek) => ({ user: seek.user.id, address: seek.address ?? null })),
+        )
+        .catch((error: unknown) => logger.warn({ err: error }, "paired room not marked"));
     }
     for (const seek of pair) {
       if (ack.ok) news.paired(seek, ack.matchId);

@@ -25,6 +25,7 @@ import { MemoryStore } from "../store/memory.js";
 import { type MatchStore } from "../store/ports.js";
 import { type ArenaServer } from "../protocol/sockets.js";
 import { type SeekStore } from "../seeks/ports.js";
+import { type QuotaStore } from "../quotas/ports.js";
 
 export interface TestServer {
   readonly app: App;
@@ -43,6 +44,8 @@ export async function startServer(
     players?: PlayerStore;
     /** Where quick-pairing seeks wait (default: memory). */
     seeks?: SeekStore;
+    /** Where quotas are counted (default: memory); processes sharing one share their counts and bans. */
+    quotas?: QuotaStore;
     /** Where the server logs; default: silent (TEST_LOG_LEVEL raises it). */
     logger?: Logger;
   } = {},
@@ -72,6 +75,7 @@ export async function startServer(
     ...(options.adapter === undefined ? {} : { adapter: options.adapter }),
     ...(options.players === undefined ? {} : { players: options.players }),
     ...(options.seeks === undefined ? {} : { seeks: options.seeks }),
+    ...(options.quotas === undefined ? {} : { quotas: options.quotas }),
   });
   await app.start();
   await new Promise<void>((resolve) => app.http.listen(0, "127.0.0.1", resolve));
@@ -155,6 +159,8 @@ export class Client {
     options: {
       readonly transports?: ("polling" | "websocket")[];
       readonly origin?: string;
+      /** Other headers of the handshake, e.g. the `x-forwarded-for` a trusted proxy would add. */
+      readonly headers?: Record<string, string>;
       readonly reconnect?: boolean;
       /** The handshake's query: a room page names its match (`match`), as the web client does. */
       readonly query?: Record<string, string>;
@@ -167,7 +173,10 @@ export class Client {
       reconnection: options.reconnect === true,
       reconnectionDelay: 300,
       auth: (send) => send(identity === undefined ? {} : { token: identity }),
-      ...(options.origin === undefined ? {} : { extraHeaders: { origin: options.origin } }),
+      extraHeaders: {
+        ...options.headers,
+        ...(options.origin === undefined ? {} : { origin: options.origin }),
+      },
       ...(options.query === undefined ? {} : { query: options.query }),
     });
     const client = new Client(socket);

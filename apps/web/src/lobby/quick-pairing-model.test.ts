@@ -42,6 +42,12 @@ describe("a tab's seek", () => {
       kind: "idle",
       notice: { kind: "refused", code: "quota", message: "you may open 10 rooms a minute" },
     });
+    // A playban keeps when it ends, for the notice to say.
+    const banned = { type: "refused", code: "playban", message: "closed", until: 1_000 } as const;
+    expect(seekReducer(entering, banned)).toEqual({
+      kind: "idle",
+      notice: { kind: "refused", code: "playban", message: "closed", until: 1_000 },
+    });
   });
 
   it("ignores an answer to an entry it has since left, and an end of another pool's seek", () => {

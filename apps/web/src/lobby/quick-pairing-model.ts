@@ -3,7 +3,13 @@ import { type PoolInfo, type SeekCounts, type SeekEndReason } from "@arena/proto
 /** What the grid tells after a seek ends without a game: why it ended, or the server's refusal. */
 export type SeekNotice =
   | { readonly kind: "ended"; readonly reason: SeekEndReason }
-  | { readonly kind: "refused"; readonly code: string; readonly message: string };
+  | {
+      readonly kind: "refused";
+      readonly code: string;
+      readonly message: string;
+      /** A refusal that lasts (`playban`): when it ends, on this device's clock. */
+      readonly until?: number;
+    };
 
 /** What this tab's seek is doing. */
 export type SeekState =
@@ -14,7 +20,7 @@ export type SeekState =
 export type SeekAction =
   | { readonly type: "enter"; readonly poolId: string }
   | { readonly type: "entered"; readonly poolId: string; readonly rated: boolean }
-  | { readonly type: "refused"; readonly code: string; readonly message: string }
+  | { readonly type: "refused"; readonly code: string; readonly message: string; readonly until?: number }
   | { readonly type: "cancelled" }
   | { readonly type: "ended"; readonly poolId: string; readonly reason: SeekEndReason }
   /** The socket dropped: the server ended its seek. */
@@ -32,7 +38,15 @@ export function seekReducer(state: SeekState, action: SeekAction): SeekState {
         ? { kind: "seeking", poolId: action.poolId, rated: action.rated }
         : state;
     case "refused":
-      return { kind: "idle", notice: { kind: "refused", code: action.code, message: action.message } };
+      return {
+        kind: "idle",
+        notice: {
+          kind: "refused",
+          code: action.code,
+          message: action.message,
+          ...(action.until === undefined ? {} : { until: action.until }),
+        },
+      };
     case "cancelled":
       return IDLE;
     case "ended":

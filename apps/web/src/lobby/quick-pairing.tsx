@@ -80,11 +80,18 @@ export function QuickPairing({ titleOf }: { titleOf: (gameId: string) => string 
     const wantRated = canRate && rated;
     dispatch({ type: "enter", poolId: pool.id });
     const ack = await client.request("seek:enter", { poolId: pool.id, rated: wantRated });
-    dispatch(
-      ack.ok
-        ? { type: "entered", poolId: pool.id, rated: ack.rated }
-        : { type: "refused", code: ack.code, message: ack.message },
-    );
+    if (ack.ok) {
+      dispatch({ type: "entered", poolId: pool.id, rated: ack.rated });
+      return;
+    }
+    // A playban says how long it lasts: shown as a time on this device's clock.
+    const retryAfterMs = "retryAfterMs" in ack ? Number(ack.retryAfterMs) : NaN;
+    dispatch({
+      type: "refused",
+      code: ack.code,
+      message: ack.message,
+      ...(Number.isFinite(retryAfterMs) ? { until: Date.now() + retryAfterMs } : {}),
+    });
   };
 
   const cancel = async () => {
@@ -94,8 +101,14 @@ export function QuickPairing({ titleOf }: { titleOf: (gameId: string) => string 
   };
 
   const disabled = state !== "connected";
-  const noticeText = (notice: SeekNotice): string =>
-    notice.kind === "ended" ? t(`ended.${notice.reason}`) : failureText(errors, locale, notice);
+  const noticeText = (notice: SeekNotice): string => {
+    if (notice.kind === "ended") return t(`ended.${notice.reason}`);
+    if (notice.code === "playban" && notice.until !== undefined) {
+      const time = new Date(notice.until).toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit" });
+      return t("banned", { time });
+    }
+    return failureText(errors, locale, notice);
+  };
   return (
     <section className="panel pairing" aria-labelledby="pairing-title" data-testid="quick-pairing">
       <div className="panel-head">

@@ -11,9 +11,12 @@ import type { RoomView } from "./room-view";
 import type { Commands } from "./use-command";
 import { useChat } from "./use-chat";
 
+/** The host's slow-mode choices for the spectators' channel, in seconds (0: off). */
+const SLOW_MODE_CHOICES = [0, 10, 30, 60, 120] as const;
+
 /**
  * The room's chat (docs/web.md, "Chat"): the viewer's channel while the match is not over, both channels,
- * labelled, in its replay; the opponent's mute button, the host's spectator-chat switch. Lines are React
+ * labelled, in its replay; the opponent's mute button, the host's spectator-chat switch and slow mode. Lines are React
  * text, never HTML.
  */
 export function ChatPanel({
@@ -70,7 +73,34 @@ export function ChatPanel({
             {t("spectatorSwitch")}
           </label>
         )}
+        {isHost && (
+          <label className="chat-switch">
+            {t("slowMode")}{" "}
+            <select
+              data-testid="chat-slow-mode"
+              value={model.spectatorSlowSeconds}
+              disabled={model.status === "cancelled"}
+              onChange={(event) =>
+                void commands.send("room:spectator-chat", {
+                  open: model.spectatorChat,
+                  slowSeconds: Number(event.target.value),
+                })
+              }
+            >
+              {SLOW_MODE_CHOICES.map((seconds) => (
+                <option key={seconds} value={seconds}>
+                  {seconds === 0 ? t("slowOff") : t("slowEvery", { seconds })}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
       </div>
+      {mine === "spectators" && !closed && model.spectatorSlowSeconds > 0 && (
+        <p className="muted" data-testid="chat-slow-notice">
+          {t("slowOn", { seconds: model.spectatorSlowSeconds })}
+        </p>
+      )}
       {view.mine.length > 0 &&
         opponents.map((user) => {
           const muted = chat.muted.includes(user.id);
