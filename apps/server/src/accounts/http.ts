@@ -28,6 +28,8 @@ export interface AccountsApiDeps {
   readonly trustedProxies: number;
   /** Ends every socket of a session that logged out, on every process. */
   readonly sessionEnded: (sessionId: string) => void;
+  /** Ends every socket a guest holds once it claimed an account (its guest tokens are nobody's now). */
+  readonly guestClaimed: (userId: string) => void;
   /** The time ratings are shown as of. */
   readonly now: () => number;
 }
@@ -93,6 +95,7 @@ export function accountsRouter({
   store,
   trustedProxies,
   sessionEnded,
+  guestClaimed,
   now,
 }: AccountsApiDeps): Router {
   const router = Router();
@@ -108,6 +111,7 @@ export function accountsRouter({
       const claimant = token === undefined ? null : await accounts.resolve(token);
       const result = await accounts.register(input, claimant, address(req));
       if (!result.ok) return fail(res, result.code, result.message);
+      if (claimant !== null) guestClaimed(claimant.user.id);
       res.status(201).json({ ok: true, ...result.value });
     }),
   );

@@ -141,8 +141,19 @@ export class Accounts {
   async resolve(token: unknown): Promise<ResolvedSession | null> {
     const claims = this.identity.claims(token);
     if (claims === null || typeof token !== "string") return null;
-    // A guest whose signed name is no longer valid gets a token with the name it now has.
     if (claims.session === null) {
+      // A guest token names an id no account holds: once a guest claims an account, every token it held
+      // as a guest is nobody's (docs/architecture.md, "Identity"). While the store cannot be reached it is
+      // believed, as an account's token is.
+      let claimed: boolean;
+      try {
+        claimed = (await this.store.accountById(claims.user.id)) !== null;
+      } catch (error) {
+        this.logger.warn({ err: error }, "guests cannot be checked: the player store is unreachable");
+        claimed = false;
+      }
+      if (claimed) return null;
+      // A guest whose signed name is no longer valid gets a token with the name it now has.
       return {
         user: claims.user,
         token: claims.renamed ? this.identity.issue(claims.user) : token,

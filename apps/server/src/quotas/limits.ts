@@ -21,6 +21,8 @@ export interface QuotaLimits {
   /** Chat lines one user may say in one match per `chatWindowMs` (docs/protocol.md, "Chat"). */
   readonly chatLinesPerWindow: number;
   readonly chatWindowMs: number;
+  /** New guest identities one address may be given per minute (`POST /api/session`, or a socket without one). */
+  readonly guestsPerMinutePerAddress: number;
 }
 
 export const DEFAULT_QUOTAS: QuotaLimits = {
@@ -35,6 +37,7 @@ export const DEFAULT_QUOTAS: QuotaLimits = {
   waitingRoomExpiryMs: 60_000,
   chatLinesPerWindow: 5,
   chatWindowMs: 10_000,
+  guestsPerMinutePerAddress: 20,
 };
 
 const count = z.coerce.number().int().min(1).max(1_000_000_000);
@@ -50,6 +53,7 @@ const QuotaOverrides = z.strictObject({
   waitingRoomExpiryMs: count,
   chatLinesPerWindow: count,
   chatWindowMs: count,
+  guestsPerMinutePerAddress: count,
 });
 
 /**

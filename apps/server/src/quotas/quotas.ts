@@ -19,6 +19,16 @@ function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
+/** `rate-limited` until the store's window holding `now` ends (windows are aligned: `QuotaStore.hit`). */
+function rateLimited(rule: string, windowMs: number, now: number): RateLimited {
+  const retryAfterMs = (Math.floor(now / windowMs) + 1) * windowMs - now;
+  return {
+    ...failure("rate-limited", `${rule}; wait ${Math.ceil(retryAfterMs / 1000)} s`),
+    code: "rate-limited",
+    retryAfterMs,
+  };
+}
+
 export interface QuotasOptions {
   readonly store: QuotaStore;
   readonly limits: QuotaLimits;
@@ -139,16 +149,33 @@ export class Quotas {
     const now = clock.now();
     const windowMs = limits.chatWindowMs;
     if (await store.hit(`chat:u:${user}:m:${matchId}`, limits.chatLinesPerWindow, windowMs, now)) return null;
-    // The store's windows are aligned to multiples of their length (`QuotaStore.hit`).
-    const retryAfterMs = (Math.floor(now / windowMs) + 1) * windowMs - now;
-    return {
-      ...failure(
-        "rate-limited",
-        `you may say ${plural(limits.chatLinesPerWindow, "line", "lines")} every ${Math.round(windowMs / 1000)} s; wait ${Math.ceil(retryAfterMs / 1000)} s`,
-      ),
-      code: "rate-limited",
-      retryAfterMs,
-    };
+    return rateLimited(
+      `you may say ${plural(limits.chatLinesPerWindow, "line", "lines")} every ${Math.round(windowMs / 1000)} s`,
+      windowMs,
+      now,
+    );
+  }
+
+  /**
+   * One more new guest identity for `address` (null: an address without a limit): null when it may be
+   * given, else `rate-limited` with when the minute that refused it ends. A store that cannot count lets
+   * it through: a guest is what a visitor gets when nothing else works.
+   */
+  async newGuest(address: string | null): Promise<RateLimited | null> {
+    const { store, limits, clock, logger } = this.options;
+    if (address === null) return null;
+    const now = clock.now();
+    try {
+      if (await store.hit(`guests:a:${address}`, limits.guestsPerMinutePerAddress, MINUTE, now)) return null;
+    } catch (error) {
+      logger.warn({ err: error }, "quota store unavailable: a guest was given uncounted");
+      return null;
+    }
+    return rateLimited(
+      `your address may start ${plural(limits.guestsPerMinutePerAddress, "guest session", "guest sessions")} a minute`,
+      MINUTE,
+      now,
+    );
   }
 
   /** The host seats an AI in a waiting room that had none: a place among the host's AI games. */

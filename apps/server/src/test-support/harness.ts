@@ -146,6 +146,8 @@ export class Client {
       readonly reconnect?: boolean;
       /** The handshake's query: a room page names its match (`match`), as the web client does. */
       readonly query?: Record<string, string>;
+      /** More handshake headers (`x-forwarded-for` behind a trusted proxy). */
+      readonly headers?: Record<string, string>;
     } = {},
   ): Promise<Client> {
     let identity = token;
@@ -155,7 +157,10 @@ export class Client {
       reconnection: options.reconnect === true,
       reconnectionDelay: 300,
       auth: (send) => send(identity === undefined ? {} : { token: identity }),
-      ...(options.origin === undefined ? {} : { extraHeaders: { origin: options.origin } }),
+      extraHeaders: {
+        ...options.headers,
+        ...(options.origin === undefined ? {} : { origin: options.origin }),
+      },
       ...(options.query === undefined ? {} : { query: options.query }),
     });
     const client = new Client(socket);
