@@ -46,8 +46,15 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   "store-unavailable": 503,
 };
 
-function fail(res: Response, code: ErrorCode, message: string): void {
-  res.status(STATUS[code] ?? 400).json({ ok: false, code, message });
+function fail(res: Response, code: ErrorCode, message: string, retryAfterMs?: number): void {
+  res
+    .status(STATUS[code] ?? 400)
+    .json({ ok: false, code, message, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) });
+}
+
+/** A refusal from the accounts service, with when to retry if it was a limit. */
+function refused(res: Response, result: { code: ErrorCode; message: string; retryAfterMs?: number }): void {
+  fail(res, result.code, result.message, result.retryAfterMs);
 }
 
 /** The body or query parsed with its schema, or a 400 naming the first problem (never echoing a password). */
@@ -110,7 +117,7 @@ export function accountsRouter({
       const token = bearer(req);
       const claimant = token === undefined ? null : await accounts.resolve(token);
       const result = await accounts.register(input, claimant, address(req));
-      if (!result.ok) return fail(res, result.code, result.message);
+      if (!result.ok) return refused(res, result);
       if (claimant !== null) guestClaimed(claimant.user.id);
       res.status(201).json({ ok: true, ...result.value });
     }),
@@ -122,7 +129,7 @@ export function accountsRouter({
       const input = parse(LoginRequest, req.body, res);
       if (input === null) return;
       const result = await accounts.login(input, address(req));
-      if (!result.ok) return fail(res, result.code, result.message);
+      if (!result.ok) return refused(res, result);
       res.json({ ok: true, ...result.value });
     }),
   );

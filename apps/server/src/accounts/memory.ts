@@ -11,6 +11,7 @@ import {
 import {
   type AccountRecord,
   type Bucket,
+  bucketLevel,
   BUCKET_IDLE_MS,
   type CreateAccountResult,
   type FinishedGame,
@@ -79,6 +80,10 @@ export class MemoryPlayerStore implements PlayerStore {
       for (const [k, entry] of this.buckets) if (entry.at < now - BUCKET_IDLE_MS) this.buckets.delete(k);
     }
     return Promise.resolve(taken);
+  }
+
+  tokensLeft(key: string, bucket: Bucket, now: number): Promise<number> {
+    return Promise.resolve(bucketLevel(this.buckets.get(key), bucket, now));
   }
 
   recordGame(game: FinishedGame, rate: RateFn): Promise<readonly RatingChange[] | null> {

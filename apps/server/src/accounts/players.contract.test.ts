@@ -105,6 +105,20 @@ function contract(name: string, make: () => Promise<Setup>) {
       expect(await other.takeToken(key, bucket, 20_000)).toBe(true);
     });
 
+    it("tells what a bucket holds without taking from it, to every process", async () => {
+      const { store, other } = setup;
+      const key = `login:${randomId(6)}`;
+      const bucket = { capacity: 3, refillMs: 1000 };
+      expect(await other.tokensLeft(key, bucket, 10_000)).toBe(3);
+      await store.takeToken(key, bucket, 10_000);
+      await store.takeToken(key, bucket, 10_000);
+      expect(await other.tokensLeft(key, bucket, 10_000)).toBe(1);
+      expect(await other.tokensLeft(key, bucket, 10_500)).toBe(1.5);
+      expect(await store.tokensLeft(key, bucket, 10_500)).toBe(1.5);
+      expect(await store.takeToken(key, bucket, 10_500)).toBe(true);
+      expect(await other.tokensLeft(key, bucket, 12_000)).toBe(2);
+    });
+
     it("keeps when each rating last changed, and gives it to the next game's rating", async () => {
       const { store, other } = setup;
       const [a, b] = [asUserId(`u_${randomId(6)}`), asUserId(`u_${randomId(6)}`)];

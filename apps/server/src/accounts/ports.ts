@@ -74,6 +74,16 @@ export interface Bucket {
   readonly refillMs: number;
 }
 
+/** The tokens a bucket holds at `now` that held `tokens` at `at`; a bucket never seen is full. */
+export function bucketLevel(
+  stored: { readonly tokens: number; readonly at: number } | null | undefined,
+  bucket: Bucket,
+  now: number,
+): number {
+  if (stored == null) return bucket.capacity;
+  return Math.min(bucket.capacity, stored.tokens + Math.max(0, now - stored.at) / bucket.refillMs);
+}
+
 /**
  * Players: accounts, sessions, login buckets, ratings and each player's game index (docs/architecture.md,
  * "Storage"). Memory, SQLite and Redis implement it; `players.contract.test.ts` runs on each. Every method
@@ -90,6 +100,8 @@ export interface PlayerStore {
   endSession(sessionId: string): Promise<void>;
   /** Takes a token from the bucket `key`: false when it is empty (every process shares the buckets). */
   takeToken(key: string, bucket: Bucket, now: number): Promise<boolean>;
+  /** The tokens the bucket `key` holds at `now` (fractions count), without taking one. */
+  tokensLeft(key: string, bucket: Bucket, now: number): Promise<number>;
   /**
    * Records a finished game once per match id, atomically: every seat's history entry, and for a rated
    * game both ratings (computed by `rate` from the ratings as they stand inside the same atomic step).

@@ -14,6 +14,7 @@ import { type RedisClient, timed } from "../store/redis.js";
 import {
   type AccountRecord,
   type Bucket,
+  bucketLevel,
   type CreateAccountResult,
   type FinishedGame,
   type PlayerStore,
@@ -149,6 +150,12 @@ export class RedisPlayerStore implements PlayerStore {
       }),
     );
     return reply === 1;
+  }
+
+  async tokensLeft(key: string, bucket: Bucket, now: number): Promise<number> {
+    const [tokens, at] = await timed(this.client.hmGet(this.key("bucket", key), ["tokens", "at"]));
+    const stored = tokens == null || at == null ? null : { tokens: Number(tokens), at: Number(at) };
+    return bucketLevel(stored, bucket, now);
   }
 
   async recordGame(game: FinishedGame, rate: RateFn): Promise<readonly RatingChange[] | null> {

@@ -14,6 +14,7 @@ import { PROVISIONAL_RD } from "../ratings/glicko2.js";
 import {
   type AccountRecord,
   type Bucket,
+  bucketLevel,
   BUCKET_IDLE_MS,
   type CreateAccountResult,
   type FinishedGame,
@@ -203,6 +204,10 @@ export class SqlitePlayerStore implements PlayerStore {
       if (++this.takes % SWEEP_EVERY_TAKES === 0) this.statements.sweepBuckets.run(now - BUCKET_IDLE_MS);
       return taken;
     });
+  }
+
+  tokensLeft(key: string, bucket: Bucket, now: number): Promise<number> {
+    return this.attempt(() => bucketLevel(this.statements.bucket.get(key), bucket, now));
   }
 
   recordGame(game: FinishedGame, rate: RateFn): Promise<readonly RatingChange[] | null> {
