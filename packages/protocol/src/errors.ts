@@ -29,6 +29,7 @@ export const ERROR_CODES = [
   // Accounts and ratings (docs/protocol.md, "Accounts").
   "invalid-name",
   "name-taken",
+  "name-confusable",
   "weak-password",
   "bad-credentials",
   "already-registered",

@@ -39,6 +39,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   "invalid-name": 400,
   "weak-password": 400,
   "name-taken": 409,
+  "name-confusable": 409,
   "already-registered": 409,
   "bad-credentials": 401,
   "rate-limited": 429,

@@ -8,6 +8,7 @@ import { connectTestRedis, redisUrl } from "../test-support/redis.js";
 import { SqliteStore } from "../store/sqlite.js";
 import { rateGame, INITIAL } from "../ratings/glicko2.js";
 import { MemoryPlayerStore } from "./memory.js";
+import { nameSkeleton } from "./names.js";
 import { type AccountRecord, type FinishedGame, type PlayerStore, type RateFn } from "./ports.js";
 import { RedisPlayerStore } from "./redis.js";
 import { SqlitePlayerStore } from "./sqlite.js";
@@ -103,6 +104,19 @@ function contract(name: string, make: () => Promise<Setup>) {
       expect(await store.takeToken(key, bucket, 11_000)).toBe(true);
       expect(await store.takeToken(key, bucket, 11_100)).toBe(false);
       expect(await other.takeToken(key, bucket, 20_000)).toBe(true);
+    });
+
+    it("keeps look-alike names apart by their skeleton, on every process", async () => {
+      const { store, other } = setup;
+      const stem = randomId(4).replace(/[^A-Za-z0-9]/g, "x");
+      const real = account(`Al${stem}`);
+      expect(await store.createAccount(real)).toEqual({ ok: true });
+      expect(await other.createAccount(account(`AI${stem}`))).toEqual({
+        ok: false,
+        reason: "name-confusable",
+      });
+      expect(await other.accountBySkeleton(nameSkeleton(`\u0410l\u200D${stem}`))).toEqual(real);
+      expect(await store.accountBySkeleton(nameSkeleton(`Zz${stem}`))).toBeNull();
     });
 
     it("tells what a bucket holds without taking from it, to every process", async () => {
@@ -277,5 +291,28 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))("redis", () => {
         await two.close();
       },
     };
+  });
+});
+
+describe("SQLite: accounts made before names had skeletons", () => {
+  it("get their skeleton when the player store opens", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "arena-players-"));
+    const opened = await SqliteStore.open(join(folder, "arena.db"));
+    if (!opened.ok) throw new Error(opened.problem.message);
+    try {
+      const old = account("Olga");
+      opened.value.connection
+        .prepare(
+          `INSERT INTO player_accounts (user_id, name, name_key, bot, password_hash, created_at)
+           VALUES (?, ?, ?, 0, ?, ?)`,
+        )
+        .run(old.id, old.name, old.nameKey, old.passwordHash, old.createdAt);
+      const store = new SqlitePlayerStore(opened.value.connection);
+      expect(await store.accountBySkeleton(nameSkeleton("0lga"))).toEqual(old);
+      expect(await store.createAccount(account("OIga"))).toEqual({ ok: false, reason: "name-confusable" });
+    } finally {
+      await opened.value.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -23,7 +23,8 @@ export interface AccountRecord {
 }
 
 export type CreateAccountResult =
-  { readonly ok: true } | { readonly ok: false; readonly reason: "name-taken" | "already-registered" };
+  | { readonly ok: true }
+  | { readonly ok: false; readonly reason: "name-taken" | "name-confusable" | "already-registered" };
 
 /** A player's rating in one pool (game × speed). */
 export interface StoredRating extends Glicko {
@@ -90,9 +91,14 @@ export function bucketLevel(
  * may reject when the backing service is down.
  */
 export interface PlayerStore {
-  /** Creates an account unless its name (without regard to case) or its user id is taken. */
+  /**
+   * Creates an account unless its name (without regard to case), its name's skeleton (a look-alike:
+   * accounts/names.ts `nameSkeleton`) or its user id is taken.
+   */
   createAccount(account: AccountRecord): Promise<CreateAccountResult>;
   accountByName(name: string): Promise<AccountRecord | null>;
+  /** The account whose name has this skeleton (`nameSkeleton`), if any. */
+  accountBySkeleton(skeleton: string): Promise<AccountRecord | null>;
   accountById(id: UserId): Promise<AccountRecord | null>;
   openSession(sessionId: string, userId: UserId, now: number): Promise<void>;
   /** The session's user while it is open; null once it ended (logout) or if it never existed. */

@@ -21,12 +21,15 @@ import {
   type RateFn,
   type StoredRating,
 } from "./ports.js";
+import { nameSkeleton } from "./names.js";
 import { onLeaderboard, planRecord } from "./recording.js";
 
 const CREATE = `
 if redis.call('EXISTS', KEYS[1]) == 1 then return 'name-taken' end
+if redis.call('EXISTS', KEYS[3]) == 1 then return 'name-confusable' end
 if redis.call('EXISTS', KEYS[2]) == 1 then return 'already-registered' end
 redis.call('SET', KEYS[1], ARGV[1])
+redis.call('SET', KEYS[3], ARGV[1])
 redis.call('HSET', KEYS[2], 'account', ARGV[2])
 return 'ok'
 `;
@@ -111,12 +114,22 @@ export class RedisPlayerStore implements PlayerStore {
   async createAccount(account: AccountRecord): Promise<CreateAccountResult> {
     const reply = await timed(
       this.client.eval(CREATE, {
-        keys: [this.key("name", account.nameKey), this.key("user", account.id)],
+        keys: [
+          this.key("name", account.nameKey),
+          this.key("user", account.id),
+          this.key("skeleton", nameSkeleton(account.name)),
+        ],
         arguments: [account.id, JSON.stringify(account)],
       }),
     );
     if (reply === "ok") return { ok: true };
-    return { ok: false, reason: reply === "name-taken" ? "name-taken" : "already-registered" };
+    if (reply === "name-taken" || reply === "name-confusable") return { ok: false, reason: reply };
+    return { ok: false, reason: "already-registered" };
+  }
+
+  async accountBySkeleton(skeleton: string): Promise<AccountRecord | null> {
+    const id = await timed(this.client.get(this.key("skeleton", skeleton)));
+    return id === null ? null : this.accountById(asUserId(id));
   }
 
   async accountByName(name: string): Promise<AccountRecord | null> {

@@ -1,9 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { type ErrorCode, type PublicUser, type UserId, type UserRef, asUserId } from "@arena/protocol";
+import {
+  asUserId,
+  type ErrorCode,
+  failure,
+  type Failure,
+  type PublicUser,
+  type UserId,
+  type UserRef,
+} from "@arena/protocol";
 import { type Logger } from "pino";
 import { type Clock } from "../clocks/scheduler.js";
 import { type Identity, randomId } from "../identity/tokens.js";
-import { checkAccountName, nameKey } from "./names.js";
+import { checkAccountName, nameKey, nameSkeleton } from "./names.js";
 import { checkPassword, decoyHash, hashPassword, verifyPassword } from "./passwords.js";
 import { type AccountRecord, type Bucket, BUCKET_IDLE_MS, type PlayerStore } from "./ports.js";
 
@@ -111,9 +119,14 @@ export class Accounts {
     };
     const created = await this.store.createAccount(account);
     if (!created.ok) {
-      return created.reason === "name-taken"
-        ? refuse("name-taken", `'${name.name}' is taken`)
-        : refuse("already-registered", "this guest has claimed an account already: log in");
+      switch (created.reason) {
+        case "name-taken":
+          return refuse("name-taken", `'${name.name}' is taken`);
+        case "name-confusable":
+          return refuse("name-confusable", `'${name.name}' looks like another player's name`);
+        case "already-registered":
+          return refuse("already-registered", "this guest has claimed an account already: log in");
+      }
     }
     this.logger.info({ user: account.id, name: account.name, bot: account.bot }, "account registered");
     return { ok: true, value: { token: await this.openSession(account), user: publicUser(account) } };
@@ -213,6 +226,21 @@ export class Accounts {
     }
     if (owner !== claims.user.id) return null;
     return { user: claims.user, token, account: { sessionId: claims.session.id, bot: claims.session.bot } };
+  }
+
+  /**
+   * Whether a guest may go by `name` (docs/protocol.md, "Names"): not an account's name, whatever its
+   * case, nor one that looks like it (the same skeleton). Null when it may.
+   */
+  async checkGuestName(name: string): Promise<Failure | null> {
+    if ((await this.store.accountByName(name)) !== null) {
+      return failure("name-taken", `'${name}' is an account's name; guests cannot use it`);
+    }
+    const lookalike = await this.store.accountBySkeleton(nameSkeleton(name));
+    if (lookalike !== null) {
+      return failure("name-confusable", `'${name}' looks like the account name '${lookalike.name}'`);
+    }
+    return null;
   }
 
   /** The account of a name (case-insensitive). */

@@ -1,5 +1,6 @@
 import {
   DisplayName,
+  failure,
   type GamesResponse,
   type PoolsResponse,
   MatchId,
@@ -58,6 +59,15 @@ export function apiRouter({ rooms, identity, accounts, analysis, trustedProxies 
       const limited = await rooms.quotas.newGuest(address);
       if (limited !== null) {
         res.status(429).json(limited);
+        return;
+      }
+    }
+    if (name.success) {
+      const refused = await accounts
+        .checkGuestName(name.data)
+        .catch(() => failure("store-unavailable", "the player store is unavailable"));
+      if (refused !== null) {
+        res.status(refused.code === "store-unavailable" ? 503 : 409).json(refused);
         return;
       }
     }
