@@ -1,6 +1,13 @@
 import { z } from "./zod.js";
 import { DisplayName, InviteToken, MatchId, Millis, Seat, Version } from "./ids.js";
-import { SeatRequest, TimeControl, Visibility, type Snapshot, type VersionedEvent } from "./model.js";
+import {
+  SeatRequest,
+  TimeControl,
+  Visibility,
+  type Snapshot,
+  type UserRef,
+  type VersionedEvent,
+} from "./model.js";
 import { type Ack } from "./errors.js";
 import { LOBBY_VIEWS, LobbyQuery, type LobbyPage, type LobbyView } from "./lobby.js";
 import { UserId } from "./ids.js";
@@ -109,7 +116,7 @@ export function isClientEventName(name: string): name is ClientEventName {
 
 export interface SessionInfo {
   readonly token: string;
-  readonly user: { readonly id: UserId; readonly name: string };
+  readonly user: UserRef;
   /** Present for an account's session (docs/protocol.md, "Accounts"); absent for a guest. */
   readonly account?: { readonly bot: boolean };
 }

@@ -225,7 +225,12 @@ export class Accounts {
       owner = claims.user.id;
     }
     if (owner !== claims.user.id) return null;
-    return { user: claims.user, token, account: { sessionId: claims.session.id, bot: claims.session.bot } };
+    // Marked as an account wherever it shows: seats, lists and chat (docs/protocol.md, "Names").
+    return {
+      user: { ...claims.user, account: true },
+      token,
+      account: { sessionId: claims.session.id, bot: claims.session.bot },
+    };
   }
 
   /**

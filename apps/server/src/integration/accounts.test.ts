@@ -80,7 +80,7 @@ describe("accounts over HTTP and sockets", () => {
     const login = await post(at, "/api/login", { name: name.toUpperCase(), password: PASSWORD });
     expect(login.status).toBe(200);
     const elsewhere = await connect(at, login.body.token as string);
-    expect(elsewhere.session?.user).toEqual({ id: guestId, name });
+    expect(elsewhere.session?.user).toEqual({ id: guestId, name, account: true });
     expect(elsewhere.session?.account).toEqual({ bot: false });
     // An account's name is its username.
     expect(await elsewhere.call("session:rename", { name: "Someone" })).toMatchObject({

@@ -4,7 +4,9 @@
 // a name that looks like another's, and every UserRef says whether it is an account.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { FakeClock } from "../clocks/scheduler.js";
+import { type RoomsResponse } from "@arena/protocol";
 import { Client, startServer, type TestServer } from "../test-support/harness.js";
+import { startOthello } from "../test-support/play.js";
 
 const PASSWORD = "correct horse battery";
 
@@ -75,5 +77,40 @@ describe("names that pass for an account's", () => {
     const guest = await connect();
     const renamed = await guest.call("session:rename", { name: "Alicia" });
     expect(renamed.ok && renamed.user.name).toBe("Alicia");
+  });
+});
+
+describe("accounts are marked apart from guests", () => {
+  it("in seats, in the lobby's lists and in chat lines", async () => {
+    const registered = await post("/api/accounts", { name: "Alice", password: PASSWORD });
+    const alice = await connect(registered.body.token as string);
+    const guest = await connect();
+    expect(alice.session?.user).toMatchObject({ name: "Alice", account: true });
+    expect(guest.session?.user.account).toBeUndefined();
+    const { matchId } = await startOthello(alice, guest, { baseMs: 180_000, incrementMs: 2_000 });
+
+    const seats = (await guest.snapshot(matchId)).seats.map((seat) =>
+      seat.kind === "human" ? seat.user : null,
+    );
+    expect(seats.map((user) => [user?.name, user?.account === true])).toEqual([
+      ["Alice", true],
+      [guest.session?.user.name, false],
+    ]);
+    const lobby = (await (await fetch(`${server.url}/api/rooms?status=live`)).json()) as RoomsResponse;
+    const listed = lobby.rooms.find((room) => room.matchId === matchId);
+    expect(listed?.host).toMatchObject({ name: "Alice", account: true });
+
+    for (const [speaker, text] of [
+      [alice, "hello"],
+      [guest, "hi"],
+    ] as const) {
+      const said = await speaker.call("chat:say", { matchId, channel: "players", text });
+      if (!said.ok) throw new Error(said.code);
+    }
+    await alice.until((c) => c.chat.length >= 2, "both lines");
+    expect(alice.chat.map((line) => [line.text, line.author.account])).toEqual([
+      ["hello", true],
+      ["hi", false],
+    ]);
   });
 });

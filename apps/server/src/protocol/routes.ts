@@ -314,7 +314,7 @@ export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
     const room = await chatRoomFor(ctx, matchId);
     if (room === null) return NO_MATCH;
     const { user, account } = ctx.socket.data;
-    const author = { id: user.id, name: user.name, bot: account?.bot ?? false };
+    const author = { id: user.id, name: user.name, account: account !== null, bot: account?.bot ?? false };
     return fromStore(ctx.rooms.chat.say(room.model, author, channel, text.text));
   },
 
