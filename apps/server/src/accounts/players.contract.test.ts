@@ -316,3 +316,23 @@ describe("SQLite: accounts made before names had skeletons", () => {
     }
   });
 });
+
+describe.skipIf(skipWithout(redisUrl === null, "redis-server"))(
+  "Redis: accounts made before names had skeletons",
+  () => {
+    it("get their skeleton when the backend opens (fillSkeletons)", async () => {
+      const redis = await connectTestRedis();
+      try {
+        const store = new RedisPlayerStore(redis.commands, redis.prefix);
+        const old = account("Olga");
+        await redis.commands.hSet(`${redis.prefix}p:user:${old.id}`, "account", JSON.stringify(old));
+        expect(await store.accountBySkeleton(nameSkeleton("0lga"))).toBeNull();
+        expect(await store.fillSkeletons()).toBe(1);
+        expect(await store.accountBySkeleton(nameSkeleton("0lga"))).toEqual(old);
+        expect(await store.fillSkeletons()).toBe(0);
+      } finally {
+        await redis.close();
+      }
+    });
+  },
+);

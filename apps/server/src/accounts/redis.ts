@@ -127,6 +127,26 @@ export class RedisPlayerStore implements PlayerStore {
     return { ok: false, reason: "already-registered" };
   }
 
+  /**
+   * Gives every account made before names had skeletons its skeleton key (the first of two look-alikes
+   * keeps it); run once when the backend opens. Accounts are few next to games: one scan.
+   */
+  async fillSkeletons(): Promise<number> {
+    let filled = 0;
+    for await (const batch of this.client.scanIterator({ MATCH: this.key("user", "*"), COUNT: 500 })) {
+      for (const key of [batch].flat()) {
+        const json = await timed(this.client.hGet(key, "account"));
+        if (json == null) continue;
+        const account = JSON.parse(json) as AccountRecord;
+        const set = await timed(
+          this.client.set(this.key("skeleton", nameSkeleton(account.name)), account.id, { NX: true }),
+        );
+        if (set !== null) filled++;
+      }
+    }
+    return filled;
+  }
+
   async accountBySkeleton(skeleton: string): Promise<AccountRecord | null> {
     const id = await timed(this.client.get(this.key("skeleton", skeleton)));
     return id === null ? null : this.accountById(asUserId(id));
