@@ -30,6 +30,7 @@ import {
   matchRoom,
   onlineUsers,
   SEEK_COUNTS_ROOM,
+  guestRoom,
   sessionRoom,
 } from "./protocol/sockets.js";
 import { DEFAULT_QUOTAS, type QuotaLimits } from "./quotas/limits.js";
@@ -400,10 +401,11 @@ export function createApp(deps: AppDeps): App {
       trustedProxies: config.trustedProxies,
       // Every socket of the session, on every process (through the adapter), is closed: logout is final.
       sessionEnded: (sessionId) => io.in(sessionRoom(sessionId)).disconnectSockets(true),
+      guestClaimed: (userId) => io.in(guestRoom(userId)).disconnectSockets(true),
       now: () => clock.now(),
     }),
   );
-  app.use("/api", apiRouter({ rooms, identity, accounts, analysis }));
+  app.use("/api", apiRouter({ rooms, identity, accounts, analysis, trustedProxies: config.trustedProxies }));
   app.use(
     "/api",
     botsRouter(() => botsOnline(io)),

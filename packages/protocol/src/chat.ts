@@ -58,8 +58,16 @@ export function cleanChatText(
 export const ChatInput = z.string().transform(cleanChatText);
 export type ChatInput = z.output<typeof ChatInput>;
 
-/** Who said a line: the user, their name when they said it, and whether the account is a bot. */
-export const ChatAuthor = z.object({ id: UserId, name: z.string(), bot: z.boolean() });
+/**
+ * Who said a line: the user, their name when they said it, whether it is a registered account (false for a
+ * guest, and for lines stored before the mark existed) and whether the account is a bot.
+ */
+export const ChatAuthor = z.object({
+  id: UserId,
+  name: z.string(),
+  account: z.boolean().default(false),
+  bot: z.boolean(),
+});
 export type ChatAuthor = z.infer<typeof ChatAuthor>;
 
 /** One line of a match's chat, as stored and as sent (`chat:line`, `chat:history`). */

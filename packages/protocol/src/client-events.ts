@@ -6,6 +6,7 @@ import {
   TimeControl,
   Visibility,
   type Snapshot,
+  type UserRef,
   type VersionedEvent,
 } from "./model.js";
 import { type Ack } from "./errors.js";
@@ -124,7 +125,7 @@ export function isClientEventName(name: string): name is ClientEventName {
 
 export interface SessionInfo {
   readonly token: string;
-  readonly user: { readonly id: UserId; readonly name: string };
+  readonly user: UserRef;
   /** Present for an account's session (docs/protocol.md, "Accounts"); absent for a guest. */
   readonly account?: { readonly bot: boolean };
 }

@@ -32,6 +32,7 @@ export const ERROR_CODES = [
   // Accounts and ratings (docs/protocol.md, "Accounts").
   "invalid-name",
   "name-taken",
+  "name-confusable",
   "weak-password",
   "bad-credentials",
   "already-registered",

@@ -37,6 +37,11 @@ export const UserRef = z.object({
     .string()
     .min(1)
     .max(MAX_NAME_CHARS * 8),
+  /**
+   * True for a registered account (its name is its username, unique and not confusable); absent for a
+   * guest, and in records written before the mark existed. Set by the server only (docs/protocol.md, "Names").
+   */
+  account: z.boolean().optional(),
 });
 export type UserRef = z.infer<typeof UserRef>;
 

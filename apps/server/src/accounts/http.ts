@@ -28,6 +28,8 @@ export interface AccountsApiDeps {
   readonly trustedProxies: number;
   /** Ends every socket of a session that logged out, on every process. */
   readonly sessionEnded: (sessionId: string) => void;
+  /** Ends every socket a guest holds once it claimed an account (its guest tokens are nobody's now). */
+  readonly guestClaimed: (userId: string) => void;
   /** The time ratings are shown as of. */
   readonly now: () => number;
 }
@@ -37,6 +39,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   "invalid-name": 400,
   "weak-password": 400,
   "name-taken": 409,
+  "name-confusable": 409,
   "already-registered": 409,
   "bad-credentials": 401,
   "rate-limited": 429,
@@ -44,8 +47,15 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   "store-unavailable": 503,
 };
 
-function fail(res: Response, code: ErrorCode, message: string): void {
-  res.status(STATUS[code] ?? 400).json({ ok: false, code, message });
+function fail(res: Response, code: ErrorCode, message: string, retryAfterMs?: number): void {
+  res
+    .status(STATUS[code] ?? 400)
+    .json({ ok: false, code, message, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) });
+}
+
+/** A refusal from the accounts service, with when to retry if it was a limit. */
+function refused(res: Response, result: { code: ErrorCode; message: string; retryAfterMs?: number }): void {
+  fail(res, result.code, result.message, result.retryAfterMs);
 }
 
 /** The body or query parsed with its schema, or a 400 naming the first problem (never echoing a password). */
@@ -93,6 +103,7 @@ export function accountsRouter({
   store,
   trustedProxies,
   sessionEnded,
+  guestClaimed,
   now,
 }: AccountsApiDeps): Router {
   const router = Router();
@@ -107,7 +118,8 @@ export function accountsRouter({
       const token = bearer(req);
       const claimant = token === undefined ? null : await accounts.resolve(token);
       const result = await accounts.register(input, claimant, address(req));
-      if (!result.ok) return fail(res, result.code, result.message);
+      if (!result.ok) return refused(res, result);
+      if (claimant !== null) guestClaimed(claimant.user.id);
       res.status(201).json({ ok: true, ...result.value });
     }),
   );
@@ -118,7 +130,7 @@ export function accountsRouter({
       const input = parse(LoginRequest, req.body, res);
       if (input === null) return;
       const result = await accounts.login(input, address(req));
-      if (!result.ok) return fail(res, result.code, result.message);
+      if (!result.ok) return refused(res, result);
       res.json({ ok: true, ...result.value });
     }),
   );

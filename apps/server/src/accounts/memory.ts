@@ -11,6 +11,7 @@ import {
 import {
   type AccountRecord,
   type Bucket,
+  bucketLevel,
   BUCKET_IDLE_MS,
   type CreateAccountResult,
   type FinishedGame,
@@ -18,6 +19,7 @@ import {
   type RateFn,
   type StoredRating,
 } from "./ports.js";
+import { nameSkeleton } from "./names.js";
 import { onLeaderboard, planRecord, tally } from "./recording.js";
 
 /** Above this many buckets, idle ones are swept. */
@@ -29,6 +31,7 @@ const poolKey = (userId: UserId, gameId: string, speed: RatingSpeed) => `${userI
 export class MemoryPlayerStore implements PlayerStore {
   private readonly accounts = new Map<UserId, AccountRecord>();
   private readonly byName = new Map<string, UserId>();
+  private readonly bySkeleton = new Map<string, UserId>();
   private readonly sessions = new Map<string, UserId>();
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
   private readonly ratings = new Map<string, StoredRating & { userId: UserId }>();
@@ -37,11 +40,19 @@ export class MemoryPlayerStore implements PlayerStore {
   private readonly histories = new Map<UserId, HistoryEntry[]>();
 
   createAccount(account: AccountRecord): Promise<CreateAccountResult> {
+    const skeleton = nameSkeleton(account.name);
     if (this.byName.has(account.nameKey)) return Promise.resolve({ ok: false, reason: "name-taken" });
+    if (this.bySkeleton.has(skeleton)) return Promise.resolve({ ok: false, reason: "name-confusable" });
     if (this.accounts.has(account.id)) return Promise.resolve({ ok: false, reason: "already-registered" });
     this.accounts.set(account.id, account);
     this.byName.set(account.nameKey, account.id);
+    this.bySkeleton.set(skeleton, account.id);
     return Promise.resolve({ ok: true });
+  }
+
+  accountBySkeleton(skeleton: string): Promise<AccountRecord | null> {
+    const id = this.bySkeleton.get(skeleton);
+    return Promise.resolve(id === undefined ? null : (this.accounts.get(id) ?? null));
   }
 
   accountByName(name: string): Promise<AccountRecord | null> {
@@ -79,6 +90,10 @@ export class MemoryPlayerStore implements PlayerStore {
       for (const [k, entry] of this.buckets) if (entry.at < now - BUCKET_IDLE_MS) this.buckets.delete(k);
     }
     return Promise.resolve(taken);
+  }
+
+  tokensLeft(key: string, bucket: Bucket, now: number): Promise<number> {
+    return Promise.resolve(bucketLevel(this.buckets.get(key), bucket, now));
   }
 
   recordGame(game: FinishedGame, rate: RateFn): Promise<readonly RatingChange[] | null> {

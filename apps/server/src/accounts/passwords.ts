@@ -1,5 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 import { COMMON_PASSWORDS } from "./common-passwords.js";
+import { isGuessable } from "./strength.js";
 
 /**
  * scrypt from node:crypto (docs/architecture.md, "Accounts"): N = 2^15, r = 8, p = 3 — one of OWASP's
@@ -67,7 +68,10 @@ export function decoyHash(): Promise<string> {
 
 export type PasswordCheck = { readonly ok: true } | { readonly ok: false; readonly message: string };
 
-/** At least 8 characters, not one of the most common passwords, and not the name itself. */
+/**
+ * At least 8 characters, not one of the most common passwords, not the name itself, and not easy to guess
+ * by a strength estimate (accounts/strength.ts).
+ */
 export function checkPassword(password: string, name: string): PasswordCheck {
   if ([...password].length < MIN_PASSWORD_LENGTH) {
     return { ok: false, message: `a password has at least ${MIN_PASSWORD_LENGTH} characters` };
@@ -76,5 +80,11 @@ export function checkPassword(password: string, name: string): PasswordCheck {
   if (COMMON_PASSWORDS.has(lower)) return { ok: false, message: "that password is one of the most common" };
   if (lower.includes(name.toLowerCase()))
     return { ok: false, message: "a password must not contain the name" };
+  if (isGuessable(password, name)) {
+    return {
+      ok: false,
+      message: "that password is easy to guess (a common word, pattern or repeat); try a few unrelated words",
+    };
+  }
   return { ok: true };
 }

@@ -8,6 +8,7 @@ import { connectTestRedis, redisUrl } from "../test-support/redis.js";
 import { SqliteStore } from "../store/sqlite.js";
 import { rateGame, INITIAL } from "../ratings/glicko2.js";
 import { MemoryPlayerStore } from "./memory.js";
+import { nameSkeleton } from "./names.js";
 import { type AccountRecord, type FinishedGame, type PlayerStore, type RateFn } from "./ports.js";
 import { RedisPlayerStore } from "./redis.js";
 import { SqlitePlayerStore } from "./sqlite.js";
@@ -103,6 +104,33 @@ function contract(name: string, make: () => Promise<Setup>) {
       expect(await store.takeToken(key, bucket, 11_000)).toBe(true);
       expect(await store.takeToken(key, bucket, 11_100)).toBe(false);
       expect(await other.takeToken(key, bucket, 20_000)).toBe(true);
+    });
+
+    it("keeps look-alike names apart by their skeleton, on every process", async () => {
+      const { store, other } = setup;
+      const stem = randomId(4).replace(/[^A-Za-z0-9]/g, "x");
+      const real = account(`Al${stem}`);
+      expect(await store.createAccount(real)).toEqual({ ok: true });
+      expect(await other.createAccount(account(`AI${stem}`))).toEqual({
+        ok: false,
+        reason: "name-confusable",
+      });
+      expect(await other.accountBySkeleton(nameSkeleton(`\u0410l\u200D${stem}`))).toEqual(real);
+      expect(await store.accountBySkeleton(nameSkeleton(`Zz${stem}`))).toBeNull();
+    });
+
+    it("tells what a bucket holds without taking from it, to every process", async () => {
+      const { store, other } = setup;
+      const key = `login:${randomId(6)}`;
+      const bucket = { capacity: 3, refillMs: 1000 };
+      expect(await other.tokensLeft(key, bucket, 10_000)).toBe(3);
+      await store.takeToken(key, bucket, 10_000);
+      await store.takeToken(key, bucket, 10_000);
+      expect(await other.tokensLeft(key, bucket, 10_000)).toBe(1);
+      expect(await other.tokensLeft(key, bucket, 10_500)).toBe(1.5);
+      expect(await store.tokensLeft(key, bucket, 10_500)).toBe(1.5);
+      expect(await store.takeToken(key, bucket, 10_500)).toBe(true);
+      expect(await other.tokensLeft(key, bucket, 12_000)).toBe(2);
     });
 
     it("keeps when each rating last changed, and gives it to the next game's rating", async () => {
@@ -265,3 +293,46 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))("redis", () => {
     };
   });
 });
+
+describe("SQLite: accounts made before names had skeletons", () => {
+  it("get their skeleton when the player store opens", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "arena-players-"));
+    const opened = await SqliteStore.open(join(folder, "arena.db"));
+    if (!opened.ok) throw new Error(opened.problem.message);
+    try {
+      const old = account("Olga");
+      opened.value.connection
+        .prepare(
+          `INSERT INTO player_accounts (user_id, name, name_key, bot, password_hash, created_at)
+           VALUES (?, ?, ?, 0, ?, ?)`,
+        )
+        .run(old.id, old.name, old.nameKey, old.passwordHash, old.createdAt);
+      const store = new SqlitePlayerStore(opened.value.connection);
+      expect(await store.accountBySkeleton(nameSkeleton("0lga"))).toEqual(old);
+      expect(await store.createAccount(account("OIga"))).toEqual({ ok: false, reason: "name-confusable" });
+    } finally {
+      await opened.value.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.skipIf(skipWithout(redisUrl === null, "redis-server"))(
+  "Redis: accounts made before names had skeletons",
+  () => {
+    it("get their skeleton when the backend opens (fillSkeletons)", async () => {
+      const redis = await connectTestRedis();
+      try {
+        const store = new RedisPlayerStore(redis.commands, redis.prefix);
+        const old = account("Olga");
+        await redis.commands.hSet(`${redis.prefix}p:user:${old.id}`, "account", JSON.stringify(old));
+        expect(await store.accountBySkeleton(nameSkeleton("0lga"))).toBeNull();
+        expect(await store.fillSkeletons()).toBe(1);
+        expect(await store.accountBySkeleton(nameSkeleton("0lga"))).toEqual(old);
+        expect(await store.fillSkeletons()).toBe(0);
+      } finally {
+        await redis.close();
+      }
+    });
+  },
+);

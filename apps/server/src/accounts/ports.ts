@@ -23,7 +23,8 @@ export interface AccountRecord {
 }
 
 export type CreateAccountResult =
-  { readonly ok: true } | { readonly ok: false; readonly reason: "name-taken" | "already-registered" };
+  | { readonly ok: true }
+  | { readonly ok: false; readonly reason: "name-taken" | "name-confusable" | "already-registered" };
 
 /** A player's rating in one pool (game × speed). */
 export interface StoredRating extends Glicko {
@@ -74,15 +75,30 @@ export interface Bucket {
   readonly refillMs: number;
 }
 
+/** The tokens a bucket holds at `now` that held `tokens` at `at`; a bucket never seen is full. */
+export function bucketLevel(
+  stored: { readonly tokens: number; readonly at: number } | null | undefined,
+  bucket: Bucket,
+  now: number,
+): number {
+  if (stored == null) return bucket.capacity;
+  return Math.min(bucket.capacity, stored.tokens + Math.max(0, now - stored.at) / bucket.refillMs);
+}
+
 /**
  * Players: accounts, sessions, login buckets, ratings and each player's game index (docs/architecture.md,
  * "Storage"). Memory, SQLite and Redis implement it; `players.contract.test.ts` runs on each. Every method
  * may reject when the backing service is down.
  */
 export interface PlayerStore {
-  /** Creates an account unless its name (without regard to case) or its user id is taken. */
+  /**
+   * Creates an account unless its name (without regard to case), its name's skeleton (a look-alike:
+   * accounts/names.ts `nameSkeleton`) or its user id is taken.
+   */
   createAccount(account: AccountRecord): Promise<CreateAccountResult>;
   accountByName(name: string): Promise<AccountRecord | null>;
+  /** The account whose name has this skeleton (`nameSkeleton`), if any. */
+  accountBySkeleton(skeleton: string): Promise<AccountRecord | null>;
   accountById(id: UserId): Promise<AccountRecord | null>;
   openSession(sessionId: string, userId: UserId, now: number): Promise<void>;
   /** The session's user while it is open; null once it ended (logout) or if it never existed. */
@@ -90,6 +106,8 @@ export interface PlayerStore {
   endSession(sessionId: string): Promise<void>;
   /** Takes a token from the bucket `key`: false when it is empty (every process shares the buckets). */
   takeToken(key: string, bucket: Bucket, now: number): Promise<boolean>;
+  /** The tokens the bucket `key` holds at `now` (fractions count), without taking one. */
+  tokensLeft(key: string, bucket: Bucket, now: number): Promise<number>;
   /**
    * Records a finished game once per match id, atomically: every seat's history entry, and for a rated
    * game both ratings (computed by `rate` from the ratings as they stand inside the same atomic step).

@@ -14,18 +14,22 @@ import { type RedisClient, timed } from "../store/redis.js";
 import {
   type AccountRecord,
   type Bucket,
+  bucketLevel,
   type CreateAccountResult,
   type FinishedGame,
   type PlayerStore,
   type RateFn,
   type StoredRating,
 } from "./ports.js";
+import { nameSkeleton } from "./names.js";
 import { onLeaderboard, planRecord } from "./recording.js";
 
 const CREATE = `
 if redis.call('EXISTS', KEYS[1]) == 1 then return 'name-taken' end
+if redis.call('EXISTS', KEYS[3]) == 1 then return 'name-confusable' end
 if redis.call('EXISTS', KEYS[2]) == 1 then return 'already-registered' end
 redis.call('SET', KEYS[1], ARGV[1])
+redis.call('SET', KEYS[3], ARGV[1])
 redis.call('HSET', KEYS[2], 'account', ARGV[2])
 return 'ok'
 `;
@@ -110,12 +114,42 @@ export class RedisPlayerStore implements PlayerStore {
   async createAccount(account: AccountRecord): Promise<CreateAccountResult> {
     const reply = await timed(
       this.client.eval(CREATE, {
-        keys: [this.key("name", account.nameKey), this.key("user", account.id)],
+        keys: [
+          this.key("name", account.nameKey),
+          this.key("user", account.id),
+          this.key("skeleton", nameSkeleton(account.name)),
+        ],
         arguments: [account.id, JSON.stringify(account)],
       }),
     );
     if (reply === "ok") return { ok: true };
-    return { ok: false, reason: reply === "name-taken" ? "name-taken" : "already-registered" };
+    if (reply === "name-taken" || reply === "name-confusable") return { ok: false, reason: reply };
+    return { ok: false, reason: "already-registered" };
+  }
+
+  /**
+   * Gives every account made before names had skeletons its skeleton key (the first of two look-alikes
+   * keeps it); run once when the backend opens. Accounts are few next to games: one scan.
+   */
+  async fillSkeletons(): Promise<number> {
+    let filled = 0;
+    for await (const batch of this.client.scanIterator({ MATCH: this.key("user", "*"), COUNT: 500 })) {
+      for (const key of [batch].flat()) {
+        const json = await timed(this.client.hGet(key, "account"));
+        if (json == null) continue;
+        const account = JSON.parse(json) as AccountRecord;
+        const set = await timed(
+          this.client.set(this.key("skeleton", nameSkeleton(account.name)), account.id, { NX: true }),
+        );
+        if (set !== null) filled++;
+      }
+    }
+    return filled;
+  }
+
+  async accountBySkeleton(skeleton: string): Promise<AccountRecord | null> {
+    const id = await timed(this.client.get(this.key("skeleton", skeleton)));
+    return id === null ? null : this.accountById(asUserId(id));
   }
 
   async accountByName(name: string): Promise<AccountRecord | null> {
@@ -149,6 +183,12 @@ export class RedisPlayerStore implements PlayerStore {
       }),
     );
     return reply === 1;
+  }
+
+  async tokensLeft(key: string, bucket: Bucket, now: number): Promise<number> {
+    const [tokens, at] = await timed(this.client.hmGet(this.key("bucket", key), ["tokens", "at"]));
+    const stored = tokens == null || at == null ? null : { tokens: Number(tokens), at: Number(at) };
+    return bucketLevel(stored, bucket, now);
   }
 
   async recordGame(game: FinishedGame, rate: RateFn): Promise<readonly RatingChange[] | null> {

@@ -59,6 +59,24 @@ describe("passwords", () => {
     expect(checkPassword("correct horse battery", "ada")).toEqual({ ok: true });
   });
 
+  it("refuses passwords that are easy to guess though not on the list (issue 26)", () => {
+    for (const weak of [
+      "aaaaaaaa",
+      "passpass",
+      "Passw0rd!",
+      "letmein!",
+      "arena123",
+      "asdfghjk",
+      "11223344",
+    ]) {
+      const check = checkPassword(weak, "ada");
+      expect([weak, !check.ok && check.message]).toEqual([weak, expect.stringContaining("easy to guess")]);
+    }
+    for (const strong of ["correct horse battery", "a long enough secret", "kP9#vLq2Zm"]) {
+      expect([strong, checkPassword(strong, "ada")]).toEqual([strong, { ok: true }]);
+    }
+  });
+
   it("hashes with the documented scrypt parameters and a fresh salt, and verifies in constant time", async () => {
     const stored = await hashPassword("correct horse battery");
     const [prefix, n, r, p, salt, key] = stored.split("$");

@@ -1,20 +1,32 @@
 import { randomUUID } from "node:crypto";
-import { type ErrorCode, type PublicUser, type UserId, type UserRef, asUserId } from "@arena/protocol";
+import {
+  asUserId,
+  type ErrorCode,
+  failure,
+  type Failure,
+  type PublicUser,
+  type UserId,
+  type UserRef,
+} from "@arena/protocol";
 import { type Logger } from "pino";
 import { type Clock } from "../clocks/scheduler.js";
 import { type Identity, randomId } from "../identity/tokens.js";
-import { checkAccountName, nameKey } from "./names.js";
+import { checkAccountName, nameKey, nameSkeleton } from "./names.js";
 import { checkPassword, decoyHash, hashPassword, verifyPassword } from "./passwords.js";
 import { type AccountRecord, type Bucket, BUCKET_IDLE_MS, type PlayerStore } from "./ports.js";
 
 /**
  * Login attempts (docs/protocol.md, "Accounts"), token buckets in the player store so every process
- * agrees: per address 20 at once, then one every 3 s; per account name 10, then one every 12 s (5 a
- * minute) — counted for unknown names as for known ones. Registrations: 10 per address, then one every 30 s.
+ * agrees. Every attempt from an address: 20 at once, then one every 3 s. Wrong passwords only (so nobody
+ * can spend them with the right one): per account name 10, then one every 12 s — counted for unknown names
+ * as for known ones — and per name and address 5, then one a minute. A name whose failures are spent is
+ * closed only to the addresses that have been failing at it: the owner's right password from elsewhere
+ * always gets through. Registrations: 10 per address, then one every 30 s.
  */
 export const LOGIN_LIMITS = {
   perAddress: { capacity: 20, refillMs: 3_000 },
-  perAccount: { capacity: 10, refillMs: 12_000 },
+  failuresPerName: { capacity: 10, refillMs: 12_000 },
+  failuresPerNameAndAddress: { capacity: 5, refillMs: 60_000 },
   registerPerAddress: { capacity: 10, refillMs: 30_000 },
 } as const satisfies Record<string, Bucket>;
 export type LoginLimits = { readonly [K in keyof typeof LOGIN_LIMITS]: Bucket };
@@ -38,6 +50,14 @@ export interface ResolvedSession {
 export type AccountResult<T> =
   | { readonly ok: true; readonly value: T }
   | { readonly ok: false; readonly code: ErrorCode; readonly message: string };
+
+/** A refusal by a login or registration bucket: when to try again. */
+export interface RateLimitedResult {
+  readonly ok: false;
+  readonly code: "rate-limited";
+  readonly message: string;
+  readonly retryAfterMs: number;
+}
 
 const refuse = (code: ErrorCode, message: string) => ({ ok: false as const, code, message });
 
@@ -71,7 +91,7 @@ export class Accounts {
     input: { readonly name: string; readonly password: string; readonly bot: boolean },
     claimant: ResolvedSession | null,
     address: string | null,
-  ): Promise<AccountResult<{ token: string; user: PublicUser }>> {
+  ): Promise<AccountResult<{ token: string; user: PublicUser }> | RateLimitedResult> {
     const name = checkAccountName(input.name);
     if (!name.ok) return refuse("invalid-name", name.message);
     const password = checkPassword(input.password, name.name);
@@ -80,14 +100,14 @@ export class Accounts {
       return refuse("already-registered", "you are logged in to an account already");
     }
     // Counted once the request is well-formed: what the bucket protects is the hashing and the names.
-    if (
-      !(await this.store.takeToken(
-        `register:${address ?? "-"}`,
+    const registerKey = `register:${address ?? "-"}`;
+    if (!(await this.store.takeToken(registerKey, this.limits.registerPerAddress, this.clock.now()))) {
+      return await this.limited(
+        registerKey,
         this.limits.registerPerAddress,
         this.clock.now(),
-      ))
-    ) {
-      return refuse("rate-limited", "too many registrations from this address; try again later");
+        "too many registrations from this address",
+      );
     }
     const account: AccountRecord = {
       id: claimant?.user.id ?? asUserId(`u_${randomId()}`),
@@ -99,9 +119,14 @@ export class Accounts {
     };
     const created = await this.store.createAccount(account);
     if (!created.ok) {
-      return created.reason === "name-taken"
-        ? refuse("name-taken", `'${name.name}' is taken`)
-        : refuse("already-registered", "this guest has claimed an account already: log in");
+      switch (created.reason) {
+        case "name-taken":
+          return refuse("name-taken", `'${name.name}' is taken`);
+        case "name-confusable":
+          return refuse("name-confusable", `'${name.name}' looks like another player's name`);
+        case "already-registered":
+          return refuse("already-registered", "this guest has claimed an account already: log in");
+      }
     }
     this.logger.info({ user: account.id, name: account.name, bot: account.bot }, "account registered");
     return { ok: true, value: { token: await this.openSession(account), user: publicUser(account) } };
@@ -111,18 +136,50 @@ export class Accounts {
   async login(
     input: { readonly name: string; readonly password: string },
     address: string | null,
-  ): Promise<AccountResult<{ token: string; user: PublicUser }>> {
+  ): Promise<AccountResult<{ token: string; user: PublicUser }> | RateLimitedResult> {
     const now = this.clock.now();
-    if (!(await this.store.takeToken(`login-address:${address ?? "-"}`, this.limits.perAddress, now))) {
-      return refuse("rate-limited", "too many login attempts from this address; try again later");
+    const { perAddress, failuresPerName, failuresPerNameAndAddress } = this.limits;
+    const from = address ?? "-";
+    const addressKey = `login-address:${from}`;
+    if (!(await this.store.takeToken(addressKey, perAddress, now))) {
+      return await this.limited(addressKey, perAddress, now, "too many login attempts from this address");
     }
-    if (!(await this.store.takeToken(`login-name:${nameKey(input.name)}`, this.limits.perAccount, now))) {
-      return refuse("rate-limited", "too many login attempts for this name; try again later");
+    const key = nameKey(input.name);
+    const nameKeyed = `login-name:${key}`;
+    const pairKeyed = `login-pair:${key}:${from}`;
+    const [nameLeft, pairLeft] = await Promise.all([
+      this.store.tokensLeft(nameKeyed, failuresPerName, now),
+      this.store.tokensLeft(pairKeyed, failuresPerNameAndAddress, now),
+    ]);
+    // An address that has not been failing at this name is never shut out by others' failures.
+    const failing = pairLeft < failuresPerNameAndAddress.capacity;
+    if (pairLeft < 1 || (failing && nameLeft < 1)) {
+      const [bucketKey, bucket] =
+        pairLeft < 1 ? [pairKeyed, failuresPerNameAndAddress] : [nameKeyed, failuresPerName];
+      return await this.limited(bucketKey, bucket, now, "too many failed logins for this name");
     }
     const account = await this.store.accountByName(input.name);
     const matches = await verifyPassword(input.password, account?.passwordHash ?? (await decoyHash()));
-    if (account === null || !matches) return BAD_CREDENTIALS;
+    if (account === null || !matches) {
+      await Promise.all([
+        this.store.takeToken(nameKeyed, failuresPerName, now),
+        this.store.takeToken(pairKeyed, failuresPerNameAndAddress, now),
+      ]);
+      return BAD_CREDENTIALS;
+    }
     return { ok: true, value: { token: await this.openSession(account), user: publicUser(account) } };
+  }
+
+  /** `rate-limited`, with the time until the bucket holds a token again. */
+  private async limited(key: string, bucket: Bucket, now: number, why: string): Promise<RateLimitedResult> {
+    const left = await this.store.tokensLeft(key, bucket, now);
+    const retryAfterMs = Math.max(1, Math.ceil((1 - left) * bucket.refillMs));
+    return {
+      ok: false,
+      code: "rate-limited",
+      message: `${why}; try again in ${Math.ceil(retryAfterMs / 1000)} s`,
+      retryAfterMs,
+    };
   }
 
   /** Ends the token's session for good: a token of a session that ended resolves as nobody. */
@@ -141,8 +198,19 @@ export class Accounts {
   async resolve(token: unknown): Promise<ResolvedSession | null> {
     const claims = this.identity.claims(token);
     if (claims === null || typeof token !== "string") return null;
-    // A guest whose signed name is no longer valid gets a token with the name it now has.
     if (claims.session === null) {
+      // A guest token names an id no account holds: once a guest claims an account, every token it held
+      // as a guest is nobody's (docs/architecture.md, "Identity"). While the store cannot be reached it is
+      // believed, as an account's token is.
+      let claimed: boolean;
+      try {
+        claimed = (await this.store.accountById(claims.user.id)) !== null;
+      } catch (error) {
+        this.logger.warn({ err: error }, "guests cannot be checked: the player store is unreachable");
+        claimed = false;
+      }
+      if (claimed) return null;
+      // A guest whose signed name is no longer valid gets a token with the name it now has.
       return {
         user: claims.user,
         token: claims.renamed ? this.identity.issue(claims.user) : token,
@@ -157,7 +225,27 @@ export class Accounts {
       owner = claims.user.id;
     }
     if (owner !== claims.user.id) return null;
-    return { user: claims.user, token, account: { sessionId: claims.session.id, bot: claims.session.bot } };
+    // Marked as an account wherever it shows: seats, lists and chat (docs/protocol.md, "Names").
+    return {
+      user: { ...claims.user, account: true },
+      token,
+      account: { sessionId: claims.session.id, bot: claims.session.bot },
+    };
+  }
+
+  /**
+   * Whether a guest may go by `name` (docs/protocol.md, "Names"): not an account's name, whatever its
+   * case, nor one that looks like it (the same skeleton). Null when it may.
+   */
+  async checkGuestName(name: string): Promise<Failure | null> {
+    if ((await this.store.accountByName(name)) !== null) {
+      return failure("name-taken", `'${name}' is an account's name; guests cannot use it`);
+    }
+    const lookalike = await this.store.accountBySkeleton(nameSkeleton(name));
+    if (lookalike !== null) {
+      return failure("name-confusable", `'${name}' looks like the account name '${lookalike.name}'`);
+    }
+    return null;
   }
 
   /** The account of a name (case-insensitive). */

@@ -14,6 +14,7 @@ import { PROVISIONAL_RD } from "../ratings/glicko2.js";
 import {
   type AccountRecord,
   type Bucket,
+  bucketLevel,
   BUCKET_IDLE_MS,
   type CreateAccountResult,
   type FinishedGame,
@@ -21,6 +22,7 @@ import {
   type RateFn,
   type StoredRating,
 } from "./ports.js";
+import { nameSkeleton } from "./names.js";
 import { planRecord } from "./recording.js";
 
 /** Idle login buckets are deleted once every this many takes. */
@@ -83,6 +85,17 @@ export class SqlitePlayerStore implements PlayerStore {
       ),
       accountByKey: db.prepare<[string], AccountRow>(`SELECT * FROM player_accounts WHERE name_key = ?`),
       accountById: db.prepare<[string], AccountRow>(`SELECT * FROM player_accounts WHERE user_id = ?`),
+      accountBySkeleton: db.prepare<[string], AccountRow>(
+        `SELECT a.* FROM player_name_skeletons s JOIN player_accounts a ON a.user_id = s.user_id
+         WHERE s.skeleton = ?`,
+      ),
+      insertSkeleton: db.prepare(
+        `INSERT OR IGNORE INTO player_name_skeletons (skeleton, user_id) VALUES (?, ?)`,
+      ),
+      unskeletoned: db.prepare<[], { user_id: string; name: string }>(
+        `SELECT user_id, name FROM player_accounts
+         WHERE user_id NOT IN (SELECT user_id FROM player_name_skeletons)`,
+      ),
       openSession: db.prepare(
         `INSERT OR REPLACE INTO player_sessions (session_id, user_id, created_at) VALUES (?, ?, ?)`,
       ),
@@ -127,6 +140,10 @@ export class SqlitePlayerStore implements PlayerStore {
          ORDER BY r.rating DESC LIMIT ?`,
       ),
     };
+    // Accounts made before names had skeletons get theirs (the first of two look-alikes keeps it).
+    for (const row of this.statements.unskeletoned.all()) {
+      this.statements.insertSkeleton.run(nameSkeleton(row.name), row.user_id);
+    }
     this.recordTransaction = db.transaction((game: FinishedGame, rate: RateFn) => {
       if (this.statements.recorded.get(game.matchId) !== undefined) return null;
       const current = game.seats.map((seat) => {
@@ -150,14 +167,28 @@ export class SqlitePlayerStore implements PlayerStore {
 
   createAccount(account: AccountRecord): Promise<CreateAccountResult> {
     return this.attempt((): CreateAccountResult => {
+      const skeleton = nameSkeleton(account.name);
       if (this.statements.accountByKey.get(account.nameKey) !== undefined) {
         return { ok: false, reason: "name-taken" };
+      }
+      if (this.statements.accountBySkeleton.get(skeleton) !== undefined) {
+        return { ok: false, reason: "name-confusable" };
       }
       if (this.statements.accountById.get(account.id) !== undefined) {
         return { ok: false, reason: "already-registered" };
       }
-      this.statements.insertAccount.run({ ...account, bot: account.bot ? 1 : 0 });
+      this.db.transaction(() => {
+        this.statements.insertAccount.run({ ...account, bot: account.bot ? 1 : 0 });
+        this.statements.insertSkeleton.run(skeleton, account.id);
+      })();
       return { ok: true };
+    });
+  }
+
+  accountBySkeleton(skeleton: string): Promise<AccountRecord | null> {
+    return this.attempt(() => {
+      const row = this.statements.accountBySkeleton.get(skeleton);
+      return row === undefined ? null : toAccount(row);
     });
   }
 
@@ -203,6 +234,10 @@ export class SqlitePlayerStore implements PlayerStore {
       if (++this.takes % SWEEP_EVERY_TAKES === 0) this.statements.sweepBuckets.run(now - BUCKET_IDLE_MS);
       return taken;
     });
+  }
+
+  tokensLeft(key: string, bucket: Bucket, now: number): Promise<number> {
+    return this.attempt(() => bucketLevel(this.statements.bucket.get(key), bucket, now));
   }
 
   recordGame(game: FinishedGame, rate: RateFn): Promise<readonly RatingChange[] | null> {

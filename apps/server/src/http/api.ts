@@ -1,5 +1,6 @@
 import {
   DisplayName,
+  failure,
   type GamesResponse,
   type PoolsResponse,
   MatchId,
@@ -15,16 +16,19 @@ import { type Identity } from "../identity/tokens.js";
 import { type Rooms } from "../rooms/rooms.js";
 import { POOLS } from "../seeks/pools.js";
 import { analysisRouter } from "./analysis-api.js";
+import { clientAddress } from "./client-address.js";
 
 export interface ApiDeps {
   readonly rooms: Rooms;
   readonly identity: Identity;
   readonly accounts: Accounts;
   readonly analysis: AnalysisService;
+  /** Proxies in front whose `X-Forwarded-For` entries are believed (docs/protocol.md, "Quotas"). */
+  readonly trustedProxies: number;
 }
 
 /** The REST API under `/api` (docs/protocol.md, "HTTP"). */
-export function apiRouter({ rooms, identity, accounts, analysis }: ApiDeps): Router {
+export function apiRouter({ rooms, identity, accounts, analysis, trustedProxies }: ApiDeps): Router {
   const router = Router();
   router.use(analysisRouter(analysis, accounts));
 
@@ -48,6 +52,24 @@ export function apiRouter({ rooms, identity, accounts, analysis }: ApiDeps): Rou
       const problem = name.error.issues[0]?.message ?? "not a valid name";
       res.status(400).json({ ok: false, code: "invalid-payload", message: `name: ${problem}` });
       return;
+    }
+    // A new guest identity is counted per address: minting them without end fills lists and quotas.
+    if (existing === null) {
+      const address = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], trustedProxies);
+      const limited = await rooms.quotas.newGuest(address);
+      if (limited !== null) {
+        res.status(429).json(limited);
+        return;
+      }
+    }
+    if (name.success) {
+      const refused = await accounts
+        .checkGuestName(name.data)
+        .catch(() => failure("store-unavailable", "the player store is unavailable"));
+      if (refused !== null) {
+        res.status(refused.code === "store-unavailable" ? 503 : 409).json(refused);
+        return;
+      }
     }
     const base = existing ?? identity.newGuest().user;
     const user = name.success ? { ...base, name: name.data } : base;

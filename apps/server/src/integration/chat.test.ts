@@ -73,7 +73,7 @@ describe("chat in a room (memory store, fake clock)", () => {
 
     const said = await say(black, matchId, "players", "good luck");
     expect(said).toMatchObject({ ok: true, line: { channel: "players", text: "good luck" } });
-    expect(said.ok && said.line.author).toEqual({ ...black.session?.user, bot: false });
+    expect(said.ok && said.line.author).toEqual({ ...black.session?.user, account: false, bot: false });
     await settle(white, matchId, "good luck");
 
     expect(await say(spectator, matchId, "spectators", "nice opening")).toMatchObject({ ok: true });

@@ -11,7 +11,14 @@ import { type Following } from "./following.js";
 import { MAX_PAYLOAD_DEPTH, nestsDeeperThan } from "./payload-depth.js";
 import { TokenBucket } from "./rate-limit.js";
 import { type Route, ROUTES, type RouteContext, StoreUnavailable } from "./routes.js";
-import { type ArenaServer, type ArenaSocket, BOTS_ROOM, sessionRoom, userRoom } from "./sockets.js";
+import {
+  type ArenaServer,
+  type ArenaSocket,
+  BOTS_ROOM,
+  guestRoom,
+  sessionRoom,
+  userRoom,
+} from "./sockets.js";
 
 export interface GatewayOptions {
   readonly rooms: Rooms;
@@ -74,22 +81,29 @@ export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
     const auth: unknown = socket.handshake.auth;
     const token =
       typeof auth === "object" && auth !== null ? (auth as Record<string, unknown>).token : undefined;
+    socket.data.address = clientAddress(
+      socket.handshake.address,
+      socket.handshake.headers["x-forwarded-for"],
+      options.trustedProxies,
+    );
     const resolved = await options.accounts.resolve(token);
     if (resolved !== null) {
       socket.data.user = resolved.user;
       socket.data.token = resolved.token;
       socket.data.account = resolved.account;
     } else {
+      // A new guest is counted per address, as `POST /api/session` counts it.
+      const limited = await rooms.quotas.newGuest(socket.data.address);
+      if (limited !== null) {
+        return Object.assign(new Error(limited.message), {
+          data: { code: limited.code, retryAfterMs: limited.retryAfterMs },
+        });
+      }
       const guest = identity.newGuest();
       socket.data.user = guest.user;
       socket.data.token = guest.token;
       socket.data.account = null;
     }
-    socket.data.address = clientAddress(
-      socket.handshake.address,
-      socket.handshake.headers["x-forwarded-for"],
-      options.trustedProxies,
-    );
     socket.data.attached = new Map();
     socket.data.watching = 0;
     // Sockets per user and per address, on every process: refused with the reason (`connect_error`,
@@ -174,6 +188,7 @@ export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
     let refusals = 0;
     const account = socket.data.account;
     if (account !== null) void socket.join(sessionRoom(account.sessionId));
+    else void socket.join(guestRoom(socket.data.user.id));
     socket.emit("session:ready", {
       token: socket.data.token,
       user: socket.data.user,

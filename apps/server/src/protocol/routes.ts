@@ -140,9 +140,11 @@ function snapshotFor(ctx: RouteContext, room: Room): Snapshot {
  * `@arena/protocol` and calls the handler with the typed value; each answer is typed by the event's ack.
  */
 export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
-  "session:rename"({ socket, identity }, { name }) {
+  async "session:rename"({ socket, identity, accounts }, { name }) {
     // An account's name is its username (docs/protocol.md, "Accounts").
     if (socket.data.account !== null) return failure("forbidden", "an account's name is its username");
+    const refused = await fromStore(accounts.checkGuestName(name));
+    if (refused !== null) return refused;
     socket.data.user = { ...socket.data.user, name };
     socket.data.token = identity.issue(socket.data.user);
     return { ok: true, token: socket.data.token, user: socket.data.user };
@@ -318,7 +320,7 @@ export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
     const room = await chatRoomFor(ctx, matchId);
     if (room === null) return NO_MATCH;
     const { user, account } = ctx.socket.data;
-    const author = { id: user.id, name: user.name, bot: account?.bot ?? false };
+    const author = { id: user.id, name: user.name, account: account !== null, bot: account?.bot ?? false };
     return fromStore(ctx.rooms.chat.say(room.model, author, ctx.socket.data.address, channel, text.text));
   },
 

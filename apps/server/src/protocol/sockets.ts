@@ -42,6 +42,9 @@ export type ArenaSocket = Socket<ClientToServerEvents, ServerToClientEvents, Int
 /** The socket.io room of an account session's sockets (all closed when it logs out, on every process). */
 export const sessionRoom = (sessionId: string): string => `session:${sessionId}`;
 
+/** The socket.io room of a guest's sockets (all closed when the guest claims an account, on every process). */
+export const guestRoom = (userId: string): string => `guest:${userId}`;
+
 /** The socket.io room of every socket of one user (invitations by name reach it on every process). */
 export const userRoom = (userId: string): string => `user:${userId}`;
 

@@ -29,6 +29,8 @@ export interface QuotaLimits {
   readonly spectatorLinesPerAddress: number;
   /** Spectators' lines in one match's channel per `chatWindowMs`, whoever says them (a crowd of addresses). */
   readonly spectatorLinesPerChannel: number;
+  /** New guest identities one address may be given per minute (`POST /api/session`, or a socket without one). */
+  readonly guestsPerMinutePerAddress: number;
 }
 
 export const DEFAULT_QUOTAS: QuotaLimits = {
@@ -47,6 +49,7 @@ export const DEFAULT_QUOTAS: QuotaLimits = {
   invitesPerMinutePerInvitee: 5,
   spectatorLinesPerAddress: 10,
   spectatorLinesPerChannel: 30,
+  guestsPerMinutePerAddress: 20,
 };
 
 const count = z.coerce.number().int().min(1).max(1_000_000_000);
@@ -66,6 +69,7 @@ const QuotaOverrides = z.strictObject({
   invitesPerMinutePerInvitee: count,
   spectatorLinesPerAddress: count,
   spectatorLinesPerChannel: count,
+  guestsPerMinutePerAddress: count,
 });
 
 /**

@@ -227,6 +227,27 @@ export class Quotas {
     return rateLimited(why, (Math.floor(now / windowMs) + 1) * windowMs - now);
   }
 
+  /**
+   * One more new guest identity for `address` (null: an address without a limit): null when it may be
+   * given, else `rate-limited` with when the minute that refused it ends. A store that cannot count lets
+   * it through: a guest is what a visitor gets when nothing else works.
+   */
+  async newGuest(address: string | null): Promise<RateLimited | null> {
+    if (address === null) return null;
+    const { limits, logger } = this.options;
+    try {
+      return await this.rate(
+        `guests:a:${address}`,
+        limits.guestsPerMinutePerAddress,
+        MINUTE,
+        `your address may start ${plural(limits.guestsPerMinutePerAddress, "guest session", "guest sessions")} a minute`,
+      );
+    } catch (error) {
+      logger.warn({ err: error }, "quota store unavailable: a guest was given uncounted");
+      return null;
+    }
+  }
+
   /** The host seats an AI in a waiting room that had none: a place among the host's AI games. */
   async admitAi(host: UserId, matchId: MatchId): Promise<Failure | null> {
     try {

@@ -57,6 +57,10 @@ export async function openBackend(env: Env, logger: Logger): Promise<Opened<Back
   };
   if (env.STORE === "redis" && env.REDIS_URL !== undefined) {
     const redis = await connectRedis(env.REDIS_URL, logger);
+    const players = new RedisPlayerStore(redis.commands, redis.prefix);
+    // Accounts registered before look-alike names were refused get their name's skeleton.
+    const filled = await players.fillSkeletons();
+    if (filled > 0) logger.info({ accounts: filled }, "name skeletons filled in");
     return {
       ok: true,
       value: {
@@ -65,7 +69,7 @@ export async function openBackend(env: Env, logger: Logger): Promise<Opened<Back
         adapter: (io) => redis.adapter(io),
         openQuotas: (instance) => new RedisQuotaStore(redis.commands, redis.prefix, instance),
         openSeeks: (instance) => new RedisSeekStore(redis.commands, redis.prefix, instance),
-        players: new RedisPlayerStore(redis.commands, redis.prefix),
+        players,
         close: () => redis.close(),
       },
     };

@@ -116,6 +116,17 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE player_ratings ADD COLUMN rated_at INTEGER;
     `,
   },
+  {
+    description: "accounts: the skeleton of each name, so a look-alike name is refused (accounts/names.ts)",
+    sql: `
+      -- Filled for accounts made before this step when the player store opens (the skeleton is computed
+      -- in JavaScript).
+      CREATE TABLE player_name_skeletons (
+        skeleton TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL
+      ) WITHOUT ROWID;
+    `,
+  },
 ];
 
 export type MigrationOutcome =

@@ -392,6 +392,7 @@ describe("SqliteStore migrations", () => {
       "player_accounts",
       "player_games",
       "player_login_buckets",
+      "player_name_skeletons",
       "player_ratings",
       "player_recorded_matches",
       "player_sessions",

@@ -71,7 +71,12 @@ function chatLine(channel: ChatChannel, n: number): ChatLine {
   return {
     id: `c${n}`,
     channel,
-    author: { id: asUserId(channel === "players" ? "u_ada" : "u_sam"), name: "Ada", bot: false },
+    author: {
+      id: asUserId(channel === "players" ? "u_ada" : "u_sam"),
+      name: "Ada",
+      account: false,
+      bot: false,
+    },
     text: `<b>line ${n}</b>`,
     // One time for all: the order said is the order appended, whatever the clock read.
     at: asMillis(1_000),

@@ -34,3 +34,15 @@ describe("name tags (issue 20, finding 7: two guests may share a name)", () => {
     expect(plainText([{ name: "Ann", tag: "3fa" }, " (Black) wins"])).toBe("Ann · 3fa (Black) wins");
   });
 });
+
+describe("account marks (issue 26)", () => {
+  it("marks a registered account's label, and not a guest's or a record's without the mark", () => {
+    const tags = new Map<string, string>();
+    expect(labelOf({ ...user("u_acc", "Alice"), account: true }, tags)).toEqual({
+      name: "Alice",
+      tag: null,
+      account: true,
+    });
+    expect(labelOf(user("u_gst", "Alice"), tags).account).toBeUndefined();
+  });
+});

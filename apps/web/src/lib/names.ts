@@ -8,6 +8,8 @@ export interface PlayerLabel {
   readonly name: string;
   /** The end of the user's id, when another player in view has the same name; null otherwise. */
   readonly tag: string | null;
+  /** A registered account (marked apart from guests, who may pick any name no account looks like). */
+  readonly account?: boolean;
 }
 
 const MIN_TAG = 3;
@@ -41,7 +43,8 @@ export function nameTags(users: Iterable<UserRef>): ReadonlyMap<string, string> 
 }
 
 export function labelOf(user: UserRef, tags: ReadonlyMap<string, string>): PlayerLabel {
-  return { name: user.name, tag: tags.get(user.id) ?? null };
+  const label = { name: user.name, tag: tags.get(user.id) ?? null };
+  return user.account === true ? { ...label, account: true } : label;
 }
 
 /** The label as plain text ("Guest · 3fa"), for titles and text exports. */

@@ -104,7 +104,8 @@ export class ArenaClient {
     });
     this.socket.on("connect_error", (error: Error & { data?: { code?: unknown } }) => {
       // A refusal by the server itself is not retried by socket.io: the page says why instead.
-      this.refusal = error.data?.code === "quota" ? error.message : null;
+      this.refusal =
+        error.data?.code === "quota" || error.data?.code === "rate-limited" ? error.message : null;
       this.state = this.connectCount === 0 || this.refusal !== null ? "offline" : "reconnecting";
       this.emitChange();
     });

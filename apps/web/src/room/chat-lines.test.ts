@@ -11,7 +11,7 @@ const line = (
 ): ChatLine => ({
   id,
   channel,
-  author: { id: asUserId(author), name: "A", bot: false },
+  author: { id: asUserId(author), name: "A", account: false, bot: false },
   text: id,
   at: asMillis(at),
 });

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { type PlayerLabel, type RichText, labelText } from "../lib/names";
 
 /**
@@ -11,7 +12,24 @@ export function PlayerName({ label }: { label: PlayerLabel }) {
       <bdi dir="auto" className="player-name" data-testid="player-name">
         {label.name}
       </bdi>
+      {label.account === true && <AccountMark />}
       {label.tag !== null && <span className="name-tag">· {label.tag}</span>}
+    </span>
+  );
+}
+
+/** The mark of a registered account next to its name: a guest's name cannot look like one (issue 26). */
+function AccountMark() {
+  const t = useTranslations("account");
+  return (
+    <span
+      className="account-mark"
+      role="img"
+      aria-label={t("mark")}
+      title={t("markTitle")}
+      data-testid="account-mark"
+    >
+      ✓
     </span>
   );
 }
