@@ -164,8 +164,6 @@ export class Client {
       readonly reconnect?: boolean;
       /** The handshake's query: a room page names its match (`match`), as the web client does. */
       readonly query?: Record<string, string>;
-      /** More handshake headers (`x-forwarded-for` behind a trusted proxy). */
-      readonly headers?: Record<string, string>;
     } = {},
   ): Promise<Client> {
     let identity = token;
