@@ -14,6 +14,7 @@ import { SqlitePlayerStore } from "../accounts/sqlite.js";
 import { FakeClock } from "../clocks/scheduler.js";
 import { randomId } from "../identity/tokens.js";
 import { SqliteStore } from "../store/sqlite.js";
+import { DEFAULT_QUOTAS } from "../quotas/limits.js";
 import { Client, startServer, type TestServer } from "../test-support/harness.js";
 import { connectTestRedis, redisUrl } from "../test-support/redis.js";
 import { skipWithout } from "../test-support/requires.js";
@@ -158,7 +159,7 @@ describe("a guest token ends when the guest claims an account", () => {
 describe("new guests are counted per address", () => {
   it("answers rate-limited with when to retry, over HTTP and on the socket, per trusted-proxy address", async () => {
     const clock = new FakeClock(60_000 * 1_000);
-    const at = await startServer({ clock, config: { trustedProxies: 1 } });
+    const at = await startServer({ clock, config: { trustedProxies: 1, quotas: DEFAULT_QUOTAS } });
     cleanup.push(() => at.close());
     const from = (address: string) => ({ "x-forwarded-for": address });
     const statuses: number[] = [];

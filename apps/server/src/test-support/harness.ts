@@ -67,6 +67,7 @@ export async function startServer(
         roomsPerMinutePerAddress: 1_000_000,
         waitingRoomsPerUser: 1_000_000,
         aiGamesPerUser: 1_000_000,
+        guestsPerMinutePerAddress: 1_000_000,
       },
       secret: "test-secret",
       instanceId: `test-${Math.random()}`,
