@@ -181,7 +181,28 @@ describe('the thinking ceiling and the stop flag (docs/strength.md, "Thinking ti
     );
     expect(now()).toBe(2);
     stop = true;
-    expect(now()).toBeGreaterThan(1e8);
+    const deadline = now() + 60_000;
+    expect(deadline).toBeGreaterThan(1e8);
+    // A deadline set after the stop has passed at the next reading.
+    expect(now()).toBeGreaterThan(deadline);
     expect(Number.isFinite(now())).toBe(true);
+  });
+
+  it("answers a search stopped before it started, at once", () => {
+    const clock = countingClock(1);
+    const answer = chooseMove(
+      {
+        gameId: "othello",
+        state: othello.serialize(midgame.value),
+        level: 8,
+        remainingMs: 1_200_000,
+        incrementMs: 0,
+        seed: 3,
+      },
+      clock.now,
+      () => true,
+    );
+    expect(answer.ok).toBe(true);
+    expect(clock.last()).toBeLessThan(1_000);
   });
 });

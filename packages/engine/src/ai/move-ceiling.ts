@@ -1,15 +1,15 @@
 /**
  * A hard ceiling on one AI move's thinking, whatever the clock would allow (docs/strength.md, "Thinking
  * time ceilings"), and a way to stop a search early. Both act through the clock the search reads: once
- * the ceiling has passed or `stopped()` says so, the clock jumps far ahead, every deadline of the search
- * lies behind it, and the search answers with the best move it has finished (every timed search keeps
+ * the ceiling has passed or `stopped()` says so, the clock jumps far ahead at every reading, every
+ * deadline of the search lies behind it (even one set after the stop), and the search answers with the best move it has finished (every timed search keeps
  * one; the first iteration, or the cheapest ordering, always yields a legal move).
  */
 
 /** The ceiling per level, in ms (index 0 is level 1); levels above the table take its last entry. */
 export const MOVE_CEILING_MS = [1_000, 1_000, 2_000, 2_000, 3_000, 3_000, 3_000, 4_000] as const;
 
-/** How far the clock jumps once a search must stop: beyond any deadline a search sets from its clock. */
+/** How far the clock jumps at each reading once a search must stop: beyond any budget a search sets. */
 const STOP_JUMP_MS = 1e9;
 
 export function moveCeilingMs(level: number): number {
@@ -19,7 +19,8 @@ export function moveCeilingMs(level: number): number {
 
 /**
  * `now`, as a search reads it: true time until `ceilingMs` after the first reading or until `stopped()`,
- * then true time plus a jump that puts every deadline behind it (differences stay finite).
+ * then true time plus a jump that grows at every reading, so that any deadline, even one computed from a
+ * reading after the stop, has passed at the next (differences stay finite).
  */
 export function stoppableClock(
   now: () => number,
@@ -30,7 +31,7 @@ export function stoppableClock(
   let jump = 0;
   return () => {
     const t = now();
-    if (jump === 0 && (t - start >= ceilingMs || stopped())) jump = STOP_JUMP_MS;
+    if (jump > 0 || t - start >= ceilingMs || stopped()) jump += STOP_JUMP_MS;
     return t + jump;
   };
 }
