@@ -324,7 +324,13 @@ function start(model: MatchModel, ctx: DecideContext): MatchEvent[] {
   const started: MatchEvent = {
     type: "started",
     state: model.game.serialize(state),
-    clock: createClock(model.timeControl, model.slots.length, first, ctx.now),
+    clock: createClock(
+      model.timeControl,
+      model.slots.length,
+      first,
+      ctx.now,
+      model.slots.map((slot) => slot.kind === "ai"),
+    ),
   };
   return withConsequences(model, [started], ctx);
 }
