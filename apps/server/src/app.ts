@@ -5,6 +5,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { type Logger } from "pino";
 import { Server } from "socket.io";
 import { type AiPool } from "./ai/pool.js";
+import { type LaneLimits } from "./analysis/lane.js";
 import { AnalysisService, DEFAULT_ANALYSIS_BUDGETS } from "./analysis/service.js";
 import { type Clock } from "./clocks/scheduler.js";
 import { accountsRouter } from "./accounts/http.js";
@@ -84,6 +85,9 @@ export interface AppConfig {
     readonly positionBudgetMs: number;
     readonly boardBudgetMs: number;
     readonly boardRate: { readonly burst: number; readonly perSecond: number };
+    /** The analysis lane's caps (docs/analysis.md, "Where it runs"); defaults when absent. */
+    readonly boardLane?: LaneLimits;
+    readonly jobLane?: LaneLimits;
   };
 }
 
@@ -372,7 +376,7 @@ export function createApp(deps: AppDeps): App {
       now: () => clock.now(),
     }),
   );
-  app.use("/api", apiRouter({ rooms, identity, accounts, analysis }));
+  app.use("/api", apiRouter({ rooms, identity, accounts, analysis, trustedProxies: config.trustedProxies }));
   app.use(
     "/api",
     botsRouter(() => botsOnline(io)),

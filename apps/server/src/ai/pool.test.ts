@@ -273,6 +273,21 @@ describe("PiscinaPool", () => {
     expect(order).toEqual(["move", "a1", "a2", "a3"]);
   });
 
+  it("takes turns between the owners of analyses: one address's queue never runs ahead of another's", async () => {
+    const pool = new PiscinaPool({ maxThreads: 1, maxQueue: 4 }, sleepyWorker);
+    pools.push(pool);
+    const signal = new AbortController().signal;
+    const order: string[] = [];
+    const analyse = (owner: string, seed: number) =>
+      pool
+        .analyze({ gameId: "othello", state: null, budgetMs: 100, seed }, signal, owner)
+        .then(() => order.push(`${owner}${seed}`));
+    // Address a queues three, then b one: b's goes second, not fourth (first come, first served).
+    const all = [analyse("a", 1), analyse("a", 2), analyse("a", 3), analyse("b", 1)];
+    await Promise.all(all);
+    expect(order).toEqual(["a1", "b1", "a2", "a3"]);
+  });
+
   it("starts no analysis while a seat's request waits for a thread", async () => {
     const pool = new PiscinaPool({ maxThreads: 1, maxQueue: 4 }, sleepyWorker);
     pools.push(pool);

@@ -26,8 +26,10 @@ export interface AiPool {
   /**
    * Analyses one position (docs/analysis.md), at a lower priority than every seat's move: an analysis
    * never holds a thread a seat's search could use, and starts only while no seat's request waits.
+   * `owner` (the client's address): owners take turns in the lane, so one address's many requests never
+   * queue ahead of another's.
    */
-  analyze(request: AnalysisRequest, signal: AbortSignal): Promise<AnalysisAnswer>;
+  analyze(request: AnalysisRequest, signal: AbortSignal, owner?: string): Promise<AnalysisAnswer>;
   /** Requests waiting for a thread (for metrics). */
   queueDepth(): number;
   close(): Promise<void>;
@@ -119,6 +121,7 @@ interface Running {
 
 interface WaitingAnalysis {
   readonly request: AnalysisRequest;
+  readonly owner: string;
   readonly signal: AbortSignal;
   readonly answer: (answer: AnalysisAnswer) => void;
   /** Takes the job out of the queue if its signal aborts; removed once it leaves the queue. */
@@ -139,6 +142,9 @@ function workerFailure(error: unknown, signal: AbortSignal): typeof ABORTED | An
 
 /** Analyses in flight at most: one thread of their own, beside the seats' threads. */
 const ANALYSIS_LANES = 1;
+
+/** Analysis owners whose last turn is remembered; a forgotten one counts as never served. */
+const ANALYSIS_OWNERS_KEPT = 10_000;
 
 /**
  * Worker threads via piscina, fed from a queue that owners (rooms' hosts) take turns at, each turn going
@@ -168,6 +174,9 @@ export class PiscinaPool implements AiPool {
   private readonly servedIn = new Map<string, number>();
   private round = 0;
   private analysing = 0;
+  /** The turn each analysis owner was last served in (round robin between addresses). */
+  private readonly analysisServed = new Map<string, number>();
+  private analysisTurn = 0;
   private readonly sliceMs: number;
   private readonly runs = new Set<Running>();
   /** The one timer that rechecks for preemption when a running search's slice ends. */
@@ -183,11 +192,12 @@ export class PiscinaPool implements AiPool {
     this.pool = new Piscina({ filename, minThreads: threads, maxThreads: threads });
   }
 
-  analyze(request: AnalysisRequest, signal: AbortSignal): Promise<AnalysisAnswer> {
+  analyze(request: AnalysisRequest, signal: AbortSignal, owner = ""): Promise<AnalysisAnswer> {
     if (signal.aborted) return Promise.resolve(ABORTED);
     return new Promise((answer) => {
       const job: WaitingAnalysis = {
         request,
+        owner,
         signal,
         answer,
         onAbort: () => {
@@ -203,11 +213,33 @@ export class PiscinaPool implements AiPool {
     });
   }
 
+  /** The waiting analysis whose owner was served longest ago (an owner never served: first). */
+  private nextAnalysis(): WaitingAnalysis | undefined {
+    let best: WaitingAnalysis | undefined;
+    let bestTurn = Infinity;
+    for (const job of this.analyses) {
+      const turn = this.analysisServed.get(job.owner) ?? -1;
+      if (turn < bestTurn) {
+        best = job;
+        bestTurn = turn;
+      }
+    }
+    return best;
+  }
+
   /** Starts waiting analyses in their lane, only while no seat's request waits (lower priority). */
   private pumpAnalyses(): void {
     while (this.analysing < ANALYSIS_LANES && this.waiting.length === 0 && this.analyses.length > 0) {
-      const job = this.analyses.shift();
+      const job = this.nextAnalysis();
       if (job === undefined) return;
+      this.analyses.splice(this.analyses.indexOf(job), 1);
+      // Kept in the order served, the longest ago first, and bounded: the oldest owners are forgotten.
+      this.analysisServed.delete(job.owner);
+      this.analysisServed.set(job.owner, ++this.analysisTurn);
+      for (const oldest of this.analysisServed.keys()) {
+        if (this.analysisServed.size <= ANALYSIS_OWNERS_KEPT) break;
+        this.analysisServed.delete(oldest);
+      }
       // From here piscina watches the signal: a job's signal may serve many analyses in turn.
       job.signal.removeEventListener("abort", job.onAbort);
       this.analysing++;

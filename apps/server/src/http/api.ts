@@ -21,12 +21,14 @@ export interface ApiDeps {
   readonly identity: Identity;
   readonly accounts: Accounts;
   readonly analysis: AnalysisService;
+  /** Proxies in front whose `X-Forwarded-For` entry is trusted (`TRUST_PROXY`). */
+  readonly trustedProxies: number;
 }
 
 /** The REST API under `/api` (docs/protocol.md, "HTTP"). */
-export function apiRouter({ rooms, identity, accounts, analysis }: ApiDeps): Router {
+export function apiRouter({ rooms, identity, accounts, analysis, trustedProxies }: ApiDeps): Router {
   const router = Router();
-  router.use(analysisRouter(analysis, accounts));
+  router.use(analysisRouter(analysis, accounts, trustedProxies));
 
   router.post("/session", async (req: Request, res: Response) => {
     const body: unknown = req.body;
