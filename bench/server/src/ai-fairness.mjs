@@ -29,6 +29,8 @@ const srv = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverMain], {
     HOST: "127.0.0.1",
     SECRET: "fairness-secret-0123456789",
     LOG_LEVEL: "warn",
+    // The victim opens its 20 games faster than a person would (10 rooms a minute).
+    QUOTAS: "roomsPerMinutePerUser=1000000",
     ...(args["ai-threads"] ? { AI_THREADS: args["ai-threads"] } : {}),
   },
   stdio: ["ignore", "ignore", "inherit"],
