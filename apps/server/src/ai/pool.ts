@@ -334,22 +334,23 @@ export class PiscinaPool implements AiPool {
   }
 
   /**
-   * With every thread busy and a request waiting: stop the longest-running search of an owner other than
-   * a waiting request's, once its slice is over; before that, look again when the slice ends.
+   * With every thread busy and a request waiting of an owner with no search running: stop the
+   * longest-running search, once its slice is over; before that, look again when the slice ends. An
+   * owner's own waiting requests never stop its search: they take turns within its turn.
    */
   private preempt(): void {
     if (this.sliceTimer !== null) clearTimeout(this.sliceTimer);
     this.sliceTimer = null;
     if (this.waiting.length === 0 || this.running < this.threads) return;
-    const waitingOwners = new Set(this.waiting.map((job) => job.owner));
-    const now = performance.now();
+    const runningOwners = new Set<string>();
     let oldest: Running | null = null;
     for (const run of this.runs) {
       if (Atomics.load(run.stop, 0) !== 0) return; // one already stopping frees a thread soon
-      // Only another user's request stops a search: an owner's own games take turns in its turn.
-      const other = [...waitingOwners].some((owner) => owner !== run.owner);
-      if (other && (oldest === null || run.startedAt < oldest.startedAt)) oldest = run;
+      runningOwners.add(run.owner);
+      if (oldest === null || run.startedAt < oldest.startedAt) oldest = run;
     }
+    if (!this.waiting.some((job) => !runningOwners.has(job.owner))) return;
+    const now = performance.now();
     if (oldest === null) return;
     const sliceEnd = oldest.startedAt + this.sliceMs;
     if (now >= sliceEnd) {
