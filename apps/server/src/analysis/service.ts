@@ -105,7 +105,12 @@ export class AnalysisService {
     if (running !== undefined) return { ok: true, value: statusOf(running) };
     const other = this.startedBy.get(user);
     if (other !== undefined) {
-      return refuse(429, "busy", `your analysis of ${other} is still running; one at a time`);
+      // When to retry: its positions still to analyse, each at most its budget.
+      const left = this.jobs.get(other);
+      const retryAfterMs =
+        Math.max(1, left === undefined ? 0 : left.total - left.done) * this.options.positionBudgetMs;
+      const message = `your analysis of ${other} is still running; one at a time`;
+      return { ...failure("busy", message), status: 429, retryAfterMs };
     }
     if (this.closed) return refuse(503, "unavailable", "the server is shutting down");
     const positions = positionsOf(model);
