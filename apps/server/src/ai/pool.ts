@@ -69,7 +69,7 @@ export class InlinePool implements AiPool {
 }
 
 export interface PiscinaPoolOptions {
-  /** 1–2 on a 2-core machine: the event loop needs a core too (`defaultAiThreads`). */
+  /** 1–2 on a 2-core machine: the event loop needs a core too (`AI_THREADS`'s default in env.ts). */
   readonly maxThreads: number;
   /** Requests beyond this are refused as busy; one match has at most one pending request. */
   readonly maxQueue: number;
@@ -155,9 +155,9 @@ const ANALYSIS_OWNERS_KEPT = 10_000;
  * time (8 of 50 level-7 games at 3+2 on one thread). Each search is handed its share of the threads when
  * it starts (`aiShare`: per owner, then per search), and the time it waited is taken off its clock
  * (`effectiveClock`). A search runs a slice (`sliceMs`) before another user's request may stop it: with
- * every thread busy, the longest-running search of another owner is told to answer now with its best move
- * so far (one guest's level 8 on a 20-minute clock kept another user's level 1 waiting 20 s, and its game
- * was aborted). A crashed worker is replaced by piscina; an aborted one (the seat's time ran out) is
+ * every thread busy and an owner with no search running waiting, the longest-running search is told to
+ * answer now with its best move so far (one guest's level 8 on a 20-minute clock kept another user's
+ * level 1 waiting 20 s, and its game was aborted). A crashed worker is replaced by piscina; an aborted one (the seat's time ran out) is
  * terminated.
  */
 export class PiscinaPool implements AiPool {
