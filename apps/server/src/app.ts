@@ -5,6 +5,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { type Logger } from "pino";
 import { Server } from "socket.io";
 import { type AiPool } from "./ai/pool.js";
+import { type LaneLimits } from "./analysis/lane.js";
 import { AnalysisService, DEFAULT_ANALYSIS_BUDGETS } from "./analysis/service.js";
 import { type Clock } from "./clocks/scheduler.js";
 import { accountsRouter } from "./accounts/http.js";
@@ -92,6 +93,9 @@ export interface AppConfig {
     readonly positionBudgetMs: number;
     readonly boardBudgetMs: number;
     readonly boardRate: { readonly burst: number; readonly perSecond: number };
+    /** The analysis lane's caps (docs/analysis.md, "Where it runs"); defaults when absent. */
+    readonly boardLane?: LaneLimits;
+    readonly jobLane?: LaneLimits;
   };
 }
 

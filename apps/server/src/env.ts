@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { QuotasFromEnv } from "./quotas/limits.js";
 import { HANDSHAKES_PER_TURN } from "./protocol/turn-gate.js";
@@ -81,7 +82,16 @@ const Env = z.object({
    * the SQLite store: kept in DATA_DIR/secret (made on first start). Unset otherwise: random per start.
    */
   SECRET: z.string().min(16).optional(),
-  AI_THREADS: z.coerce.number().int().min(1).max(4).default(1),
+  /**
+   * Threads for the seats' searches (the analysis lane has one more): one per core but the event loop's,
+   * at least 1 and at most 4, so 1 on a 2-core machine (docs/architecture.md, "AI workers").
+   */
+  AI_THREADS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(4)
+    .default(Math.max(1, Math.min(4, availableParallelism() - 1))),
   AI_QUEUE: z.coerce.number().int().min(1).max(10_000).default(64),
   /** The memory store only: how many finished matches stay replayable (oldest dropped first). */
   KEEP_FINISHED: z.coerce.number().int().min(0).max(10_000_000).default(10_000),

@@ -11,10 +11,18 @@ import { type Result } from "./core/result.js";
 const clock = (globalThis as unknown as { readonly performance: { now(): number; timeOrigin: number } })
   .performance;
 
-export default function runAi(request: AiRequest): Result<AiResponse, GameError> {
+/**
+ * A move request as the pool sends it: `stop`, over a SharedArrayBuffer, is the pool's flag (non-zero:
+ * answer now with the best move so far), read each time the search reads its clock.
+ */
+export type WorkerAiRequest = AiRequest & { readonly stop?: Int32Array };
+
+export default function runAi(request: WorkerAiRequest): Result<AiResponse, GameError> {
   // timeOrigin + now() is epoch time on every thread, the base of `queuedAt`.
   const startedAt = clock.timeOrigin + clock.now();
-  return chooseMove({ ...request, ...effectiveClock(request, startedAt) }, () => clock.now());
+  const { stop, ...move } = request;
+  const stopped = stop === undefined ? undefined : () => Atomics.load(stop, 0) !== 0;
+  return chooseMove({ ...move, ...effectiveClock(move, startedAt) }, () => clock.now(), stopped);
 }
 
 /** Piscina's named task `analyze`: one position of a post-game analysis (docs/analysis.md). */

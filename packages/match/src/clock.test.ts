@@ -95,6 +95,17 @@ describe("Fischer increment and first moves (§1, §4)", () => {
     expect(flagDeadline(b.clock)).toBe(21_000 + 180_000 + 2000);
   });
 
+  it("gives an AI seat no first-move window: its clock runs from its first turn (§4)", () => {
+    const clock = createClock(blitz, 2, 0, 0, [true, false]);
+    expect(firstMoveDeadline(clock)).toBeNull();
+    expect(flagDeadline(clock)).toBe(180_000 + 2000);
+    const a = step(clock, { now: 30_000 }, 1);
+    expect(a.kind).toBe("moved");
+    expect(a.clock.remainingMs).toEqual([152_000, 180_000]);
+    // The person's first move still has its window.
+    expect(firstMoveDeadline(a.clock)).toBe(30_000 + 25_000);
+  });
+
   it("adds the increment after a charged move", () => {
     const moved = step(started(), { now: 11_000 }, 1);
     expect(moved.clock.remainingMs[0]).toBe(180_000 - 10_000 + 2_000);

@@ -57,13 +57,23 @@ export function lagQuotaCapMs(tc: TimeControl): number {
 /** §3: the grace a flag check allows, at most 2 s. */
 const MAX_GRACE_MS = 2_000;
 
-export function createClock(tc: TimeControl, seats: number, first: number | null, now: number): ClockState {
+/**
+ * A fresh clock. `ai[seat]`: the seat is the computer's, which has no first-move window (§4: the window is
+ * for people): its clock runs from its first turn, so a slow AI can lose on time but never abort a game.
+ */
+export function createClock(
+  tc: TimeControl,
+  seats: number,
+  first: number | null,
+  now: number,
+  ai: readonly boolean[] = [],
+): ClockState {
   return {
     baseMs: tc.baseMs,
     incrementMs: tc.incrementMs,
     remainingMs: Array.from({ length: seats }, () => tc.baseMs),
     quotaMs: Array.from({ length: seats }, () => 3 * lagGainMs(tc)),
-    started: Array.from({ length: seats }, () => false),
+    started: Array.from({ length: seats }, (_, seat) => ai[seat] ?? false),
     running: first,
     runningSince: first === null ? null : now,
   };

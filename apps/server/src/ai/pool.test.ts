@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type AiRequest } from "@arena/engine/ai/choose-move";
+import { moveCeilingMs } from "@arena/engine/ai/move-ceiling";
 import { getGame } from "@arena/engine";
 import { afterAll, describe, expect, it } from "vitest";
 import { aiShare, PiscinaPool } from "./pool.js";
@@ -60,6 +61,18 @@ writeFileSync(
   export function analyze(request) {
     sleep(request.budgetMs);
     return { ok: true, value: { seat: 0, values: [request.seed], bestMoveText: null, pvText: [] } };
+  }\n`,
+);
+
+// A stand-in engine that thinks for `seed` ms unless its stop flag is raised first; `value` 1: it was stopped.
+const stoppableWorker = join(dir, "stoppable-worker.mjs");
+writeFileSync(
+  stoppableWorker,
+  `export default function (request) {
+    const end = Date.now() + request.seed;
+    let stopped = 0;
+    while (Date.now() < end) if (request.stop && Atomics.load(request.stop, 0) !== 0) { stopped = 1; break; }
+    return { ok: true, value: { move: "f5", depth: 0, nodes: 1, value: stopped } };
   }\n`,
 );
 
@@ -170,6 +183,69 @@ describe("PiscinaPool", () => {
     expect(await Promise.all(flood.slice(0, 2))).toMatchObject([{ ok: true }, { ok: true }]);
   });
 
+  it("stops one user's long search once its slice is over when another user's request waits", async () => {
+    const pool = new PiscinaPool({ maxThreads: 1, maxQueue: 8, sliceMs: 50 }, stoppableWorker);
+    pools.push(pool);
+    const signal = new AbortController().signal;
+    const order: string[] = [];
+    const ask = (owner: string, seed: number) =>
+      pool.choose({ ...request, seed }, signal, owner).then((answer) => {
+        order.push(owner);
+        return answer;
+      });
+    // A thinks for a minute (a level 8 on a long clock); B's short request comes in behind it.
+    const long = ask("attacker", 60_000);
+    await new Promise((resolve) => setImmediate(resolve));
+    const short = ask("victim", 0);
+    // A was told to answer with what it had; B took the thread next. On a pool that never interrupts a
+    // search, B waits the whole minute behind A, and this test times out.
+    expect(await long).toMatchObject({ ok: true, value: { value: 1 } });
+    expect(await short).toMatchObject({ ok: true, value: { value: 0 } });
+    expect(order).toEqual(["attacker", "victim"]);
+  });
+
+  it("never stops a search for its owner's own waiting requests: they take turns within its turn", async () => {
+    const pool = new PiscinaPool({ maxThreads: 1, maxQueue: 8, sliceMs: 0 }, stoppableWorker);
+    pools.push(pool);
+    const signal = new AbortController().signal;
+    const answers = await Promise.all([
+      pool.choose({ ...request, seed: 200 }, signal, "one"),
+      pool.choose({ ...request, seed: 0 }, signal, "one"),
+    ]);
+    expect(answers.map((answer) => (answer.ok ? answer.value.value : null))).toEqual([0, 0]);
+  });
+
+  it("stops the real engine's level 8 on a 20-minute clock for another user's level 1", async () => {
+    const pool = new PiscinaPool({ maxThreads: 1, maxQueue: 8 });
+    pools.push(pool);
+    const signal = new AbortController().signal;
+    const order: string[] = [];
+    const long = { ...request, level: 8, remainingMs: 1_200_000 };
+    // Level 8 plays from its book at the start; the engine's own midgame position (16 plies in) is searched.
+    let state = othello.initial({}, 1);
+    for (let ply = 0; ply < 16; ply++) {
+      const moves = othello.legalMoves(state);
+      const played = othello.play(state, moves[moves.length - 1] ?? 0, othello.toMove(state)[0] ?? 0);
+      if (!played.ok) throw new Error(played.error.message);
+      state = played.value;
+    }
+    const attacker = pool
+      .choose({ ...long, state: othello.serialize(state) }, signal, "attacker")
+      .then((answer) => order.push(answer.ok ? "attacker" : "attacker failed"));
+    await new Promise((resolve) => setImmediate(resolve));
+    const asked = performance.now();
+    const victim = pool.choose(request, signal, "victim").then((answer) => {
+      order.push(answer.ok ? "victim" : "victim failed");
+      return performance.now() - asked;
+    });
+    // The attacker was stopped after its slice (150 ms) and answered with its best move so far; then the
+    // victim. Unstopped, the attacker thinks its whole ceiling (4 s) first: the victim's wait cannot be
+    // shorter than that, so this bound cannot pass on a pool that never interrupts a search.
+    const [, waited] = await Promise.all([attacker, victim]);
+    expect(order).toEqual(["attacker", "victim"]);
+    expect(waited).toBeLessThan(moveCeilingMs(8));
+  });
+
   it("analyses in the engine's compiled worker", async () => {
     const pool = new PiscinaPool({ maxThreads: 1, maxQueue: 4 });
     pools.push(pool);
@@ -195,6 +271,21 @@ describe("PiscinaPool", () => {
     const move = pool.choose({ ...request, seed: 0 }, signal).then(() => order.push("move"));
     await Promise.all([...analyses, move]);
     expect(order).toEqual(["move", "a1", "a2", "a3"]);
+  });
+
+  it("takes turns between the owners of analyses: one address's queue never runs ahead of another's", async () => {
+    const pool = new PiscinaPool({ maxThreads: 1, maxQueue: 4 }, sleepyWorker);
+    pools.push(pool);
+    const signal = new AbortController().signal;
+    const order: string[] = [];
+    const analyse = (owner: string, seed: number) =>
+      pool
+        .analyze({ gameId: "othello", state: null, budgetMs: 100, seed }, signal, owner)
+        .then(() => order.push(`${owner}${seed}`));
+    // Address a queues three, then b one: b's goes second, not fourth (first come, first served).
+    const all = [analyse("a", 1), analyse("a", 2), analyse("a", 3), analyse("b", 1)];
+    await Promise.all(all);
+    expect(order).toEqual(["a1", "b1", "a2", "a3"]);
   });
 
   it("starts no analysis while a seat's request waits for a thread", async () => {

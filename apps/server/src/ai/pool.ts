@@ -6,6 +6,7 @@ import {
   analyzePosition,
 } from "@arena/engine/ai/analyze-position";
 import { type AiRequest, type AiResponse, chooseMove } from "@arena/engine/ai/choose-move";
+import { type WorkerAiRequest } from "@arena/engine/worker";
 import { Piscina } from "piscina";
 
 export type AiFailure = { readonly code: "busy" | "failed" | "aborted"; readonly message: string };
@@ -25,8 +26,10 @@ export interface AiPool {
   /**
    * Analyses one position (docs/analysis.md), at a lower priority than every seat's move: an analysis
    * never holds a thread a seat's search could use, and starts only while no seat's request waits.
+   * `owner` (the client's address): owners take turns in the lane, so one address's many requests never
+   * queue ahead of another's.
    */
-  analyze(request: AnalysisRequest, signal: AbortSignal): Promise<AnalysisAnswer>;
+  analyze(request: AnalysisRequest, signal: AbortSignal, owner?: string): Promise<AnalysisAnswer>;
   /** Requests waiting for a thread (for metrics). */
   queueDepth(): number;
   close(): Promise<void>;
@@ -66,11 +69,23 @@ export class InlinePool implements AiPool {
 }
 
 export interface PiscinaPoolOptions {
-  /** 1–2 on a 2-core machine: the event loop needs a core too. */
+  /** 1–2 on a 2-core machine: the event loop needs a core too (`AI_THREADS`'s default in env.ts). */
   readonly maxThreads: number;
   /** Requests beyond this are refused as busy; one match has at most one pending request. */
   readonly maxQueue: number;
+  /**
+   * How long a search runs before another user's waiting request may stop it (default `AI_SLICE_MS`):
+   * the stopped search answers at once with its best move so far, and the waiting one takes the thread.
+   */
+  readonly sliceMs?: number;
 }
+
+/**
+ * A search's guaranteed time on a thread before another user's waiting request stops it: short enough
+ * that a user waits well under a second behind other users' long searches (docs/reliability.md, "Fair
+ * play, round two"), long enough that a preempted level 7 or 8 has finished several iterations.
+ */
+export const AI_SLICE_MS = 150;
 
 /**
  * A search's share of the threads: `owners` take turns (owners with searches running or waiting), and
@@ -96,8 +111,17 @@ interface Waiting {
   readonly answer: (answer: AiAnswer) => void;
 }
 
+/** A search on a thread: whose it is, since when, and the flag that tells it to answer now. */
+interface Running {
+  readonly owner: string;
+  readonly startedAt: number;
+  /** Over a SharedArrayBuffer: the worker's clock reads it (`@arena/engine/worker`, `stop`). */
+  readonly stop: Int32Array;
+}
+
 interface WaitingAnalysis {
   readonly request: AnalysisRequest;
+  readonly owner: string;
   readonly signal: AbortSignal;
   readonly answer: (answer: AnalysisAnswer) => void;
   /** Takes the job out of the queue if its signal aborts; removed once it leaves the queue. */
@@ -119,6 +143,9 @@ function workerFailure(error: unknown, signal: AbortSignal): typeof ABORTED | An
 /** Analyses in flight at most: one thread of their own, beside the seats' threads. */
 const ANALYSIS_LANES = 1;
 
+/** Analysis owners whose last turn is remembered; a forgotten one counts as never served. */
+const ANALYSIS_OWNERS_KEPT = 10_000;
+
 /**
  * Worker threads via piscina, fed from a queue that owners (rooms' hosts) take turns at, each turn going
  * to the earliest deadline among the owners not yet served in this round: the seat whose flag falls
@@ -127,12 +154,15 @@ const ANALYSIS_LANES = 1;
  * order, a seat with seconds left waited behind searches budgeted from other seats' minutes, and lost on
  * time (8 of 50 level-7 games at 3+2 on one thread). Each search is handed its share of the threads when
  * it starts (`aiShare`: per owner, then per search), and the time it waited is taken off its clock
- * (`effectiveClock`). A crashed worker is replaced by piscina; an aborted one (the seat's time ran out)
- * is terminated.
+ * (`effectiveClock`). A search runs a slice (`sliceMs`) before another user's request may stop it: with
+ * every thread busy and an owner with no search running waiting, the longest-running search is told to
+ * answer now with its best move so far (one guest's level 8 on a 20-minute clock kept another user's
+ * level 1 waiting 20 s, and its game was aborted). A crashed worker is replaced by piscina; an aborted one (the seat's time ran out) is
+ * terminated.
  */
 export class PiscinaPool implements AiPool {
   // Two task kinds share the threads (the default export chooses moves, `analyze` analyses), hence unknown.
-  private readonly pool: Piscina<AiRequest | AnalysisRequest, unknown>;
+  private readonly pool: Piscina<WorkerAiRequest | AnalysisRequest, unknown>;
   private readonly threads: number;
   private readonly maxQueue: number;
   private readonly waiting: Waiting[] = [];
@@ -144,21 +174,30 @@ export class PiscinaPool implements AiPool {
   private readonly servedIn = new Map<string, number>();
   private round = 0;
   private analysing = 0;
+  /** The turn each analysis owner was last served in (round robin between addresses). */
+  private readonly analysisServed = new Map<string, number>();
+  private analysisTurn = 0;
+  private readonly sliceMs: number;
+  private readonly runs = new Set<Running>();
+  /** The one timer that rechecks for preemption when a running search's slice ends. */
+  private sliceTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(options: PiscinaPoolOptions, filename: string = engineWorkerPath()) {
     this.threads = options.maxThreads;
     this.maxQueue = options.maxQueue;
+    this.sliceMs = options.sliceMs ?? AI_SLICE_MS;
     // One thread more than the seats may use: the analysis lane, so that an analysis never occupies a
     // thread a seat's search is waiting for (docs/analysis.md, "Where it runs").
     const threads = options.maxThreads + ANALYSIS_LANES;
     this.pool = new Piscina({ filename, minThreads: threads, maxThreads: threads });
   }
 
-  analyze(request: AnalysisRequest, signal: AbortSignal): Promise<AnalysisAnswer> {
+  analyze(request: AnalysisRequest, signal: AbortSignal, owner = ""): Promise<AnalysisAnswer> {
     if (signal.aborted) return Promise.resolve(ABORTED);
     return new Promise((answer) => {
       const job: WaitingAnalysis = {
         request,
+        owner,
         signal,
         answer,
         onAbort: () => {
@@ -174,11 +213,33 @@ export class PiscinaPool implements AiPool {
     });
   }
 
+  /** The waiting analysis whose owner was served longest ago (an owner never served: first). */
+  private nextAnalysis(): WaitingAnalysis | undefined {
+    let best: WaitingAnalysis | undefined;
+    let bestTurn = Infinity;
+    for (const job of this.analyses) {
+      const turn = this.analysisServed.get(job.owner) ?? -1;
+      if (turn < bestTurn) {
+        best = job;
+        bestTurn = turn;
+      }
+    }
+    return best;
+  }
+
   /** Starts waiting analyses in their lane, only while no seat's request waits (lower priority). */
   private pumpAnalyses(): void {
     while (this.analysing < ANALYSIS_LANES && this.waiting.length === 0 && this.analyses.length > 0) {
-      const job = this.analyses.shift();
+      const job = this.nextAnalysis();
       if (job === undefined) return;
+      this.analyses.splice(this.analyses.indexOf(job), 1);
+      // Kept in the order served, the longest ago first, and bounded: the oldest owners are forgotten.
+      this.analysisServed.delete(job.owner);
+      this.analysisServed.set(job.owner, ++this.analysisTurn);
+      for (const oldest of this.analysisServed.keys()) {
+        if (this.analysisServed.size <= ANALYSIS_OWNERS_KEPT) break;
+        this.analysisServed.delete(oldest);
+      }
       // From here piscina watches the signal: a job's signal may serve many analyses in turn.
       job.signal.removeEventListener("abort", job.onAbort);
       this.analysing++;
@@ -269,6 +330,35 @@ export class PiscinaPool implements AiPool {
   private pump(): void {
     this.pumpSeats();
     this.pumpAnalyses();
+    this.preempt();
+  }
+
+  /**
+   * With every thread busy and a request waiting of an owner with no search running: stop the
+   * longest-running search, once its slice is over; before that, look again when the slice ends. An
+   * owner's own waiting requests never stop its search: they take turns within its turn.
+   */
+  private preempt(): void {
+    if (this.sliceTimer !== null) clearTimeout(this.sliceTimer);
+    this.sliceTimer = null;
+    if (this.waiting.length === 0 || this.running < this.threads) return;
+    const runningOwners = new Set<string>();
+    let oldest: Running | null = null;
+    for (const run of this.runs) {
+      if (Atomics.load(run.stop, 0) !== 0) return; // one already stopping frees a thread soon
+      runningOwners.add(run.owner);
+      if (oldest === null || run.startedAt < oldest.startedAt) oldest = run;
+    }
+    if (!this.waiting.some((job) => !runningOwners.has(job.owner))) return;
+    const now = performance.now();
+    if (oldest === null) return;
+    const sliceEnd = oldest.startedAt + this.sliceMs;
+    if (now >= sliceEnd) {
+      Atomics.store(oldest.stop, 0, 1);
+      return;
+    }
+    this.sliceTimer = setTimeout(() => this.preempt(), Math.ceil(sliceEnd - now));
+    this.sliceTimer.unref();
   }
 
   private pumpSeats(): void {
@@ -278,10 +368,17 @@ export class PiscinaPool implements AiPool {
       this.waiting.splice(this.waiting.indexOf(job), 1);
       this.servedIn.set(job.owner, this.round);
       this.running++;
-      const stamped: AiRequest = {
+      const run: Running = {
+        owner: job.owner,
+        startedAt: performance.now(),
+        stop: new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT)),
+      };
+      this.runs.add(run);
+      const stamped: WorkerAiRequest = {
         ...job.request,
         queuedAt: job.queuedAt,
         share: aiShare(this.threads, this.inFlight.get(job.owner) ?? 1, this.inFlight.size),
+        stop: run.stop,
       };
       void this.pool
         .run(stamped, { signal: job.signal })
@@ -291,6 +388,7 @@ export class PiscinaPool implements AiPool {
         )
         .finally(() => {
           this.running--;
+          this.runs.delete(run);
           this.count(job.owner, -1);
           this.pump();
         });
@@ -302,6 +400,7 @@ export class PiscinaPool implements AiPool {
   }
 
   async close(): Promise<void> {
+    if (this.sliceTimer !== null) clearTimeout(this.sliceTimer);
     await this.pool.close({ force: true });
   }
 }

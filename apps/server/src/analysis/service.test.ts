@@ -128,8 +128,9 @@ describe("AnalysisService", () => {
 
   it("lets a user run one job at a time and refuses unknown, unfinished and unstarted matches", async () => {
     const store = new MemoryStore();
-    const [a, b, live] = [asMatchId("m_a"), asMatchId("m_b"), asMatchId("m_live")];
+    const [a, b, c, live] = [asMatchId("m_a"), asMatchId("m_b"), asMatchId("m_c"), asMatchId("m_live")];
     await writeMatch(store, a, "krk", KRK_MATE_IN_ONE, KRK_GAME);
+    await writeMatch(store, c, "krk", KRK_MATE_IN_ONE, KRK_GAME);
     await writeMatch(store, b, "krk", KRK_MATE_IN_ONE, KRK_GAME);
     await writeMatch(store, live, "krk", KRK_MATE_IN_ONE, ["Rb1"], false);
     const analysis = service(store, countingPool().pool);
@@ -138,6 +139,16 @@ describe("AnalysisService", () => {
     expect(await analysis.start(asMatchId("m_none"), ann)).toMatchObject({ ok: false, code: "not-found" });
     expect((await analysis.start(a, ann)).ok).toBe(true);
     expect(await analysis.start(b, ann)).toMatchObject({ ok: false, code: "busy", status: 429 });
+    expect(await analysis.start(b, ann)).toHaveProperty("retryAfterMs");
+    // Another user behind the same address: the address's one job is running (the lane's share).
+    expect(await analysis.start(b, ben, "203.0.113.7")).toMatchObject({ ok: true });
+    expect(await analysis.start(c, asUserId("u_cat"), "203.0.113.7")).toMatchObject({
+      ok: false,
+      code: "rate-limited",
+      status: 429,
+      retryAfterMs: 4 * 50,
+    });
+    await finished(analysis, b);
     expect((await analysis.start(b, ben)).ok).toBe(true);
     await finished(analysis, a);
     // Ann's job is over: she may start another.

@@ -13,9 +13,15 @@ import {
 import { type AiPool } from "../ai/pool.js";
 import { TokenBucket } from "../protocol/rate-limit.js";
 import { type MatchStore } from "../store/ports.js";
+import { AnalysisLane, DEFAULT_LANE_LIMITS, type LaneLimits } from "./lane.js";
 
-/** What a request gets: a value, or a refusal with its reason code (and the HTTP status it maps to). */
-export type Outcome<T> = { readonly ok: true; readonly value: T } | (Failure & { readonly status: number });
+/**
+ * What a request gets: a value, or a refusal with its reason code, the HTTP status it maps to and, for
+ * `rate-limited`, when to try again.
+ */
+export type Outcome<T> =
+  | { readonly ok: true; readonly value: T }
+  | (Failure & { readonly status: number; readonly retryAfterMs?: number });
 
 export interface AnalysisServiceOptions {
   readonly store: MatchStore;
@@ -30,6 +36,9 @@ export interface AnalysisServiceOptions {
   readonly boardBudgetMs: number;
   /** The analysis board's limit per user: a burst, then so many a second. */
   readonly boardRate: { readonly burst: number; readonly perSecond: number };
+  /** The lane's caps for board positions and for whole-game jobs (`LaneLimits`). */
+  readonly boardLane?: LaneLimits;
+  readonly jobLane?: LaneLimits;
 }
 
 export const DEFAULT_ANALYSIS_BUDGETS = {
@@ -67,11 +76,23 @@ export class AnalysisService {
   private readonly startedBy = new Map<UserId, MatchId>();
   private readonly boardBuckets = new Map<UserId, TokenBucket>();
   private closed = false;
+  private readonly boardLane: AnalysisLane;
+  private readonly jobLane: AnalysisLane;
 
-  constructor(private readonly options: AnalysisServiceOptions) {}
+  constructor(private readonly options: AnalysisServiceOptions) {
+    this.boardLane = new AnalysisLane(options.boardLane ?? DEFAULT_LANE_LIMITS);
+    this.jobLane = new AnalysisLane(options.jobLane ?? DEFAULT_JOB_LANE);
+  }
 
-  /** Starts the analysis of a finished match, or reports the one running or kept. */
-  async start(matchId: MatchId, user: UserId): Promise<Outcome<AnalysisStatus>> {
+  /**
+   * Starts the analysis of a finished match, or reports the one running or kept. `address`: the client's
+   * (null when unknown: then the user stands for it), whose share of the lane the job takes.
+   */
+  async start(
+    matchId: MatchId,
+    user: UserId,
+    address: string | null = null,
+  ): Promise<Outcome<AnalysisStatus>> {
     const known = await this.known(matchId);
     if (known !== null) return { ok: true, value: known };
     const model = await this.options.loadMatch(matchId);
@@ -84,14 +105,23 @@ export class AnalysisService {
     if (running !== undefined) return { ok: true, value: statusOf(running) };
     const other = this.startedBy.get(user);
     if (other !== undefined) {
-      return refuse(429, "busy", `your analysis of ${other} is still running; one at a time`);
+      // When to retry: its positions still to analyse, each at most its budget.
+      const left = this.jobs.get(other);
+      const retryAfterMs =
+        Math.max(1, left === undefined ? 0 : left.total - left.done) * this.options.positionBudgetMs;
+      const message = `your analysis of ${other} is still running; one at a time`;
+      return { ...failure("busy", message), status: 429, retryAfterMs };
     }
     if (this.closed) return refuse(503, "unavailable", "the server is shutting down");
     const positions = positionsOf(model);
+    const owner = ownerKey(address, user);
+    const place = this.jobLane.enter(owner, positions.length * this.options.positionBudgetMs);
+    if (!place.ok) return { ...place, status: 429 };
     const job: Job = { total: positions.length, done: 0, result: null, current: null, cancelled: false };
     this.jobs.set(matchId, job);
     this.startedBy.set(user, matchId);
-    void this.run(model, positions, job).finally(() => {
+    void this.run(model, positions, job, owner).finally(() => {
+      place.leave();
       this.jobs.delete(matchId);
       if (this.startedBy.get(user) === matchId) this.startedBy.delete(user);
     });
@@ -106,20 +136,40 @@ export class AnalysisService {
       : { ok: true, value: known };
   }
 
-  /** One position of the analysis board, with the larger budget, limited per user. */
-  async analysePosition(user: UserId, gameId: string, position: unknown): Promise<Outcome<AnalysedPosition>> {
+  /**
+   * One position of the analysis board, with the larger budget: limited per user (a token bucket), per
+   * address and overall (the lane's places), every refusal with when to retry.
+   */
+  async analysePosition(
+    user: UserId,
+    gameId: string,
+    position: unknown,
+    address: string | null = null,
+  ): Promise<Outcome<AnalysedPosition>> {
     if (!isGameId(gameId)) return refuse(404, "not-found", `no game ${gameId}`);
-    if (!this.takeBoardToken(user)) return refuse(429, "rate-limited", "too many positions; wait a little");
+    const waitMs = this.takeBoardToken(user);
+    if (waitMs > 0) {
+      const message = `too many positions; wait ${Math.ceil(waitMs / 1000)} s`;
+      return { ...failure("rate-limited", message), status: 429, retryAfterMs: waitMs };
+    }
     const game = getGame(gameId);
     // The rules read it first (cheap, and a refusal says why); the worker reads it again from JSON.
     const state = game.deserialize(position);
     if (!state.ok) return refuse(400, state.error.code, state.error.message);
-    const answer = await this.options.ai.analyze(
-      { gameId, state: game.serialize(state.value), budgetMs: this.options.boardBudgetMs, seed: 1 },
-      new AbortController().signal,
-    );
-    if (!answer.ok) return refuse(503, "unavailable", answer.error.message);
-    return { ok: true, value: wire(answer.value) };
+    const owner = ownerKey(address, user);
+    const place = this.boardLane.enter(owner, this.options.boardBudgetMs);
+    if (!place.ok) return { ...place, status: 429 };
+    try {
+      const answer = await this.options.ai.analyze(
+        { gameId, state: game.serialize(state.value), budgetMs: this.options.boardBudgetMs, seed: 1 },
+        new AbortController().signal,
+        owner,
+      );
+      if (!answer.ok) return refuse(503, "unavailable", answer.error.message);
+      return { ok: true, value: wire(answer.value) };
+    } finally {
+      place.leave();
+    }
   }
 
   /** Cancels running jobs (shutdown); nothing of them is kept. */
@@ -141,7 +191,12 @@ export class AnalysisService {
     return finished === undefined ? null : statusOf(finished);
   }
 
-  private async run(model: MatchModel, positions: readonly unknown[], job: Job): Promise<void> {
+  private async run(
+    model: MatchModel,
+    positions: readonly unknown[],
+    job: Job,
+    owner: string,
+  ): Promise<void> {
     const game = model.game;
     const analysed: AnalysedPosition[] = [];
     // One position at a time: a job holds at most one place in the pool's analysis lane.
@@ -156,6 +211,7 @@ export class AnalysisService {
           seed: index + 1,
         },
         job.current.signal,
+        owner,
       );
       if (!answer.ok) return; // cancelled, or a worker failure: nothing is kept and a new request retries
       analysed.push(wire(answer.value));
@@ -172,7 +228,8 @@ export class AnalysisService {
     await this.options.store.putAnalysis(model.matchId, job.result);
   }
 
-  private takeBoardToken(user: UserId): boolean {
+  /** Takes a token of the user's board bucket: 0, or the milliseconds until one is there. */
+  private takeBoardToken(user: UserId): number {
     const now = this.options.now();
     let bucket = this.boardBuckets.get(user);
     if (bucket === undefined) {
@@ -184,8 +241,16 @@ export class AnalysisService {
         this.boardBuckets.delete(oldest);
       }
     }
-    return bucket.take(now);
+    return bucket.take(now) ? 0 : bucket.waitMs(now);
   }
+}
+
+/** Whole-game jobs: a few at once overall, one per address (each holds its place for minutes at most). */
+const DEFAULT_JOB_LANE: LaneLimits = { total: 4, perAddress: 1 };
+
+/** Whose share of the lane a request takes: its address, or its user when the address is unknown. */
+function ownerKey(address: string | null, user: UserId): string {
+  return address ?? `user:${user}`;
 }
 
 function statusOf(job: Job): AnalysisStatus {

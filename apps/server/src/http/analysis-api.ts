@@ -2,6 +2,7 @@ import { MatchId, PositionAnalysisRequest, type UserRef } from "@arena/protocol"
 import { type Request, type Response, Router } from "express";
 import { type AnalysisService, type Outcome } from "../analysis/service.js";
 import { type Accounts } from "../accounts/service.js";
+import { clientAddress } from "./client-address.js";
 
 /**
  * The bearer token's user (`Authorization: Bearer <token>`, the token `session:ready` gives): a guest's, or
@@ -20,14 +21,23 @@ function send<T extends object>(res: Response, outcome: Outcome<T>, okStatus = 2
     return;
   }
   const { status, ...body } = outcome;
+  // A limit's refusal also says when to retry in HTTP's own terms (whole seconds).
+  if (body.retryAfterMs !== undefined) res.setHeader("Retry-After", Math.ceil(body.retryAfterMs / 1000));
   res.status(status).json(body);
 }
 
 const NO_USER = { ok: false, code: "forbidden", message: "send your token: Authorization: Bearer <token>" };
 
 /** Post-game analysis and the analysis board under `/api` (docs/protocol.md, "Analysis"). */
-export function analysisRouter(analysis: AnalysisService, accounts: Accounts): Router {
+export function analysisRouter(
+  analysis: AnalysisService,
+  accounts: Accounts,
+  trustedProxies: number,
+): Router {
   const router = Router();
+  // The lane's per-address share counts the address the outermost trusted proxy saw (docs/protocol.md).
+  const address = (req: Request) =>
+    clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], trustedProxies);
 
   router.post("/matches/:id/analysis", async (req: Request<{ id: string }>, res: Response) => {
     const id = MatchId.safeParse(req.params.id);
@@ -40,7 +50,7 @@ export function analysisRouter(analysis: AnalysisService, accounts: Accounts): R
       res.status(401).json(NO_USER);
       return;
     }
-    const outcome = await analysis.start(id.data, user.id);
+    const outcome = await analysis.start(id.data, user.id, address(req));
     send(res, outcome, outcome.ok && outcome.value.state === "running" ? 202 : 200);
   });
 
@@ -64,7 +74,12 @@ export function analysisRouter(analysis: AnalysisService, accounts: Accounts): R
       res.status(400).json({ ok: false, code: "invalid-payload", message: "expected {gameId, position}" });
       return;
     }
-    const outcome = await analysis.analysePosition(user.id, body.data.gameId, body.data.position);
+    const outcome = await analysis.analysePosition(
+      user.id,
+      body.data.gameId,
+      body.data.position,
+      address(req),
+    );
     send(res, outcome.ok ? { ok: true, value: { ok: true, analysis: outcome.value } } : outcome);
   });
 

@@ -30,7 +30,7 @@ export interface ApiDeps {
 /** The REST API under `/api` (docs/protocol.md, "HTTP"). */
 export function apiRouter({ rooms, identity, accounts, analysis, trustedProxies }: ApiDeps): Router {
   const router = Router();
-  router.use(analysisRouter(analysis, accounts));
+  router.use(analysisRouter(analysis, accounts, trustedProxies));
 
   router.post("/session", async (req: Request, res: Response) => {
     const body: unknown = req.body;

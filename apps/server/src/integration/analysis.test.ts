@@ -1,5 +1,6 @@
 import { AnalysisStatus, FailureSchema, type MatchId, PositionAnalysisResponse } from "@arena/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PiscinaPool } from "../ai/pool.js";
 import { Client, type TestServer, startServer } from "../test-support/harness.js";
 import { playOut } from "../test-support/play.js";
 
@@ -127,5 +128,65 @@ describe("analysis over HTTP", () => {
     const limited = await call("POST", "/analysis/position", { gameId: "krk", position: good });
     expect(limited.status).toBe(429);
     expect(FailureSchema.parse(limited.body).code).toBe("rate-limited");
+  });
+});
+
+/** The analysis lane's share per address (docs/analysis.md, "Where it runs"), on the real worker pool. */
+describe("analysis lane: one address cannot push another's analysis behind its own", () => {
+  it("admits one board request per address at a time and refuses the rest at once, with when to retry", async () => {
+    const pool = new PiscinaPool({ maxThreads: 1, maxQueue: 16 });
+    const server = await startServer({
+      ai: pool,
+      config: {
+        trustedProxies: 1,
+        analysis: { positionBudgetMs: 100, boardBudgetMs: 300, boardRate: { burst: 3, perSecond: 0.001 } },
+      },
+    });
+    // Ten guests behind one address, and one other user behind another.
+    const guests = await Promise.all(Array.from({ length: 10 }, () => Client.connect(server.url)));
+    const victim = await Client.connect(server.url);
+    const position = {
+      v: 1,
+      game: "krk",
+      options: { fen: "7k/8/6K1/8/8/8/8/R7 w - - 0 1" },
+      start: "7k/8/6K1/8/8/8/8/R7 w - - 0 1",
+      moves: "",
+    };
+    const order: string[] = [];
+    const ask = async (who: string, client: Client, address: string) => {
+      const response = await fetch(`${server.url}/api/analysis/position`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${client.session?.token ?? ""}`,
+          "content-type": "application/json",
+          "x-forwarded-for": address,
+        },
+        body: JSON.stringify({ gameId: "krk", position }),
+      });
+      const body = (await response.json()) as { ok: boolean; code?: string; retryAfterMs?: number };
+      if (response.status === 200) order.push(who);
+      return { status: response.status, body, retryAfter: response.headers.get("retry-after") };
+    };
+    try {
+      // 10 guests × 3 requests (each guest's whole burst) at once, then the other user's one.
+      const flood = guests.flatMap((guest) => [1, 2, 3].map(() => ask("flood", guest, "203.0.113.7")));
+      const other = ask("other", victim, "198.51.100.9");
+      const answers = await Promise.all(flood);
+      expect(await other).toMatchObject({ status: 200, body: { ok: true } });
+      // One of the flood's was admitted; the other 29 were refused at once, each saying when to retry.
+      const refused = answers.filter((answer) => answer.status === 429);
+      expect(refused).toHaveLength(29);
+      for (const answer of refused) {
+        expect(answer.body).toMatchObject({ ok: false, code: "rate-limited", retryAfterMs: 300 });
+        expect(answer.retryAfter).toBe("1");
+      }
+      // The other user's analysis waited for at most the one of the flood's already admitted: before the fix,
+      // all 30 were queued ahead of it (one FIFO lane), and it came last.
+      expect(order.indexOf("other")).toBeLessThanOrEqual(1);
+    } finally {
+      for (const client of [...guests, victim]) client.close();
+      await server.close();
+      await pool.close();
+    }
   });
 });

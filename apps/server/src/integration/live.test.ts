@@ -217,7 +217,7 @@ describe("spectators, reconnection, abandonment and AI seats (memory store)", ()
 });
 
 describe("AI vs AI with the real piscina pool", () => {
-  it("gives an AI seat's first move the first-move window, not its whole clock, as its time", async () => {
+  it("gives an AI seat its whole clock from its first move: the first-move window is for people", async () => {
     const requests: AiRequest[] = [];
     const inline = new InlinePool();
     const recording: AiPool = {
@@ -243,12 +243,55 @@ describe("AI vs AI with the real piscina pool", () => {
       if (!created.ok) throw new Error(created.code);
       await watcher.snapshot(created.matchId);
       await watcher.until(() => requests.length >= 3, "three AI moves");
-      // each seat's first move must come within the blitz window (25 s) or the game is aborted (§4);
-      // from its second move on, the seat has its clock
-      expect(requests.slice(0, 2).map((r) => r.remainingMs)).toEqual([25_000, 25_000]);
-      expect(requests[2]?.remainingMs).toBe(180_000);
+      // An AI seat has no first-move window (§4): its clock runs from its first turn, and the fake clock
+      // stands still, so each move is asked with the whole clock, the increment added after its first.
+      expect(requests.slice(0, 3).map((r) => r.remainingMs)).toEqual([180_000, 180_000, 182_000]);
     } finally {
       watcher.close();
+      await server.close();
+    }
+  });
+
+  it("never aborts a game because its AI seat's first move came after the first-move window", async () => {
+    // A pool that holds every request until the test lets it go: a pool busy with other users' searches.
+    const held: (() => void)[] = [];
+    const inline = new InlinePool();
+    const slow: AiPool = {
+      choose: (request, signal) =>
+        new Promise((resolve) => held.push(() => void inline.choose(request, signal).then(resolve))),
+      analyze: (request, signal) => inline.analyze(request, signal),
+      queueDepth: () => held.length,
+      close: () => Promise.resolve(),
+    };
+    const clock = new FakeClock();
+    const server = await startServer({ ai: slow, clock });
+    const human = await Client.connect(server.url);
+    try {
+      // The AI has black and moves first; the person has white.
+      const created = await human.call("room:create", {
+        gameId: "othello",
+        timeControl: blitz,
+        seats: [{ kind: "ai", level: 1 }, { kind: "open" }],
+        sit: 1,
+      });
+      if (!created.ok) throw new Error(created.code);
+      await human.snapshot(created.matchId);
+      await human.until(() => held.length === 1, "the AI's request");
+      // Past the blitz window (25 s): a person's first move would abort the game here, not the AI's.
+      clock.advance(40_000);
+      let snapshot = await human.snapshot(created.matchId);
+      expect(snapshot.status).toBe("live");
+      held.shift()?.();
+      await human.until(
+        (c) => c.events.some((e) => e.matchId === created.matchId && e.event.type === "moved"),
+        "the AI's move",
+      );
+      snapshot = await human.snapshot(created.matchId);
+      expect(snapshot.status).toBe("live");
+      // It was charged for the time it took: its clock ran from its first turn.
+      expect(snapshot.clock?.remainingMs[0]).toBe(180_000 - 40_000 + 2_000);
+    } finally {
+      human.close();
       await server.close();
     }
   });

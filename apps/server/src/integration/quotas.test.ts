@@ -1,4 +1,4 @@
-import { type ClientInput, type ErrorCode, type SessionInfo } from "@arena/protocol";
+import { type ClientInput, type ErrorCode, type MatchId, type SessionInfo } from "@arena/protocol";
 import { io as connectClient } from "socket.io-client";
 import { afterEach, describe, expect, it } from "vitest";
 import { type AppConfig, DEFAULT_CONFIG } from "../app.js";
@@ -201,6 +201,37 @@ describe('quotas per user and per address (docs/protocol.md, "Quotas")', () => {
       level: 1,
     });
     expect(seated.ok).toBe(true);
+  });
+
+  it("counts a rematch against the games with the computer, and refuses it when they are full", async () => {
+    await start();
+    const player = await connect();
+    const create = async () => {
+      const created = await player.call("room:create", aiGame);
+      if (!created.ok) throw new Error(created.message);
+      return created.matchId;
+    };
+    const resign = async (matchId: MatchId) => {
+      const snapshot = await player.snapshot(matchId);
+      expect((await player.call("match:resign", { matchId, version: snapshot.version })).ok).toBe(true);
+    };
+    const games = [await create(), await create(), await create()];
+    // The first game ends and its place is taken by a new one: three going again.
+    const [first, second] = games as [MatchId, MatchId, MatchId];
+    await resign(first);
+    games.push(await create());
+    // Its rematch would be a fourth: refused like a new room (it used to be counted and never refused).
+    expect(await player.call("match:rematch", { matchId: first })).toMatchObject({
+      ok: false,
+      code: "quota",
+      message: "you have 3 games with the computer going; finish one before starting another",
+    });
+    // Once a place is free, asking again works.
+    await resign(second);
+    const rematch = await player.call("match:rematch", { matchId: first });
+    expect(rematch).toMatchObject({ ok: true });
+    // And it holds that place: a new game is refused.
+    expect(await player.call("room:create", aiGame)).toMatchObject({ ok: false, code: "quota" });
   });
 
   it("bounds the matches one socket watches; players always follow their own", async () => {

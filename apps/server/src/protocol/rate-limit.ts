@@ -19,4 +19,10 @@ export class TokenBucket {
     this.tokens -= 1;
     return true;
   }
+
+  /** Milliseconds until a token is there, as of the last `take` (0 when one is). */
+  waitMs(now: number): number {
+    const tokens = Math.min(this.capacity, this.tokens + ((now - this.last) / 1000) * this.perSecond);
+    return tokens >= 1 ? 0 : Math.ceil(((1 - tokens) / this.perSecond) * 1000);
+  }
 }

@@ -268,14 +268,6 @@ export class Quotas {
     if (!holdsAi(model)) void store.release(`ai:u:${host}`, model.matchId).catch(log);
   }
 
-  /** A room made without asking (a rematch): counted, whatever the limit, so that its host's count is right. */
-  track(model: MatchModel): void {
-    if (!holdsAi(model)) return;
-    void this.options.store
-      .hold(`ai:u:${model.host.id}`, model.matchId, Number.MAX_SAFE_INTEGER)
-      .catch((error: unknown) => this.options.logger.warn({ err: error }, "quota update failed"));
-  }
-
   private async hold(kind: HeldKind, host: UserId, matchId: MatchId): Promise<Failure | null> {
     const { store, limits } = this.options;
     const key = `${kind}:u:${host}`;

@@ -1,5 +1,5 @@
 import { type AiRequest } from "@arena/engine/ai/choose-move";
-import { firstMoveDeadline, flagDeadline, type MatchModel, remainingAt, seatToMove } from "@arena/match";
+import { flagDeadline, type MatchModel, remainingAt, seatToMove } from "@arena/match";
 import { type MatchId } from "@arena/protocol";
 import { type Logger } from "pino";
 import { type AiPool } from "../ai/pool.js";
@@ -49,16 +49,12 @@ export class AiSeats {
     this.cancel();
     if (seat === null || slot?.kind !== "ai" || model.clock === null) return;
     const now = this.deps.clock.now();
-    // Before its first move a seat's clock does not run, but the game is aborted if that move does not
-    // come within the first-move window (docs/clocks.md §4): then the window is the time the AI has, both
-    // for its budget and for its place in the pool's queue (earliest deadline first).
-    const firstMoveBy = firstMoveDeadline(model.clock);
-    const clockMs = remainingAt(model.clock, now)[seat] ?? 0;
-    const remainingMs = firstMoveBy === null ? clockMs : Math.max(0, Math.min(clockMs, firstMoveBy - now));
+    // An AI seat has no first-move window (docs/clocks.md §4): its clock runs from its first turn.
+    const remainingMs = remainingAt(model.clock, now)[seat] ?? 0;
     const controller = new AbortController();
     const version = model.version;
     // A search may not outlive the seat's time (plus the flag grace): cancel it, the flag decides.
-    const deadline = flagDeadline(model.clock) ?? firstMoveBy ?? now + remainingMs;
+    const deadline = flagDeadline(model.clock) ?? now + remainingMs;
     const cancelDeadline = this.deps.clock.schedule(deadline, () => controller.abort());
     this.pending = { version, controller, cancelDeadline };
     const request: AiRequest = {

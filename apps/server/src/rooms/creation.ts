@@ -138,10 +138,13 @@ export async function createRoom(
 }
 
 /** The rematch of a finished match: seats rotate by one (colours swap), everyone keeps their kind and level. */
-export async function createRematch(deps: RoomCreationDeps, model: MatchModel): Promise<MatchId> {
+export async function createRematch(
+  deps: RoomCreationDeps,
+  model: MatchModel,
+  matchId: MatchId = newMatchId(),
+): Promise<MatchId> {
   const n = model.slots.length;
   const rotated = model.slots.map((_, seat) => model.slots[(seat + n - 1) % n] ?? { kind: "open" as const });
-  const matchId = newMatchId();
   const commitment = await keepNewSecret(deps.store, matchId);
   if (commitment === null) throw new Error("match id collision");
   const now = asMillis(deps.clock.now());

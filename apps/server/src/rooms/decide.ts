@@ -341,7 +341,13 @@ function start(model: MatchModel, ctx: DecideContext): MatchEvent[] {
   const started: MatchEvent = {
     type: "started",
     state: model.game.serialize(state),
-    clock: createClock(model.timeControl, model.slots.length, first, ctx.now),
+    clock: createClock(
+      model.timeControl,
+      model.slots.length,
+      first,
+      ctx.now,
+      model.slots.map((slot) => slot.kind === "ai"),
+    ),
   };
   // A rated game whose starts favour a seat (KRK: White) draws who sits where, once every seat is taken.
   const drawn: MatchEvent[] =

@@ -54,8 +54,8 @@ export interface RoomEvents {
    * expires only if its host follows it nowhere).
    */
   online(matchId: MatchId): Promise<readonly string[] | null>;
-  /** Every player asked for a rematch: create it and return its id. */
-  rematch(model: MatchModel): Promise<MatchId>;
+  /** Every player asked for a rematch: create it and return its id, or why not (`quota`: AI games). */
+  rematch(model: MatchModel): Promise<MatchId | Failure>;
   /** This process took or gave up the match's lease (the news it needs of the match changed). */
   leaseChanged(room: Room): void;
 }
@@ -421,6 +421,8 @@ export class Room {
 
   private async finishRematch(now: number): Promise<CommandAck> {
     const nextMatchId = await this.deps.events.rematch(this.current);
+    // Refused (the host's AI games are full): the offers stand, and asking again once a place is free works.
+    if (typeof nextMatchId !== "string") return nextMatchId;
     const appended = await this.append([{ type: "rematch", nextMatchId }], now);
     if (appended !== "ok" && appended !== "conflict") return appended;
     return { ok: true, version: asVersion(this.current.version), nextMatchId };

@@ -477,11 +477,14 @@ export class Rooms implements RoomEvents {
     return this.options.online(matchId);
   }
 
-  async rematch(model: MatchModel): Promise<MatchId> {
-    const matchId = await createRematch(this.creationDeps(), model);
-    const room = this.cache.cached(matchId);
-    if (room !== undefined) this.quotas.track(room.model);
-    return matchId;
+  /** A rematch with AI seats takes a place among its host's AI games, like a new room: refused when full. */
+  async rematch(model: MatchModel): Promise<MatchId | Failure> {
+    const matchId = newMatchId();
+    if (model.slots.some((slot) => slot.kind === "ai")) {
+      const refused = await this.quotas.admitAi(model.host.id, matchId);
+      if (refused !== null) return refused;
+    }
+    return createRematch(this.creationDeps(), model, matchId);
   }
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { GAME_IDS, getGame } from "../registry.js";
 import { chooseMove, effectiveClock } from "./choose-move.js";
+import { moveCeilingMs, stoppableClock } from "./move-ceiling.js";
 import { aiFor } from "./registry.js";
 
 /** A clock that advances 1 ms per reading, so budgets are honoured without real time. */
@@ -107,5 +108,101 @@ describe("chooseMove", () => {
     );
     expect(answer.ok).toBe(true);
     expect(readings).toBeLessThan(1_000);
+  });
+});
+
+describe('the thinking ceiling and the stop flag (docs/strength.md, "Thinking time ceilings")', () => {
+  const othello = getGame("othello");
+  // Out of the opening book: 16 plies, each the last legal move, then a position levels 7 and 8 must search.
+  const midgame = (() => {
+    let state = othello.initial({}, 1);
+    for (let ply = 0; ply < 16; ply++) {
+      const moves = othello.legalMoves(state);
+      const played = othello.play(state, moves[moves.length - 1], othello.toMove(state)[0] ?? 0);
+      if (!played.ok) throw new Error(played.error.message);
+      state = played.value;
+    }
+    return { value: state };
+  })();
+
+  /** A clock that advances `step` ms per reading; `last()` reports the last time read. */
+  function countingClock(step: number): { now: () => number; last: () => number } {
+    let t = 0;
+    return { now: () => (t += step), last: () => t };
+  }
+
+  it.each([7, 8])("level %i thinks no longer than its ceiling on a 20-minute clock", (level) => {
+    // 25 ms a reading: the ceiling is reached after a few hundred clock checks, in little real time.
+    const clock = countingClock(25);
+    const answer = chooseMove(
+      {
+        gameId: "othello",
+        state: othello.serialize(midgame.value),
+        level,
+        remainingMs: 1_200_000,
+        incrementMs: 0,
+        seed: 3,
+      },
+      clock.now,
+    );
+    expect(answer.ok).toBe(true);
+    // Without the ceiling the budget from 20 minutes is tens of seconds; one clock-check interval of slack.
+    expect(clock.last()).toBeLessThan(moveCeilingMs(level) + 1_000);
+    expect(moveCeilingMs(level)).toBeLessThanOrEqual(4_000);
+  });
+
+  it("answers at once with a legal move once told to stop", () => {
+    const clock = countingClock(1);
+    const answer = chooseMove(
+      {
+        gameId: "othello",
+        state: othello.serialize(midgame.value),
+        level: 8,
+        remainingMs: 1_200_000,
+        incrementMs: 0,
+        seed: 3,
+      },
+      clock.now,
+      () => clock.last() > 50,
+    );
+    expect(answer.ok).toBe(true);
+    if (!answer.ok) return;
+    expect(othello.parseMove(midgame.value, answer.value.move).ok).toBe(true);
+    expect(clock.last()).toBeLessThan(1_000);
+  });
+
+  it("jumps the clock past every deadline once stopped, keeping differences finite", () => {
+    let t = 0;
+    let stop = false;
+    const now = stoppableClock(
+      () => (t += 1),
+      10_000,
+      () => stop,
+    );
+    expect(now()).toBe(2);
+    stop = true;
+    const deadline = now() + 60_000;
+    expect(deadline).toBeGreaterThan(1e8);
+    // A deadline set after the stop has passed at the next reading.
+    expect(now()).toBeGreaterThan(deadline);
+    expect(Number.isFinite(now())).toBe(true);
+  });
+
+  it("answers a search stopped before it started, at once", () => {
+    const clock = countingClock(1);
+    const answer = chooseMove(
+      {
+        gameId: "othello",
+        state: othello.serialize(midgame.value),
+        level: 8,
+        remainingMs: 1_200_000,
+        incrementMs: 0,
+        seed: 3,
+      },
+      clock.now,
+      () => true,
+    );
+    expect(answer.ok).toBe(true);
+    expect(clock.last()).toBeLessThan(1_000);
   });
 });

@@ -3,6 +3,7 @@ import type { Json } from "../core/game.js";
 import { type Result, err, ok } from "../core/result.js";
 import { Random } from "../core/rng.js";
 import { type GameId, getGame, isGameId } from "../registry.js";
+import { moveCeilingMs, stoppableClock } from "./move-ceiling.js";
 import { aiFor } from "./registry.js";
 
 /** What an AI seat is asked: the position (serialized, as it crosses a worker boundary) and its clock. */
@@ -55,9 +56,16 @@ export interface AiResponse {
 
 /**
  * Picks a move for an AI seat. Pure apart from the clock it is handed; the
- * server runs it in a worker thread so that the event loop never waits.
+ * server runs it in a worker thread so that the event loop never waits. The
+ * search thinks no longer than its level's ceiling (`moveCeilingMs`), and
+ * answers at once with its best move so far when `stopped()` turns true (the
+ * pool's preemption: another user's request waits).
  */
-export function chooseMove(request: AiRequest, now: () => number): Result<AiResponse, GameError> {
+export function chooseMove(
+  request: AiRequest,
+  now: () => number,
+  stopped?: () => boolean,
+): Result<AiResponse, GameError> {
   if (!isGameId(request.gameId)) return err(gameError("invalid-state", "unknown game"));
   const game = getGame(request.gameId);
   const ai = aiFor(request.gameId);
@@ -69,7 +77,7 @@ export function chooseMove(request: AiRequest, now: () => number): Result<AiResp
   const chosen = ai.choose(state.value, level, {
     remainingMs: request.remainingMs,
     incrementMs: request.incrementMs,
-    now,
+    now: stoppableClock(now, moveCeilingMs(level), stopped),
     random: () => rng.float(),
     seed: request.seed,
   });
