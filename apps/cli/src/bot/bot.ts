@@ -336,8 +336,13 @@ export class Bot {
     const clientMs = Math.round(performance.now() - started);
     const moved = await this.call("match:move", { matchId, version, move: answer.move, clientMs });
     if (moved.ok) return;
-    if (moved.code === "stale-version") {
-      // An event crossed the move (an offer, a credit): catch up, and think again if still to move.
+    if (
+      moved.code === "stale-version" ||
+      moved.code === "unavailable" ||
+      moved.code === "store-unavailable"
+    ) {
+      // An event crossed the move (an offer, a credit), or the server went away with the move in flight
+      // (it reconnects and resyncs): catch up, and think again if still to move. Never resign for those.
       current.asked = 0;
       await this.resync(matchId);
       return;

@@ -399,7 +399,7 @@ for await (const line of createInterface({ input: process.stdin })) {
       .toMatch(/connected as Iagoish[\s\S]*connected as Iagoish/);
     const end = await humanPlays(host, matchId, 1, 90_000);
     expect(end.status).toBe("finished");
-    expect(end.result?.reason).toBe("normal");
+    expect(end.result?.reason, bot.output()).toBe("normal");
     expect(end.moves.length).toBeGreaterThan(before);
   });
 });
