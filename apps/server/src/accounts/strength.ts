@@ -1,6 +1,7 @@
 import { zxcvbn, zxcvbnOptions } from "@zxcvbn-ts/core";
 import * as common from "@zxcvbn-ts/language-common";
 import * as english from "@zxcvbn-ts/language-en";
+import { GAME_IDS } from "@arena/engine";
 
 /**
  * zxcvbn's score (0–4) a password needs: 3 is "safely unguessable" against an online attack that is
@@ -13,8 +14,8 @@ zxcvbnOptions.setOptions({
   dictionary: { ...common.dictionary, ...english.dictionary },
 });
 
-/** Words of this site a password must not lean on (zxcvbn counts them as guessable). */
-const SITE_WORDS = ["arena", "othello", "reversi", "boardgame"];
+/** Words of this site a password must not lean on (zxcvbn counts them as guessable): its name and games. */
+const SITE_WORDS = ["arena", "reversi", "boardgame", ...GAME_IDS.flatMap((id) => id.split("-"))];
 
 /**
  * Whether `password` resists guessing (zxcvbn-ts: common passwords, English words and names, keyboard
