@@ -6,9 +6,9 @@
 // whether any victim game was aborted.
 //   node bench/server/src/ai-fairness.mjs [--games 20] [--port 4810] [--ai-threads N] [--warmup 8]
 // A real server (the repo's build, in-memory store, AI_THREADS as the product defaults unless given).
-import { spawn } from "node:child_process";
 import { io } from "socket.io-client";
-import { loadEngine, SERVER_NODE_FLAGS, serverMain } from "./paths.mjs";
+import { loadEngine } from "./paths.mjs";
+import { startServer } from "./server-process.mjs";
 import { parseArgs, summarize } from "./stats.mjs";
 
 const args = parseArgs(process.argv.slice(2));
@@ -20,36 +20,17 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const engine = await loadEngine();
 const othello = engine.getGame("othello");
 
-const srv = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverMain], {
+const { child: srv } = await startServer({
+  name: "ai-fairness",
+  port,
+  limitMs: 600_000,
   env: {
-    ...process.env,
-    SERVE_WEB: "false",
     STORE: "memory",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    SECRET: "fairness-secret-0123456789",
-    LOG_LEVEL: "warn",
     // The victim opens its 20 games faster than a person would (10 rooms a minute).
     QUOTAS: "roomsPerMinutePerUser=1000000",
     ...(args["ai-threads"] ? { AI_THREADS: args["ai-threads"] } : {}),
   },
-  stdio: ["ignore", "ignore", "inherit"],
 });
-process.on("exit", () => {
-  try {
-    srv.kill("SIGKILL");
-  } catch {}
-});
-setTimeout(() => {
-  console.error("ai-fairness: hard time limit");
-  process.exit(2);
-}, 600_000).unref();
-for (let k = 0; k < 150; k++) {
-  try {
-    if ((await fetch(url + "/readyz")).ok) break;
-  } catch {}
-  await sleep(200);
-}
 
 const ack = (sock, event, payload) =>
   new Promise((r) =>

@@ -7,7 +7,8 @@
 //   --store memory|sqlite: the server's store without --redis (default memory; sqlite in a fresh temp DATA_DIR)
 import { spawn, execSync } from "node:child_process";
 import { io } from "socket.io-client";
-import { SERVER_NODE_FLAGS, serverMain, storeEnv } from "./paths.mjs";
+import { storeEnv } from "./paths.mjs";
+import { startServer } from "./server-process.mjs";
 import { loopDelayMs, parseArgs, parseProm, procSample, summarize } from "./stats.mjs";
 
 const args = parseArgs(process.argv.slice(2));
@@ -46,37 +47,19 @@ if (args.redis) {
   execSync(`redis-cli -p ${args.redis} flushall`);
   serverStoreEnv = { REDIS_URL: `redis://127.0.0.1:${args.redis}` };
 }
-const srv = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverMain], {
+const { child: srv } = await startServer({
+  name: "soak",
+  port,
+  limitMs: duration + 420_000,
   env: {
-    ...process.env,
     // The API and sockets alone: the web app is not what these harnesses measure.
     SERVE_WEB: process.env.SERVE_WEB ?? "false",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    SECRET: "soak-secret-0123456789",
-    LOG_LEVEL: "warn",
     AI_THREADS: args["ai-threads"] ?? "1",
     // One lane is one guest opening AI games one after another, faster than people (docs/protocol.md, "Quotas").
     QUOTAS: process.env.QUOTAS ?? "roomsPerMinutePerUser=1000000",
     ...serverStoreEnv,
   },
-  stdio: ["ignore", "ignore", "inherit"],
 });
-process.on("exit", () => {
-  try {
-    srv.kill("SIGKILL");
-  } catch {}
-});
-setTimeout(() => {
-  console.error("soak: hard time limit");
-  process.exit(2);
-}, duration + 420_000).unref();
-for (let k = 0; k < 150; k++) {
-  try {
-    if ((await fetch(url + "/readyz")).ok) break;
-  } catch {}
-  await sleep(200);
-}
 
 const errors = {};
 const err = (k) => (errors[k] = (errors[k] ?? 0) + 1);

@@ -4,9 +4,9 @@
 // one. Prints how long the other user's analysis took, and how the flood's requests were answered.
 //   node bench/server/src/analysis-flood.mjs [--guests 10] [--port 4820]
 // A real server (the repo's build, in-memory store, TRUST_PROXY=1 so that X-Forwarded-For names the address).
-import { spawn } from "node:child_process";
 import { io } from "socket.io-client";
-import { loadEngine, SERVER_NODE_FLAGS, serverMain } from "./paths.mjs";
+import { loadEngine } from "./paths.mjs";
+import { startServer } from "./server-process.mjs";
 import { parseArgs } from "./stats.mjs";
 
 const args = parseArgs(process.argv.slice(2));
@@ -15,34 +15,15 @@ const port = Number(args.port ?? 4820);
 const url = `http://127.0.0.1:${port}`;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-const srv = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverMain], {
+const { child: srv } = await startServer({
+  name: "analysis-flood",
+  port,
+  limitMs: 300_000,
   env: {
-    ...process.env,
-    SERVE_WEB: "false",
     STORE: "memory",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    SECRET: "flood-secret-0123456789",
-    LOG_LEVEL: "warn",
     TRUST_PROXY: "1",
   },
-  stdio: ["ignore", "ignore", "inherit"],
 });
-process.on("exit", () => {
-  try {
-    srv.kill("SIGKILL");
-  } catch {}
-});
-setTimeout(() => {
-  console.error("analysis-flood: hard time limit");
-  process.exit(2);
-}, 300_000).unref();
-for (let k = 0; k < 150; k++) {
-  try {
-    if ((await fetch(url + "/readyz")).ok) break;
-  } catch {}
-  await sleep(200);
-}
 
 async function token() {
   const sock = io(url, { transports: ["websocket"], reconnection: false });

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type AuthResponse, type RateLimited } from "@arena/protocol";
+import { type RateLimited } from "@arena/protocol";
 import { afterEach, describe, expect, it } from "vitest";
 import { type PlayerStore } from "../accounts/ports.js";
 import { RedisPlayerStore } from "../accounts/redis.js";
@@ -15,11 +15,10 @@ import { FakeClock } from "../clocks/scheduler.js";
 import { randomId } from "../identity/tokens.js";
 import { SqliteStore } from "../store/sqlite.js";
 import { DEFAULT_QUOTAS } from "../quotas/limits.js";
-import { Client, startServer, type TestServer } from "../test-support/harness.js";
+import { Client, registerAccount, startServer, type TestServer } from "../test-support/harness.js";
 import { connectTestRedis, redisUrl } from "../test-support/redis.js";
 import { skipWithout } from "../test-support/requires.js";
 
-const PASSWORD = "correct horse battery";
 const BLITZ = { baseMs: 180_000, incrementMs: 2_000 };
 
 const cleanup: (() => Promise<void> | void)[] = [];
@@ -46,17 +45,6 @@ async function post(at: TestServer, path: string, body: unknown, headers: Record
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const uniqueName = (stem: string) => `${stem}${randomId(4).replace(/[^A-Za-z0-9]/g, "x")}`;
 
-async function register(at: TestServer, name: string, guest?: string): Promise<AuthResponse> {
-  const answer = await post(
-    at,
-    "/api/accounts",
-    { name, password: PASSWORD },
-    guest === undefined ? {} : bearer(guest),
-  );
-  if (answer.status !== 201) throw new Error(`register ${name}: ${JSON.stringify(answer.body)}`);
-  return answer.body as unknown as AuthResponse;
-}
-
 /**
  * The attack's walk: a guest claims an account; the account plays a rated game and logs out; the guest's
  * old token is a stranger on the socket and over HTTP, and mints nothing for the account's id. `one` and
@@ -66,14 +54,14 @@ async function walk(one: TestServer, two: TestServer): Promise<void> {
   const guest = await connect(one);
   const guestToken = guest.session?.token ?? "";
   const guestId = guest.session?.user.id;
-  const claimed = await register(one, uniqueName("Ada"), guestToken);
+  const claimed = await registerAccount(one, uniqueName("Ada"), false, guestToken);
   expect(claimed.user.id).toBe(guestId);
   // The guest's own sockets close with the claim: their tokens are nobody's now.
   await guest.until((c) => c.disconnectReason !== null, "the guest socket closing");
   expect(guest.disconnectReason).toBe("io server disconnect");
 
   const account = await connect(two, claimed.token);
-  const rival = await connect(two, (await register(two, uniqueName("Bob"))).token);
+  const rival = await connect(two, (await registerAccount(two, uniqueName("Bob"))).token);
   const created = await account.call("room:create", {
     gameId: "othello",
     timeControl: BLITZ,

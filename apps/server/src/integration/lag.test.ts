@@ -38,27 +38,12 @@ describe("lag compensation is capped by the seat's quota alone (docs/clocks.md Â
     const cheaterToken = join.session?.token ?? "";
     join.close();
 
-    const moves = [0, 0];
-    const credited: (number | undefined)[] = [undefined, undefined];
-    while (credited.includes(undefined)) {
-      clock.advance(THINK_MS);
-      const snapshot = await black.snapshot(matchId);
-      const next = firstLegal(snapshot);
-      if (next === null) throw new Error("no move");
+    const credited = await creditsAfterMoves(clock, black, matchId, fiveMinutes, async (seat) => {
+      if (seat === 0) return black;
       // The cheater connects afresh for every move: a seat's quota is on the clock, not on a socket.
-      const mover = next.seat === 0 ? black : await connect(cheaterToken);
-      const ack = await mover.call("match:move", {
-        matchId,
-        version: snapshot.version,
-        move: next.move,
-        lagMs: CLAIMED_LAG_MS,
-      });
-      expect(ack.ok).toBe(true);
-      moves[next.seat] = (moves[next.seat] ?? 0) + 1;
-      if (mover !== black) mover.close();
-      if (moves[next.seat] === MOVES)
-        credited[next.seat] = creditOf(await black.snapshot(matchId), next.seat, fiveMinutes);
-    }
+      const fresh = await connect(cheaterToken);
+      return { client: fresh, done: () => fresh.close() };
+    });
 
     const [honestCredit = NaN, cheaterCredit = NaN] = credited;
     // Each seat: the start quota (3 Ã— 1 s at 5+0) on its first charged move, then the 1 s gain on each other.
@@ -91,24 +76,9 @@ describe("lag compensation is capped by the seat's quota alone (docs/clocks.md Â
     const { matchId } = await startOthello(honest, slow, oneMinute);
     await slow.until(() => latePongs > 0, "a late pong");
 
-    const moves = [0, 0];
-    const credited: (number | undefined)[] = [undefined, undefined];
-    while (credited.includes(undefined)) {
-      clock.advance(THINK_MS);
-      const snapshot = await honest.snapshot(matchId);
-      const next = firstLegal(snapshot);
-      if (next === null) throw new Error("no move");
-      const ack = await (next.seat === 0 ? honest : slow).call("match:move", {
-        matchId,
-        version: snapshot.version,
-        move: next.move,
-        lagMs: CLAIMED_LAG_MS,
-      });
-      expect(ack.ok).toBe(true);
-      moves[next.seat] = (moves[next.seat] ?? 0) + 1;
-      if (moves[next.seat] === MOVES)
-        credited[next.seat] = creditOf(await honest.snapshot(matchId), next.seat, oneMinute);
-    }
+    const credited = await creditsAfterMoves(clock, honest, matchId, oneMinute, (seat) =>
+      seat === 0 ? honest : slow,
+    );
 
     const [honestCredit = NaN, slowCredit = NaN] = credited;
     // Before, the slow answers raised the gain to its 390 ms ceiling (4,290 ms over 10 moves) while the
@@ -119,6 +89,42 @@ describe("lag compensation is capped by the seat's quota alone (docs/clocks.md Â
     await expectLive(honest, matchId);
   });
 });
+
+/**
+ * Plays the first legal move for whichever seat is to move, THINK_MS after the last and each claiming
+ * CLAIMED_LAG_MS, until both seats have made MOVES moves; returns what each was credited then. `moverFor`
+ * gives the client that moves for a seat (with `done` to call after its move).
+ */
+async function creditsAfterMoves(
+  clock: FakeClock,
+  observer: Client,
+  matchId: MatchId,
+  tc: TimeControl,
+  moverFor: (seat: number) => Client | Promise<Client | { client: Client; done: () => void }>,
+): Promise<number[]> {
+  const moves = [0, 0];
+  const credited: (number | undefined)[] = [undefined, undefined];
+  while (credited.includes(undefined)) {
+    clock.advance(THINK_MS);
+    const snapshot = await observer.snapshot(matchId);
+    const next = firstLegal(snapshot);
+    if (next === null) throw new Error("no move");
+    const mover = await moverFor(next.seat);
+    const client = mover instanceof Client ? mover : mover.client;
+    const ack = await client.call("match:move", {
+      matchId,
+      version: snapshot.version,
+      move: next.move,
+      lagMs: CLAIMED_LAG_MS,
+    });
+    expect(ack.ok).toBe(true);
+    if (!(mover instanceof Client)) mover.done();
+    moves[next.seat] = (moves[next.seat] ?? 0) + 1;
+    if (moves[next.seat] === MOVES)
+      credited[next.seat] = creditOf(await observer.snapshot(matchId), next.seat, tc);
+  }
+  return credited.map((credit) => credit ?? NaN);
+}
 
 async function expectLive(client: Client, matchId: MatchId): Promise<void> {
   expect((await client.snapshot(matchId)).status).toBe("live");

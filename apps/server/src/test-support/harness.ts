@@ -89,12 +89,24 @@ export async function startServer(
   };
 }
 
+/** The password every test account registers with. */
+export const ACCOUNT_PASSWORD = "correct horse battery staple";
+
 /** A new account on `server`, through its HTTP API (`POST /api/accounts`), with its session. */
-export async function registerAccount(server: TestServer, name: string, bot = false): Promise<AuthResponse> {
+export async function registerAccount(
+  server: TestServer,
+  name: string,
+  bot = false,
+  guestToken?: string,
+): Promise<AuthResponse> {
   const response = await fetch(`${server.url}/api/accounts`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ name, password: "correct horse battery staple", bot }),
+    headers: {
+      "content-type": "application/json",
+      // With a guest's token the account keeps the guest's id (docs/protocol.md, "Accounts").
+      ...(guestToken === undefined ? {} : { authorization: `Bearer ${guestToken}` }),
+    },
+    body: JSON.stringify({ name, password: ACCOUNT_PASSWORD, bot }),
   });
   if (response.status !== 201) throw new Error(`register ${name}: ${response.status}`);
   return (await response.json()) as AuthResponse;

@@ -131,10 +131,9 @@ describe('the thinking ceiling and the stop flag (docs/strength.md, "Thinking ti
     return { now: () => (t += step), last: () => t };
   }
 
-  it.each([7, 8])("level %i thinks no longer than its ceiling on a 20-minute clock", (level) => {
-    // 25 ms a reading: the ceiling is reached after a few hundred clock checks, in little real time.
-    const clock = countingClock(25);
-    const answer = chooseMove(
+  /** The AI at `level` on the midgame with 20 minutes left, reading `clock`, stopped when `shouldStop` says. */
+  function onMidgame(level: number, clock: { now: () => number }, shouldStop?: () => boolean) {
+    return chooseMove(
       {
         gameId: "othello",
         state: othello.serialize(midgame.value),
@@ -144,7 +143,14 @@ describe('the thinking ceiling and the stop flag (docs/strength.md, "Thinking ti
         seed: 3,
       },
       clock.now,
+      shouldStop,
     );
+  }
+
+  it.each([7, 8])("level %i thinks no longer than its ceiling on a 20-minute clock", (level) => {
+    // 25 ms a reading: the ceiling is reached after a few hundred clock checks, in little real time.
+    const clock = countingClock(25);
+    const answer = onMidgame(level, clock);
     expect(answer.ok).toBe(true);
     // Without the ceiling the budget from 20 minutes is tens of seconds; one clock-check interval of slack.
     expect(clock.last()).toBeLessThan(moveCeilingMs(level) + 1_000);
@@ -153,18 +159,7 @@ describe('the thinking ceiling and the stop flag (docs/strength.md, "Thinking ti
 
   it("answers at once with a legal move once told to stop", () => {
     const clock = countingClock(1);
-    const answer = chooseMove(
-      {
-        gameId: "othello",
-        state: othello.serialize(midgame.value),
-        level: 8,
-        remainingMs: 1_200_000,
-        incrementMs: 0,
-        seed: 3,
-      },
-      clock.now,
-      () => clock.last() > 50,
-    );
+    const answer = onMidgame(8, clock, () => clock.last() > 50);
     expect(answer.ok).toBe(true);
     if (!answer.ok) return;
     expect(othello.parseMove(midgame.value, answer.value.move).ok).toBe(true);
@@ -190,18 +185,7 @@ describe('the thinking ceiling and the stop flag (docs/strength.md, "Thinking ti
 
   it("answers a search stopped before it started, at once", () => {
     const clock = countingClock(1);
-    const answer = chooseMove(
-      {
-        gameId: "othello",
-        state: othello.serialize(midgame.value),
-        level: 8,
-        remainingMs: 1_200_000,
-        incrementMs: 0,
-        seed: 3,
-      },
-      clock.now,
-      () => true,
-    );
+    const answer = onMidgame(8, clock, () => true);
     expect(answer.ok).toBe(true);
     expect(clock.last()).toBeLessThan(1_000);
   });
