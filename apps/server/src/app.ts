@@ -47,6 +47,7 @@ import { Seeks } from "./seeks/seeks.js";
 import { BROADCAST_SLICE, SlicedBroadcasts } from "./protocol/sliced-broadcast.js";
 import { HANDSHAKES_PER_TURN, TurnGate } from "./protocol/turn-gate.js";
 import { type MatchStore } from "./store/ports.js";
+import { markMissingMatch } from "./web/missing-match.js";
 import { type WebApp } from "./web/next-app.js";
 
 export interface AppConfig {
@@ -426,6 +427,10 @@ export function createApp(deps: AppDeps): App {
   });
   const web = deps.web;
   if (web !== undefined) {
+    app.get(
+      "/play/:id",
+      markMissingMatch(async (matchId) => (await rooms.get(matchId)) !== null),
+    );
     // Everything else is the web app's: pages, its static files and its own 404 page.
     app.use((req, res, next) => {
       web.handle(req, res).catch(next);
