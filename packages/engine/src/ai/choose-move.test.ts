@@ -151,6 +151,24 @@ describe('the thinking ceiling and the stop flag (docs/strength.md, "Thinking ti
     expect(moveCeilingMs(level)).toBeLessThanOrEqual(4_000);
   });
 
+  it("thinks at most a fortieth of a short clock: level 8 with a minute left at 1+0", () => {
+    const clock = countingClock(25);
+    const answer = chooseMove(
+      {
+        gameId: "othello",
+        state: othello.serialize(midgame.value),
+        level: 8,
+        remainingMs: 60_000,
+        incrementMs: 0,
+        seed: 3,
+      },
+      clock.now,
+    );
+    expect(answer.ok).toBe(true);
+    expect(moveCeilingMs(8, 60_000, 0)).toBe(1_500);
+    expect(clock.last()).toBeLessThan(1_500 + 1_000);
+  });
+
   it("answers at once with a legal move once told to stop", () => {
     const clock = countingClock(1);
     const answer = chooseMove(
