@@ -111,7 +111,7 @@ describe("chooseMove", () => {
   });
 });
 
-describe('the thinking ceiling and the stop flag (docs/strength.md, "Thinking time ceilings")', () => {
+describe('the thinking ceiling and the stop flag (docs/strength.md, "Time use for people")', () => {
   const othello = getGame("othello");
   // Out of the opening book: 16 plies, each the last legal move, then a position levels 7 and 8 must search.
   const midgame = (() => {
