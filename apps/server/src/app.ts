@@ -118,7 +118,7 @@ export const DEFAULT_CONFIG: Omit<AppConfig, "secret" | "instanceId"> = {
   finishedRoomsKept: FINISHED_ROOMS_KEPT,
   quotas: DEFAULT_QUOTAS,
   trustedProxies: 0,
-  pingIntervalMs: 2_500,
+  pingIntervalMs: 2_000,
   pingTimeoutMs: 2_500,
   broadcastSlice: BROADCAST_SLICE,
   handshakesPerTurn: HANDSHAKES_PER_TURN,

@@ -24,7 +24,14 @@ export function RatingChart({ points, label }: { points: readonly RatingPoint[];
         height: 220,
         scales: {
           x: { time: true, range: (_chart, min, max) => timeRange(first, last, [min, max]) },
-          y: { range: (_chart, min, max) => ratingRange(min, max) },
+          y: {
+            range: (_chart, min, max) => {
+              const range = ratingRange(min, max);
+              // The axis drawn on the canvas, readable by tests (e2e/tests/rating-chart-range.e2e.ts).
+              element.dataset.yRange = range.join("-");
+              return range;
+            },
+          },
         },
         series: [{}, { label, stroke: "#3b82f6", width: 2, points: { show: true } }],
         axes: [{}, { size: 50 }],
