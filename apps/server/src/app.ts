@@ -427,9 +427,10 @@ export function createApp(deps: AppDeps): App {
   });
   const web = deps.web;
   if (web !== undefined) {
+    // Whether the match's log exists, read past its end: no room is loaded onto this process for a page view.
     app.get(
       "/play/:id",
-      markMissingMatch(async (matchId) => (await rooms.get(matchId)) !== null),
+      markMissingMatch(async (matchId) => (await store.read(matchId, Number.MAX_SAFE_INTEGER)) !== null),
     );
     // Everything else is the web app's: pages, its static files and its own 404 page.
     app.use((req, res, next) => {
