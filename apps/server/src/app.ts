@@ -47,6 +47,7 @@ import { Seeks } from "./seeks/seeks.js";
 import { BROADCAST_SLICE, SlicedBroadcasts } from "./protocol/sliced-broadcast.js";
 import { HANDSHAKES_PER_TURN, TurnGate } from "./protocol/turn-gate.js";
 import { type MatchStore } from "./store/ports.js";
+import { markMissingMatch } from "./web/missing-match.js";
 import { type WebApp } from "./web/next-app.js";
 
 export interface AppConfig {
@@ -82,8 +83,13 @@ export interface AppConfig {
   readonly quotas: QuotaLimits;
   /** Proxies in front whose `X-Forwarded-For` entries are believed (`TRUST_PROXY`). */
   readonly trustedProxies: number;
-  /** engine.io's ping interval: how often a socket is asked to prove it is alive. */
+  /**
+   * engine.io's heartbeat (docs/reliability.md, "Connection loss seen in 5 s"): a ping every interval, and
+   * a socket whose pong is later than the timeout is dropped; the browser drops it after interval + timeout
+   * without a ping.
+   */
   readonly pingIntervalMs: number;
+  readonly pingTimeoutMs: number;
   /** How many of a room's sockets one slice of a match broadcast writes to (protocol/sliced-broadcast.ts). */
   readonly broadcastSlice: number;
   /** How many new connections one turn of the event loop accepts (protocol/turn-gate.ts). */
@@ -112,7 +118,8 @@ export const DEFAULT_CONFIG: Omit<AppConfig, "secret" | "instanceId"> = {
   finishedRoomsKept: FINISHED_ROOMS_KEPT,
   quotas: DEFAULT_QUOTAS,
   trustedProxies: 0,
-  pingIntervalMs: 25_000,
+  pingIntervalMs: 2_000,
+  pingTimeoutMs: 2_500,
   broadcastSlice: BROADCAST_SLICE,
   handshakesPerTurn: HANDSHAKES_PER_TURN,
 };
@@ -187,6 +194,7 @@ export function createApp(deps: AppDeps): App {
     cors: { origin: [...config.allowedOrigins], credentials: true },
     serveClient: false,
     pingInterval: config.pingIntervalMs,
+    pingTimeout: config.pingTimeoutMs,
     // The engine.io session id as a cookie on the handshake: a load balancer pins a long-polling session to
     // this process by it (deploy/haproxy.cfg). Clients that poll need not keep cookies: their requests carry
     // the id in the URL.
@@ -419,6 +427,11 @@ export function createApp(deps: AppDeps): App {
   });
   const web = deps.web;
   if (web !== undefined) {
+    // Whether the match's log exists, read past its end: no room is loaded onto this process for a page view.
+    app.get(
+      "/play/:id",
+      markMissingMatch(async (matchId) => (await store.read(matchId, Number.MAX_SAFE_INTEGER)) !== null),
+    );
     // Everything else is the web app's: pages, its static files and its own 404 page.
     app.use((req, res, next) => {
       web.handle(req, res).catch(next);

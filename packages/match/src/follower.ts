@@ -62,7 +62,12 @@ export function applyEvents(
 export function withPresence(followed: Followed, update: PresenceUpdate): Followed {
   const presence = [...followed.presence];
   for (const seat of update.seats) {
-    presence[seat.seat] = { connected: seat.connected, offlineSince: seat.offlineSince, gone: seat.gone };
+    presence[seat.seat] = {
+      connected: seat.connected,
+      offlineSince: seat.offlineSince,
+      goneAt: seat.goneAt,
+      gone: seat.gone,
+    };
   }
   return { ...followed, presence, viewers: update.viewers };
 }

@@ -330,10 +330,10 @@ describe("a client following a match", () => {
     if (!client.ok) throw new Error(client.message);
     const updated = withPresence(client.followed, {
       matchId,
-      seats: [{ seat: 1, connected: true, offlineSince: null, gone: false }],
+      seats: [{ seat: 1, connected: true, offlineSince: null, goneAt: null, gone: false }],
       viewers: 3,
     });
-    expect(updated.presence[1]).toEqual({ connected: true, offlineSince: null, gone: false });
+    expect(updated.presence[1]).toEqual({ connected: true, offlineSince: null, goneAt: null, gone: false });
     expect(updated.presence[0]).toEqual(client.followed.presence[0]);
     expect(updated.viewers).toBe(3);
   });

@@ -16,6 +16,8 @@ export interface SeatPresence {
   readonly connected: boolean;
   /** Server time at which the player went offline, if they are. */
   readonly offlineSince: number | null;
+  /** Server time at which the offline player counts as gone (null while connected). */
+  readonly goneAt: number | null;
   /** Offline long enough that the opponents may claim (docs/clocks.md §6). */
   readonly gone: boolean;
 }
@@ -27,7 +29,12 @@ export interface ViewContext {
   readonly now: number;
 }
 
-export const NOBODY_CONNECTED: SeatPresence = { connected: false, offlineSince: null, gone: false };
+export const NOBODY_CONNECTED: SeatPresence = {
+  connected: false,
+  offlineSince: null,
+  goneAt: null,
+  gone: false,
+};
 
 export function seatViews(model: MatchModel, ctx: ViewContext): SeatView[] {
   return model.slots.map((slot, seat): SeatView => {
@@ -48,6 +55,7 @@ export function seatViews(model: MatchModel, ctx: ViewContext): SeatView[] {
           user: slot.user,
           connected: presence.connected,
           offlineSince: presence.offlineSince === null ? null : asMillis(presence.offlineSince),
+          goneAt: presence.goneAt === null ? null : asMillis(presence.goneAt),
           gone: model.status === "live" && presence.gone,
           eliminated: isEliminated(model, seat),
         };
@@ -194,7 +202,7 @@ export function modelFromSnapshot(
 export function presenceFromSnapshot(snapshot: Snapshot): readonly SeatPresence[] {
   return snapshot.seats.map((view) =>
     view.kind === "human"
-      ? { connected: view.connected, offlineSince: view.offlineSince, gone: view.gone }
+      ? { connected: view.connected, offlineSince: view.offlineSince, goneAt: view.goneAt, gone: view.gone }
       : NOBODY_CONNECTED,
   );
 }

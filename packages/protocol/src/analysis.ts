@@ -64,6 +64,8 @@ export type MatchAnalysis = z.infer<typeof MatchAnalysis>;
 
 /** `POST` and `GET /api/matches/:id/analysis`. */
 export const AnalysisStatus = z.discriminatedUnion("state", [
+  /** The match exists and nobody has asked for its analysis yet: a normal answer, not a missing page. */
+  z.object({ ok: z.literal(true), state: z.literal("none") }),
   z.object({ ok: z.literal(true), state: z.literal("running"), done: z.number(), total: z.number() }),
   z.object({ ok: z.literal(true), state: z.literal("done"), analysis: MatchAnalysis }),
 ]);

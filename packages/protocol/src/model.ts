@@ -84,6 +84,8 @@ export const SeatView = z.discriminatedUnion("kind", [
     connected: z.boolean(),
     /** Server time at which the player went offline, if they are. */
     offlineSince: Millis.nullable(),
+    /** Server time at which the offline player counts as gone (docs/clocks.md §6): the claim countdown. */
+    goneAt: Millis.nullable(),
     gone: z.boolean(),
     eliminated: z.boolean(),
   }),
@@ -321,7 +323,13 @@ export type RoomSummary = z.infer<typeof RoomSummary>;
 export const PresenceUpdate = z.object({
   matchId: MatchId,
   seats: z.array(
-    z.object({ seat: Seat, connected: z.boolean(), offlineSince: Millis.nullable(), gone: z.boolean() }),
+    z.object({
+      seat: Seat,
+      connected: z.boolean(),
+      offlineSince: Millis.nullable(),
+      goneAt: Millis.nullable(),
+      gone: z.boolean(),
+    }),
   ),
   viewers: z.number().int(),
 });

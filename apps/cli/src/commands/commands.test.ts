@@ -102,6 +102,23 @@ describe("arena series", () => {
     expect(json.totals[1]).toMatchObject({ name: "search:9", losses: 0 });
     expect(result.stderr).toContain("connect-k series");
   });
+
+  it("plays its levels under the server's move ceiling with --ceiling", async () => {
+    const result = await run([
+      "series",
+      ...TINY,
+      "level:1",
+      "level:2",
+      "--pairs",
+      "1",
+      "--ceiling",
+      "--json",
+      "-",
+    ]);
+    expect(result.code).toBe(0);
+    const json = JSON.parse(result.stdout) as { totals: { name: string; games: number }[] };
+    expect(json.totals.map((t) => t.games)).toEqual([2, 2]);
+  });
 });
 
 describe("arena round-robin", () => {

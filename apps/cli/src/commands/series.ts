@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { withMoveCeiling } from "@arena/engine/ai/move-ceiling";
 import { series } from "@arena/engine/tournament/index";
 import type { Output } from "../io.js";
 import {
@@ -12,8 +13,9 @@ import {
   wholeNumber,
 } from "./common.js";
 
-export const SERIES_USAGE = `series <spec> <spec>... --pairs <n> [--random-start <n>] [--clock 5+0] [--json <file>|-] [--game/--options/--seed]
-        PAIP's othello-series, one spec per seat (random-othello-series with --random-start 10)`;
+export const SERIES_USAGE = `series <spec> <spec>... --pairs <n> [--random-start <n>] [--clock 5+0] [--ceiling] [--json <file>|-] [--game/--options/--seed]
+        PAIP's othello-series, one spec per seat (random-othello-series with --random-start 10); --ceiling
+        thinks each level:N under the server's move ceiling (docs/strength.md, "Time use for people")`;
 
 const OPTIONS = {
   pairs: { type: "string" },
@@ -23,6 +25,7 @@ const OPTIONS = {
   seed: { type: "string" },
   clock: { type: "string" },
   json: { type: "string" },
+  ceiling: { type: "boolean" },
 } as const;
 
 export function seriesCommand(args: string[], io: Output, now: () => number): number {
@@ -30,7 +33,10 @@ export function seriesCommand(args: string[], io: Output, now: () => number): nu
   const setup = gameSetup(values);
   const seats = setup.game.seatCount(setup.options);
   if (positionals.length !== seats) throw new UsageError(`a ${setup.id} series needs ${seats} player specs`);
-  const lineup = players(setup.id, positionals);
+  const lineup = players(setup.id, positionals).map((player, seat) => {
+    const level = /^level:(\d+)$/.exec(positionals[seat] ?? "")?.[1];
+    return values.ceiling === true && level !== undefined ? withMoveCeiling(player, Number(level)) : player;
+  });
   const pairs = wholeNumber(values.pairs, "--pairs", 5);
   const randomStart = wholeNumber(values["random-start"], "--random-start", 0, 60);
   const clock = parseClock(values.clock);

@@ -134,7 +134,12 @@ describe("AnalysisService", () => {
     await writeMatch(store, b, "krk", KRK_MATE_IN_ONE, KRK_GAME);
     await writeMatch(store, live, "krk", KRK_MATE_IN_ONE, ["Rb1"], false);
     const analysis = service(store, countingPool().pool);
-    expect(await analysis.status(a)).toMatchObject({ ok: false, code: "not-started", status: 404 });
+    expect(await analysis.status(a)).toEqual({ ok: true, value: { ok: true, state: "none" } });
+    expect(await analysis.status(asMatchId("m_none"))).toMatchObject({
+      ok: false,
+      code: "not-found",
+      status: 404,
+    });
     expect(await analysis.start(live, ann)).toMatchObject({ ok: false, code: "not-finished", status: 409 });
     expect(await analysis.start(asMatchId("m_none"), ann)).toMatchObject({ ok: false, code: "not-found" });
     expect((await analysis.start(a, ann)).ok).toBe(true);

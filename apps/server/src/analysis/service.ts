@@ -128,12 +128,16 @@ export class AnalysisService {
     return { ok: true, value: statusOf(job) };
   }
 
-  /** The running job's progress or the kept analysis; `not-started` when there is neither. */
+  /**
+   * The running job's progress or the kept analysis; `none` when there is neither (every finished room
+   * asks: an answer, not an error); `not-found` (404) only when there is no such match.
+   */
   async status(matchId: MatchId): Promise<Outcome<AnalysisStatus>> {
     const known = await this.known(matchId);
-    return known === null
-      ? refuse(404, "not-started", "no analysis of this match yet")
-      : { ok: true, value: known };
+    if (known !== null) return { ok: true, value: known };
+    const model = await this.options.loadMatch(matchId);
+    if (model === null) return refuse(404, "not-found", "no such match");
+    return { ok: true, value: { ok: true, state: "none" } };
   }
 
   /**

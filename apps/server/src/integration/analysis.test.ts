@@ -68,10 +68,12 @@ describe("analysis over HTTP", () => {
 
   it("analyses a finished game once, reporting progress, then answers from the store", async () => {
     const matchId = await tinyGame(true);
+    // Not asked for yet: an answer (no error in the room's console); a missing match is the 404.
     expect(await call("GET", `/matches/${matchId}/analysis`)).toEqual({
-      status: 404,
-      body: { ok: false, code: "not-started", message: "no analysis of this match yet" },
+      status: 200,
+      body: { ok: true, state: "none" },
     });
+    expect((await call("GET", `/matches/m_missing/analysis`)).status).toBe(404);
     const started = await call("POST", `/matches/${matchId}/analysis`);
     expect(started.status).toBe(202);
     expect(AnalysisStatus.parse(started.body)).toMatchObject({ state: "running", done: 0 });
@@ -82,6 +84,7 @@ describe("analysis over HTTP", () => {
       expect(polled.status).toBe(200);
       status = AnalysisStatus.parse(polled.body);
     }
+    if (status.state !== "done") throw new Error(`analysis ended ${status.state}`);
     const snapshot = await ann.snapshot(matchId);
     expect(status.analysis.moves.map((m) => m.move)).toEqual(snapshot.moves.map((m) => m.move));
     expect(status.analysis.positions).toHaveLength(snapshot.moves.length + 1);

@@ -68,7 +68,10 @@ describe("presence timers (docs/clocks.md §6)", () => {
     // White leaves the room for the lobby (a deliberate exit): offline at once, gone after 10 s.
     expect(await white.call("match:unwatch", { matchId })).toEqual({ ok: true });
     await settle(matchId);
-    expect(updates.at(-1)?.seats.find((s) => s.seat === 1)).toMatchObject({ connected: false, gone: false });
+    const offline = updates.at(-1)?.seats.find((s) => s.seat === 1);
+    expect(offline).toMatchObject({ connected: false, gone: false });
+    // The deadline the opponent's claim countdown runs to (docs/clocks.md §6), pushed with the update.
+    expect(offline?.goneAt).toBe((offline?.offlineSince ?? 0) + 10_000);
 
     clock.advance(10_000);
     await settle(matchId);

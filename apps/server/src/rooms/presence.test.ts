@@ -13,7 +13,7 @@ describe("presence merged from every process's reports", () => {
       { seats: [{ seat: 1, connections: 1, offlineSince: null, deliberate: false }], viewers: 2 },
       T,
     );
-    expect(presence.of(1, T + 1)).toEqual({ connected: true, offlineSince: null, gone: false });
+    expect(presence.of(1, T + 1)).toEqual({ connected: true, offlineSince: null, goneAt: null, gone: false });
     expect(presence.viewers).toBe(2);
     presence.addViewer();
     expect(presence.viewers).toBe(3);
@@ -51,7 +51,12 @@ describe("presence merged from every process's reports", () => {
     );
     expect(presence.expire(T + 100)).toBe(false);
     expect(presence.expire(T + 101)).toBe(true);
-    expect(presence.of(1, T + 200)).toEqual({ connected: false, offlineSince: T + 100, gone: false });
+    expect(presence.of(1, T + 200)).toEqual({
+      connected: false,
+      offlineSince: T + 100,
+      goneAt: T + 100 + 40_000,
+      gone: false,
+    });
     expect(presence.viewers).toBe(0);
     expect(presence.expire(T + 500)).toBe(false);
   });

@@ -233,9 +233,15 @@ export class Presence {
   /** A seat's presence as views show it. */
   of(seat: number, now: number): SeatPresence {
     const offline = this.offline(seat, now);
-    const gone =
-      offline !== null &&
-      now >= offline.since + goneAfterMs(this.timeControl, offline.deliberate) * this.scale;
-    return { connected: offline === null, offlineSince: offline?.since ?? null, gone };
+    const goneAt =
+      offline === null
+        ? null
+        : offline.since + goneAfterMs(this.timeControl, offline.deliberate) * this.scale;
+    return {
+      connected: offline === null,
+      offlineSince: offline?.since ?? null,
+      goneAt,
+      gone: goneAt !== null && now >= goneAt,
+    };
   }
 }

@@ -193,7 +193,8 @@ export class Room {
         if (slot.kind !== "human") return [];
         const presence = this.presence.of(seat, now);
         const offlineSince = presence.offlineSince === null ? null : asMillis(presence.offlineSince);
-        return [{ seat, connected: presence.connected, offlineSince, gone: presence.gone }];
+        const goneAt = presence.goneAt === null ? null : asMillis(presence.goneAt);
+        return [{ seat, connected: presence.connected, offlineSince, goneAt, gone: presence.gone }];
       }),
       viewers: this.presence.viewers,
     };

@@ -54,7 +54,7 @@ export function startAnalysis(
   );
 }
 
-/** The analysis's progress or result; `not-started` when nobody asked for it yet. */
+/** The analysis's progress or result; `none` when nobody asked for it yet. */
 export function fetchAnalysis(baseUrl: string, matchId: string): Promise<AnalysisReply> {
   return guarded(async () =>
     read(await fetch(`${baseUrl}/api/matches/${encodeURIComponent(matchId)}/analysis`), AnalysisStatus),

@@ -15,14 +15,15 @@ export type AnalysisState =
   | { readonly kind: "failed"; readonly code: string; readonly message: string };
 
 function stateOf(reply: AnalysisReply): AnalysisState {
-  if (!reply.ok) {
-    return reply.code === "not-started"
-      ? { kind: "idle" }
-      : { kind: "failed", code: reply.code, message: reply.message };
+  if (!reply.ok) return { kind: "failed", code: reply.code, message: reply.message };
+  switch (reply.state) {
+    case "none":
+      return { kind: "idle" };
+    case "done":
+      return { kind: "done", analysis: reply.analysis };
+    case "running":
+      return { kind: "running", done: reply.done, total: reply.total };
   }
-  return reply.state === "done"
-    ? { kind: "done", analysis: reply.analysis }
-    : { kind: "running", done: reply.done, total: reply.total };
 }
 
 /**
@@ -54,7 +55,7 @@ export function useAnalysis(
   useEffect(() => {
     if (!running) return;
     // Polls ask to start or join, not only to read: behind a balancer a poll may reach another process,
-    // which knows no job of this match and would answer `not-started` (docs/analysis.md, "Caching").
+    // which knows no job of this match and would answer `none` (docs/analysis.md, "Caching").
     const timer = setInterval(() => {
       void startAnalysis(serverUrl(), matchId, token).then((reply) => {
         if (alive.current) setState(stateOf(reply));

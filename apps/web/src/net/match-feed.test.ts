@@ -154,10 +154,15 @@ describe("presence", () => {
     const update = {
       matchId: log.model().matchId,
       viewers: 3,
-      seats: [{ seat: 0, connected: false, offlineSince: asMillis(5), gone: true }],
+      seats: [{ seat: 0, connected: false, offlineSince: asMillis(5), goneAt: asMillis(10_005), gone: true }],
     };
     const next = receivePresence(feed, update);
-    expect(next.followed?.presence[0]).toEqual({ connected: false, offlineSince: 5, gone: true });
+    expect(next.followed?.presence[0]).toEqual({
+      connected: false,
+      offlineSince: 5,
+      goneAt: 10_005,
+      gone: true,
+    });
     expect(next.followed?.viewers).toBe(3);
     expect(receivePresence(feed, { ...update, matchId: "m_other" as typeof update.matchId })).toBe(feed);
   });

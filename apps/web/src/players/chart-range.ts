@@ -14,3 +14,17 @@ export function timeRange(
 ): [number, number] {
   return first === last ? [first - DAY_S, last + DAY_S] : [proposed[0], proposed[1]];
 }
+
+/** The rating axis's step: its ends fall on multiples of it. */
+const RATING_STEP = 50;
+
+/**
+ * The rating chart's value axis: the points' span with a tenth of it either side, at least 50 points
+ * either side (one game, or a flat run), ends rounded out to multiples of 50 and never below 0. uPlot's
+ * own range for a lone value ran 0–3000, flattening every change.
+ */
+export function ratingRange(min: number, max: number): [number, number] {
+  const pad = Math.max((max - min) / 10, RATING_STEP);
+  const low = Math.max(0, Math.floor((min - pad) / RATING_STEP) * RATING_STEP);
+  return [low, Math.ceil((max + pad) / RATING_STEP) * RATING_STEP];
+}

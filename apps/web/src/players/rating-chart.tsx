@@ -4,7 +4,7 @@ import type { RatingPoint } from "@arena/protocol";
 import { useEffect, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
-import { timeRange } from "./chart-range";
+import { ratingRange, timeRange } from "./chart-range";
 
 /**
  * A pool's rating after each rated game, drawn with uPlot (docs/web.md, "Profiles"): a small canvas
@@ -22,7 +22,17 @@ export function RatingChart({ points, label }: { points: readonly RatingPoint[];
       {
         width: Math.max(280, Math.min(640, element.clientWidth)),
         height: 220,
-        scales: { x: { time: true, range: (_chart, min, max) => timeRange(first, last, [min, max]) } },
+        scales: {
+          x: { time: true, range: (_chart, min, max) => timeRange(first, last, [min, max]) },
+          y: {
+            range: (_chart, min, max) => {
+              const range = ratingRange(min, max);
+              // The axis drawn on the canvas, readable by tests (e2e/tests/rating-chart-range.e2e.ts).
+              element.dataset.yRange = range.join("-");
+              return range;
+            },
+          },
+        },
         series: [{}, { label, stroke: "#3b82f6", width: 2, points: { show: true } }],
         axes: [{}, { size: 50 }],
       },

@@ -1,7 +1,14 @@
 import { asMillis, asUserId, type ChatLine } from "@arena/protocol";
 import { describe, expect, it } from "vitest";
 import { wordsIn } from "../test-support/words";
-import { type ChatRefusal, charactersLeft, linesOf, mergeLines, refusalText } from "./chat-lines";
+import {
+  type ChatRefusal,
+  charactersLeft,
+  counterShown,
+  linesOf,
+  mergeLines,
+  refusalText,
+} from "./chat-lines";
 
 const line = (
   id: string,
@@ -37,6 +44,12 @@ describe("the chat panel's lines", () => {
     expect(charactersLeft("")).toBe(140);
     expect(charactersLeft("  😀 ")).toBe(139);
     expect(charactersLeft("x".repeat(141))).toBe(-1);
+  });
+
+  it("shows the counter only near the limit", () => {
+    expect(counterShown(charactersLeft("x".repeat(100)))).toBe(false);
+    expect(counterShown(charactersLeft("x".repeat(120)))).toBe(true);
+    expect(counterShown(charactersLeft("x".repeat(141)))).toBe(true);
   });
 
   it("words refusals, with the wait for a flood, in the page's language", () => {

@@ -27,6 +27,14 @@ export function charactersLeft(text: string): number {
   return MAX_CHAT_CHARS - [...text.normalize("NFC").trim()].length;
 }
 
+/** Characters left at which the counter shows (it stays hidden while the line is short). */
+export const COUNTER_FROM = 20;
+
+/** Whether the counter shows: near the limit, or past it (a pasted line counted otherwise than typed). */
+export function counterShown(left: number): boolean {
+  return left <= COUNTER_FROM;
+}
+
 /** A refusal of a chat command, with the wait the server asks for after a flood. */
 export type ChatRefusal = Failure & { readonly retryAfterMs?: number };
 

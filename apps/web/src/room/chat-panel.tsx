@@ -1,12 +1,12 @@
 "use client";
 
 import { isOver } from "@arena/match";
-import type { ChatChannel, UserRef } from "@arena/protocol";
+import { type ChatChannel, MAX_CHAT_CHARS, type UserRef } from "@arena/protocol";
 import { useLocale, useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { labelOf, nameTags } from "../lib/names";
 import { PlayerName } from "../ui/player-name";
-import { charactersLeft, linesOf, refusalText } from "./chat-lines";
+import { charactersLeft, counterShown, linesOf, refusalText } from "./chat-lines";
 import type { RoomView } from "./room-view";
 import type { Commands } from "./use-command";
 import { useChat } from "./use-chat";
@@ -109,7 +109,7 @@ export function ChatPanel({
             <button
               key={user.id}
               type="button"
-              className="chat-mute"
+              className="btn small chat-mute"
               data-testid="chat-mute"
               aria-pressed={muted}
               onClick={() => void chat.mute(user.id, !muted)}
@@ -157,18 +157,27 @@ export function ChatPanel({
             type="text"
             data-testid="chat-input"
             value={text}
+            // UTF-16 units, never fewer than the code points the server counts: a typed line stays within it.
+            maxLength={MAX_CHAT_CHARS}
             placeholder={t(`placeholder.${mine}`)}
             aria-label={t(`placeholder.${mine}`)}
             onChange={(event) => setText(event.target.value)}
           />
-          <span
-            className={left < 0 ? "chat-counter over" : "chat-counter"}
-            data-testid="chat-counter"
-            aria-label={t("charactersLeft", { left })}
+          {counterShown(left) && (
+            <span
+              className={left < 0 ? "chat-counter over" : "chat-counter"}
+              data-testid="chat-counter"
+              aria-label={t("charactersLeft", { left })}
+            >
+              {left}
+            </span>
+          )}
+          <button
+            type="submit"
+            className="btn small"
+            data-testid="chat-send"
+            disabled={left < 0 || text.trim() === ""}
           >
-            {left}
-          </span>
-          <button type="submit" data-testid="chat-send" disabled={left < 0 || text.trim() === ""}>
             {t("send")}
           </button>
         </form>

@@ -6,6 +6,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { isMuted, setMuted } from "../lib/sound";
+import { ClaimCountdown } from "./claim-countdown";
 import type { RoomView } from "./room-view";
 import type { Commands } from "./use-command";
 
@@ -14,19 +15,19 @@ function playPath(matchId: string): string {
 }
 
 /** A player's buttons: resign, draw, abort, claim while live; rematch after the end; sound always. */
-export function Controls({ view, commands }: { view: RoomView; commands: Commands }) {
+export function Controls({ view, commands, offset }: { view: RoomView; commands: Commands; offset: number }) {
   const { model } = view;
   const over = model.status === "finished" || model.status === "aborted";
   return (
     <div className="actions">
-      {view.live && view.mine.length > 0 && <LiveControls view={view} commands={commands} />}
+      {view.live && view.mine.length > 0 && <LiveControls view={view} commands={commands} offset={offset} />}
       {over && <AfterControls view={view} commands={commands} />}
       <SoundToggle />
     </div>
   );
 }
 
-function LiveControls({ view, commands }: { view: RoomView; commands: Commands }) {
+function LiveControls({ view, commands, offset }: { view: RoomView; commands: Commands; offset: number }) {
   const t = useTranslations("controls");
   const seat = view.mine[0];
   const goneOpponent = view.seats.some((s) => s.kind === "human" && s.gone && !view.mine.includes(s.seat));
@@ -48,6 +49,7 @@ function LiveControls({ view, commands }: { view: RoomView; commands: Commands }
           {t("claimVictory")}
         </button>
       )}
+      <ClaimCountdown view={view} offset={offset} />
     </>
   );
 }

@@ -169,7 +169,7 @@ export function Room({ matchId, inviteToken }: { matchId: string; inviteToken: s
         {Summary !== undefined && model.state !== null && replay === null && (
           <Summary model={model} state={model.state} players={view.players} />
         )}
-        <Controls view={view} commands={commands} />
+        <Controls view={view} commands={commands} offset={match.offset} />
         <MoveList
           view={view}
           replay={replay}

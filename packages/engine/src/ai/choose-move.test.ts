@@ -111,7 +111,7 @@ describe("chooseMove", () => {
   });
 });
 
-describe('the thinking ceiling and the stop flag (docs/strength.md, "Thinking time ceilings")', () => {
+describe('the thinking ceiling and the stop flag (docs/strength.md, "Time use for people")', () => {
   const othello = getGame("othello");
   // Out of the opening book: 16 plies, each the last legal move, then a position levels 7 and 8 must search.
   const midgame = (() => {
@@ -155,6 +155,24 @@ describe('the thinking ceiling and the stop flag (docs/strength.md, "Thinking ti
     // Without the ceiling the budget from 20 minutes is tens of seconds; one clock-check interval of slack.
     expect(clock.last()).toBeLessThan(moveCeilingMs(level) + 1_000);
     expect(moveCeilingMs(level)).toBeLessThanOrEqual(4_000);
+  });
+
+  it("thinks at most a fortieth of a short clock: level 8 with a minute left at 1+0", () => {
+    const clock = countingClock(25);
+    const answer = chooseMove(
+      {
+        gameId: "othello",
+        state: othello.serialize(midgame.value),
+        level: 8,
+        remainingMs: 60_000,
+        incrementMs: 0,
+        seed: 3,
+      },
+      clock.now,
+    );
+    expect(answer.ok).toBe(true);
+    expect(moveCeilingMs(8, 60_000, 0)).toBe(1_500);
+    expect(clock.last()).toBeLessThan(1_500 + 1_000);
   });
 
   it("answers at once with a legal move once told to stop", () => {

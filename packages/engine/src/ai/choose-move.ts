@@ -57,7 +57,7 @@ export interface AiResponse {
 /**
  * Picks a move for an AI seat. Pure apart from the clock it is handed; the
  * server runs it in a worker thread so that the event loop never waits. The
- * search thinks no longer than its level's ceiling (`moveCeilingMs`), and
+ * search thinks no longer than its ceiling (`moveCeilingMs`: by level and clock), and
  * answers at once with its best move so far when `stopped()` turns true (the
  * pool's preemption: another user's request waits).
  */
@@ -77,7 +77,7 @@ export function chooseMove(
   const chosen = ai.choose(state.value, level, {
     remainingMs: request.remainingMs,
     incrementMs: request.incrementMs,
-    now: stoppableClock(now, moveCeilingMs(level), stopped),
+    now: stoppableClock(now, moveCeilingMs(level, request.remainingMs, request.incrementMs), stopped),
     random: () => rng.float(),
     seed: request.seed,
   });

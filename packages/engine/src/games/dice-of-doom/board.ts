@@ -105,13 +105,14 @@ export function hexCounts(board: DiceOfDoomBoard, players: number): number[] {
 }
 
 /**
- * The book's `gen-board`: each hex in index order draws an owner, then
- * 1..maxDice dice. Unlike the book we need every seat on the board and a
- * first move (`playable`, docs/dice-of-doom.md §3), so a draw that fails
- * either is thrown away and the generator, continuing its sequence, draws a
- * whole new board. This keeps the result a pure function of the seed (and is
- * uniform over boards that qualify). Nothing of the generator is kept: dice
- * rolls come from elsewhere (§5).
+ * The deal (docs/dice-of-doom.md §2), balanced where the book's `gen-board` is not: it draws each hex's
+ * owner and dice independently, so one 4-player deal gave 8/4/2/2 hexes. Here every seat gets
+ * ⌊N²/players⌋ hexes, the remainder one more each for the seats that move last (the first mover already
+ * has the tempo), placed by a seeded shuffle; and every seat the same number of dice: each hex 1, and the
+ * seat's share of (1 + maxDice)/2 a hex for the smaller hex count, rounded, dealt one by one to its hexes
+ * below maxDice at random. A deal without a first move for seat 0 (`playable`) is thrown away and the
+ * generator, continuing its sequence, deals again: a pure function of the seed. Nothing of the generator
+ * is kept: dice rolls come from elsewhere (§5).
  */
 export function generateBoard(
   options: DiceOfDoomOptions,
@@ -119,6 +120,43 @@ export function generateBoard(
   playable: (board: DiceOfDoomBoard) => boolean = () => true,
 ): { readonly owner: number[]; readonly dice: number[] } {
   const random = new Random(seed);
+  const { players, maxDice } = options;
+  const cells = options.size * options.size;
+  const hexes = dealtHexes(cells, players);
+  const diceEach = dealtDice(cells, players, maxDice);
+  for (let tries = 0; tries < BALANCED_TRIES; tries++) {
+    const owner = hexes.flatMap((count, seat) => new Array<number>(count).fill(seat));
+    for (let i = owner.length - 1; i > 0; i--) {
+      const j = random.int(i + 1);
+      [owner[i], owner[j]] = [owner[j] ?? 0, owner[i] ?? 0];
+    }
+    const dice = new Array<number>(cells).fill(1);
+    for (let seat = 0; seat < players; seat++) {
+      const own = owner.flatMap((o, pos) => (o === seat ? [pos] : []));
+      for (let left = diceEach - own.length; left > 0; left--) {
+        const open = own.filter((pos) => (dice[pos] ?? maxDice) < maxDice);
+        const pos = open[random.int(open.length)] ?? 0;
+        dice[pos] = (dice[pos] ?? 0) + 1;
+      }
+    }
+    const board = { size: options.size, owner, dice };
+    if (playable(board)) return { owner, dice };
+  }
+  return bookBoard(options, random, playable);
+}
+
+/**
+ * Balanced deals tried before the book's: on the smallest boards (one hex a seat, classic rules) equal dice
+ * leave nobody an attack, so no balanced deal is playable.
+ */
+const BALANCED_TRIES = 100;
+
+/** The book's `gen-board`, drawn until every seat has a hex and the deal is playable. */
+function bookBoard(
+  options: DiceOfDoomOptions,
+  random: Random,
+  playable: (board: DiceOfDoomBoard) => boolean,
+): { readonly owner: number[]; readonly dice: number[] } {
   const cells = options.size * options.size;
   for (;;) {
     const owner = new Array<number>(cells);
@@ -132,4 +170,21 @@ export function generateBoard(
       return { owner, dice };
     }
   }
+}
+
+/** Hexes per seat in a deal: ⌊cells/players⌋ each, one more for each of the last `cells mod players` seats. */
+export function dealtHexes(cells: number, players: number): number[] {
+  const base = Math.floor(cells / players);
+  const extra = cells % players;
+  return Array.from({ length: players }, (_, seat) => base + (seat >= players - extra ? 1 : 0));
+}
+
+/**
+ * Dice per seat in a deal, the same for every seat: (1 + maxDice)/2 a hex for the smaller hex count,
+ * rounded; never fewer than the larger hex count (one die a hex) nor more than the smaller count can hold.
+ */
+export function dealtDice(cells: number, players: number, maxDice: number): number {
+  const base = Math.floor(cells / players);
+  const most = base + (cells % players === 0 ? 0 : 1);
+  return Math.min(base * maxDice, Math.max(most, Math.round((base * (1 + maxDice)) / 2)));
 }

@@ -61,18 +61,51 @@ function naiveNeighbors(pos: number, n: number): number[] {
 
 function naiveNew(n: number, players: number, maxDice: number, chance: boolean, seed: number): NaiveGame {
   const r = new Random(seed);
+  const start = (board: NaiveHex[]): NaiveGame | null => {
+    if (new Set(board.map((h) => h.player)).size !== players) return null;
+    const out = Array.from({ length: players }, () => false);
+    const game: NaiveGame = { n, players, maxDice, chance, board, player: 0, spare: 0, first: true, out };
+    // Player 0 must have a first attack, or the board is dealt again (docs/dice-of-doom.md §2).
+    return attacks(game).length > 0 ? game : null;
+  };
+  // The balanced deal: equal hexes (the last seats one more), equal dice, a shuffle of the owners.
+  const cells = n * n;
+  const base = Math.floor(cells / players);
+  const owners: number[] = [];
+  for (let p = 0; p < players; p++) {
+    const count = base + (p >= players - (cells % players) ? 1 : 0);
+    for (let k = 0; k < count; k++) owners.push(p);
+  }
+  const most = base + (cells % players === 0 ? 0 : 1);
+  const each = Math.min(base * maxDice, Math.max(most, Math.round((base * (1 + maxDice)) / 2)));
+  for (let tries = 0; tries < 100; tries++) {
+    const owner = [...owners];
+    for (let i = owner.length - 1; i > 0; i--) {
+      const j = r.int(i + 1);
+      const t = owner[i] as number;
+      owner[i] = owner[j] as number;
+      owner[j] = t;
+    }
+    const board: NaiveHex[] = owner.map((player) => ({ player, dice: 1 }));
+    for (let p = 0; p < players; p++) {
+      const own = board.filter((h) => h.player === p);
+      for (let left = each - own.length; left > 0; left--) {
+        const open = own.filter((h) => h.dice < maxDice);
+        (open[r.int(open.length)] as NaiveHex).dice++;
+      }
+    }
+    const game = start(board);
+    if (game !== null) return game;
+  }
+  // The book's gen-board, where no balanced deal has a first move (one hex a seat).
   for (;;) {
     const board: NaiveHex[] = [];
     for (let i = 0; i < n * n; i++) {
       const player = r.int(players);
       board.push({ player, dice: 1 + r.int(maxDice) });
     }
-    if (new Set(board.map((h) => h.player)).size === players) {
-      const out = Array.from({ length: players }, () => false);
-      const game: NaiveGame = { n, players, maxDice, chance, board, player: 0, spare: 0, first: true, out };
-      // Player 0 must have a first attack, or the board is drawn again (docs/dice-of-doom.md §3).
-      if (attacks(game).length > 0) return game;
-    }
+    const game = start(board);
+    if (game !== null) return game;
   }
 }
 
@@ -280,50 +313,50 @@ const CASES: readonly PerftCase[] = [
   {
     options: { players: 2, size: 3 },
     seed: 8,
-    counts: [9, 67, 295, 724, 922, 1200],
+    counts: [4, 14, 31, 52, 92, 278],
     withoutSeat1: [1],
   },
   {
     options: { players: 2, size: 3 },
     seed: 17,
-    counts: [7, 38, 121, 219, 623, 1730],
+    counts: [7, 33, 75, 152, 362, 1080],
     withoutSeat1: [1],
   },
   {
     options: { players: 3, size: 4 },
     seed: 8,
-    counts: [10, 90, 614, 3200, 12507],
-    withoutSeat1: [10, 90, 596, 3012],
+    counts: [7, 40, 198, 1083, 5958],
+    withoutSeat1: [7, 40, 154, 466],
   },
   {
     options: { players: 3, size: 4 },
     seed: 14,
-    counts: [7, 35, 130, 635, 3717],
-    withoutSeat1: [7, 35, 97, 179],
+    counts: [6, 28, 115, 529, 2570],
+    withoutSeat1: [6, 28, 107, 411],
   },
   {
     options: { players: 4, size: 4 },
     seed: 10,
-    counts: [3, 7, 38, 354, 2420],
-    withoutSeat1: [3, 7, 21, 108],
+    counts: [3, 6, 25, 146, 549],
+    withoutSeat1: [3, 6, 15, 47],
   },
   {
     options: { players: 2, size: 3, rules: "chance" },
     seed: 18,
-    counts: [22, 368, 4294],
+    counts: [18, 228, 1948],
     withoutSeat1: [1],
   },
   {
     options: { players: 3, size: 4, rules: "chance" },
     seed: 7,
-    counts: [24, 464, 6980],
-    withoutSeat1: [24, 464, 6672],
+    counts: [26, 546, 9136],
+    withoutSeat1: [26, 546, 9138],
   },
   {
     options: { players: 4, size: 4, rules: "chance" },
     seed: 10,
-    counts: [14, 156, 1540],
-    withoutSeat1: [14, 156, 1350],
+    counts: [24, 460, 6790],
+    withoutSeat1: [24, 460, 6846],
   },
 ];
 

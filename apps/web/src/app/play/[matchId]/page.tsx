@@ -1,6 +1,11 @@
+import { headers } from "next/headers";
+import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { pageTitle } from "../../../i18n/page-title";
 import { Room } from "../../../room/room";
+
+/** Set by the server in front (apps/server/src/web/missing-match.ts) when there is no such match. */
+const MISSING_MATCH_HEADER = "x-arena-match";
 
 /** The room's title names no game: the page learns the match's game only from the socket. */
 export async function generateMetadata() {
@@ -15,6 +20,8 @@ export default async function PlayPage({
   params: Promise<{ matchId: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
+  // A missing match answers 404 with the not-found page, not a room that says so.
+  if ((await headers()).get(MISSING_MATCH_HEADER) === "missing") notFound();
   const { matchId } = await params;
   const query = await searchParams;
   const invite = typeof query.invite === "string" ? query.invite : null;
