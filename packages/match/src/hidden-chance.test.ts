@@ -239,6 +239,28 @@ describe("verifyMatch", () => {
     });
   });
 
+  it("recognises the former deal's start in a match created before the deal changed, and only then", () => {
+    const game = getGame("dice-of-doom");
+    const options = game.parseOptions({ rules: "chance", players: 2, size: 4 });
+    if (!options.ok || game.formerDeal === undefined) throw new Error("Dice of Doom keeps its former deal");
+    const formerStart = game.serialize(game.formerDeal.initial(options.value, startSeedOf(secret)));
+    const started = chance.findIndex((e) => e.event.type === "started");
+    const ended = chance.at(-1);
+    if (started < 0 || ended === undefined) throw new Error("no start or end");
+    // The game up to its start, then its end: the former start with none of the moves made on the new one.
+    const log = (createdAt: number): VersionedEvent[] => [
+      ...chance.slice(0, started).map((e, i) => (i === 0 ? { ...e, at: asMillis(createdAt) } : e)),
+      ...chance
+        .slice(started, started + 1)
+        .map((e) => (e.event.type === "started" ? { ...e, event: { ...e.event, state: formerStart } } : e)),
+      { ...ended, version: asVersion(started + 2) },
+    ];
+    expect(formerStart).not.toEqual(chance[started]?.event.type === "started" && chance[started].event.state);
+    expect(verifyMatch(matchId, log(game.formerDeal.until - 1))).toEqual({ ok: true, rolledMoves: 0 });
+    const after = verifyMatch(matchId, log(game.formerDeal.until));
+    expect(after.ok ? "" : after.reason).toContain("not the one the secret draws");
+  });
+
   it("folds the dice the log recorded: the model and its replay never roll", () => {
     const model = fold(matchId, chance);
     expect(model.revealedSecret).toBe(secret);

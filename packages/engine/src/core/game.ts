@@ -91,6 +91,12 @@ export interface Game<S, M, O> {
    */
   chosenStart?(options: O): string | null;
   /**
+   * The start a former version of the rules dealt from the same seed, for matches created before `until`
+   * (ms since the epoch): their logs keep it, and the secret check (`verifyMatch`) must still recognise it.
+   * Absent for a game whose deal never changed.
+   */
+  readonly formerDeal?: { readonly until: number; initial(options: O, seed: number): S };
+  /**
    * Whether the game's own starts favour one seat (KRK: every random start is won for White, seat 0), so
    * that a rated game draws who sits where when it starts.
    */

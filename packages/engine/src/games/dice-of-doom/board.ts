@@ -151,8 +151,11 @@ export function generateBoard(
  */
 const BALANCED_TRIES = 100;
 
-/** The book's `gen-board`, drawn until every seat has a hex and the deal is playable. */
-function bookBoard(
+/**
+ * The book's `gen-board`, drawn until every seat has a hex and the deal is playable: the deal of matches
+ * created before the balanced one (`diceOfDoom.formerDeal`), and its fallback.
+ */
+export function bookBoard(
   options: DiceOfDoomOptions,
   random: Random,
   playable: (board: DiceOfDoomBoard) => boolean,

@@ -2,7 +2,8 @@ import { checkedPlay } from "../../core/checked-play.js";
 import { type GameError, gameError } from "../../core/errors.js";
 import { type ChanceOutcome, type Game, type Seat } from "../../core/game.js";
 import { type Result, err } from "../../core/result.js";
-import { generateBoard } from "./board.js";
+import { Random } from "../../core/rng.js";
+import { bookBoard, generateBoard } from "./board.js";
 import { hashState } from "./hash.js";
 import { isWellFormedMove } from "./moves.js";
 import { formatMove, parseMove } from "./notation.js";
@@ -19,7 +20,7 @@ import {
   outcomeOf,
 } from "./rules.js";
 import { deserializeState, serializeState } from "./serialize.js";
-import { type DiceOfDoomOptions, type DiceOfDoomState, GAME_ID } from "./types.js";
+import { type DiceOfDoomBoard, type DiceOfDoomOptions, type DiceOfDoomState, GAME_ID } from "./types.js";
 
 export {
   type DiceOfDoomBoard,
@@ -48,6 +49,34 @@ export interface DiceOfDoomGame extends Game<DiceOfDoomState, number, DiceOfDoom
   diceFor(state: DiceOfDoomState, move: number): readonly number[];
 }
 
+/** When the balanced deal replaced the book's (a match created before it may have the book's deal). */
+const BALANCED_DEAL_SINCE = 1_796_083_200_000; // 2026-11-28T00:00:00Z
+
+/** The start from a deal; seat 0 must have an attack: a board without one would be over before its first move (§3). */
+function dealt(
+  options: DiceOfDoomOptions,
+  deal: (playable: (board: DiceOfDoomBoard) => boolean) => {
+    readonly owner: number[];
+    readonly dice: number[];
+  },
+): DiceOfDoomState {
+  const chance = options.rules === "chance";
+  const { owner, dice } = deal((board) => hasAttack(board, 0, chance));
+  const eliminated = new Array<boolean>(options.players).fill(false);
+  const board = { size: options.size, owner, dice };
+  return {
+    options,
+    size: options.size,
+    owner,
+    dice,
+    player: 0,
+    spare: 0,
+    firstMove: true,
+    eliminated,
+    over: isOver(board, 0, true, eliminated, chance),
+  };
+}
+
 /**
  * Dice of Doom (Land of Lisp ch. 15–20). "classic" is v2: deterministic
  * attacks needing strictly more dice, reinforcement = captured dice − 1.
@@ -70,23 +99,11 @@ export const diceOfDoom: DiceOfDoomGame = {
   title: "Dice of Doom",
   parseOptions,
   seatCount: (options) => options.players,
-  initial(options, seed) {
-    const chance = options.rules === "chance";
-    // Seat 0 must have an attack: a board without one would be a game over before its first move (§3).
-    const { owner, dice } = generateBoard(options, seed, (board) => hasAttack(board, 0, chance));
-    const eliminated = new Array<boolean>(options.players).fill(false);
-    const board = { size: options.size, owner, dice };
-    return {
-      options,
-      size: options.size,
-      owner,
-      dice,
-      player: 0,
-      spare: 0,
-      firstMove: true,
-      eliminated,
-      over: isOver(board, 0, true, eliminated, chance),
-    };
+  initial: (options, seed) => dealt(options, (playable) => generateBoard(options, seed, playable)),
+  // Matches created before the balanced deal logged the book's (docs/dice-of-doom.md §3).
+  formerDeal: {
+    until: BALANCED_DEAL_SINCE,
+    initial: (options, seed) => dealt(options, (playable) => bookBoard(options, new Random(seed), playable)),
   },
   optionsOf: (state) => state.options,
   toMove: (state) => (state.over ? NOBODY : (SEAT_LISTS[state.player] ?? NOBODY)),
