@@ -50,7 +50,7 @@ export interface DiceOfDoomGame extends Game<DiceOfDoomState, number, DiceOfDoom
 }
 
 /** When the balanced deal replaced the book's (a match created before it may have the book's deal). */
-const BALANCED_DEAL_SINCE = 1_796_083_200_000; // 2026-11-28T00:00:00Z
+const BALANCED_DEAL_SINCE = 1_795_824_000_000; // 2026-11-28T00:00:00Z
 
 /** The start from a deal; seat 0 must have an attack: a board without one would be over before its first move (§3). */
 function dealt(
