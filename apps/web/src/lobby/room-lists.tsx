@@ -234,9 +234,21 @@ function OpenGames({ filter, titleOf }: { filter: string | null; titleOf: (gameI
                   <SeatList seats={room.seats} between=" · " tags={tags} />{" "}
                   {t("free", { count: room.openSeats })}
                 </td>
-                <td>
-                  <Link className="btn small" href={`/play/${encodeURIComponent(room.matchId)}`}>
+                <td className="join-cell">
+                  {/* Join takes the first open seat as the room opens; Watch opens it to look first. */}
+                  <Link
+                    className="btn small primary"
+                    href={`/play/${encodeURIComponent(room.matchId)}?sit=open`}
+                    data-testid="join"
+                  >
                     {t("join")}
+                  </Link>{" "}
+                  <Link
+                    className="btn small"
+                    href={`/play/${encodeURIComponent(room.matchId)}`}
+                    data-testid="look"
+                  >
+                    {t("watch")}
                   </Link>
                 </td>
               </tr>

@@ -1,6 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { pageTitle } from "../../../i18n/page-title";
 import { Room } from "../../../room/room";
+import { sitRequest } from "../../../room/sit-request";
 
 /** The room's title names no game: the page learns the match's game only from the socket. */
 export async function generateMetadata() {
@@ -18,5 +19,5 @@ export default async function PlayPage({
   const { matchId } = await params;
   const query = await searchParams;
   const invite = typeof query.invite === "string" ? query.invite : null;
-  return <Room matchId={decodeURIComponent(matchId)} inviteToken={invite} />;
+  return <Room matchId={decodeURIComponent(matchId)} inviteToken={invite} sit={sitRequest(query.sit)} />;
 }
