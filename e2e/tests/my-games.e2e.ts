@@ -137,9 +137,14 @@ test("the lobby's Join takes the open seat in one click; a seat taken meanwhile 
     p.page.getByRole("table", { name: "Open games" }).locator(`tr[data-match="${matchId}"]`);
   await expect(row(dee)).toBeVisible();
   await expect(row(eve)).toBeVisible();
+  // The room's name opens it to look first; Join sits at once.
   await expect(row(dee).getByTestId("look")).toHaveAttribute("href", `/play/${matchId}`);
   await dee.page.setViewportSize({ width: 1280, height: 800 });
   await shoot(dee.page, "my-games-join-lobby-desktop");
+  await dee.page.setViewportSize({ width: 390, height: 844 });
+  await row(dee).scrollIntoViewIfNeeded();
+  await shoot(dee.page, "my-games-join-lobby-phone");
+  await dee.page.setViewportSize({ width: 1280, height: 800 });
   await row(dee).getByTestId("join").click();
   await dee.page.waitForURL(new RegExp(`/play/${matchId}$`));
   await expect(seat(cal.page, 1)).toContainText("Dee");

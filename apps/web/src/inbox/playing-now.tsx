@@ -26,7 +26,7 @@ export function PlayingNow({ place }: { place: "header" | "lobby" }) {
   if (games.length === 0) return null;
   return (
     <section
-      className={`playing-now ${place}${place === "lobby" ? " panel" : ""}`}
+      className={`playing-now in-${place}${place === "lobby" ? " panel" : ""}`}
       aria-labelledby={`playing-now-${place}`}
       data-testid={`playing-now-${place}`}
       {...(place === "lobby" ? { id: "playing-now" } : {})}
