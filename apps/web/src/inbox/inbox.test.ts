@@ -64,6 +64,8 @@ describe('the tab\'s inbox (docs/web.md, "My games")', () => {
     inbox.changed({ matchId: "g1" as MatchId, game: game("g1", false) });
     inbox.changed({ matchId: "g1" as MatchId, game: game("g1", true) });
     expect(notices(inbox.current, null).map((n) => n.key)).toEqual(["turn:g1", "turn:g2"]);
+    inbox.invited(invitation("g9"));
+    expect(notices(inbox.current, "g9").map((n) => n.key)).toEqual(["turn:g1", "turn:g2"]);
   });
 
   it("starts from nothing when another user signs in", () => {

@@ -115,20 +115,32 @@ export class Inbox {
 }
 
 /**
- * The notification list: invitations and rematch offers not answered, then "your turn" in the games not on
- * screen (`onScreen`: the match of the page shown, if any), newest first within each kind.
+ * The notification list: invitations and rematch offers not answered, then "your turn", newest first within
+ * each kind, leaving out the match on screen (`onScreen`: the match of the page shown, if any).
  */
 export function notices(state: InboxState, onScreen: string | null): Notice[] {
-  const shown = (notice: Notice) => !state.dismissed.has(notice.key);
+  // The room on screen shows its own invitation, offers and turn.
+  const shown = (notice: Notice) => !state.dismissed.has(notice.key) && matchOf(notice) !== onScreen;
   return [
     ...state.invitations
       .map((invitation): Notice => ({ kind: "invitation", key: invitationKey(invitation), invitation }))
       .reverse(),
     ...state.rematches.map((offer): Notice => ({ kind: "rematch", key: rematchKey(offer), offer })).reverse(),
     ...state.games
-      .filter(({ game }) => game.myTurn && game.matchId !== onScreen)
+      .filter(({ game }) => game.myTurn)
       .map(({ game }): Notice => ({ kind: "turn", key: turnKey(game), game })),
   ].filter(shown);
+}
+
+function matchOf(notice: Notice): string {
+  switch (notice.kind) {
+    case "invitation":
+      return notice.invitation.matchId;
+    case "rematch":
+      return notice.offer.matchId;
+    case "turn":
+      return notice.game.matchId;
+  }
 }
 
 /** The user's clock in a game of the list as of local time `now`: a running clock ticks down. */
