@@ -1,7 +1,7 @@
 import { type MatchId } from "@arena/protocol";
 import { afterEach, describe, expect, it } from "vitest";
 import { type FakeClock } from "../clocks/scheduler.js";
-import { Client, startServer, type TestServer } from "../test-support/harness.js";
+import { Client, registerAccount, startServer, type TestServer } from "../test-support/harness.js";
 import { firstLegal, startOthello } from "../test-support/play.js";
 
 const blitz = { baseMs: 180_000, incrementMs: 2_000 };
@@ -94,5 +94,36 @@ describe("my games: each user's live games, pushed on their own channel (docs/pr
       [vsHuman.matchId, false],
     ]);
     expect(tab.games[0]?.opponents).toEqual([{ kind: "ai", level: 1 }]);
+  });
+
+  it("lets an invitee decline the seat kept for them: invite-only again, and nobody else may decline it", async () => {
+    server = await startServer();
+    const host = await connect();
+    const invitee = await connect((await registerAccount(server, "Decliner")).token);
+    const other = await connect((await registerAccount(server, "Bystander")).token);
+    const created = await host.call("room:create", {
+      gameId: "othello",
+      timeControl: blitz,
+      seats: [{ kind: "open" }, { kind: "invite", name: "Decliner" }],
+      sit: 0,
+    });
+    if (!created.ok) throw new Error(created.message);
+    await invitee.until((c) => c.invitations.length === 1, "the invitation");
+    const { matchId } = created;
+    const version = (await invitee.snapshot(matchId)).version;
+    expect(await other.call("room:decline", { matchId, version, seat: 1 })).toMatchObject({
+      ok: false,
+      code: "forbidden",
+    });
+    expect((await invitee.call("room:decline", { matchId, version, seat: 1 })).ok).toBe(true);
+    await host.until((c) =>
+      c.events.some((e) => e.matchId === matchId && e.event.type === "invite-declined"),
+    );
+    const seat = (await host.snapshot(matchId)).seats[1];
+    expect(seat).toEqual({ kind: "invite", seat: 1 });
+    // Declined, it is no longer pending: a new connection of the invitee hears nothing of it.
+    const again = await connect(invitee.session?.token);
+    expect(again.invitations).toEqual([]);
+    expect((await invitee.call("room:decline", { matchId, version, seat: 1 })).ok).toBe(false);
   });
 });

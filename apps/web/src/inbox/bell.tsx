@@ -1,5 +1,6 @@
 "use client";
 
+import type { MatchId } from "@arena/protocol";
 import { usePathname, useRouter } from "next/navigation";
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
@@ -9,7 +10,7 @@ import { useGameTitle } from "../i18n/use-game-words";
 import { formatTimeControl } from "../lib/clock";
 import { labelOf } from "../lib/names";
 import { useArena } from "../net/arena-context";
-import { matchOfPath } from "../net/client";
+import { type ArenaClient, matchOfPath } from "../net/client";
 import { PlayerName } from "../ui/player-name";
 import { notifyPermission, notifyWanted, setNotifyWanted, type NotifyPermission } from "./browser-notify";
 import { type Notice, notices } from "./inbox";
@@ -113,7 +114,16 @@ function NoticeItem({ notice, close }: { notice: Notice; close: () => void }) {
             >
               {t("accept")}
             </button>
-            <button type="button" className="btn small" onClick={() => tabInbox.dismiss(notice.key)}>
+            <button
+              type="button"
+              className="btn small"
+              disabled={client === null}
+              onClick={() => {
+                if (client === null) return;
+                tabInbox.dismiss(notice.key);
+                void decline(client, invitation.matchId, invitation.seat);
+              }}
+            >
               {t("decline")}
             </button>
           </span>
@@ -176,6 +186,17 @@ function NoticeItem({ notice, close }: { notice: Notice; close: () => void }) {
       );
     }
   }
+}
+
+/**
+ * Declines an invitation: the seat is freed for the host (invite-only again). The command names the version
+ * it was based on, which watching the room for a moment gives.
+ */
+async function decline(client: ArenaClient, matchId: MatchId, seat: number): Promise<void> {
+  const watched = await client.request("match:watch", { matchId });
+  if (!watched.ok) return;
+  await client.request("room:decline", { matchId, version: watched.snapshot.version, seat });
+  await client.request("match:unwatch", { matchId });
 }
 
 /** Browser notifications while the tab is hidden: off until switched on here (the browser asks then). */
