@@ -164,3 +164,30 @@ test("the lobby's Join takes the open seat in one click; a seat taken meanwhile 
   expect(errors).toEqual([]);
   for (const p of [cal, dee, eve]) await p.context.close();
 });
+
+test("an invitee declines from the bell: the host's seat is invite-only again", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const fay = await newPlayer(browser, "Fay");
+  const gus = await newPlayer(browser, "Gus");
+  const gusName = uniqueName("Gus");
+  const errors = [...consoleErrors(fay.page), ...consoleErrors(gus.page)];
+  await registerAccount(gus.page, gusName);
+  const form = fay.page.locator("section.create");
+  await form.getByRole("combobox", { name: "Game", exact: true }).selectOption("othello");
+  await form.getByRole("combobox", { name: "Seat 1", exact: true }).selectOption({ label: "Me" });
+  await form
+    .getByRole("combobox", { name: "Seat 2", exact: true })
+    .selectOption({ label: "Invite a player" });
+  await form.getByTestId("seat-invite-name-1").fill(gusName);
+  await form.getByRole("button", { name: "Create game" }).click();
+  await fay.page.waitForURL(/\/play\/[^/?]+/);
+  await expect(seat(fay.page, 1)).toContainText(gusName);
+
+  await gus.page.getByTestId("bell").click();
+  await gus.page.getByTestId("notice-invitation").getByRole("button", { name: "Decline" }).click();
+  await expect(gus.page.getByTestId("notice-invitation")).toHaveCount(0);
+  await expect(seat(fay.page, 1)).toContainText("Invite only");
+  await expect(seat(fay.page, 1)).not.toContainText(gusName);
+  expect(errors).toEqual([]);
+  for (const p of [fay, gus]) await p.context.close();
+});
