@@ -73,18 +73,21 @@ test("long names never push the open games' Join buttons out of reach, at phone 
       const tags = table.locator(".name-tag");
       expect(await tags.count()).toBeGreaterThanOrEqual(2);
       await page.screenshot({ path: `screenshots/lobby-long-names-${size.width}.png`, fullPage: true });
-      // Joining works from here.
+      // Joining works from here, in one click: the viewer takes the seat (the game starts, and is left to
+      // abort itself at the end of its first-move window).
       if (size.width === 1280) {
         await table.locator(`tr[data-match="${matchIds[2]}"]`).getByRole("link", { name: "Join" }).click();
         await page.waitForURL(new RegExp(`/play/${matchIds[2]}`));
+        await expect(page.locator(".room")).toHaveAttribute("data-status", "live");
       }
       await page.context().close();
     }
   } finally {
     for (const host of hosts) {
+      // The room joined above started: it has no Cancel button any more.
       await host.page
         .getByRole("button", { name: "Cancel game" })
-        .click()
+        .click({ timeout: 3_000 })
         .catch(() => undefined);
       await host.context.close();
     }

@@ -33,6 +33,7 @@ import {
   SEEK_COUNTS_ROOM,
   guestRoom,
   sessionRoom,
+  userRoom,
 } from "./protocol/sockets.js";
 import { DEFAULT_QUOTAS, type QuotaLimits } from "./quotas/limits.js";
 import { MemoryQuotaStore } from "./quotas/memory.js";
@@ -259,6 +260,11 @@ export function createApp(deps: AppDeps): App {
         .to(audience === "everyone" ? matchRoom(matchId) : chatRoom(matchId, audience))
         .except(except.map((user) => chatUserRoom(matchId, user)))
         .emit("chat:line", { matchId, ...line }),
+    // A user's own channel: the adapter reaches their sockets on every process (docs/protocol.md, "My games").
+    myGames: {
+      game: (userId, change) => io.to(userRoom(userId)).emit("games:game", change),
+      rematch: (userId, offer) => io.to(userRoom(userId)).emit("rematch:offered", offer),
+    },
   };
   let onMove: () => void = () => undefined;
   const quotaStore = deps.quotas ?? new MemoryQuotaStore();

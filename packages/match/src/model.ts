@@ -98,6 +98,7 @@ export const CHANGES_POSITION: { readonly [T in MatchEventType]: boolean } = {
   "ai-kicked": true,
   "seats-drawn": true,
   "seat-invited": false,
+  "invite-declined": false,
   cancelled: true,
   started: true,
   moved: true,
@@ -275,6 +276,14 @@ export function evolve(model: MatchModel, entry: VersionedEvent, played?: unknow
       return { ...base, slots: setAt(model.slots, event.seat, { kind: "ai", level: event.level }) };
     case "seat-invited": {
       const spec = { kind: "invite" as const, invitee: event.invitee };
+      return {
+        ...base,
+        specs: setAt(model.specs, event.seat, spec),
+        slots: setAt(model.slots, event.seat, spec),
+      };
+    }
+    case "invite-declined": {
+      const spec = { kind: "invite" as const };
       return {
         ...base,
         specs: setAt(model.specs, event.seat, spec),

@@ -59,6 +59,8 @@ export const CLIENT_EVENTS = {
     seat: Seat,
     name: z.string().trim().min(1).max(64),
   }),
+  /** The invitee declines the seat kept for them by name (docs/protocol.md, "Invitations by name"). */
+  "room:decline": z.strictObject({ matchId: MatchId, version: Version, seat: Seat }),
   "match:move": z.strictObject({
     matchId: MatchId,
     version: Version,
@@ -162,6 +164,7 @@ export interface AckData {
   "room:kick-ai": { readonly version: Version };
   "room:cancel": { readonly version: Version };
   "room:invite": { readonly version: Version };
+  "room:decline": { readonly version: Version };
   "match:move": { readonly version: Version };
   "match:resign": { readonly version: Version };
   "match:flag": { readonly version: Version; readonly flagged: boolean };

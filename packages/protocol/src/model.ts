@@ -169,6 +169,8 @@ export const MatchEvent = z.discriminatedUnion("type", [
   z.object({ type: z.literal("ai-kicked"), seat: Seat }),
   /** The host kept a waiting seat for an account invited by name (docs/protocol.md, "Invitations by name"). */
   z.object({ type: z.literal("seat-invited"), seat: Seat, invitee: UserRef }),
+  /** The invitee declined the seat kept for them: it is invite-only again, for whoever has the link. */
+  z.object({ type: z.literal("invite-declined"), seat: Seat }),
   // Logs written before rooms could expire have no reason: their host cancelled them.
   z.object({ type: z.literal("cancelled"), reason: CancelReason.default("host") }),
   /**

@@ -6,6 +6,7 @@ import { type SessionReady } from "./client-events.js";
 import { type ChatLine } from "./chat.js";
 import { type SeekCounts, type SeekEnded, type SeekPaired } from "./seeks.js";
 import { type Invitation } from "./invitations.js";
+import { type MyGame, type MyGameChange, type RematchOffer } from "./my-games.js";
 
 /** Every server→client event; the server sends each of them (`server-events.test.ts` in the server checks). */
 export const SERVER_EVENT_NAMES = [
@@ -20,6 +21,10 @@ export const SERVER_EVENT_NAMES = [
   "seek:counts",
   // Invitations by name (docs/protocol.md, "Invitations by name").
   "invite:received",
+  // My games (docs/protocol.md, "My games"): the user's own channel.
+  "games:list",
+  "games:game",
+  "rematch:offered",
 ] as const;
 
 export type ServerToClientEvents = {
@@ -42,4 +47,10 @@ export type ServerToClientEvents = {
   "seek:counts": (payload: { counts: SeekCounts }) => void;
   /** A seat this account was invited to by name; again on connecting while the seat still waits. */
   "invite:received": (payload: Invitation) => void;
+  /** On connecting: every live game of the user's (docs/protocol.md, "My games"). */
+  "games:list": (payload: { games: readonly MyGame[] }) => void;
+  /** One game of the user's started, changed whose turn it is, or ended. */
+  "games:game": (payload: MyGameChange) => void;
+  /** An opponent of a finished game of the user's asks for a rematch. */
+  "rematch:offered": (payload: RematchOffer) => void;
 };

@@ -177,7 +177,8 @@ describe('quotas per user and per address (docs/protocol.md, "Quotas")', () => {
     expect(await player.call("room:create", aiGame)).toMatchObject({
       ok: false,
       code: "quota",
-      message: "you have 3 games with the computer going; finish one before starting another",
+      message:
+        "you have 3 games with the computer going (listed under Playing now); finish one before starting another",
     });
     // Nor may a waiting room of theirs be given an AI seat.
     const waiting = await player.call("room:create", openRoom);
@@ -224,7 +225,8 @@ describe('quotas per user and per address (docs/protocol.md, "Quotas")', () => {
     expect(await player.call("match:rematch", { matchId: first })).toMatchObject({
       ok: false,
       code: "quota",
-      message: "you have 3 games with the computer going; finish one before starting another",
+      message:
+        "you have 3 games with the computer going (listed under Playing now); finish one before starting another",
     });
     // Once a place is free, asking again works.
     await resign(second);

@@ -29,6 +29,9 @@ describe("the protocol declares what the server sends", () => {
     clients.push(lobby, black, white);
     for (const client of clients) {
       if (client.session !== null) seen.add("session:ready");
+      // So does the user's games list (docs/protocol.md, "My games"), just after it.
+      await client.until((c) => c.gamesListed, "the games list");
+      seen.add("games:list");
       client.socket.onAny((event: string) => seen.add(event));
     }
     const subscribed = await lobby.call("lobby:subscribe", {});
@@ -43,6 +46,9 @@ describe("the protocol declares what the server sends", () => {
     });
     await white.until(() => seen.has("chat:line"), "the chat line");
     await black.call("match:resign", { matchId, version: (await black.snapshot(matchId)).version });
+    // A rematch asked by one player reaches the other on their own channel (docs/protocol.md, "My games").
+    expect((await white.call("match:rematch", { matchId })).ok).toBe(true);
+    await black.until(() => seen.has("rematch:offered"), "the rematch offer");
     // Quick pairing: a watcher's counts, a second tab's seek replacing the first's, a pairing.
     expect((await lobby.call("seek:subscribe", {})).ok).toBe(true);
     const poolId = POOLS[0]?.id ?? "";

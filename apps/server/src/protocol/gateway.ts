@@ -195,10 +195,15 @@ export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
       instance: options.instance,
       ...(account === null ? {} : { account: { bot: account.bot } }),
     });
+    // The user's own channel (docs/protocol.md, "My games"): their live games now, then each change.
+    void socket.join(userRoom(socket.data.user.id));
+    rooms.myGames.list(socket.data.user.id).then(
+      (games) => socket.emit("games:list", { games }),
+      (error: unknown) => logger.warn({ err: error }, "the user's games could not be read"),
+    );
     // Invitations by name (docs/protocol.md): only accounts can be invited; the pending ones follow
     // session:ready, so a bot that connects after the room was made still hears of its seat.
     if (account !== null) {
-      void socket.join(userRoom(socket.data.user.id));
       if (account.bot) void socket.join(BOTS_ROOM);
       rooms.invitationsFor(socket.data.user.id).then(
         (invitations) => {

@@ -229,6 +229,9 @@ export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
     return { ok: true, version: ack.version };
   },
 
+  "room:decline": (ctx, { matchId, version, seat }) =>
+    command(ctx, matchId, version, { type: "decline", seat }),
+
   "room:leave-seat": (ctx, { matchId, version, seat }) =>
     command(ctx, matchId, version, { type: "leave", seat }),
 

@@ -45,7 +45,7 @@ export const sessionRoom = (sessionId: string): string => `session:${sessionId}`
 /** The socket.io room of a guest's sockets (all closed when the guest claims an account, on every process). */
 export const guestRoom = (userId: string): string => `guest:${userId}`;
 
-/** The socket.io room of every socket of one user (invitations by name reach it on every process). */
+/** The socket.io room of every socket of one user, guest or account: their invitations and game news, on every process. */
 export const userRoom = (userId: string): string => `user:${userId}`;
 
 /** The socket.io room of every bot account's sockets: who `GET /api/bots` lists. */

@@ -289,7 +289,7 @@ export class Quotas {
         )
       : failure(
           "quota",
-          `you have ${plural(limit, "game", "games")} with the computer going; finish one before starting another`,
+          `you have ${plural(limit, "game", "games")} with the computer going (listed under Playing now); finish one before starting another`,
         );
   }
 }

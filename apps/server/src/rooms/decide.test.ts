@@ -306,6 +306,20 @@ const CASES: readonly Case[] = [
     refused: "quota",
   },
   {
+    name: "the invitee declines the seat kept for them: it is invite-only again",
+    model: () => run(waiting(), user(ada), { type: "invite", seat: 1, invitee: bob, bot: false }, 0).model,
+    actor: user(bob),
+    command: { type: "decline", seat: 1 },
+    events: ["invite-declined"],
+  },
+  {
+    name: "someone else declines a seat kept for another",
+    model: () => run(waiting(), user(ada), { type: "invite", seat: 1, invitee: bob, bot: false }, 0).model,
+    actor: user(carol),
+    command: { type: "decline", seat: 1 },
+    refused: "forbidden",
+  },
+  {
     name: "host invites to a taken seat",
     model: waiting,
     actor: user(ada),

@@ -55,6 +55,8 @@ export type Command =
   | { readonly type: "kick-ai"; readonly seat: number }
   /** `invitee`: the account the host named, resolved by the route (`bot`: whether it is a bot account). */
   | { readonly type: "invite"; readonly seat: number; readonly invitee: UserRef; readonly bot: boolean }
+  /** The invitee declines the seat kept for them (docs/protocol.md, "Invitations by name"). */
+  | { readonly type: "decline"; readonly seat: number }
   | { readonly type: "cancel" }
   /**
    * A waiting room whose host has been gone a while expires (docs/protocol.md, "Quotas"), unless the host
@@ -107,6 +109,7 @@ export const COMMAND_TYPES = [
   "set-ai",
   "kick-ai",
   "invite",
+  "decline",
   "cancel",
   "expire",
   "start",
@@ -463,6 +466,16 @@ const DECIDERS: { readonly [T in CommandType]: Decider<T> } = {
       events: [{ type: "seat-invited", seat: command.seat, invitee: command.invitee }],
       reply: { notify: true },
     };
+  },
+
+  decline(model, command, ctx) {
+    if (model.status !== "waiting") return refuse("forbidden", "the match is no longer waiting for players");
+    const actor = ctx.actor;
+    const slot = model.slots[command.seat];
+    if (actor.kind !== "user" || slot?.kind !== "invite" || slot.invitee?.id !== actor.user.id) {
+      return refuse("forbidden", "that seat is not kept for you");
+    }
+    return { events: [{ type: "invite-declined", seat: command.seat }] };
   },
 
   "set-ai"(model, command, ctx) {

@@ -103,6 +103,7 @@ describe("Room mailbox with versions", () => {
         reseated: () => undefined,
         leaseOffered: () => undefined,
         chatLine: () => undefined,
+        myGames: { game: () => undefined, rematch: () => undefined },
       },
       owner: "test",
       leaseTtlMs: 10_000,

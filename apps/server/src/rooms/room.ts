@@ -43,8 +43,11 @@ export interface RoomEvents {
    * adapter per move (docs/architecture.md, "Several processes").
    */
   appended(matchId: MatchId, entry: VersionedEvent, here: boolean): void;
-  /** The model changed (the lobby, the live index and leases, the cache of finished rooms). */
-  changed(room: Room, before: MatchModel): void;
+  /**
+   * The model changed (the lobby, the live index and leases, the cache of finished rooms, the players' own
+   * lists); `here`: this process appended the change.
+   */
+  changed(room: Room, before: MatchModel, here: boolean): void;
   /** Who is connected changed: tell players and spectators. */
   presenceChanged(room: Room): void;
   /** This process's followers of the match changed: tell the other processes. */
@@ -324,7 +327,7 @@ export class Room {
       this.deps.events.appended(this.matchId, entry, here);
     }
     if (next !== undefined) this.current = next;
-    this.deps.events.changed(this, before);
+    this.deps.events.changed(this, before, here);
     this.rearm();
     if (before.status === "waiting") this.armExpiry();
   }

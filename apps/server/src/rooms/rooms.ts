@@ -37,6 +37,7 @@ import { LeaseKeeper } from "./leases.js";
 import { LobbyFeed, type LobbySubscriber } from "./lobby-feed.js";
 import { LobbyIndex } from "./lobby.js";
 import { type PresenceReport } from "./presence.js";
+import { MyGames, type MyGamesNews } from "./my-games.js";
 import { NewsSubscriptions } from "./news.js";
 import { noShowSeat } from "./no-show.js";
 import { Room, type RoomEvents } from "./room.js";
@@ -71,6 +72,8 @@ export interface Fanout {
   leaseOffered(matchId: MatchId, to: string): void;
   /** A chat line was stored: to the sockets that may read it, on every process (docs/protocol.md, "Chat"). */
   chatLine: ChatDelivery;
+  /** A user's game news, to their own channel on every process (docs/protocol.md, "My games"). */
+  myGames: MyGamesNews;
 }
 
 export interface RoomsOptions {
@@ -119,6 +122,8 @@ export class Rooms implements RoomEvents {
   readonly quotas: Quotas;
   /** The matches' chat (docs/protocol.md, "Chat"). */
   readonly chat: ChatService;
+  /** Every user's live games (docs/protocol.md, "My games"). */
+  readonly myGames: MyGames;
   /** Rooms this process is creating: their quota places are taken before they exist in the store. */
   private readonly creating = new Set<MatchId>();
   private unsubscribe: (() => void) | null = null;
@@ -184,6 +189,16 @@ export class Rooms implements RoomEvents {
       clock,
       logger,
       stillHeld: (kind, matchId) => this.stillHeld(kind, matchId),
+    });
+    this.myGames = new MyGames({
+      store: options.quotaStore,
+      load: async (matchId) => {
+        const room = await this.cache.get(matchId);
+        return room === null ? null : room.model;
+      },
+      now: () => clock.now(),
+      logger,
+      news: fanout.myGames,
     });
     this.chat = new ChatService({
       store,
@@ -432,8 +447,10 @@ export class Rooms implements RoomEvents {
     this.options.fanout.matchEvent(matchId, entry);
   }
 
-  changed(room: Room, before: MatchModel): void {
+  changed(room: Room, before: MatchModel, here: boolean): void {
     const model = room.model;
+    // Once per change, from the process that appended it (every other copy hears the same change).
+    if (here) this.myGames.changed(before, model);
     // A move in a live game: nothing here changes (status, seats and leases stay, the lobby does not
     // show moves), and this runs for every move.
     if (

@@ -8,7 +8,10 @@ import {
   type ClientToServerEvents,
   type Invitation,
   type MatchId,
+  applyMyGameChange,
+  type MyGame,
   type PresenceUpdate,
+  type RematchOffer,
   type ServerToClientEvents,
   type SessionReady,
   type Snapshot,
@@ -128,9 +131,28 @@ export class Client {
   disconnectReason: string | null = null;
   /** Every chat line it has received (docs/protocol.md, "Chat"). */
   readonly chat: ({ matchId: MatchId } & ChatLine)[] = [];
+  /** Its user's live games: the `games:list` on connecting, with every `games:game` applied since. */
+  games: MyGame[] = [];
+  /** Whether `games:list` arrived. */
+  gamesListed = false;
+  /** Every rematch offer it has heard on its user's channel (`rematch:offered`). */
+  readonly rematchOffers: RematchOffer[] = [];
   private waiters: (() => void)[] = [];
 
   private constructor(readonly socket: ClientSocket) {
+    socket.on("games:list", ({ games }) => {
+      this.games = [...games];
+      this.gamesListed = true;
+      this.wake();
+    });
+    socket.on("games:game", (change) => {
+      this.games = applyMyGameChange(this.games, change);
+      this.wake();
+    });
+    socket.on("rematch:offered", (offer) => {
+      this.rematchOffers.push(offer);
+      this.wake();
+    });
     socket.on("chat:line", (line) => {
       this.chat.push(line);
       this.wake();

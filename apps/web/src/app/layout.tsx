@@ -8,6 +8,9 @@ import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { clientCatalogue } from "../i18n/catalogue";
 import { DEFAULT_LOCALE, isLocale } from "../i18n/locales";
+import { NotificationBell } from "../inbox/bell";
+import { PlayingNow } from "../inbox/playing-now";
+import { TurnSignals } from "../inbox/turn-signals";
 import { ArenaProvider } from "../net/arena-context";
 import { LanguageSwitcher } from "../ui/language-switcher";
 import { ConnectionBanner, SessionBadge } from "../ui/session";
@@ -44,8 +47,11 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                 <Link href="/analysis">{t("analysis")}</Link>
               </nav>
               <LanguageSwitcher />
+              <NotificationBell />
               <SessionBadge />
+              <PlayingNow place="header" />
             </header>
+            <TurnSignals />
             <ConnectionBanner />
             <main className="main">{children}</main>
           </ArenaProvider>

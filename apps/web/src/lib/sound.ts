@@ -1,13 +1,18 @@
 "use client";
 
 /** Tiny beeps made with WebAudio: no audio assets are downloaded. */
-export type SoundName = "move" | "low-time" | "end";
+export type SoundName = "move" | "low-time" | "end" | "turn";
 
 const TONES: Record<SoundName, readonly { freq: number; ms: number }[]> = {
   move: [{ freq: 660, ms: 60 }],
   "low-time": [
     { freq: 880, ms: 80 },
     { freq: 880, ms: 80 },
+  ],
+  // Your turn in a game not on screen (docs/web.md, "My games").
+  turn: [
+    { freq: 587, ms: 70 },
+    { freq: 880, ms: 90 },
   ],
   end: [
     { freq: 523, ms: 120 },

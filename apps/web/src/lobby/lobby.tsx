@@ -8,6 +8,7 @@ import { useState } from "react";
 import { webGame } from "../games/registry";
 import { failureText } from "../i18n/errors";
 import { useGameTitle, useGameWords } from "../i18n/use-game-words";
+import { PlayingNow } from "../inbox/playing-now";
 import { useArena } from "../net/arena-context";
 import { maxLevel } from "../net/games-api";
 import { useGames } from "../net/use-games";
@@ -29,6 +30,7 @@ export function Lobby() {
   const createWords = useTranslations("create");
   const common = useTranslations("common");
   const errors = useTranslations("errors");
+  const myGames = useTranslations("myGames");
   const locale = useLocale();
   const titleOf = useGameTitle();
   const [filter, setFilter] = useState<string | null>(null);
@@ -60,71 +62,82 @@ export function Lobby() {
   };
 
   return (
-    <div className="lobby">
-      <section className="panel quick" aria-labelledby="quick-title">
-        <h2 id="quick-title">{t("quickTitle")}</h2>
-        <div className="quick-buttons">
-          {(games ?? []).flatMap((game) => (
-            <QuickButtons
-              key={game.id}
-              gameId={game.id}
-              disabled={disabled}
-              onCreate={(form) => void create(form)}
-            />
-          ))}
-        </div>
-        <BotsOnline disabled={disabled} onPlay={(bot) => void create(botForm(BOT_GAME_ID, bot))} />
-        {error !== null && (
-          <p className="error" role="alert">
-            {errorText(error)}
+    <>
+      <PlayingNow place="lobby" />
+      <div className="lobby">
+        <section className="panel quick" aria-labelledby="quick-title">
+          <h2 id="quick-title">{t("quickTitle")}</h2>
+          <div className="quick-buttons">
+            {(games ?? []).flatMap((game) => (
+              <QuickButtons
+                key={game.id}
+                gameId={game.id}
+                disabled={disabled}
+                onCreate={(form) => void create(form)}
+              />
+            ))}
+          </div>
+          <BotsOnline disabled={disabled} onPlay={(bot) => void create(botForm(BOT_GAME_ID, bot))} />
+          {error !== null && (
+            <p className="error" role="alert">
+              {errorText(error)}
+              {"code" in error && error.code === "quota" && (
+                <>
+                  {" "}
+                  <a href="#playing-now" data-testid="see-my-games">
+                    {myGames("seeGames")}
+                  </a>
+                </>
+              )}
+            </p>
+          )}
+          <p className="how-to-links muted" data-testid="how-to-links">
+            {t("rules")}{" "}
+            {GAME_IDS.map((id, i) => (
+              <span key={id}>
+                {i > 0 && " · "}
+                <Link href={`/how-to-play/${encodeURIComponent(id)}`} data-testid={`how-to-${id}`}>
+                  {titleOf(id)}
+                </Link>
+              </span>
+            ))}
           </p>
-        )}
-        <p className="how-to-links muted" data-testid="how-to-links">
-          {t("rules")}{" "}
-          {GAME_IDS.map((id, i) => (
-            <span key={id}>
-              {i > 0 && " · "}
-              <Link href={`/how-to-play/${encodeURIComponent(id)}`} data-testid={`how-to-${id}`}>
-                {titleOf(id)}
-              </Link>
-            </span>
-          ))}
-        </p>
-      </section>
+        </section>
 
-      <QuickPairing titleOf={titleOf} />
+        <QuickPairing titleOf={titleOf} />
 
-      <section className="panel rooms" aria-labelledby="rooms-title">
-        <div className="panel-head">
-          <h2 id="rooms-title">{t("openGames")}</h2>
-          <label className="filter">
-            {common("game")}{" "}
-            <select
-              aria-label={t("filter")}
-              value={filter ?? "all"}
-              onChange={(e) => setFilter(isGameId(e.target.value) ? e.target.value : null)}
-            >
-              <option value="all">{t("allGames")}</option>
-              {(games ?? []).map((game) => (
-                <option key={game.id} value={game.id}>
-                  {titleOf(game.id)}
-                </option>
-              ))}
-            </select>
-          </label>
-        </div>
-        <RoomLists filter={filter} titleOf={titleOf} />
-      </section>
+        <section className="panel rooms" aria-labelledby="rooms-title">
+          <div className="panel-head">
+            <h2 id="rooms-title">{t("openGames")}</h2>
+            <label className="filter">
+              {common("game")}{" "}
+              <select
+                aria-label={t("filter")}
+                value={filter ?? "all"}
+                onChange={(e) => setFilter(isGameId(e.target.value) ? e.target.value : null)}
+              >
+                <option value="all">{t("allGames")}</option>
+                {(games ?? []).map((game) => (
+                  <option key={game.id} value={game.id}>
+                    {titleOf(game.id)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          <RoomLists filter={filter} titleOf={titleOf} />
+        </section>
 
-      <section className="panel create" aria-labelledby="create-title">
-        <h2 id="create-title">{t("createTitle")}</h2>
-        {games === null ? (
-          <p className="muted">{t("waitingForServer")}</p>
-        ) : (
-          <CreateGame games={games} disabled={disabled} onCreate={(form) => void create(form)} />
-        )}
-      </section>
-    </div>
+        <section className="panel create" aria-labelledby="create-title">
+          <h2 id="create-title">{t("createTitle")}</h2>
+          {games === null ? (
+            <p className="muted">{t("waitingForServer")}</p>
+          ) : (
+            <CreateGame games={games} disabled={disabled} onCreate={(form) => void create(form)} />
+          )}
+        </section>
+      </div>
+    </>
   );
 }
 

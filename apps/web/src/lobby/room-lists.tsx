@@ -216,7 +216,10 @@ function OpenGames({ filter, titleOf }: { filter: string | null; titleOf: (gameI
             {page.rooms.map((room) => (
               <tr key={room.matchId} data-match={room.matchId}>
                 <td>
-                  {titleOf(room.gameId)}
+                  {/* The room's name opens it to look first, with its "Sit here" buttons. */}
+                  <Link href={`/play/${encodeURIComponent(room.matchId)}`} data-testid="look">
+                    {titleOf(room.gameId)}
+                  </Link>
                   {room.start !== null && (
                     <div className="muted" data-testid="room-start">
                       {common("chosenStart", { start: room.start })}
@@ -235,7 +238,12 @@ function OpenGames({ filter, titleOf }: { filter: string | null; titleOf: (gameI
                   {t("free", { count: room.openSeats })}
                 </td>
                 <td>
-                  <Link className="btn small" href={`/play/${encodeURIComponent(room.matchId)}`}>
+                  {/* Join takes the first open seat as the room opens (docs/web.md, "My games"). */}
+                  <Link
+                    className="btn small"
+                    href={`/play/${encodeURIComponent(room.matchId)}?sit=open`}
+                    data-testid="join"
+                  >
                     {t("join")}
                   </Link>
                 </td>

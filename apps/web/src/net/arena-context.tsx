@@ -4,6 +4,7 @@ import type { SessionInfo } from "@arena/protocol";
 import { usePathname } from "next/navigation";
 import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
 import { serverUrl } from "../env";
+import { feedInbox } from "../inbox/use-inbox";
 import { ArenaClient, type ConnectionState, matchOfPath } from "./client";
 
 const ArenaContext = createContext<ArenaClient | null>(null);
@@ -27,9 +28,12 @@ export function ArenaProvider({ children }: { children: ReactNode }) {
   const client = held !== null && held.match === match ? held.client : null;
   useEffect(() => {
     const created = new ArenaClient(serverUrl(), match, carriedToken);
+    // The user's own channel feeds the tab's inbox, which outlives this page's socket.
+    const stopFeed = feedInbox(created.socket);
     window.__arena = created;
     setHeld({ client: created, match });
     return () => {
+      stopFeed();
       carriedToken = created.session?.token ?? carriedToken;
       created.socket.disconnect();
       if (window.__arena === created) delete window.__arena;

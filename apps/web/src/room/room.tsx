@@ -25,10 +25,21 @@ import { RatingChanges } from "./rating-changes";
 import { resultText } from "./room-model";
 import { roomView } from "./room-view";
 import { Seats } from "./seats";
+import { useSitOnArrival } from "./sit-on-arrival";
+import type { SitRequest } from "./sit-request";
 import { useCommand } from "./use-command";
 
 /** The room of one match: composition only; each part below has one job. */
-export function Room({ matchId, inviteToken }: { matchId: string; inviteToken: string | null }) {
+export function Room({
+  matchId,
+  inviteToken,
+  sit = null,
+}: {
+  matchId: string;
+  inviteToken: string | null;
+  /** The page was opened to sit (the lobby's Join, an accepted invitation): docs/web.md, "My games". */
+  sit?: SitRequest;
+}) {
   const { session } = useArena();
   const router = useRouter();
   const t = useTranslations("room");
@@ -36,6 +47,7 @@ export function Room({ matchId, inviteToken }: { matchId: string; inviteToken: s
   const errors = useTranslations("errors");
   const seatWords = useTranslations("seats");
   const resultWords = useTranslations("result");
+  const myGames = useTranslations("myGames");
   const locale = useLocale();
   const match = useMatch(matchId, inviteToken);
   const commands = useCommand(match.command);
@@ -75,6 +87,21 @@ export function Room({ matchId, inviteToken }: { matchId: string; inviteToken: s
   }, [nextMatchId, isPlayer, lastEvent, router]);
 
   const onFlag = useCallback(() => void command("match:flag", {}), [command]);
+
+  // Join in one click: the seat is taken as the room loads; the address then drops the request, so that a
+  // reload only looks.
+  const dropSit = useCallback(() => {
+    const query = inviteToken === null ? "" : `?invite=${encodeURIComponent(inviteToken)}`;
+    router.replace(`/play/${encodeURIComponent(matchId)}${query}`, { scroll: false });
+  }, [router, matchId, inviteToken]);
+  const sitState = useSitOnArrival(
+    view,
+    sit,
+    session?.user.id,
+    command,
+    match.invite ?? inviteToken ?? undefined,
+    dropSit,
+  );
 
   if (view === null || model === null) {
     return (
@@ -129,6 +156,16 @@ export function Room({ matchId, inviteToken }: { matchId: string; inviteToken: s
             </p>
           )}
         </div>
+        {sitState === "taken" && (
+          <div className="banner warn seat-notice" role="status" data-testid="seat-taken">
+            {myGames("seatTaken")}
+          </div>
+        )}
+        {sitState === "joining" && (
+          <p className="muted seat-notice" role="status">
+            {myGames("joining")}
+          </p>
+        )}
         <Notices
           syncing={match.syncing}
           result={resultText(

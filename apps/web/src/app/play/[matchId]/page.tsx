@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { pageTitle } from "../../../i18n/page-title";
 import { Room } from "../../../room/room";
+import { sitRequest } from "../../../room/sit-request";
 
 /** Set by the server in front (apps/server/src/web/missing-match.ts) when there is no such match. */
 const MISSING_MATCH_HEADER = "x-arena-match";
@@ -25,5 +26,5 @@ export default async function PlayPage({
   const { matchId } = await params;
   const query = await searchParams;
   const invite = typeof query.invite === "string" ? query.invite : null;
-  return <Room matchId={decodeURIComponent(matchId)} inviteToken={invite} />;
+  return <Room matchId={decodeURIComponent(matchId)} inviteToken={invite} sit={sitRequest(query.sit)} />;
 }
