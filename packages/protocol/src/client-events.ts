@@ -12,7 +12,7 @@ import {
 import { type Ack } from "./errors.js";
 import { LOBBY_VIEWS, LobbyQuery, type LobbyPage, type LobbyView } from "./lobby.js";
 import { UserId } from "./ids.js";
-import { ChatChannel, ChatInput, type ChatLine } from "./chat.js";
+import { ChatChannel, ChatInput, type ChatLine, ChatPhrase } from "./chat.js";
 import { PoolId, type SeekCounts } from "./seeks.js";
 
 const matchOnly = z.strictObject({ matchId: MatchId });
@@ -90,6 +90,8 @@ export const CLIENT_EVENTS = {
   // Chat (docs/protocol.md, "Chat").
   /** A line in the sender's own channel; broadcast as `chat:line` once stored. */
   "chat:say": z.strictObject({ matchId: MatchId, channel: ChatChannel, text: ChatInput }),
+  /** A quick phrase by its id, in the sender's own channel; limited and broadcast like a typed line. */
+  "chat:phrase": z.strictObject({ matchId: MatchId, channel: ChatChannel, phrase: ChatPhrase }),
   /** The lines the sender may read, and whom they muted. */
   "chat:history": matchOnly,
   /** A player mutes (or unmutes) another player of the match, for that match. */
@@ -180,6 +182,7 @@ export interface AckData {
   "seek:subscribe": { readonly counts: SeekCounts };
   "seek:unsubscribe": object;
   "chat:say": { readonly line: ChatLine };
+  "chat:phrase": { readonly line: ChatLine };
   "chat:history": ChatHistory;
   "chat:mute": { readonly muted: readonly UserId[] };
   "room:spectator-chat": { readonly version: Version };

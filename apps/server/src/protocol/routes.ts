@@ -1,5 +1,6 @@
 import {
   type AckFor,
+  type ChatAuthor,
   asVersion,
   type ClientEventName,
   type ClientPayload,
@@ -109,6 +110,12 @@ async function commandIn(
   // A join or a leave changes who holds which seat; a move never does.
   if (ack.ok && cmd.type !== "move") following.follow(socket, room);
   return ack;
+}
+
+/** The sender of a chat line as its readers see it. */
+function authorOf(ctx: RouteContext): ChatAuthor {
+  const { user, account } = ctx.socket.data;
+  return { id: user.id, name: user.name, account: account !== null, bot: account?.bot ?? false };
 }
 
 /**
@@ -319,9 +326,17 @@ export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
     }
     const room = await chatRoomFor(ctx, matchId);
     if (room === null) return NO_MATCH;
-    const { user, account } = ctx.socket.data;
-    const author = { id: user.id, name: user.name, account: account !== null, bot: account?.bot ?? false };
-    return fromStore(ctx.rooms.chat.say(room.model, author, ctx.socket.data.address, channel, text.text));
+    return fromStore(
+      ctx.rooms.chat.say(room.model, authorOf(ctx), ctx.socket.data.address, channel, { text: text.text }),
+    );
+  },
+
+  async "chat:phrase"(ctx, { matchId, channel, phrase }) {
+    const room = await chatRoomFor(ctx, matchId);
+    if (room === null) return NO_MATCH;
+    return fromStore(
+      ctx.rooms.chat.say(room.model, authorOf(ctx), ctx.socket.data.address, channel, { phrase }),
+    );
   },
 
   async "chat:history"(ctx, { matchId }) {

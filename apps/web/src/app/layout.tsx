@@ -12,6 +12,7 @@ import { ArenaProvider } from "../net/arena-context";
 import { LanguageSwitcher } from "../ui/language-switcher";
 import { ConnectionBanner, SessionBadge } from "../ui/session";
 import "./globals.css";
+import "./social.css";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("meta");
