@@ -12,6 +12,7 @@ import {
 import { type Ack } from "./errors.js";
 import { LOBBY_VIEWS, LobbyQuery, type LobbyPage, type LobbyView } from "./lobby.js";
 import { UserId } from "./ids.js";
+import { FollowRequest, type FollowedPlayer } from "./follows.js";
 import { ChatChannel, ChatInput, type ChatLine, ChatPhrase } from "./chat.js";
 import { PoolId, type SeekCounts } from "./seeks.js";
 
@@ -106,6 +107,11 @@ export const CLIENT_EVENTS = {
     open: z.boolean(),
     slowSeconds: SlowSeconds.optional(),
   }),
+  // ——— Follows (docs/protocol.md, "Follows"): accounts only ———
+  /** Follow or stop following an account; answers the list as it is now. */
+  "follow:set": FollowRequest,
+  /** The players the sender follows, online or not; `follow:presence` reports their changes after it. */
+  "follow:list": z.strictObject({}),
   // ——— Quick pairing (docs/protocol.md, "Quick pairing") ———
   /** Seek an opponent in a pool; replaces the user's seek if they had one. */
   "seek:enter": z.strictObject({ poolId: PoolId, rated: z.boolean().default(false) }),
@@ -183,6 +189,8 @@ export interface AckData {
   "seek:unsubscribe": object;
   "chat:say": { readonly line: ChatLine };
   "chat:phrase": { readonly line: ChatLine };
+  "follow:set": { readonly players: readonly FollowedPlayer[] };
+  "follow:list": { readonly players: readonly FollowedPlayer[] };
   "chat:history": ChatHistory;
   "chat:mute": { readonly muted: readonly UserId[] };
   "room:spectator-chat": { readonly version: Version };

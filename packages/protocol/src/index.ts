@@ -10,3 +10,4 @@ export * from "./accounts.js";
 export * from "./chat.js";
 export * from "./seeks.js";
 export * from "./invitations.js";
+export * from "./follows.js";

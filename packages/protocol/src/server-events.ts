@@ -6,6 +6,7 @@ import { type SessionReady } from "./client-events.js";
 import { type ChatLine } from "./chat.js";
 import { type SeekCounts, type SeekEnded, type SeekPaired } from "./seeks.js";
 import { type Invitation } from "./invitations.js";
+import { type FollowedPlayer } from "./follows.js";
 
 /** Every server→client event; the server sends each of them (`server-events.test.ts` in the server checks). */
 export const SERVER_EVENT_NAMES = [
@@ -20,6 +21,8 @@ export const SERVER_EVENT_NAMES = [
   "seek:counts",
   // Invitations by name (docs/protocol.md, "Invitations by name").
   "invite:received",
+  // Follows (docs/protocol.md, "Follows").
+  "follow:presence",
 ] as const;
 
 export type ServerToClientEvents = {
@@ -42,4 +45,6 @@ export type ServerToClientEvents = {
   "seek:counts": (payload: { counts: SeekCounts }) => void;
   /** A seat this account was invited to by name; again on connecting while the seat still waits. */
   "invite:received": (payload: Invitation) => void;
+  /** A followed player came online, went offline, or sat down in or left a live game. */
+  "follow:presence": (payload: FollowedPlayer) => void;
 };

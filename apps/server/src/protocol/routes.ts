@@ -22,6 +22,7 @@ import { invitationIsNews, resolveInvitations } from "../rooms/invitations.js";
 import { type Room } from "../rooms/room.js";
 import { type Rooms } from "../rooms/rooms.js";
 import { type Seeks } from "../seeks/seeks.js";
+import { type Follows } from "../social/follows.js";
 import { type Following } from "./following.js";
 import { type ArenaServer, type ArenaSocket, onlineUsers, SEEK_COUNTS_ROOM, userRoom } from "./sockets.js";
 
@@ -36,6 +37,8 @@ export interface RouteContext {
   readonly seeks: Seeks;
   /** Accounts by name, for invitations by name. */
   readonly accounts: Accounts;
+  /** Accounts following accounts (docs/protocol.md, "Follows"). */
+  readonly follows: Follows;
 }
 
 /** A handler for one client event: its payload is already parsed by the event's schema. */
@@ -337,6 +340,15 @@ export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
     return fromStore(
       ctx.rooms.chat.say(room.model, authorOf(ctx), ctx.socket.data.address, channel, { phrase }),
     );
+  },
+
+  // Follows (docs/protocol.md, "Follows").
+  "follow:set"(ctx, { name, following }) {
+    return fromStore(ctx.follows.set(ctx.socket, name, following));
+  },
+
+  "follow:list"(ctx) {
+    return fromStore(ctx.follows.list(ctx.socket));
   },
 
   async "chat:history"(ctx, { matchId }) {

@@ -3,6 +3,7 @@ import {
   type AckFor,
   type AuthResponse,
   type ChatLine,
+  type FollowedPlayer,
   type ClientEventName,
   type ClientInput,
   type ClientToServerEvents,
@@ -116,6 +117,8 @@ export class Client {
   disconnectReason: string | null = null;
   /** Every chat line it has received (docs/protocol.md, "Chat"). */
   readonly chat: ({ matchId: MatchId } & ChatLine)[] = [];
+  /** Every status of a followed player it has heard (`follow:presence`). */
+  readonly follows: FollowedPlayer[] = [];
   private waiters: (() => void)[] = [];
 
   private constructor(readonly socket: ClientSocket) {
@@ -137,6 +140,10 @@ export class Client {
     });
     socket.on("disconnect", (reason) => {
       this.disconnectReason = reason;
+      this.wake();
+    });
+    socket.on("follow:presence", (player) => {
+      this.follows.push(player);
       this.wake();
     });
     socket.on("invite:received", (invitation) => {
