@@ -5,6 +5,7 @@ import { consoleErrors } from "../fixtures/console.js";
 
 /** One Othello game between two pages, a move each, then `loser` resigns. */
 async function playAndResign(host: Page, guest: Page, loser: Page): Promise<string> {
+  await host.goto("/");
   const matchId = await createGame(host, { game: "othello", seats: ["me", "open"], time: "10+5" });
   await guest.goto(`/play/${matchId}`);
   await sitButton(guest, 1).click();
