@@ -9,7 +9,7 @@ test("A follows B; B comes online and plays; A sees it and watches B's game", as
   test.setTimeout(120_000);
   const suffix = String(Date.now() % 100_000);
   const [annName, benName] = [`Ann${suffix}`, `Ben${suffix}`];
-  const ann = await newPlayer(browser, "Ann");
+  const ann = await newPlayer(browser, "Ann", { viewport: { width: 1280, height: 800 } });
   const ben = await newPlayer(browser, "Ben");
   const errors = [...consoleErrors(ann.page), ...consoleErrors(ben.page)];
   await registerAccount(ann.page, annName);

@@ -25,7 +25,7 @@ test("a profile's games are filtered by game, result, opponent and date", async 
   test.setTimeout(150_000);
   const suffix = String(Date.now() % 100_000);
   const [annName, benName] = [`Sue${suffix}`, `Tom${suffix}`];
-  const ann = await newPlayer(browser, "Sue");
+  const ann = await newPlayer(browser, "Sue", { viewport: { width: 1280, height: 800 } });
   const ben = await newPlayer(browser, "Tom");
   const errors = [...consoleErrors(ann.page), ...consoleErrors(ben.page)];
   await registerAccount(ann.page, annName);

@@ -6,8 +6,8 @@ import { consoleErrors } from "../fixtures/console.js";
 // language.
 test("a quick phrase sent in English is read in Japanese by the opponent", async ({ browser }) => {
   test.setTimeout(90_000);
-  const alice = await newPlayer(browser, "Alice");
-  const kenji = await newPlayer(browser, "Kenji");
+  const alice = await newPlayer(browser, "Alice", { viewport: { width: 1280, height: 800 } });
+  const kenji = await newPlayer(browser, "Kenji", { viewport: { width: 1280, height: 800 } });
   const errors = [...consoleErrors(alice.page), ...consoleErrors(kenji.page)];
   const matchId = await createGame(alice.page, { game: "othello", seats: ["me", "open"], time: "10+5" });
   await kenji.page.goto(`/play/${matchId}`);
