@@ -85,7 +85,7 @@ test("follows the system's preference until a theme is chosen, and keeps the cho
   await context.close();
 });
 
-test("every page is readable in dark (AA contrast), desktop and phone", async ({ browser }) => {
+test("every page is readable in dark (AA contrast), desktop and phone, and in light", async ({ browser }) => {
   test.setTimeout(180_000);
   const suffix = String(Date.now() % 100_000);
   const name = `Dee${suffix}`;
@@ -118,6 +118,14 @@ test("every page is readable in dark (AA contrast), desktop and phone", async ({
       for (const text of await lowContrast(host.page)) problems.push(`${label} ${viewport}: ${text}`);
       await host.page.screenshot({ path: `../docs/screenshots/dark-${label}-${viewport}.png` });
     }
+  }
+  // The light theme meets the same bar on the same pages.
+  await host.page.evaluate(() => localStorage.setItem("arena.theme", "light"));
+  for (const [label, path] of pages) {
+    await host.page.goto(path);
+    await expect(theme(host.page)).toHaveAttribute("data-theme", "light");
+    await host.page.waitForLoadState("networkidle").catch(() => undefined);
+    for (const text of await lowContrast(host.page)) problems.push(`${label} light: ${text}`);
   }
   expect(problems).toEqual([]);
   expect(errors).toEqual([]);

@@ -4,9 +4,9 @@ import { registerAccount } from "../fixtures/accounts.js";
 import { consoleErrors } from "../fixtures/console.js";
 
 /** One Othello game between two pages, a move each, then `loser` resigns. */
-async function playAndResign(host: Page, guest: Page, loser: Page): Promise<string> {
+async function playAndResign(host: Page, guest: Page, loser: Page, rated = false): Promise<string> {
   await host.goto("/");
-  const matchId = await createGame(host, { game: "othello", seats: ["me", "open"], time: "10+5" });
+  const matchId = await createGame(host, { game: "othello", seats: ["me", "open"], time: "10+5", rated });
   await guest.goto(`/play/${matchId}`);
   await sitButton(guest, 1).click();
   await expect(seat(host, 1)).not.toContainText("Open");
@@ -30,7 +30,7 @@ test("a profile's games are filtered by game, result, opponent and date", async 
   const errors = [...consoleErrors(ann.page), ...consoleErrors(ben.page)];
   await registerAccount(ann.page, annName);
   await registerAccount(ben.page, benName);
-  const won = await playAndResign(ann.page, ben.page, ben.page);
+  const won = await playAndResign(ann.page, ben.page, ben.page, true);
   const lost = await playAndResign(ann.page, ben.page, ann.page);
 
   const page = ann.page;
@@ -77,5 +77,12 @@ test("a profile's games are filtered by game, result, opponent and date", async 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByTestId("game-search").scrollIntoViewIfNeeded();
   await page.screenshot({ path: "../docs/screenshots/game-search-phone.png" });
+
+  // The profile in dark, its rating chart included.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.evaluate(() => localStorage.setItem("arena.theme", "dark"));
+  await page.reload();
+  await expect(page.getByTestId("rating-chart")).toBeVisible();
+  await page.screenshot({ path: "../docs/screenshots/dark-profile-games-desktop.png", fullPage: true });
   expect(errors).toEqual([]);
 });
