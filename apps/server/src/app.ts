@@ -23,8 +23,10 @@ import { makeSocketEndOnce, makeWebSocketParsersEndOnce } from "./protocol/end-o
 import { MAX_PAYLOAD_DEPTH, nestsDeeperThan } from "./protocol/payload-depth.js";
 import { Following } from "./protocol/following.js";
 import { attachGateway } from "./protocol/gateway.js";
+import { Follows } from "./social/follows.js";
 import {
   type ArenaServer,
+  type ArenaSocket,
   botsOnline,
   chatRoom,
   chatUserRoom,
@@ -209,7 +211,9 @@ export function createApp(deps: AppDeps): App {
   deps.adapter?.(io);
   // Only a cross-process adapter carries news between processes (the in-memory one warns on each try).
   const clustered = deps.adapter !== undefined;
-  const following = new Following(config.quotas);
+  // Follows are made once the rooms are: until then no socket holds a seat.
+  let seatsChanged: (socket: ArenaSocket) => void = () => undefined;
+  const following = new Following(config.quotas, (socket) => seatsChanged(socket));
   const broadcasts = new SlicedBroadcasts(io.of("/").adapter.rooms, config.broadcastSlice);
 
   const fanout: Fanout = {
@@ -287,7 +291,14 @@ export function createApp(deps: AppDeps): App {
     onMove: () => onMove(),
     onEnded: (model) => recorder.recordInBackground(model),
     onNoShow: (matchId, user) => void playban.noShow(matchId, user),
+    onStatusChanged: (model) => {
+      for (const slot of model.slots) if (slot.kind === "human") follows.announce(slot.user);
+    },
   });
+  const follows = new Follows({ store: players, accounts, io, rooms, logger, now: () => clock.now() });
+  seatsChanged = (socket) => {
+    if (socket.data.account !== null) follows.announce(socket.data.user);
+  };
   const seeks = new Seeks({
     store: deps.seeks ?? new MemorySeekStore(),
     clock,
@@ -469,6 +480,7 @@ export function createApp(deps: AppDeps): App {
     identity,
     accounts,
     following,
+    follows,
     seeks,
     trustedProxies: config.trustedProxies,
     logger,

@@ -91,9 +91,31 @@ export interface UserResponse {
   };
 }
 
-/** `GET /api/users/<name>/games?page=N`: pages of `HISTORY_PAGE` games, newest first. */
+/**
+ * `GET /api/users/<name>/games?page=N`: pages of `HISTORY_PAGE` games, newest first, filtered by the
+ * search fields given (docs/protocol.md, "Game search"): the game, the player's result, an opponent's
+ * exact name (ASCII letters without regard to case) and when it ended, `from` ≤ endedAt ≤ `to` (ms).
+ */
 export const HISTORY_PAGE = 20;
-export const HistoryQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
+export const HistoryQuery = z
+  .object({
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    gameId: z
+      .string()
+      .regex(/^[a-z0-9-]{1,32}$/, "a game id")
+      .optional(),
+    outcome: z.enum(GAME_OUTCOMES).optional(),
+    opponent: z.string().trim().min(1).max(64).optional(),
+    from: z.coerce.number().int().min(0).max(8.64e15).optional(),
+    to: z.coerce.number().int().min(0).max(8.64e15).optional(),
+  })
+  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, {
+    message: "from is after to",
+    path: ["from"],
+  });
+export type HistoryQuery = z.infer<typeof HistoryQuery>;
+/** The search part of a `HistoryQuery`: what a player's games are filtered by (nothing: all of them). */
+export type HistorySearch = Omit<HistoryQuery, "page">;
 export interface HistoryResponse {
   readonly ok: true;
   readonly page: number;

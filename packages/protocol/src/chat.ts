@@ -59,6 +59,17 @@ export const ChatInput = z.string().transform(cleanChatText);
 export type ChatInput = z.output<typeof ChatInput>;
 
 /**
+ * The quick phrases a player sends in one click (docs/protocol.md, "Chat"): sent and stored as their id,
+ * so each reader sees the phrase in their own language.
+ */
+export const CHAT_PHRASES = ["hello", "good-luck", "have-fun", "good-game", "well-played", "thanks"] as const;
+export const ChatPhrase = z.enum(CHAT_PHRASES);
+export type ChatPhrase = z.infer<typeof ChatPhrase>;
+
+/** What a line says: typed text, or a quick phrase by its id. */
+export type ChatContent = { readonly text: ChatText } | { readonly phrase: ChatPhrase };
+
+/**
  * Who said a line: the user, their name when they said it, whether it is a registered account (false for a
  * guest, and for lines stored before the mark existed) and whether the account is a bot.
  */
@@ -75,8 +86,10 @@ export const ChatLine = z.object({
   id: z.string(),
   channel: ChatChannel,
   author: ChatAuthor,
-  /** Cleaned text; pages render it as text, never as HTML. */
+  /** Cleaned text; pages render it as text, never as HTML. Empty for a quick phrase. */
   text: z.string(),
+  /** A quick phrase's id, which each page words in its own language (absent for typed text). */
+  phrase: ChatPhrase.optional(),
   /** Server time it was said. */
   at: Millis,
 });

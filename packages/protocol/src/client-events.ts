@@ -12,7 +12,8 @@ import {
 import { type Ack } from "./errors.js";
 import { LOBBY_VIEWS, LobbyQuery, type LobbyPage, type LobbyView } from "./lobby.js";
 import { UserId } from "./ids.js";
-import { ChatChannel, ChatInput, type ChatLine } from "./chat.js";
+import { FollowRequest, type FollowedPlayer } from "./follows.js";
+import { ChatChannel, ChatInput, type ChatLine, ChatPhrase } from "./chat.js";
 import { PoolId, type SeekCounts } from "./seeks.js";
 
 const matchOnly = z.strictObject({ matchId: MatchId });
@@ -92,6 +93,8 @@ export const CLIENT_EVENTS = {
   // Chat (docs/protocol.md, "Chat").
   /** A line in the sender's own channel; broadcast as `chat:line` once stored. */
   "chat:say": z.strictObject({ matchId: MatchId, channel: ChatChannel, text: ChatInput }),
+  /** A quick phrase by its id, in the sender's own channel; limited and broadcast like a typed line. */
+  "chat:phrase": z.strictObject({ matchId: MatchId, channel: ChatChannel, phrase: ChatPhrase }),
   /** The lines the sender may read, and whom they muted. */
   "chat:history": matchOnly,
   /** A player mutes (or unmutes) another player of the match, for that match. */
@@ -106,6 +109,11 @@ export const CLIENT_EVENTS = {
     open: z.boolean(),
     slowSeconds: SlowSeconds.optional(),
   }),
+  // ——— Follows (docs/protocol.md, "Follows"): accounts only ———
+  /** Follow or stop following an account; answers the list as it is now. */
+  "follow:set": FollowRequest,
+  /** The players the sender follows, online or not; `follow:presence` reports their changes after it. */
+  "follow:list": z.strictObject({}),
   // ——— Quick pairing (docs/protocol.md, "Quick pairing") ———
   /** Seek an opponent in a pool; replaces the user's seek if they had one. */
   "seek:enter": z.strictObject({ poolId: PoolId, rated: z.boolean().default(false) }),
@@ -183,6 +191,9 @@ export interface AckData {
   "seek:subscribe": { readonly counts: SeekCounts };
   "seek:unsubscribe": object;
   "chat:say": { readonly line: ChatLine };
+  "chat:phrase": { readonly line: ChatLine };
+  "follow:set": { readonly players: readonly FollowedPlayer[] };
+  "follow:list": { readonly players: readonly FollowedPlayer[] };
   "chat:history": ChatHistory;
   "chat:mute": { readonly muted: readonly UserId[] };
   "room:spectator-chat": { readonly version: Version };

@@ -11,3 +11,4 @@ export * from "./chat.js";
 export * from "./seeks.js";
 export * from "./invitations.js";
 export * from "./my-games.js";
+export * from "./follows.js";

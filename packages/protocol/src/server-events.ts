@@ -7,6 +7,7 @@ import { type ChatLine } from "./chat.js";
 import { type SeekCounts, type SeekEnded, type SeekPaired } from "./seeks.js";
 import { type Invitation } from "./invitations.js";
 import { type MyGame, type MyGameChange, type RematchOffer } from "./my-games.js";
+import { type FollowedPlayer } from "./follows.js";
 
 /** Every server→client event; the server sends each of them (`server-events.test.ts` in the server checks). */
 export const SERVER_EVENT_NAMES = [
@@ -25,6 +26,8 @@ export const SERVER_EVENT_NAMES = [
   "games:list",
   "games:game",
   "rematch:offered",
+  // Follows (docs/protocol.md, "Follows").
+  "follow:presence",
 ] as const;
 
 export type ServerToClientEvents = {
@@ -53,4 +56,6 @@ export type ServerToClientEvents = {
   "games:game": (payload: MyGameChange) => void;
   /** An opponent of a finished game of the user's asks for a rematch. */
   "rematch:offered": (payload: RematchOffer) => void;
+  /** A followed player came online, went offline, or sat down in or left a live game. */
+  "follow:presence": (payload: FollowedPlayer) => void;
 };

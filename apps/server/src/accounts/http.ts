@@ -17,9 +17,10 @@ import {
 } from "@arena/protocol";
 import { type NextFunction, type Request, type Response, Router } from "express";
 import { type z } from "zod";
+import { isGameId } from "@arena/engine/registry";
 import { clientAddress } from "../http/client-address.js";
 import { asOf, isProvisional } from "../ratings/glicko2.js";
-import { type PlayerStore, type StoredRating } from "./ports.js";
+import { type Bucket, type PlayerStore, type StoredRating } from "./ports.js";
 import { type Accounts, publicUser } from "./service.js";
 
 export interface AccountsApiDeps {
@@ -72,6 +73,9 @@ function bearer(req: Request): string | undefined {
   const header = req.headers.authorization;
   return header?.startsWith("Bearer ") === true ? header.slice("Bearer ".length).trim() : undefined;
 }
+
+/** Game searches per client address (docs/protocol.md, "Game search"): 20 at once, one more every 500 ms. */
+export const SEARCH_BUCKET: Bucket = { capacity: 20, refillMs: 500 };
 
 /** An async handler whose rejection is a 503: every rejection here is the player store being unreachable. */
 const handle =
@@ -164,12 +168,24 @@ export function accountsRouter({
     handle(async (req: Request, res) => {
       const query = parse(HistoryQuery, req.query, res);
       if (query === null) return;
+      const { page, ...search } = query;
+      if (search.gameId !== undefined && !isGameId(search.gameId)) {
+        return fail(res, "invalid-payload", "gameId: no such game");
+      }
+      // A search scans a player's rows beyond an index: counted per address, like logins.
+      const searching = Object.values(search).some((value) => value !== undefined);
+      const key = `search:${address(req) ?? "none"}`;
+      if (searching && !(await store.takeToken(key, SEARCH_BUCKET, now()))) {
+        const left = await store.tokensLeft(key, SEARCH_BUCKET, now());
+        const retryAfterMs = Math.max(1, Math.ceil((1 - left) * SEARCH_BUCKET.refillMs));
+        return fail(res, "rate-limited", "too many game searches; try again shortly", retryAfterMs);
+      }
       const account = await accounts.account(String(req.params.name));
       if (account === null) return fail(res, "not-found", "no such player");
-      const rows = await store.history(account.id, (query.page - 1) * HISTORY_PAGE, HISTORY_PAGE + 1);
+      const rows = await store.history(account.id, search, (page - 1) * HISTORY_PAGE, HISTORY_PAGE + 1);
       const body: HistoryResponse = {
         ok: true,
-        page: query.page,
+        page,
         games: rows.slice(0, HISTORY_PAGE),
         more: rows.length > HISTORY_PAGE,
       };

@@ -1,5 +1,6 @@
 import {
   type HistoryEntry,
+  type HistorySearch,
   type LeaderboardEntry,
   type MatchId,
   type RatingChange,
@@ -15,6 +16,8 @@ import {
   BUCKET_IDLE_MS,
   type CreateAccountResult,
   type FinishedGame,
+  type Followee,
+  matchesSearch,
   type PlayerStore,
   type RateFn,
   type StoredRating,
@@ -38,6 +41,8 @@ export class MemoryPlayerStore implements PlayerStore {
   private readonly recorded = new Map<MatchId, readonly RatingChange[]>();
   /** Per user, oldest first. */
   private readonly histories = new Map<UserId, HistoryEntry[]>();
+  /** Per follower, by followee id, in the order followed. */
+  private readonly follows = new Map<UserId, Map<UserId, Followee>>();
 
   createAccount(account: AccountRecord): Promise<CreateAccountResult> {
     const skeleton = nameSkeleton(account.name);
@@ -124,14 +129,37 @@ export class MemoryPlayerStore implements PlayerStore {
     return Promise.resolve([...this.ratings.values()].filter((rating) => rating.userId === userId));
   }
 
-  history(userId: UserId, offset: number, limit: number): Promise<readonly HistoryEntry[]> {
+  history(
+    userId: UserId,
+    search: HistorySearch,
+    offset: number,
+    limit: number,
+  ): Promise<readonly HistoryEntry[]> {
     const list = this.histories.get(userId) ?? [];
     return Promise.resolve(
       list
-        .slice()
+        .filter((entry) => matchesSearch(entry, search))
         .reverse()
         .slice(offset, offset + limit),
     );
+  }
+
+  follow(follower: UserId, followee: Followee, cap: number): Promise<"followed" | "quota"> {
+    const mine = this.follows.get(follower) ?? new Map<UserId, Followee>();
+    if (mine.has(followee.id)) return Promise.resolve("followed");
+    if (mine.size >= cap) return Promise.resolve("quota");
+    mine.set(followee.id, followee);
+    this.follows.set(follower, mine);
+    return Promise.resolve("followed");
+  }
+
+  unfollow(follower: UserId, followee: UserId): Promise<void> {
+    this.follows.get(follower)?.delete(followee);
+    return Promise.resolve();
+  }
+
+  following(follower: UserId): Promise<readonly Followee[]> {
+    return Promise.resolve([...(this.follows.get(follower)?.values() ?? [])]);
   }
 
   record(userId: UserId): Promise<WinDrawLoss> {

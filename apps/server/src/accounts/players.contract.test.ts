@@ -9,7 +9,13 @@ import { SqliteStore } from "../store/sqlite.js";
 import { rateGame, INITIAL } from "../ratings/glicko2.js";
 import { MemoryPlayerStore } from "./memory.js";
 import { nameSkeleton } from "./names.js";
-import { type AccountRecord, type FinishedGame, type PlayerStore, type RateFn } from "./ports.js";
+import {
+  type AccountRecord,
+  type FinishedGame,
+  type Followee,
+  type PlayerStore,
+  type RateFn,
+} from "./ports.js";
 import { RedisPlayerStore } from "./redis.js";
 import { SqlitePlayerStore } from "./sqlite.js";
 import { skipWithout } from "../test-support/requires.js";
@@ -167,7 +173,7 @@ function contract(name: string, make: () => Promise<Setup>) {
       expect(Math.round(ratings[0]?.rating ?? 0)).toBe(win?.after);
       expect(await other.record(a)).toEqual({ wins: 1, draws: 0, losses: 0 });
       expect(await other.record(b)).toEqual({ wins: 0, draws: 0, losses: 1 });
-      const [entry] = await other.history(b, 0, 10);
+      const [entry] = await other.history(b, {}, 0, 10);
       expect(entry).toMatchObject({
         matchId: played.matchId,
         outcome: "loss",
@@ -191,16 +197,60 @@ function contract(name: string, make: () => Promise<Setup>) {
       for (const played of games) expect(await store.recordGame(played, twoPlayer([1, 0]))).toEqual([]);
       expect(await other.ratingsOf(a)).toEqual([]);
       expect(await other.record(b)).toEqual({ wins: 0, draws: 1, losses: 4 });
-      expect((await other.history(a, 0, 2)).map((e) => e.matchId)).toEqual([
+      expect((await other.history(a, {}, 0, 2)).map((e) => e.matchId)).toEqual([
         games[4]?.matchId,
         games[3]?.matchId,
       ]);
-      expect((await other.history(a, 4, 2)).map((e) => e.matchId)).toEqual([games[0]?.matchId]);
-      expect((await other.history(a, 0, 2))[0]).toMatchObject({
+      expect((await other.history(a, {}, 4, 2)).map((e) => e.matchId)).toEqual([games[0]?.matchId]);
+      expect((await other.history(a, {}, 0, 2))[0]).toMatchObject({
         rated: false,
         ratingBefore: null,
         ratingAfter: null,
       });
+    });
+
+    it("searches a player's games by game, result, opponent and date, newest first", async () => {
+      const { store, other } = setup;
+      const [a, b] = [asUserId(`u_${randomId(6)}`), asUserId(`u_${randomId(6)}`)];
+      const played: FinishedGame[] = [
+        { ...game(a, b, { rated: false }), endedAt: 1_000 },
+        { ...game(a, b, { rated: false, draw: true }), endedAt: 2_000, gameId: "connect-k" },
+        { ...game(b, a, { rated: false }), endedAt: 3_000 },
+        { ...game(a, b, { rated: false }), endedAt: 4_000, gameId: "connect-k" },
+      ];
+      for (const one of played) await store.recordGame(one, twoPlayer([1, 0]));
+      const ids = async (search: Parameters<PlayerStore["history"]>[1], offset = 0, limit = 10) =>
+        (await other.history(a, search, offset, limit)).map((entry) => entry.endedAt);
+      expect(await ids({})).toEqual([4_000, 3_000, 2_000, 1_000]);
+      expect(await ids({ gameId: "connect-k" })).toEqual([4_000, 2_000]);
+      expect(await ids({ outcome: "loss" })).toEqual([3_000]);
+      expect(await ids({ outcome: "draw", gameId: "othello" })).toEqual([]);
+      // Opponents by exact name, ASCII letters without regard to case.
+      expect(await ids({ opponent: "bob" })).toEqual([4_000, 2_000, 1_000]);
+      expect(await ids({ opponent: "ADA" })).toEqual([3_000]);
+      expect(await ids({ opponent: "Bo" })).toEqual([]);
+      expect(await ids({ from: 2_000, to: 3_000 })).toEqual([3_000, 2_000]);
+      expect(await ids({ from: 2_500 }, 1, 1)).toEqual([3_000]);
+    });
+
+    it("keeps whom an account follows, once each, within a cap", async () => {
+      const { store, other } = setup;
+      const follower = asUserId(`u_${randomId(6)}`);
+      const [b, c, d] = ["Bee", "Cee", "Dee"].map((name, i) => ({
+        id: asUserId(`u_${randomId(6)}`),
+        name,
+        since: 100 + i,
+      })) as [Followee, Followee, Followee];
+      expect(await store.follow(follower, b, 2)).toBe("followed");
+      expect(await store.follow(follower, c, 2)).toBe("followed");
+      // Following again changes nothing and is not refused at the cap; a third is.
+      expect(await other.follow(follower, { ...b, since: 999 }, 2)).toBe("followed");
+      expect(await other.follow(follower, d, 2)).toBe("quota");
+      expect(await other.following(follower)).toEqual([b, c]);
+      await other.unfollow(follower, b.id);
+      expect(await store.follow(follower, d, 2)).toBe("followed");
+      expect(await store.following(follower)).toEqual([c, d]);
+      expect(await store.following(b.id)).toEqual([]);
     });
 
     it("applies a game raced by two processes exactly once", async () => {
@@ -214,7 +264,7 @@ function contract(name: string, make: () => Promise<Setup>) {
       ]);
       expect(results.filter((r) => r !== null)).toHaveLength(1);
       expect((await other.ratingsOf(a))[0]?.games).toBe(1);
-      expect(await store.history(a, 0, 10)).toHaveLength(1);
+      expect(await store.history(a, {}, 0, 10)).toHaveLength(1);
     });
 
     it("rates one player's concurrent games one after the other, never from the same old rating", async () => {

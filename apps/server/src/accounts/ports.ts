@@ -1,6 +1,7 @@
 import {
   type GameOutcome,
   type HistoryEntry,
+  type HistorySearch,
   type LeaderboardEntry,
   type MatchId,
   type RatingChange,
@@ -117,12 +118,50 @@ export interface PlayerStore {
   /** The changes a rated game made, once recorded (empty otherwise). */
   matchRatings(matchId: MatchId): Promise<readonly RatingChange[]>;
   ratingsOf(userId: UserId): Promise<readonly StoredRating[]>;
-  /** Finished games, newest first. */
-  history(userId: UserId, offset: number, limit: number): Promise<readonly HistoryEntry[]>;
+  /** Finished games that match the search (`matchesSearch`), newest first. */
+  history(
+    userId: UserId,
+    search: HistorySearch,
+    offset: number,
+    limit: number,
+  ): Promise<readonly HistoryEntry[]>;
   record(userId: UserId): Promise<WinDrawLoss>;
   /** Rating after each rated game, oldest first (the newest `limit`). */
   ratingHistory(userId: UserId, limit: number): Promise<readonly RatingPoint[]>;
   /** The best non-provisional ratings of a pool (RD ≤ 110), highest first. */
   leaderboard(gameId: string, speed: RatingSpeed, limit: number): Promise<readonly LeaderboardEntry[]>;
+  /**
+   * `follower` follows `followee` (docs/protocol.md, "Follows"), atomically against the cap: `quota` when
+   * they already follow `cap` others; following someone again changes nothing.
+   */
+  follow(follower: UserId, followee: Followee, cap: number): Promise<"followed" | "quota">;
+  unfollow(follower: UserId, followee: UserId): Promise<void>;
+  /** Whom `follower` follows, the earliest first. */
+  following(follower: UserId): Promise<readonly Followee[]>;
   close(): Promise<void>;
+}
+
+/** A followed account: its id, its name (an account's name never changes) and when it was followed. */
+export interface Followee {
+  readonly id: UserId;
+  readonly name: string;
+  readonly since: number;
+}
+
+/** ASCII letters lower-cased, other characters as they are: how opponents' names are compared in a search. */
+export function asciiFold(name: string): string {
+  return name.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+}
+
+/** Whether a history entry matches a search: every field given must hold (SQLite's query says the same). */
+export function matchesSearch(entry: HistoryEntry, search: HistorySearch): boolean {
+  if (search.gameId !== undefined && entry.gameId !== search.gameId) return false;
+  if (search.outcome !== undefined && entry.outcome !== search.outcome) return false;
+  if (search.from !== undefined && entry.endedAt < search.from) return false;
+  if (search.to !== undefined && entry.endedAt > search.to) return false;
+  if (search.opponent !== undefined) {
+    const wanted = asciiFold(search.opponent);
+    if (!entry.opponents.some((name) => asciiFold(name) === wanted)) return false;
+  }
+  return true;
 }

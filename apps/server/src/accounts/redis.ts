@@ -1,5 +1,6 @@
 import {
   type HistoryEntry,
+  type HistorySearch,
   type LeaderboardEntry,
   type MatchId,
   type RatingChange,
@@ -17,6 +18,8 @@ import {
   bucketLevel,
   type CreateAccountResult,
   type FinishedGame,
+  type Followee,
+  matchesSearch,
   type PlayerStore,
   type RateFn,
   type StoredRating,
@@ -85,6 +88,17 @@ redis.call('SET', KEYS[1], ARGV[3])
 return 1
 `;
 
+// Follows one account against the cap (KEYS[1]: the follower's HASH followee id → JSON); 1 followed, 0 quota.
+const FOLLOW = `
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then return 1 end
+if redis.call('HLEN', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+return 1
+`;
+
+/** A search reads a player's games list this many entries at a time until it has a page. */
+const SEARCH_CHUNK = 500;
+
 /** How often recording a game is tried again when another game changed a player's rating meanwhile. */
 const RECORD_ATTEMPTS = 20;
 
@@ -99,7 +113,8 @@ interface StoredJson extends Glicko {
  * `p:name:<key>` → user id, `p:user:<id>` (HASH: the account's JSON), `p:sess:<id>` → user id,
  * `p:bucket:<key>` (HASH, expiring when full again), `p:ratings:<id>` (HASH "<game> <speed>" → JSON),
  * `p:rec:<match>` (the guard and the game's changes), `p:games:<id>` (LIST, newest first),
- * `p:wdl:<id>` (HASH of counts), `p:points:<id>` (LIST, oldest first), `p:board:<game>:<speed>` (ZSET).
+ * `p:wdl:<id>` (HASH of counts), `p:points:<id>` (LIST, oldest first), `p:board:<game>:<speed>` (ZSET),
+ * `p:follows:<id>` (HASH followee id → `{name, since}`).
  */
 export class RedisPlayerStore implements PlayerStore {
   constructor(
@@ -268,9 +283,55 @@ export class RedisPlayerStore implements PlayerStore {
     });
   }
 
-  async history(userId: UserId, offset: number, limit: number): Promise<readonly HistoryEntry[]> {
-    const rows = await timed(this.client.lRange(this.key("games", userId), offset, offset + limit - 1));
-    return rows.map((json) => JSON.parse(json) as HistoryEntry);
+  /**
+   * Without a search, one range of the list. With one, the list is read newest first in chunks and
+   * filtered here (Redis keeps no secondary index of a player's games; SQLite, the default, does).
+   */
+  async history(
+    userId: UserId,
+    search: HistorySearch,
+    offset: number,
+    limit: number,
+  ): Promise<readonly HistoryEntry[]> {
+    const key = this.key("games", userId);
+    if (Object.values(search).every((value) => value === undefined)) {
+      const rows = await timed(this.client.lRange(key, offset, offset + limit - 1));
+      return rows.map((json) => JSON.parse(json) as HistoryEntry);
+    }
+    const found: HistoryEntry[] = [];
+    for (let start = 0; found.length < offset + limit; start += SEARCH_CHUNK) {
+      const rows = await timed(this.client.lRange(key, start, start + SEARCH_CHUNK - 1));
+      for (const json of rows) {
+        const entry = JSON.parse(json) as HistoryEntry;
+        if (matchesSearch(entry, search)) found.push(entry);
+      }
+      if (rows.length < SEARCH_CHUNK) break;
+    }
+    return found.slice(offset, offset + limit);
+  }
+
+  async follow(follower: UserId, followee: Followee, cap: number): Promise<"followed" | "quota"> {
+    const reply = await timed(
+      this.client.eval(FOLLOW, {
+        keys: [this.key("follows", follower)],
+        arguments: [followee.id, JSON.stringify({ name: followee.name, since: followee.since }), String(cap)],
+      }),
+    );
+    return reply === 1 ? "followed" : "quota";
+  }
+
+  async unfollow(follower: UserId, followee: UserId): Promise<void> {
+    await timed(this.client.hDel(this.key("follows", follower), followee));
+  }
+
+  async following(follower: UserId): Promise<readonly Followee[]> {
+    const all = await timed(this.client.hGetAll(this.key("follows", follower)));
+    return Object.entries(all)
+      .map(([id, json]) => {
+        const { name, since } = JSON.parse(json) as { name: string; since: number };
+        return { id: asUserId(id), name, since };
+      })
+      .sort((a, b) => a.since - b.since || a.id.localeCompare(b.id));
   }
 
   async record(userId: UserId): Promise<WinDrawLoss> {

@@ -1,5 +1,6 @@
 import {
   type HistoryEntry,
+  type HistorySearch,
   type LeaderboardEntry,
   type MatchId,
   type RatingChange,
@@ -18,6 +19,7 @@ import {
   BUCKET_IDLE_MS,
   type CreateAccountResult,
   type FinishedGame,
+  type Followee,
   type PlayerStore,
   type RateFn,
   type StoredRating,
@@ -67,6 +69,39 @@ const toRating = (row: RatingRow): StoredRating => ({
 });
 
 /**
+ * A player's games matching a search, newest first; its parameters end with LIMIT and OFFSET. Only the
+ * fields given become clauses, so SQLite picks the index that fits (the game's or the outcome's, both
+ * per user and newest first: the game-search step in store/sqlite-schema.ts); the rest filter that user's rows.
+ * The same rules as `matchesSearch` (an opponent's name: ASCII letters without regard to case).
+ */
+export function searchQuery(userId: UserId, search: HistorySearch): { sql: string; params: unknown[] } {
+  const clauses = ["user_id = ?"];
+  const params: unknown[] = [userId];
+  if (search.gameId !== undefined) {
+    clauses.push("json_extract(entry, '$.gameId') = ?");
+    params.push(search.gameId);
+  }
+  if (search.outcome !== undefined) {
+    clauses.push("outcome = ?");
+    params.push(search.outcome);
+  }
+  if (search.from !== undefined) {
+    clauses.push("json_extract(entry, '$.endedAt') >= ?");
+    params.push(search.from);
+  }
+  if (search.to !== undefined) {
+    clauses.push("json_extract(entry, '$.endedAt') <= ?");
+    params.push(search.to);
+  }
+  if (search.opponent !== undefined) {
+    clauses.push("EXISTS (SELECT 1 FROM json_each(entry, '$.opponents') WHERE value = ? COLLATE NOCASE)");
+    params.push(search.opponent);
+  }
+  const sql = `SELECT entry FROM player_games WHERE ${clauses.join(" AND ")} ORDER BY seq DESC LIMIT ? OFFSET ?`;
+  return { sql, params };
+}
+
+/**
  * The player tables (`player_*`, migration 2 in store/sqlite-schema.ts) on the SQLite store's writer
  * connection. better-sqlite3 is synchronous and the store's batches run whole within one event-loop turn,
  * so these statements never interleave with a batch; recording a game is one transaction (the
@@ -75,6 +110,13 @@ const toRating = (row: RatingRow): StoredRating => ({
 export class SqlitePlayerStore implements PlayerStore {
   private readonly statements;
   private takes = 0;
+  /** The prepared search statements, by their SQL (at most one per combination of search fields). */
+  private readonly searches = new Map<string, Database.Statement<unknown[], { entry: string }>>();
+  private readonly followTransaction: (
+    follower: UserId,
+    followee: Followee,
+    cap: number,
+  ) => "followed" | "quota";
   private readonly recordTransaction: (game: FinishedGame, rate: RateFn) => readonly RatingChange[] | null;
 
   constructor(private readonly db: Database.Database) {
@@ -123,8 +165,18 @@ export class SqlitePlayerStore implements PlayerStore {
       insertGame: db.prepare(
         `INSERT OR IGNORE INTO player_games (user_id, match_id, outcome, entry) VALUES (?, ?, ?, ?)`,
       ),
-      history: db.prepare<[string, number, number], { entry: string }>(
-        `SELECT entry FROM player_games WHERE user_id = ? ORDER BY seq DESC LIMIT ? OFFSET ?`,
+      followCount: db.prepare<[string], { n: number }>(
+        `SELECT count(*) AS n FROM player_follows WHERE follower_id = ?`,
+      ),
+      follows: db.prepare<[string, string], { n: number }>(
+        `SELECT 1 AS n FROM player_follows WHERE follower_id = ? AND followee_id = ?`,
+      ),
+      insertFollow: db.prepare(
+        `INSERT OR IGNORE INTO player_follows (follower_id, followee_id, followee_name, since) VALUES (?, ?, ?, ?)`,
+      ),
+      deleteFollow: db.prepare(`DELETE FROM player_follows WHERE follower_id = ? AND followee_id = ?`),
+      following: db.prepare<[string], { followee_id: string; followee_name: string; since: number }>(
+        `SELECT followee_id, followee_name, since FROM player_follows WHERE follower_id = ? ORDER BY since, followee_id`,
       ),
       tally: db.prepare<[string], { outcome: string; n: number }>(
         `SELECT outcome, count(*) AS n FROM player_games WHERE user_id = ? GROUP BY outcome`,
@@ -162,6 +214,12 @@ export class SqlitePlayerStore implements PlayerStore {
       }
       this.statements.insertRecorded.run(game.matchId, JSON.stringify(plan.changes));
       return plan.changes;
+    });
+    this.followTransaction = db.transaction((follower: UserId, followee: Followee, cap: number) => {
+      if (this.statements.follows.get(follower, followee.id) !== undefined) return "followed" as const;
+      if ((this.statements.followCount.get(follower)?.n ?? 0) >= cap) return "quota" as const;
+      this.statements.insertFollow.run(follower, followee.id, followee.name, followee.since);
+      return "followed" as const;
     });
   }
 
@@ -255,9 +313,40 @@ export class SqlitePlayerStore implements PlayerStore {
     return this.attempt(() => this.statements.ratingsOf.all(userId).map(toRating));
   }
 
-  history(userId: UserId, offset: number, limit: number): Promise<readonly HistoryEntry[]> {
+  history(
+    userId: UserId,
+    search: HistorySearch,
+    offset: number,
+    limit: number,
+  ): Promise<readonly HistoryEntry[]> {
+    return this.attempt(() => {
+      const { sql, params } = searchQuery(userId, search);
+      let statement = this.searches.get(sql);
+      if (statement === undefined) {
+        statement = this.db.prepare<unknown[], { entry: string }>(sql);
+        this.searches.set(sql, statement);
+      }
+      return statement.all(...params, limit, offset).map((row) => JSON.parse(row.entry) as HistoryEntry);
+    });
+  }
+
+  follow(follower: UserId, followee: Followee, cap: number): Promise<"followed" | "quota"> {
+    return this.attempt(() => this.followTransaction(follower, followee, cap));
+  }
+
+  unfollow(follower: UserId, followee: UserId): Promise<void> {
+    return this.attempt(() => {
+      this.statements.deleteFollow.run(follower, followee);
+    });
+  }
+
+  following(follower: UserId): Promise<readonly Followee[]> {
     return this.attempt(() =>
-      this.statements.history.all(userId, limit, offset).map((row) => JSON.parse(row.entry) as HistoryEntry),
+      this.statements.following.all(follower).map((row) => ({
+        id: asUserId(row.followee_id),
+        name: row.followee_name,
+        since: row.since,
+      })),
     );
   }
 

@@ -4,9 +4,9 @@ import {
   asMillis,
   type ChatAuthor,
   type ChatChannel,
+  type ChatContent,
   type ChatHistory,
   type ChatLine,
-  type ChatText,
   type MatchId,
   type UserId,
 } from "@arena/protocol";
@@ -43,13 +43,13 @@ export interface ChatOptions {
 export class ChatService {
   constructor(private readonly options: ChatOptions) {}
 
-  /** Says a line: checked, counted, stored, and only then delivered. Store failures reject. */
+  /** Says a line (typed text or a quick phrase): checked, counted, stored, and only then delivered. Store failures reject. */
   async say(
     model: MatchModel,
     author: ChatAuthor,
     address: string | null,
     channel: ChatChannel,
-    text: ChatText,
+    content: ChatContent,
   ): Promise<Ack<{ readonly line: ChatLine }>> {
     const { store, quotas, clock, deliver } = this.options;
     const refused = refuseLine(model, author.id, channel);
@@ -66,7 +66,7 @@ export class ChatService {
       id: randomBytes(9).toString("base64url"),
       channel,
       author,
-      text,
+      ...("phrase" in content ? { text: "", phrase: content.phrase } : { text: content.text }),
       at: asMillis(clock.now()),
     };
     // Stored before it is delivered; who muted its author is read meanwhile.

@@ -573,7 +573,7 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))(
       if (first === undefined || second === undefined) throw new Error("no changes");
       const ratings = await one.players.ratingsOf(first.userId);
       expect(ratings.map((r) => r.games)).toEqual([1]);
-      expect(await two.players.history(second.userId, 0, 10)).toHaveLength(1);
+      expect(await two.players.history(second.userId, {}, 0, 10)).toHaveLength(1);
     });
   },
 );

@@ -223,6 +223,31 @@ describe("chat in a room (memory store, fake clock)", () => {
     expect(await say(black, matchId, "players", "sorry")).toMatchObject({ ok: true });
   });
 
+  it("sends a quick phrase by its id, refuses an unknown id, and counts phrases with the lines", async () => {
+    const server = await serve();
+    const { black, white, spectator, matchId } = await gameWithSpectator(server);
+    const sent = await black.call("chat:phrase", { matchId, channel: "players", phrase: "good-luck" });
+    expect(sent).toMatchObject({ ok: true, line: { channel: "players", phrase: "good-luck", text: "" } });
+    await white.until(
+      () => white.chat.some((line) => line.matchId === matchId && line.phrase === "good-luck"),
+      "the phrase",
+    );
+    expect((await history(white, matchId)).lines.map((line) => line.phrase)).toEqual(["good-luck"]);
+    // A spectator cannot send one into the players' channel; an id not in the list never reaches a room.
+    expect(
+      await spectator.call("chat:phrase", { matchId, channel: "players", phrase: "good-game" }),
+    ).toMatchObject({ ok: false, code: "forbidden" });
+    expect(
+      await black.call("chat:phrase", { matchId, channel: "players", phrase: "<b>gg</b>" as "good-game" }),
+    ).toMatchObject({ ok: false, code: "invalid-payload" });
+    // Phrases and typed lines share the flood limit (5 per 10 s): one phrase and four lines, then refused.
+    for (let i = 0; i < 4; i++) await say(black, matchId, "players", `line ${i}`);
+    expect(await black.call("chat:phrase", { matchId, channel: "players", phrase: "thanks" })).toMatchObject({
+      ok: false,
+      code: "rate-limited",
+    });
+  });
+
   it("shows both channels, labelled, to everyone once the match is over", async () => {
     const server = await serve();
     const { black, white, spectator, matchId } = await gameWithSpectator(server);

@@ -4,7 +4,7 @@ import { type FakeClock } from "../clocks/scheduler.js";
 import { LOBBY_BATCH_MS } from "../rooms/lobby-feed.js";
 import { POOLS } from "../seeks/pools.js";
 import { SEEK_COUNTS_BATCH_MS } from "../seeks/seeks.js";
-import { Client, startServer, type TestServer } from "../test-support/harness.js";
+import { Client, registerAccount, startServer, type TestServer } from "../test-support/harness.js";
 import { startOthello } from "../test-support/play.js";
 
 const blitz = { baseMs: 180_000, incrementMs: 2_000 };
@@ -82,6 +82,13 @@ describe("the protocol declares what the server sends", () => {
     });
     expect(invited.ok).toBe(true);
     await invitee.until(() => seen.has("invite:received"), "the invitation");
+    // A followed account's status reaches its followers (docs/protocol.md, "Follows").
+    const followed = await registerAccount(server, "Followed");
+    expect(await invitee.call("follow:set", { name: "Followed", following: true })).toMatchObject({
+      ok: true,
+    });
+    clients.push(await Client.connect(server.url, followed.token));
+    await invitee.until(() => seen.has("follow:presence"), "the followed account coming online");
     expect([...seen].sort()).toEqual([...SERVER_EVENT_NAMES].sort());
   });
 });

@@ -23,7 +23,14 @@ export class Following {
   /** Spectated matches per user, over their sockets on this process. */
   private readonly watches = new Map<UserId, number>();
 
-  constructor(private readonly limits: WatchLimits) {}
+  /**
+   * @param seatsChanged a socket now holds other seats in a match than it did (it sat down, or left, or
+   *   stopped following it): its user's followers may see them playing or not (social/follows.ts).
+   */
+  constructor(
+    private readonly limits: WatchLimits,
+    private readonly seatsChanged: (socket: ArenaSocket) => void = () => undefined,
+  ) {}
 
   /**
    * Makes a socket follow a match, or updates its seats there after a command that may have changed who
@@ -54,6 +61,7 @@ export class Following {
     void socket.join(chatRoom(room.matchId, watching ? "spectators" : "players"));
     socket.data.attached.set(room.matchId, { seats });
     room.attach(seats, previous?.seats ?? null, user);
+    if (seats.length > 0 || (previous?.seats.length ?? 0) > 0) this.seatsChanged(socket);
     return true;
   }
 
@@ -72,6 +80,7 @@ export class Following {
     if (previous === undefined) return undefined;
     socket.data.attached.delete(matchId);
     if (previous.seats.length === 0) this.count(socket, -1);
+    else this.seatsChanged(socket);
     // A socket that disconnected has left every room already (socket.io does so before "disconnect").
     if (!socket.connected) return previous;
     for (const name of [

@@ -4,6 +4,7 @@ import { type Logger } from "pino";
 import { type z } from "zod";
 import { clientAddress } from "../http/client-address.js";
 import { type Accounts } from "../accounts/service.js";
+import { type Follows } from "../social/follows.js";
 import { type Identity } from "../identity/tokens.js";
 import { type Rooms } from "../rooms/rooms.js";
 import { type Seeks } from "../seeks/seeks.js";
@@ -26,6 +27,8 @@ export interface GatewayOptions {
   /** Who a handshake's token is: a guest, or an account's open session. */
   readonly accounts: Accounts;
   readonly following: Following;
+  /** Follows: an account's followers hear when it connects and disconnects. */
+  readonly follows: Follows;
   /** Quick pairing: a socket's seek ends when it closes. */
   readonly seeks: Seeks;
   readonly logger: Logger;
@@ -144,6 +147,7 @@ export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
       following,
       seeks: options.seeks,
       accounts: options.accounts,
+      follows: options.follows,
     };
     // The one place the event's name and its parsed payload are paired: the table types each route.
     const route = ROUTES[event] as Route<ClientEventName>;
@@ -205,6 +209,9 @@ export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
     // session:ready, so a bot that connects after the room was made still hears of its seat.
     if (account !== null) {
       if (account.bot) void socket.join(BOTS_ROOM);
+      options.follows
+        .connected(socket)
+        .catch((error: unknown) => logger.warn({ err: error }, "follows could not be read"));
       rooms.invitationsFor(socket.data.user.id).then(
         (invitations) => {
           for (const invitation of invitations) socket.emit("invite:received", invitation);
@@ -237,6 +244,7 @@ export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
 
     socket.on("disconnect", (reason) => {
       const deliberate = reason === "client namespace disconnect";
+      if (socket.data.account !== null) options.follows.announce(socket.data.user);
       rooms.unsubscribeLobby(socket.id);
       void options.seeks
         .socketGone(socket.data.user.id, socket.id)

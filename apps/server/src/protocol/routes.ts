@@ -1,5 +1,6 @@
 import {
   type AckFor,
+  type ChatAuthor,
   asVersion,
   type ClientEventName,
   type ClientPayload,
@@ -21,6 +22,7 @@ import { invitationIsNews, resolveInvitations } from "../rooms/invitations.js";
 import { type Room } from "../rooms/room.js";
 import { type Rooms } from "../rooms/rooms.js";
 import { type Seeks } from "../seeks/seeks.js";
+import { type Follows } from "../social/follows.js";
 import { type Following } from "./following.js";
 import { type ArenaServer, type ArenaSocket, onlineUsers, SEEK_COUNTS_ROOM, userRoom } from "./sockets.js";
 
@@ -35,6 +37,8 @@ export interface RouteContext {
   readonly seeks: Seeks;
   /** Accounts by name, for invitations by name. */
   readonly accounts: Accounts;
+  /** Accounts following accounts (docs/protocol.md, "Follows"). */
+  readonly follows: Follows;
 }
 
 /** A handler for one client event: its payload is already parsed by the event's schema. */
@@ -109,6 +113,12 @@ async function commandIn(
   // A join or a leave changes who holds which seat; a move never does.
   if (ack.ok && cmd.type !== "move") following.follow(socket, room);
   return ack;
+}
+
+/** The sender of a chat line as its readers see it. */
+function authorOf(ctx: RouteContext): ChatAuthor {
+  const { user, account } = ctx.socket.data;
+  return { id: user.id, name: user.name, account: account !== null, bot: account?.bot ?? false };
 }
 
 /**
@@ -322,9 +332,26 @@ export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
     }
     const room = await chatRoomFor(ctx, matchId);
     if (room === null) return NO_MATCH;
-    const { user, account } = ctx.socket.data;
-    const author = { id: user.id, name: user.name, account: account !== null, bot: account?.bot ?? false };
-    return fromStore(ctx.rooms.chat.say(room.model, author, ctx.socket.data.address, channel, text.text));
+    return fromStore(
+      ctx.rooms.chat.say(room.model, authorOf(ctx), ctx.socket.data.address, channel, { text: text.text }),
+    );
+  },
+
+  async "chat:phrase"(ctx, { matchId, channel, phrase }) {
+    const room = await chatRoomFor(ctx, matchId);
+    if (room === null) return NO_MATCH;
+    return fromStore(
+      ctx.rooms.chat.say(room.model, authorOf(ctx), ctx.socket.data.address, channel, { phrase }),
+    );
+  },
+
+  // Follows (docs/protocol.md, "Follows").
+  "follow:set"(ctx, { name, following }) {
+    return fromStore(ctx.follows.set(ctx.socket, name, following));
+  },
+
+  "follow:list"(ctx) {
+    return fromStore(ctx.follows.list(ctx.socket));
   },
 
   async "chat:history"(ctx, { matchId }) {

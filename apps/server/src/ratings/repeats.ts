@@ -38,7 +38,7 @@ export async function earlierPairings(
   matchId: string,
   endedAt: number,
 ): Promise<number> {
-  const games = await store.history(player, 0, REPEAT_LOOKBACK);
+  const games = await store.history(player, {}, 0, REPEAT_LOOKBACK);
   return games.filter(
     (game) =>
       game.rated &&

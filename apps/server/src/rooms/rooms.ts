@@ -106,6 +106,8 @@ export interface RoomsOptions {
    * (quick pairing's playban counts it: seeks/playban.ts). Every process holding the room may call.
    */
   readonly onNoShow?: (matchId: MatchId, user: UserId) => void;
+  /** A match's status changed (it started, ended or was cancelled): its players' followers may hear. */
+  readonly onStatusChanged?: (model: MatchModel) => void;
 }
 
 /**
@@ -471,6 +473,7 @@ export class Rooms implements RoomEvents {
       if (slot?.kind === "human") this.options.onNoShow?.(model.matchId, slot.user.id);
     }
     if (before.status !== model.status || before.slots !== model.slots) this.quotas.settle(model);
+    if (before.status !== model.status) this.options.onStatusChanged?.(model);
     if (movedPlayers(before, model)) this.options.fanout.reseated(room);
     // A seat taken here or on another process: its player's presence (merged from every process) goes out.
     if (before.slots !== model.slots) room.presenceUpdated();

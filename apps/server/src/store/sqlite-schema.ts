@@ -127,6 +127,22 @@ export const MIGRATIONS: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    description: "players: indexes for a player's game search, and follows (docs/protocol.md)",
+    sql: `
+      -- A player's games by game and by result, newest first (accounts/sqlite.ts searchQuery).
+      CREATE INDEX player_games_by_game ON player_games (user_id, json_extract(entry, '$.gameId'), seq DESC);
+      CREATE INDEX player_games_by_outcome ON player_games (user_id, outcome, seq DESC);
+      -- Whom each account follows; the name is the followee's account name, which never changes.
+      CREATE TABLE player_follows (
+        follower_id TEXT NOT NULL,
+        followee_id TEXT NOT NULL,
+        followee_name TEXT NOT NULL,
+        since INTEGER NOT NULL,
+        PRIMARY KEY (follower_id, followee_id)
+      ) WITHOUT ROWID;
+    `,
+  },
 ];
 
 export type MigrationOutcome =

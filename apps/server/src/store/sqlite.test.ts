@@ -390,6 +390,7 @@ describe("SqliteStore migrations", () => {
       "match_lobby",
       "match_secrets",
       "player_accounts",
+      "player_follows",
       "player_games",
       "player_login_buckets",
       "player_name_skeletons",

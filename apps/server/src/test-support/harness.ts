@@ -3,6 +3,7 @@ import {
   type AckFor,
   type AuthResponse,
   type ChatLine,
+  type FollowedPlayer,
   type ClientEventName,
   type ClientInput,
   type ClientToServerEvents,
@@ -137,6 +138,8 @@ export class Client {
   gamesListed = false;
   /** Every rematch offer it has heard on its user's channel (`rematch:offered`). */
   readonly rematchOffers: RematchOffer[] = [];
+  /** Every status of a followed player it has heard (`follow:presence`). */
+  readonly follows: FollowedPlayer[] = [];
   private waiters: (() => void)[] = [];
 
   private constructor(readonly socket: ClientSocket) {
@@ -171,6 +174,10 @@ export class Client {
     });
     socket.on("disconnect", (reason) => {
       this.disconnectReason = reason;
+      this.wake();
+    });
+    socket.on("follow:presence", (player) => {
+      this.follows.push(player);
       this.wake();
     });
     socket.on("invite:received", (invitation) => {

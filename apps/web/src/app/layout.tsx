@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from "next";
 import { GeistSans } from "geist/font/sans";
 import { GeistMono } from "geist/font/mono";
 import Link from "next/link";
+import { headers } from "next/headers";
 import { connection } from "next/server";
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
@@ -13,8 +14,12 @@ import { PlayingNow } from "../inbox/playing-now";
 import { TurnSignals } from "../inbox/turn-signals";
 import { ArenaProvider } from "../net/arena-context";
 import { LanguageSwitcher } from "../ui/language-switcher";
+import { THEME_SCRIPT } from "../ui/theme";
+import { ThemeSwitcher } from "../ui/theme-switcher";
 import { ConnectionBanner, SessionBadge } from "../ui/session";
 import "./globals.css";
+import "./social.css";
+import "./theme.css";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("meta");
@@ -23,6 +28,11 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
+/** This response's CSP nonce (src/proxy.ts puts the policy on the request), for the inline theme script. */
+function nonceOf(policy: string | null): string | undefined {
+  return /'nonce-([^']+)'/.exec(policy ?? "")?.[1];
+}
+
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // Every page is rendered per request: its scripts carry the nonce of its own Content-Security-Policy
   // (src/proxy.ts), which a page prerendered at build time cannot know.
@@ -30,8 +40,13 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const chosen = await getLocale();
   const locale = isLocale(chosen) ? chosen : DEFAULT_LOCALE;
   const t = await getTranslations("nav");
+  const nonce = nonceOf((await headers()).get("Content-Security-Policy"));
   return (
-    <html lang={locale} className={`${GeistSans.variable} ${GeistMono.variable}`}>
+    // The theme script sets data-theme on <html> before React hydrates it.
+    <html lang={locale} className={`${GeistSans.variable} ${GeistMono.variable}`} suppressHydrationWarning>
+      <head>
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+      </head>
       <body>
         <NextIntlClientProvider locale={locale} messages={clientCatalogue(locale)}>
           <ArenaProvider>
@@ -46,6 +61,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                 <Link href="/board-demo">{t("boards")}</Link>
                 <Link href="/analysis">{t("analysis")}</Link>
               </nav>
+              <ThemeSwitcher />
               <LanguageSwitcher />
               <NotificationBell />
               <SessionBadge />

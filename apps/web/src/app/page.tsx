@@ -1,5 +1,11 @@
 import { Lobby } from "../lobby/lobby";
+import { FollowingStrip } from "../social/following-strip";
 
 export default function Home() {
-  return <Lobby />;
+  return (
+    <>
+      <FollowingStrip />
+      <Lobby />
+    </>
+  );
 }

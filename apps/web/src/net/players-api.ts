@@ -49,8 +49,9 @@ export async function logout(token: string): Promise<void> {
 
 export const fetchUser = (name: string) => call<UserResponse>(`/api/users/${encodeURIComponent(name)}`);
 
-export const fetchHistory = (name: string, page: number) =>
-  call<HistoryResponse>(`/api/users/${encodeURIComponent(name)}/games?page=${page}`);
+/** A page of a player's games; `query` is `game-search-model.ts` `searchQuery`'s (the page and the search). */
+export const fetchHistory = (name: string, query: string) =>
+  call<HistoryResponse>(`/api/users/${encodeURIComponent(name)}/games?${query}`);
 
 export const fetchRatingHistory = (name: string) =>
   call<{ ok: true; points: readonly RatingPoint[] }>(`/api/users/${encodeURIComponent(name)}/rating-history`);

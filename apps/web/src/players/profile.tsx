@@ -5,7 +5,11 @@ import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { useGameTitle } from "../i18n/use-game-words";
+import { failureText } from "../i18n/errors";
 import { fetchHistory, fetchRatingHistory, fetchUser, ratingLabel } from "../net/players-api";
+import { FollowButton } from "../social/follow-button";
+import { GameSearch } from "./game-search";
+import { EMPTY_SEARCH, isSearching, type SearchForm, searchQuery } from "./game-search-model";
 import { RatingChart } from "./rating-chart";
 
 type User = UserResponse["user"];
@@ -47,6 +51,7 @@ export function Profile({ name }: { name: string }) {
       <h1>
         {user.name} {user.bot && <span className="bot-mark">BOT</span>}
       </h1>
+      <FollowButton name={user.name} id={user.id} />
       <p data-testid="record">{t("record", { ...user.record })}</p>
       <h2>{t("ratings")}</h2>
       {pools.length === 0 ? (
@@ -89,29 +94,57 @@ export function Profile({ name }: { name: string }) {
 
 function History({ name }: { name: string }) {
   const t = useTranslations("profile");
+  const searchWords = useTranslations("gameSearch");
+  const errors = useTranslations("errors");
   const common = useTranslations("common");
   const speeds = useTranslations("speeds");
   const locale = useLocale();
   const gameTitle = useGameTitle();
   const when = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
   const [page, setPage] = useState(1);
+  const [search, setSearch] = useState<SearchForm>(EMPTY_SEARCH);
   const [games, setGames] = useState<readonly HistoryEntry[]>([]);
   const [more, setMore] = useState(false);
+  const [refusal, setRefusal] = useState<{ readonly code: string; readonly message: string } | null>(null);
   useEffect(() => {
     let live = true;
-    void fetchHistory(name, page).then((answer) => {
-      if (!live || !answer.ok) return;
+    void fetchHistory(name, searchQuery(search, page)).then((answer) => {
+      if (!live) return;
+      if (!answer.ok) {
+        setRefusal(answer);
+        return;
+      }
+      setRefusal(null);
       setGames(answer.games);
       setMore(answer.more);
     });
     return () => {
       live = false;
     };
-  }, [name, page]);
-  if (games.length === 0 && page === 1) return <p className="muted">{t("noGames")}</p>;
+  }, [name, page, search]);
+  const searching = isSearching(search);
+  if (games.length === 0 && page === 1 && !searching && refusal === null) {
+    return <p className="muted">{t("noGames")}</p>;
+  }
   return (
     <>
-      <table className="room-table" aria-label={t("games")} data-testid="history">
+      <GameSearch
+        onSearch={(form) => {
+          setSearch(form);
+          setPage(1);
+        }}
+      />
+      {refusal !== null && (
+        <p className="error" role="alert">
+          {failureText(errors, locale, refusal)}
+        </p>
+      )}
+      {games.length === 0 && (
+        <p className="muted" data-testid="search-empty">
+          {searchWords("noMatch")}
+        </p>
+      )}
+      <table hidden={games.length === 0} className="room-table" aria-label={t("games")} data-testid="history">
         <thead>
           <tr>
             <th>{t("when")}</th>

@@ -1,7 +1,7 @@
 "use client";
 
 import { isOver } from "@arena/match";
-import { type ChatChannel, MAX_CHAT_CHARS, type UserRef } from "@arena/protocol";
+import { CHAT_PHRASES, type ChatChannel, type ChatPhrase, MAX_CHAT_CHARS, type UserRef } from "@arena/protocol";
 import { useLocale, useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { labelOf, nameTags } from "../lib/names";
@@ -13,6 +13,16 @@ import { useChat } from "./use-chat";
 
 /** The host's slow-mode choices for the spectators' channel, in seconds (0: off). */
 const SLOW_MODE_CHOICES = [0, 10, 30, 60, 120] as const;
+
+/** Each quick phrase's key in the `quickChat` namespace. */
+const PHRASE_KEYS = {
+  hello: "hello",
+  "good-luck": "good-luck",
+  "have-fun": "have-fun",
+  "good-game": "good-game",
+  "well-played": "well-played",
+  thanks: "thanks",
+} as const satisfies Record<ChatPhrase, string>;
 
 /**
  * The room's chat (docs/web.md, "Chat"): the viewer's channel while the match is not over, both channels,
@@ -32,6 +42,7 @@ export function ChatPanel({
 }) {
   const { model } = view;
   const t = useTranslations("chat");
+  const quick = useTranslations("quickChat");
   const errors = useTranslations("errors");
   const locale = useLocale();
   const mine: ChatChannel = view.mine.length > 0 ? "players" : "spectators";
@@ -131,8 +142,12 @@ export function ChatPanel({
                   <li key={line.id} data-testid="chat-line" data-channel={line.channel}>
                     <PlayerName label={labelOf(line.author, tags)} />
                     {line.author.bot && <span className="name-tag"> {t("bot")}</span>}:{" "}
-                    <span className="chat-text" data-testid="chat-text">
-                      {line.text}
+                    <span
+                      className={line.phrase === undefined ? "chat-text" : "chat-text chat-phrase"}
+                      data-testid="chat-text"
+                      data-phrase={line.phrase}
+                    >
+                      {line.phrase === undefined ? line.text : quick(PHRASE_KEYS[line.phrase])}
                     </span>
                   </li>
                 ))}
@@ -146,6 +161,20 @@ export function ChatPanel({
           {t("closed")}
         </p>
       ) : (
+        <div className="chat-phrases" role="group" aria-label={quick("title")}>
+          {CHAT_PHRASES.map((phrase) => (
+            <button
+              key={phrase}
+              type="button"
+              data-testid={`chat-phrase-${phrase}`}
+              onClick={() => void chat.sayPhrase(mine, phrase)}
+            >
+              {quick(PHRASE_KEYS[phrase])}
+            </button>
+          ))}
+        </div>
+      )}
+      {!closed && (
         <form
           className="chat-form"
           onSubmit={(event) => {

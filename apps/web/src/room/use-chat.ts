@@ -1,6 +1,6 @@
 "use client";
 
-import type { ChatChannel, ChatLine } from "@arena/protocol";
+import type { ChatChannel, ChatLine, ChatPhrase } from "@arena/protocol";
 import { useCallback, useEffect, useState } from "react";
 import { useArena } from "../net/arena-context";
 import { type ChatRefusal, mergeLines } from "./chat-lines";
@@ -15,6 +15,8 @@ export interface ChatState {
   readonly refusal: ChatRefusal | null;
   /** Says a line; true once the server took it. */
   readonly say: (channel: ChatChannel, text: string) => Promise<boolean>;
+  /** Sends a quick phrase by its id; each reader words it in their own language. */
+  readonly sayPhrase: (channel: ChatChannel, phrase: ChatPhrase) => Promise<boolean>;
   readonly mute: (userId: string, muted: boolean) => Promise<void>;
 }
 
@@ -75,6 +77,21 @@ export function useChat(matchId: string, readKey: string): ChatState {
     [client, matchId],
   );
 
+  const sayPhrase = useCallback(
+    async (channel: ChatChannel, phrase: ChatPhrase) => {
+      if (client === null) return false;
+      const ack = await client.request("chat:phrase", { matchId, channel, phrase });
+      if (!ack.ok) {
+        setRefusal(ack);
+        return false;
+      }
+      setRefusal(null);
+      setLines((held) => mergeLines(held, [ack.line]));
+      return true;
+    },
+    [client, matchId],
+  );
+
   const mute = useCallback(
     async (userId: string, on: boolean) => {
       if (client === null) return;
@@ -89,5 +106,5 @@ export function useChat(matchId: string, readKey: string): ChatState {
     [client, matchId],
   );
 
-  return { channels, lines, muted, refusal, say, mute };
+  return { channels, lines, muted, refusal, say, sayPhrase, mute };
 }
