@@ -7,6 +7,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { isMuted, setMuted } from "../lib/sound";
 import type { RoomView } from "./room-view";
+import { TakebackButtons } from "./takeback";
 import type { Commands } from "./use-command";
 
 function playPath(matchId: string): string {
@@ -34,6 +35,7 @@ function LiveControls({ view, commands }: { view: RoomView; commands: Commands }
     <>
       <ResignButton seat={seat} commands={commands} />
       {view.seats.length === 2 && <DrawButtons view={view} commands={commands} />}
+      <TakebackButtons view={view} commands={commands} />
       {choicePlies(view.model) < 2 && (
         <button type="button" className="btn" onClick={() => void commands.send("match:abort", { seat })}>
           {t("abort")}
