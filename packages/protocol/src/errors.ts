@@ -29,6 +29,8 @@ export const ERROR_CODES = [
   "takeback-pending",
   "takeback-too-soon",
   "no-takeback",
+  // Downloads (docs/protocol.md, "Downloads"): a format the match's game has no writer for.
+  "bad-format",
   "cannot-claim",
   "cannot-abort",
   "store-unavailable",

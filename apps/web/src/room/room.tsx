@@ -21,6 +21,7 @@ import { BoardPanel } from "./board-panel";
 import { BoardTools } from "./board-tools";
 import { ChatPanel } from "./chat-panel";
 import { Controls } from "./controls";
+import { Downloads } from "./downloads";
 import { MoveList } from "./move-list";
 import { Notices } from "./notices";
 import { clickPremove, resolvePremove } from "./premove";
@@ -272,6 +273,7 @@ export function Room({ matchId, inviteToken }: { matchId: string; inviteToken: s
         {Export !== undefined && model.state !== null && model.moves.length > 0 && (
           <Export model={model} state={model.state} players={view.players} />
         )}
+        <Downloads model={model} />
         <ChatPanel matchId={matchId} view={view} viewerId={session?.user.id} commands={commands} />
       </aside>
     </div>
