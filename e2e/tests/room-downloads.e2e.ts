@@ -23,7 +23,7 @@ test("a live room offers the JSON log; a finished Othello game downloads as GGF,
   await ann.page.getByRole("button", { name: "Yes, resign" }).click();
   await expect(resultBanner(ann.page)).toBeVisible();
   await expect(downloads.getByRole("link")).toHaveText(["JSON", "GGF", "Transcript"]);
-  await shootBoth(ann.page, "room-downloads");
+  await shootBoth(ann.page, "room-downloads", downloads);
 
   const ggf = ann.page.waitForEvent("download");
   await downloads.getByRole("link", { name: "GGF" }).click();

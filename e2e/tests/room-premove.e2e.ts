@@ -53,3 +53,29 @@ test("a premove is queued on the opponent's turn, cancelled by a click, sent whe
   await jo.context.close();
   await kim.context.close();
 });
+
+test("a premove on Connect-k: a column is queued on the opponent's turn and dropped in when the turn comes", async ({
+  browser,
+}) => {
+  const jo = await newPlayer(browser, "Jo", { viewport: DESKTOP });
+  const kim = await newPlayer(browser, "Kim", { viewport: DESKTOP });
+  const errors = [jo.page, kim.page].map(consoleErrors);
+  const matchId = await createGame(jo.page, { game: "connect-k", seats: ["me", "open"], time: "3+2" });
+  await kim.page.goto(`/play/${matchId}`);
+  await kim.page.getByTestId("seat-1").getByRole("button", { name: "Sit here" }).click();
+  const column = (page: typeof jo.page, n: number) =>
+    page.getByRole("button", { name: `column ${n}`, exact: true });
+  await column(jo.page, 4).click();
+  await expect(moveButtons(kim.page)).toHaveCount(1);
+  // Red queues column 3 while Yellow is to move; Yellow plays column 4; Red's disc drops in column 3 at once.
+  await column(jo.page, 3).click();
+  await expect(column(jo.page, 3)).toHaveAttribute("data-premove", "true");
+  await column(kim.page, 4).click();
+  for (const page of [jo.page, kim.page]) {
+    await expect(moveButtons(page)).toHaveCount(3);
+    await expect(page.locator('[aria-label="3-1"]')).toHaveAttribute("data-owner", "0");
+  }
+  expect(errors.flat()).toEqual([]);
+  await jo.context.close();
+  await kim.context.close();
+});

@@ -23,7 +23,7 @@ test("in a casual game a player asks for a takeback; the opponent declines once,
   await jo.page.getByRole("button", { name: "Takeback" }).click();
   await expect(jo.page.getByRole("button", { name: "Takeback requested" })).toBeDisabled();
   await expect(kim.page.getByTestId("takeback-asked")).toContainText("asks to take back");
-  await shootBoth(kim.page, "room-takeback");
+  await shootBoth(kim.page, "room-takeback", kim.page.getByTestId("takeback-asked"));
   await kim.page.getByRole("button", { name: "Decline" }).click();
   await expect(kim.page.getByTestId("takeback-asked")).toHaveCount(0);
   await expect(moveButtons(jo.page)).toHaveCount(3);
