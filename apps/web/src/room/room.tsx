@@ -101,6 +101,11 @@ export function Room({ matchId, inviteToken }: { matchId: string; inviteToken: s
     return () => document.removeEventListener("keydown", onKey);
   }, [toggleFlip, canReplay, total]);
 
+  // A takeback can shorten the game under a replay: a ply past the new end is the live position again.
+  useEffect(() => {
+    if (replay !== null && replay >= total) setReplay(null);
+  }, [replay, total]);
+
   // Premove: sent the moment the viewer is to move, if the engine lists it there; else dropped with a cue.
   const turnSeat = view?.myTurn;
   const premoveState = model?.state ?? null;
