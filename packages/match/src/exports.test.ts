@@ -76,10 +76,10 @@ function finished(
 
 describe("downloads", () => {
   it("offer JSON for every game, GGF and a transcript for Othello, PGN for king and rook", () => {
-    expect(exportFormatsOf("othello")).toEqual(["json", "ggf", "txt"]);
-    expect(exportFormatsOf("krk")).toEqual(["json", "pgn"]);
-    expect(exportFormatsOf("connect-k")).toEqual(["json"]);
-    expect(exportFormatsOf("dice-of-doom")).toEqual(["json"]);
+    expect(exportFormatsOf({ gameId: "othello" })).toEqual(["json", "ggf", "txt"]);
+    expect(exportFormatsOf({ gameId: "krk" })).toEqual(["json", "pgn"]);
+    expect(exportFormatsOf({ gameId: "connect-k" })).toEqual(["json"]);
+    expect(exportFormatsOf({ gameId: "dice-of-doom" })).toEqual(["json"]);
   });
 
   it("date a record by the UTC day of the match's creation", () => {

@@ -39,7 +39,7 @@ export function exportRouter(rooms: Rooms, trustedProxies: number): Router {
     }
     const format = query.data.format;
     const model = await room.read(() => room.model);
-    const offered = exportFormatsOf(model.gameId);
+    const offered = exportFormatsOf(model);
     if (!offered.includes(format)) {
       res.status(400).json({
         ok: false,

@@ -12,7 +12,7 @@ export function Downloads({ model }: { model: MatchModel }) {
   const t = useTranslations("roomTools");
   const over = model.status === "finished" || model.status === "aborted";
   if (!over && model.status !== "live") return null;
-  const formats: readonly ExportFormat[] = over ? exportFormatsOf(model.gameId) : ["json"];
+  const formats: readonly ExportFormat[] = over ? exportFormatsOf(model) : ["json"];
   const href = (format: ExportFormat) =>
     `/api/matches/${encodeURIComponent(model.matchId)}/export?format=${format}`;
   return (

@@ -1,12 +1,15 @@
-import { type MatchModel, othelloGgf, othelloTranscript } from "@arena/match";
+import { type MatchModel, recordText } from "@arena/match";
 
 /**
- * GGF and transcript of an Othello match with the room's names for the seats: the same writers the
- * server's downloads use (`@arena/match` exports.ts).
+ * GGF and transcript of an Othello match with the room's names for the seats: the writers the server's
+ * downloads use (the engine's registry, `RECORDS`).
  */
 export function othelloExports(
   model: MatchModel,
   players: readonly string[],
 ): { readonly transcript: string; readonly ggf: string } {
-  return { transcript: othelloTranscript(model), ggf: othelloGgf(model, players) };
+  return {
+    transcript: recordText(model, "txt", players) ?? "",
+    ggf: recordText(model, "ggf", players) ?? "",
+  };
 }
