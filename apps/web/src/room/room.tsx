@@ -111,11 +111,12 @@ export function Room({ matchId, inviteToken }: { matchId: string; inviteToken: s
   const premoveState = model?.state ?? null;
   useEffect(() => {
     if (premove === null || view === null || premoveState === null) return;
-    if (!view.live) {
+    // Stepping back through the moves, or the end of the game, cancels it: it was meant for the live board.
+    if (!view.live || replay !== null) {
       setPremove(null);
       return;
     }
-    if (turnSeat === undefined || replay !== null || commands.busy) return;
+    if (turnSeat === undefined || commands.busy) return;
     setPremove(null);
     const outcome = resolvePremove(premove, view.web.rules.legalMoves(premoveState));
     const text = view.web.rules.formatMove(premoveState, outcome.move);
