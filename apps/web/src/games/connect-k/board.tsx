@@ -40,7 +40,7 @@ export function ConnectKBoard(props: BoardProps<ConnectKState, number>) {
               data-hint={hint === column ? "true" : undefined}
               data-premove={queued ? "true" : undefined}
               data-premove-target={premovable ? "true" : undefined}
-              className={`ck-drop${(interactive || premovable) && open ? " playable" : ""}${hint === column ? " hint" : ""}${queued ? " premove" : ""}`}
+              className={`ck-drop${interactive && open ? " playable" : premovable ? " premovable" : ""}${hint === column ? " hint" : ""}${queued ? " premove" : ""}`}
               onClick={() => click(column)}
             >
               {column + 1}

@@ -53,7 +53,7 @@ export function OthelloBoard(props: BoardProps<Othello.OthelloState, number>) {
                     data-hint={hinted ? "true" : undefined}
                     data-premove={queued ? "true" : undefined}
                     data-premove-target={premovable ? "true" : undefined}
-                    className={`sq${playable || premovable ? " playable" : ""}${cell.last ? " last" : ""}${hinted ? " hint" : ""}${queued ? " premove" : ""}`}
+                    className={`sq${playable ? " playable" : premovable ? " premovable" : ""}${cell.last ? " last" : ""}${hinted ? " hint" : ""}${queued ? " premove" : ""}`}
                     onClick={() => {
                       if (playable) props.onMove(cell.square);
                       else if (premovable) premove.onClick(cell.square);
