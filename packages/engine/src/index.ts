@@ -4,6 +4,7 @@ export * from "./core/result.js";
 export * from "./core/rng.js";
 export * from "./core/chance.js";
 export * from "./core/checked-play.js";
+export * from "./core/records.js";
 export { perft } from "./debug.js";
 export * from "./registry.js";
 export * as Othello from "./games/othello/index.js";

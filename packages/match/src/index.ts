@@ -6,3 +6,4 @@ export * from "./view.js";
 export * from "./follower.js";
 export * from "./clock.js";
 export * from "./hidden-chance.js";
+export * from "./exports.js";

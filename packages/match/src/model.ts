@@ -70,6 +70,10 @@ export interface MatchModel {
   readonly drawOffers: readonly number[];
   /** Per seat: the number of plies played when it last offered a draw, or null (docs/protocol.md, "Draws"). */
   readonly drawOfferPlies: readonly (number | null)[];
+  /** Seats asking to take a move back (docs/protocol.md, "Takebacks"): at most one, as only two-seat games have them. */
+  readonly takebackAsks: readonly number[];
+  /** Per seat: the number of plies played when it last asked for a takeback, or null. */
+  readonly takebackAskPlies: readonly (number | null)[];
   /** Seats asking for a rematch, ascending. */
   readonly rematchOffers: readonly number[];
   /** How many events of each kind a user may repeat the log holds: each is capped per match. */
@@ -105,6 +109,10 @@ export const CHANGES_POSITION: { readonly [T in MatchEventType]: boolean } = {
   eliminated: true,
   "draw-offered": false,
   "draw-declined": false,
+  "takeback-asked": false,
+  "takeback-declined": false,
+  // The position and the turn go back: a command based on the later position is stale.
+  "taken-back": true,
   "clock-credited": false,
   ended: true,
   "rematch-offered": false,
@@ -120,6 +128,7 @@ export const NO_REPEATS: Repeats = {
   "ai-kicked": 0,
   "seat-invited": 0,
   "draw-offered": 0,
+  "takeback-asked": 0,
   "rematch-offered": 0,
   "spectator-chat": 0,
 };
@@ -174,6 +183,8 @@ export function initialModel(matchId: MatchId, entry: VersionedEvent): MatchMode
     eliminatedAt: event.seats.map(() => null),
     drawOffers: [],
     drawOfferPlies: event.seats.map(() => null),
+    takebackAsks: [],
+    takebackAskPlies: event.seats.map(() => null),
     rematchOffers: [],
     repeats: NO_REPEATS,
     nextMatchId: null,
@@ -246,6 +257,9 @@ export function evolve(model: MatchModel, entry: VersionedEvent, played?: unknow
       eliminatedAt: model.eliminatedAt,
       drawOffers: event.forced || model.drawOffers.length === 0 ? model.drawOffers : [],
       drawOfferPlies: model.drawOfferPlies,
+      // A move answers a takeback request as it answers a draw offer: by playing on.
+      takebackAsks: event.forced || model.takebackAsks.length === 0 ? model.takebackAsks : [],
+      takebackAskPlies: model.takebackAskPlies,
       rematchOffers: model.rematchOffers,
       repeats: model.repeats,
       nextMatchId: model.nextMatchId,
@@ -314,6 +328,23 @@ export function evolve(model: MatchModel, entry: VersionedEvent, played?: unknow
       };
     case "draw-declined":
       return { ...base, drawOffers: [] };
+    case "takeback-asked":
+      return {
+        ...base,
+        takebackAsks: withSeat(model.takebackAsks, event.seat),
+        takebackAskPlies: setAt(model.takebackAskPlies, event.seat, model.moves.length),
+      };
+    case "takeback-declined":
+      return { ...base, takebackAsks: [] };
+    case "taken-back": {
+      const moves = model.moves.take(model.moves.length - event.plies);
+      if (moves.length !== model.moves.length - event.plies) {
+        throw new CorruptLogError(`taken-back ${event.plies} of ${model.moves.length} plies`);
+      }
+      let state = model.start;
+      for (const move of moves) state = playLogged(model.game, state, move.seat, move.move, move.rolls);
+      return { ...base, state, moves, clock: event.clock, takebackAsks: [], drawOffers: [] };
+    }
     case "clock-credited":
       return { ...base, clock: event.clock };
     case "ended":
@@ -323,6 +354,7 @@ export function evolve(model: MatchModel, entry: VersionedEvent, played?: unknow
         result: event.result,
         clock: event.clock,
         drawOffers: [],
+        takebackAsks: [],
         revealedSecret: event.secret ?? null,
       };
     case "rematch-offered":

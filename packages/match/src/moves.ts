@@ -42,6 +42,11 @@ export class MoveList implements Iterable<PlayedMove> {
     return new MoveList(items, this.length + 1);
   }
 
+  /** The first `length` moves (a takeback): shares the array, which `append` copies before growing. */
+  take(length: number): MoveList {
+    return length >= this.length ? this : new MoveList(this.#items, Math.max(0, length));
+  }
+
   at(index: number): PlayedMove | undefined {
     return index >= 0 && index < this.length ? this.#items[index] : undefined;
   }

@@ -61,3 +61,33 @@ export function pliesUntilDrawOffer(model: MatchModel, seat: number): number {
   const last = model.drawOfferPlies[seat] ?? null;
   return last === null ? 0 : Math.max(0, last + DRAW_OFFER_GAP_PLIES - model.moves.length);
 }
+
+/**
+ * Takebacks (docs/protocol.md, "Takebacks"): casual two-seat games without chance (a ply's dice are drawn
+ * from the match's secret, so a move taken back would be replayed knowing them).
+ */
+export function takebacksAllowed(model: MatchModel): boolean {
+  return !model.rated && model.slots.length === 2 && model.game.diceFor === undefined;
+}
+
+/** Plies a seat must wait between two takeback requests, answered or not. */
+export const TAKEBACK_GAP_PLIES = 2;
+
+/** How many plies must still be played before `seat` may ask for a takeback again (0: it may now). */
+export function pliesUntilTakeback(model: MatchModel, seat: number): number {
+  const last = model.takebackAskPlies[seat] ?? null;
+  return last === null ? 0 : Math.max(0, last + TAKEBACK_GAP_PLIES - model.moves.length);
+}
+
+/**
+ * How many plies a takeback asked by `seat` undoes, as lichess does: back to the position before the
+ * seat's last move of its own choice (its last move if the opponent is to move, the opponent's reply
+ * too if the seat is), forced passes included. 0: the seat has no move to take back.
+ */
+export function takebackPlies(model: MatchModel, seat: number): number {
+  for (let i = model.moves.length - 1; i >= 0; i--) {
+    const move = model.moves.at(i);
+    if (move !== undefined && move.seat === seat && !move.forced) return model.moves.length - i;
+  }
+  return 0;
+}

@@ -98,6 +98,8 @@ export function snapshotOf(model: MatchModel, ctx: ViewContext, invite?: InviteT
     eliminatedAt: [...model.eliminatedAt],
     drawOffers: [...model.drawOffers],
     drawOfferPlies: [...model.drawOfferPlies],
+    takebackAsks: [...model.takebackAsks],
+    takebackAskPlies: [...model.takebackAskPlies],
     rematchOffers: [...model.rematchOffers],
     repeats: { ...model.repeats },
     viewers: ctx.viewers,
@@ -187,6 +189,12 @@ export function modelFromSnapshot(
       eliminatedAt: snapshot.eliminatedAt,
       drawOffers: snapshot.drawOffers,
       drawOfferPlies: snapshot.drawOfferPlies,
+      takebackAsks: snapshot.takebackAsks,
+      // A snapshot from before takebacks has none: nobody asked yet.
+      takebackAskPlies:
+        snapshot.takebackAskPlies.length === snapshot.specs.length
+          ? snapshot.takebackAskPlies
+          : snapshot.specs.map(() => null),
       rematchOffers: snapshot.rematchOffers,
       repeats: snapshot.repeats,
       nextMatchId: snapshot.nextMatchId,

@@ -84,6 +84,10 @@ export const CLIENT_EVENTS = {
   "match:draw-offer": seatCommand,
   "match:draw-accept": seatCommand,
   "match:draw-decline": seatCommand,
+  // Takebacks in casual games (docs/protocol.md, "Takebacks").
+  "match:takeback-ask": seatCommand,
+  "match:takeback-accept": seatCommand,
+  "match:takeback-decline": seatCommand,
   "match:abort": seatCommand,
   "match:rematch": matchOnly,
   "match:watch": z.strictObject({ matchId: MatchId, inviteToken: InviteToken.optional() }),
@@ -180,6 +184,9 @@ export interface AckData {
   "match:draw-offer": { readonly version: Version };
   "match:draw-accept": { readonly version: Version };
   "match:draw-decline": { readonly version: Version };
+  "match:takeback-ask": { readonly version: Version };
+  "match:takeback-accept": { readonly version: Version };
+  "match:takeback-decline": { readonly version: Version };
   "match:abort": { readonly version: Version };
   "match:rematch": { readonly version: Version; readonly nextMatchId: MatchId | null };
   "match:watch": { readonly snapshot: Snapshot };

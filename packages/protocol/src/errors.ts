@@ -24,6 +24,13 @@ export const ERROR_CODES = [
   // Draw offers (docs/protocol.md, "Draws"): one's own offer stands, or was made too few plies ago.
   "draw-offer-pending",
   "draw-offer-too-soon",
+  // Takebacks (docs/protocol.md, "Takebacks"): never in rated games; one request at a time, not too often.
+  "takeback-rated",
+  "takeback-pending",
+  "takeback-too-soon",
+  "no-takeback",
+  // Downloads (docs/protocol.md, "Downloads"): a format the match's game has no writer for.
+  "bad-format",
   "cannot-claim",
   "cannot-abort",
   "store-unavailable",

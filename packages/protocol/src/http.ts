@@ -47,3 +47,11 @@ export const RoomsQuery = LobbyQuery.extend({
 
 /** `GET /api/rooms`. */
 export type RoomsResponse = { readonly ok: true } & LobbyPage;
+
+/**
+ * The files a match downloads as (docs/protocol.md, "Downloads"): our JSON event log for every game, GGF
+ * and a plain transcript for Othello, PGN for king and rook vs king.
+ */
+export const EXPORT_FORMATS = ["json", "ggf", "txt", "pgn"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export const ExportQuery = z.object({ format: z.enum(EXPORT_FORMATS) });

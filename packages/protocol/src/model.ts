@@ -197,6 +197,14 @@ export const MatchEvent = z.discriminatedUnion("type", [
   }),
   z.object({ type: z.literal("draw-offered"), seat: Seat }),
   z.object({ type: z.literal("draw-declined"), seat: Seat }),
+  /** A player of a casual game asks to take their last move back (docs/protocol.md, "Takebacks"). */
+  z.object({ type: z.literal("takeback-asked"), seat: Seat }),
+  z.object({ type: z.literal("takeback-declined"), seat: Seat }),
+  /**
+   * The opponent agreed: the last `plies` moves are taken back, to the asker's turn; `clock` runs for the
+   * seat to move in that earlier position (docs/clocks.md, "Takebacks").
+   */
+  z.object({ type: z.literal("taken-back"), plies: z.number().int().min(1), clock: ClockState }),
   z.object({
     type: z.literal("clock-credited"),
     creditsMs: z.array(z.number().int()),
@@ -232,6 +240,7 @@ export const REPEATABLE_EVENTS = [
   "ai-kicked",
   "seat-invited",
   "draw-offered",
+  "takeback-asked",
   "rematch-offered",
   "spectator-chat",
 ] as const satisfies readonly MatchEventType[];
@@ -289,6 +298,10 @@ export const Snapshot = z.object({
   /** Per seat: the plies played when it last offered a draw, or null (docs/protocol.md, "Draws"). */
   drawOfferPlies: z.array(z.number().int().nullable()),
   rematchOffers: z.array(Seat),
+  /** Seats asking to take a move back (docs/protocol.md, "Takebacks"); at most one. */
+  takebackAsks: z.array(Seat).default([]),
+  /** Per seat: the plies played when it last asked for a takeback, or null. */
+  takebackAskPlies: z.array(z.number().int().nullable()).default([]),
   /** How many events of each kind a user may repeat the match's log holds (each is capped per match). */
   repeats: Repeats,
   viewers: z.number().int(),

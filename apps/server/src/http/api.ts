@@ -17,6 +17,7 @@ import { type Rooms } from "../rooms/rooms.js";
 import { POOLS } from "../seeks/pools.js";
 import { analysisRouter } from "./analysis-api.js";
 import { clientAddress } from "./client-address.js";
+import { exportRouter } from "./export-api.js";
 
 export interface ApiDeps {
   readonly rooms: Rooms;
@@ -31,6 +32,7 @@ export interface ApiDeps {
 export function apiRouter({ rooms, identity, accounts, analysis, trustedProxies }: ApiDeps): Router {
   const router = Router();
   router.use(analysisRouter(analysis, accounts, trustedProxies));
+  router.use(exportRouter(rooms, trustedProxies));
 
   router.post("/session", async (req: Request, res: Response) => {
     const body: unknown = req.body;

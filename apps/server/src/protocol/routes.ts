@@ -294,6 +294,15 @@ export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
   "match:draw-decline": (ctx, { matchId, version, seat }) =>
     command(ctx, matchId, version, { type: "draw-decline", seat }),
 
+  "match:takeback-ask": (ctx, { matchId, version, seat }) =>
+    command(ctx, matchId, version, { type: "takeback-ask", seat }),
+
+  "match:takeback-accept": (ctx, { matchId, version, seat }) =>
+    command(ctx, matchId, version, { type: "takeback-accept", seat }),
+
+  "match:takeback-decline": (ctx, { matchId, version, seat }) =>
+    command(ctx, matchId, version, { type: "takeback-decline", seat }),
+
   "match:abort": (ctx, { matchId, version, seat }) => command(ctx, matchId, version, { type: "abort", seat }),
 
   async "match:rematch"(ctx, { matchId }) {

@@ -31,6 +31,8 @@ export interface QuotaLimits {
   readonly spectatorLinesPerChannel: number;
   /** New guest identities one address may be given per minute (`POST /api/session`, or a socket without one). */
   readonly guestsPerMinutePerAddress: number;
+  /** Game downloads one address may fetch per minute (`GET /api/matches/:id/export`, docs/protocol.md). */
+  readonly downloadsPerMinutePerAddress: number;
 }
 
 export const DEFAULT_QUOTAS: QuotaLimits = {
@@ -50,6 +52,7 @@ export const DEFAULT_QUOTAS: QuotaLimits = {
   spectatorLinesPerAddress: 10,
   spectatorLinesPerChannel: 30,
   guestsPerMinutePerAddress: 20,
+  downloadsPerMinutePerAddress: 60,
 };
 
 const count = z.coerce.number().int().min(1).max(1_000_000_000);
@@ -70,6 +73,7 @@ const QuotaOverrides = z.strictObject({
   spectatorLinesPerAddress: count,
   spectatorLinesPerChannel: count,
   guestsPerMinutePerAddress: count,
+  downloadsPerMinutePerAddress: count,
 });
 
 /**

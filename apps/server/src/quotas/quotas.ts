@@ -248,6 +248,27 @@ export class Quotas {
     }
   }
 
+  /**
+   * One more game download for `address` (null: an address without a limit): each reads a whole log from
+   * the store, so a flood is refused `rate-limited` before it reaches it. A store that cannot count lets it
+   * through, as a read of a public record.
+   */
+  async download(address: string | null): Promise<RateLimited | null> {
+    if (address === null) return null;
+    const { limits, logger } = this.options;
+    try {
+      return await this.rate(
+        `downloads:a:${address}`,
+        limits.downloadsPerMinutePerAddress,
+        MINUTE,
+        `your address may download ${plural(limits.downloadsPerMinutePerAddress, "game", "games")} a minute`,
+      );
+    } catch (error) {
+      logger.warn({ err: error }, "quota store unavailable: a download was let through uncounted");
+      return null;
+    }
+  }
+
   /** The host seats an AI in a waiting room that had none: a place among the host's AI games. */
   async admitAi(host: UserId, matchId: MatchId): Promise<Failure | null> {
     try {

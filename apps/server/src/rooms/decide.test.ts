@@ -129,6 +129,13 @@ function atCap(model: MatchModel, kind: RepeatableEvent): MatchModel {
   return { ...model, repeats: { ...model.repeats, [kind]: REPEAT_CAPS[kind].cap } };
 }
 
+/** Ada (seat 0) against the computer, after f5 and the computer's d6: Ada to move. */
+function againstAi(): MatchModel {
+  let model = waiting({ kind: "ai", level: 1 });
+  model = run(model, user(ada), { type: "move", move: "f5" }, 1_000).model;
+  return run(model, { kind: "ai", seat: 1 }, { type: "move", move: "d6" }, 2_000).model;
+}
+
 function finished(): MatchModel {
   return run(underway(), user(ada), { type: "resign" }, 3_000).model;
 }
@@ -567,6 +574,93 @@ const CASES: readonly Case[] = [
     refused: "no-draw-offer",
   },
   {
+    name: "ask for a takeback",
+    model: underway,
+    actor: user(ada),
+    command: { type: "takeback-ask" },
+    events: ["takeback-asked"],
+  },
+  {
+    name: "ask for a takeback in a rated game",
+    model: () => ({ ...underway(), rated: true }),
+    actor: user(ada),
+    command: { type: "takeback-ask" },
+    refused: "takeback-rated",
+  },
+  {
+    name: "ask for a takeback in a three-player game",
+    model: diceOfThree,
+    actor: user(ada),
+    command: { type: "takeback-ask" },
+    refused: "forbidden",
+  },
+  {
+    name: "ask for a takeback while a request stands",
+    model: () => run(underway(), user(bob), { type: "takeback-ask" }, 3_000).model,
+    actor: user(ada),
+    command: { type: "takeback-ask" },
+    refused: "takeback-pending",
+  },
+  {
+    name: "ask for a takeback before one's first move",
+    model: () => run(live(), user(ada), { type: "move", move: "f5" }, 1_000).model,
+    actor: user(bob),
+    command: { type: "takeback-ask" },
+    refused: "no-takeback",
+  },
+  {
+    name: "ask for a takeback again right after a declined one",
+    model: () => {
+      const asked = run(played(underway(), 2), user(ada), { type: "takeback-ask" }, 3_000).model;
+      return played(run(asked, user(bob), { type: "takeback-decline" }, 3_000).model, 1);
+    },
+    actor: user(ada),
+    command: { type: "takeback-ask" },
+    refused: "takeback-too-soon",
+  },
+  {
+    name: "ask for a takeback once the match has had its takeback requests",
+    model: () => atCap(underway(), "takeback-asked"),
+    actor: user(ada),
+    command: { type: "takeback-ask" },
+    refused: "quota",
+  },
+  {
+    name: "ask the computer for a takeback: it agrees at once",
+    model: againstAi,
+    actor: user(ada),
+    command: { type: "takeback-ask" },
+    events: ["takeback-asked", "taken-back"],
+  },
+  {
+    name: "accept a takeback",
+    model: () => run(underway(), user(bob), { type: "takeback-ask" }, 3_000).model,
+    actor: user(ada),
+    command: { type: "takeback-accept" },
+    events: ["taken-back"],
+  },
+  {
+    name: "accept one's own takeback request",
+    model: () => run(underway(), user(bob), { type: "takeback-ask" }, 3_000).model,
+    actor: user(bob),
+    command: { type: "takeback-accept" },
+    refused: "no-takeback",
+  },
+  {
+    name: "decline a takeback",
+    model: () => run(underway(), user(bob), { type: "takeback-ask" }, 3_000).model,
+    actor: user(ada),
+    command: { type: "takeback-decline" },
+    events: ["takeback-declined"],
+  },
+  {
+    name: "decline a takeback nobody asked for",
+    model: underway,
+    actor: user(ada),
+    command: { type: "takeback-decline" },
+    refused: "no-takeback",
+  },
+  {
     name: "abort before two plies",
     model: live,
     actor: user(bob),
@@ -724,6 +818,44 @@ describe("decide: every command, accepted and refused", () => {
       expect(result.refusal).toBeNull();
       expect(types(result)).toEqual(c.events);
     }
+  });
+});
+
+describe("takebacks", () => {
+  it("take back to the asker's turn: the opponent's reply and the asker's move, as lichess does", () => {
+    const model = played(underway(), 1); // f5 d6, then Ada's third ply: Bob to move
+    const asked = run(model, user(ada), { type: "takeback-ask" }, 4_000).model;
+    const taken = run(asked, user(bob), { type: "takeback-accept" }, 5_000);
+    expect(taken.events.map((e) => e.type === "taken-back" && e.plies)).toEqual([1]);
+    expect(taken.model.moves.length).toBe(2);
+    expect(taken.model.state).toEqual(underway().state);
+    const byBob = run(
+      run(model, user(bob), { type: "takeback-ask" }, 4_000).model,
+      user(ada),
+      { type: "takeback-accept" },
+      5_000,
+    );
+    expect(byBob.model.moves.length).toBe(1);
+    expect(byBob.model.game.toMove(byBob.model.state)).toEqual([1]);
+  });
+
+  it("charge the seat on move its time, give none back and run the asker's clock", () => {
+    const model = played(underway(), 1); // Bob's clock runs from 3 000
+    const asked = run(model, user(ada), { type: "takeback-ask" }, 4_000).model;
+    const taken = run(asked, user(bob), { type: "takeback-accept" }, 7_000).model;
+    const before = model.clock;
+    if (taken.clock === null || before === null) throw new Error("no clock");
+    expect(taken.clock.running).toBe(0);
+    expect(taken.clock.runningSince).toBe(7_000);
+    expect(taken.clock.remainingMs[1]).toBe((before.remainingMs[1] ?? 0) - 4_000);
+    expect(taken.clock.remainingMs[0]).toBe(before.remainingMs[0]);
+  });
+
+  it("refuse a move based on the position before the takeback as stale", () => {
+    const asked = run(played(underway(), 1), user(ada), { type: "takeback-ask" }, 4_000).model;
+    const taken = run(asked, user(bob), { type: "takeback-accept" }, 5_000).model;
+    expect(taken.positionVersion).toBe(taken.version);
+    expect(asked.positionVersion).toBeLessThan(taken.positionVersion);
   });
 });
 

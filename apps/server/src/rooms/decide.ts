@@ -15,6 +15,7 @@ import {
   outOfTime,
   pass,
   pliesUntilDrawOffer,
+  pliesUntilTakeback,
   remainingAt,
   rollsAt,
   seatOrderOf,
@@ -23,6 +24,9 @@ import {
   seatsOf,
   step,
   stop,
+  TAKEBACK_GAP_PLIES,
+  takebackPlies,
+  takebacksAllowed,
 } from "@arena/match";
 import {
   type Ack,
@@ -84,6 +88,9 @@ export type Command =
   | { readonly type: "draw-offer"; readonly seat?: number | undefined }
   | { readonly type: "draw-accept"; readonly seat?: number | undefined }
   | { readonly type: "draw-decline"; readonly seat?: number | undefined }
+  | { readonly type: "takeback-ask"; readonly seat?: number | undefined }
+  | { readonly type: "takeback-accept"; readonly seat?: number | undefined }
+  | { readonly type: "takeback-decline"; readonly seat?: number | undefined }
   | { readonly type: "abort"; readonly seat?: number | undefined }
   | { readonly type: "rematch" }
   | { readonly type: "tick" }
@@ -120,6 +127,9 @@ export const COMMAND_TYPES = [
   "draw-offer",
   "draw-accept",
   "draw-decline",
+  "takeback-ask",
+  "takeback-accept",
+  "takeback-decline",
   "abort",
   "rematch",
   "tick",
@@ -187,6 +197,7 @@ export const REPEAT_CAPS = {
   "ai-kicked": { cap: 40, what: "AIs sent away" },
   "seat-invited": { cap: 20, what: "invitations" },
   "draw-offered": { cap: 40, what: "draw offers" },
+  "takeback-asked": { cap: 20, what: "takeback requests" },
   "rematch-offered": { cap: 20, what: "rematch offers" },
   "spectator-chat": { cap: 20, what: "spectator-chat switches" },
 } as const satisfies { readonly [T in RepeatableEvent]: { readonly cap: number; readonly what: string } };
@@ -606,6 +617,52 @@ const DECIDERS: { readonly [T in CommandType]: Decider<T> } = {
     return { events: [{ type: "draw-declined", seat: player.seat }] };
   },
 
+  "takeback-ask"(model, command, ctx) {
+    const player = livePlayer(model, ctx, command.seat);
+    if ("ok" in player) return player;
+    if (model.rated) return refuse("takeback-rated", "rated games have no takebacks");
+    if (!takebacksAllowed(model)) return refuse("forbidden", "this game has no takebacks");
+    if (model.takebackAsks.length > 0) {
+      return refuse("takeback-pending", "a takeback request stands; wait for the answer");
+    }
+    const plies = takebackPlies(model, player.seat);
+    if (plies === 0) return refuse("no-takeback", "you have no move to take back");
+    const wait = pliesUntilTakeback(model, player.seat);
+    if (wait > 0) {
+      return refuse(
+        "takeback-too-soon",
+        `one takeback request per ${TAKEBACK_GAP_PLIES} plies; you may ask again in ${wait} plies`,
+      );
+    }
+    const asked: MatchEvent = { type: "takeback-asked", seat: player.seat };
+    // A computer opponent agrees at once, as lichess's does in casual games.
+    const opponent = model.slots[1 - player.seat];
+    if (opponent?.kind !== "ai") return { events: [asked] };
+    if (outOfTime(player.clock, ctx.now, true)) return checkClock(model, player.clock, ctx);
+    return { events: [asked, takenBack(player.clock, plies, player.seat, ctx.now)] };
+  },
+
+  "takeback-accept"(model, command, ctx) {
+    const player = livePlayer(model, ctx, command.seat);
+    if ("ok" in player) return player;
+    const asker = model.takebackAsks.find((s) => s !== player.seat);
+    if (asker === undefined) return refuse("no-takeback", "there is no takeback request to accept");
+    const plies = takebackPlies(model, asker);
+    if (plies === 0) return refuse("no-takeback", "there is no move to take back");
+    // A flag that fell first decides the game; time is never handed back.
+    if (outOfTime(player.clock, ctx.now, true)) return checkClock(model, player.clock, ctx);
+    return { events: [takenBack(player.clock, plies, asker, ctx.now)] };
+  },
+
+  "takeback-decline"(model, command, ctx) {
+    const player = livePlayer(model, ctx, command.seat);
+    if ("ok" in player) return player;
+    if (!model.takebackAsks.some((s) => s !== player.seat)) {
+      return refuse("no-takeback", "there is no takeback request to decline");
+    }
+    return { events: [{ type: "takeback-declined", seat: player.seat }] };
+  },
+
   abort(model, command, ctx) {
     const player = livePlayer(model, ctx, command.seat);
     if ("ok" in player) return player;
@@ -714,6 +771,14 @@ function offerOrAccept(
     );
   }
   return { events: [{ type: "draw-offered", seat: player.seat }] };
+}
+
+/**
+ * The last `plies` moves taken back, to the asker's turn (docs/clocks.md, "Takebacks"): the seat on move
+ * is charged the time it used, no time or increment is given back, and the asker's clock runs.
+ */
+function takenBack(clock: ClockState, plies: number, asker: number, now: number): MatchEvent {
+  return { type: "taken-back", plies, clock: handOver(clock, asker, now) };
 }
 
 /** The kind of event, if any, that `events` would take past its cap in this match (`REPEAT_CAPS`). */

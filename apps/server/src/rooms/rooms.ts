@@ -329,6 +329,11 @@ export class Rooms implements RoomEvents {
     return this.cache.get(matchId);
   }
 
+  /** A match's whole event log as the store holds it (the JSON download), null for no such match. */
+  log(matchId: MatchId): Promise<VersionedEvent[] | null> {
+    return this.options.store.read(matchId, 0);
+  }
+
   /** The invitations by name still waiting for `userId` (public rooms; docs/protocol.md). */
   invitationsFor(userId: UserId): Promise<Invitation[]> {
     return this.lobby.invitationsFor(userId);

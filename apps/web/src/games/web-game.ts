@@ -18,8 +18,22 @@ export interface BoardProps<S, M> {
   readonly viewerSeat: number | null;
   /** A move to mark on the board (the analysis's best move), or null/absent for none. */
   readonly hint?: M | null;
+  /** Turned half round from the board's usual side for this viewer (the flip button, `f`), coordinates too. */
+  readonly flipped?: boolean;
+  /**
+   * While the opponent is to move: the move queued to play the moment the viewer's turn arrives, and where
+   * a click on a square goes (`room/premove.ts`). Absent: no premove now, or the game has none.
+   */
+  readonly premove?: Premove<M>;
   /** Plays a move the engine listed as legal (a method, so that boards of every game share one type). */
   onMove(this: void, move: M): void;
+}
+
+/** The premove a board shows and takes clicks for (Othello squares, Connect-k columns). */
+export interface Premove<M> {
+  readonly queued: M | null;
+  /** A click on a square or column that may become legal: queues it, or cancels it if already queued. */
+  onClick(this: void, move: M): void;
 }
 
 /** One option of the create form, with the engine's bounds (games.md). */

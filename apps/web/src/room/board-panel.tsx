@@ -3,7 +3,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { failureText } from "../i18n/errors";
-import type { AnyWebGame } from "../games/web-game";
+import type { AnyWebGame, Premove } from "../games/web-game";
 
 export interface BoardPanelProps {
   readonly web: AnyWebGame;
@@ -16,10 +16,24 @@ export interface BoardPanelProps {
   /** The analysis's best move in this position, marked on the board; null for none. */
   readonly hint: unknown;
   readonly onMove: (move: unknown) => void;
+  /** Turned half round (the flip button, `f`). */
+  readonly flipped: boolean;
+  /** The premove while the opponent is to move (room/premove.ts), else undefined. */
+  readonly premove: Premove<unknown> | undefined;
 }
 
 /** The game's board from the registry and, when the viewer is to move, a box to type a move. */
-export function BoardPanel({ web, state, lastMove, interactive, viewerSeat, hint, onMove }: BoardPanelProps) {
+export function BoardPanel({
+  web,
+  state,
+  lastMove,
+  interactive,
+  viewerSeat,
+  hint,
+  onMove,
+  flipped,
+  premove,
+}: BoardPanelProps) {
   const t = useTranslations("board");
   if (state === null) return <p className="muted">{t("notStarted")}</p>;
   return (
@@ -30,6 +44,8 @@ export function BoardPanel({ web, state, lastMove, interactive, viewerSeat, hint
         interactive={interactive}
         viewerSeat={viewerSeat}
         hint={hint}
+        flipped={flipped}
+        {...(premove === undefined ? {} : { premove })}
         onMove={onMove}
       />
       {interactive && <MoveInput web={web} state={state} onMove={onMove} />}

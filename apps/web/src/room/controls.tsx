@@ -8,6 +8,7 @@ import { useEffect, useState } from "react";
 import { isMuted, setMuted } from "../lib/sound";
 import { ClaimCountdown } from "./claim-countdown";
 import type { RoomView } from "./room-view";
+import { TakebackButtons } from "./takeback";
 import type { Commands } from "./use-command";
 
 function playPath(matchId: string): string {
@@ -35,6 +36,7 @@ function LiveControls({ view, commands, offset }: { view: RoomView; commands: Co
     <>
       <ResignButton seat={seat} commands={commands} />
       {view.seats.length === 2 && <DrawButtons view={view} commands={commands} />}
+      <TakebackButtons view={view} commands={commands} />
       {choicePlies(view.model) < 2 && (
         <button type="button" className="btn" onClick={() => void commands.send("match:abort", { seat })}>
           {t("abort")}

@@ -16,11 +16,15 @@ import { useArena } from "../net/arena-context";
 import { maxLevel } from "../net/games-api";
 import { useGames } from "../net/use-games";
 import { useMatch } from "../net/use-match";
+import { boardKey, stepTo } from "./board-keys";
 import { BoardPanel } from "./board-panel";
+import { BoardTools } from "./board-tools";
 import { ChatPanel } from "./chat-panel";
 import { Controls } from "./controls";
+import { Downloads } from "./downloads";
 import { MoveList } from "./move-list";
 import { Notices } from "./notices";
+import { clickPremove, resolvePremove } from "./premove";
 import { RatingChanges } from "./rating-changes";
 import { resultText } from "./room-model";
 import { roomView } from "./room-view";
@@ -28,6 +32,7 @@ import { Seats } from "./seats";
 import { useSitOnArrival } from "./sit-on-arrival";
 import type { SitRequest } from "./sit-request";
 import { useCommand } from "./use-command";
+import { useFlip } from "./use-flip";
 
 /** The room of one match: composition only; each part below has one job. */
 export function Room({
@@ -53,6 +58,10 @@ export function Room({
   const commands = useCommand(match.command);
   const games = useGames();
   const [replay, setReplay] = useState<number | null>(null);
+  const { flipped, toggle: toggleFlip } = useFlip(matchId);
+  // One move queued while the opponent is to move (room/premove.ts), and the last one dropped as illegal.
+  const [premove, setPremove] = useState<unknown>(null);
+  const [dropped, setDropped] = useState<string | null>(null);
   const { followed, lastEvent, command } = match;
   const view = useMemo(
     () => (followed === null ? null : roomView(followed, session?.user.id, seatWords)),
@@ -103,6 +112,60 @@ export function Room({
     dropSit,
   );
 
+  // The keys of the board (room/board-keys.ts): ←/→ a ply, Home the start, End live, f flips.
+  const total = model?.moves.length ?? 0;
+  const canReplay = model?.start !== null && model?.start !== undefined;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const action = boardKey(e.key, e.target instanceof HTMLElement ? e.target : null, e);
+      if (action === null) return;
+      if (action === "flip") toggleFlip();
+      else if (canReplay) setReplay((at) => stepTo(action, at, total));
+      else return;
+      e.preventDefault();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [toggleFlip, canReplay, total]);
+
+  // A takeback can shorten the game under a replay: a ply past the new end is the live position again.
+  useEffect(() => {
+    if (replay !== null && replay >= total) setReplay(null);
+  }, [replay, total]);
+
+  // Premove: sent the moment the viewer is to move, if the engine lists it there; else dropped with a cue.
+  const turnSeat = view?.myTurn;
+  const premoveState = model?.state ?? null;
+  useEffect(() => {
+    if (premove === null || view === null || premoveState === null) return;
+    // Stepping back through the moves, or the end of the game, cancels it: it was meant for the live board.
+    if (!view.live || replay !== null) {
+      setPremove(null);
+      return;
+    }
+    if (turnSeat === undefined || commands.busy) return;
+    setPremove(null);
+    const outcome = resolvePremove(premove, view.web.rules.legalMoves(premoveState));
+    const text = view.web.rules.formatMove(premoveState, outcome.move);
+    if (outcome.kind === "drop") {
+      setDropped(text);
+      return;
+    }
+    void commands.send("match:move", { move: text, seat: turnSeat });
+  }, [premove, view, premoveState, turnSeat, replay, commands]);
+
+  // A click anywhere but a square that takes a premove cancels the queued one.
+  const queued = premove !== null;
+  useEffect(() => {
+    if (!queued) return;
+    const onClick = (e: MouseEvent) => {
+      if (e.target instanceof Element && e.target.closest("[data-premove-target]") !== null) return;
+      setPremove(null);
+    };
+    document.addEventListener("click", onClick);
+    return () => document.removeEventListener("click", onClick);
+  }, [queued]);
+
   if (view === null || model === null) {
     return (
       <div className="room-loading">
@@ -131,6 +194,8 @@ export function Room({
   const shown = replay === null ? model.state : (positions?.[replay] ?? model.state);
   const lastMove = model.moves.at((replay ?? model.moves.length) - 1)?.move ?? null;
   const seat = view.myTurn;
+  // The viewer plays and waits for the opponent: a click queues a premove instead of playing.
+  const premoving = seat === undefined && view.live && view.mine.length > 0 && replay === null;
   const invite = match.invite ?? inviteToken ?? undefined;
   // A start the host chose is shown from the moment the room exists, before anyone sits (issue 26).
   const chosenStart = model.game.chosenStart?.(model.options) ?? null;
@@ -186,10 +251,34 @@ export function Room({
           interactive={seat !== undefined && replay === null && !commands.busy}
           viewerSeat={view.mine[0] ?? null}
           hint={hint}
+          flipped={flipped}
+          premove={
+            premoving
+              ? {
+                  queued: premove,
+                  onClick: (move) => {
+                    setDropped(null);
+                    setPremove((was: unknown) => clickPremove(was, move));
+                  },
+                }
+              : undefined
+          }
           onMove={(move) => {
             if (seat === undefined || shown === null) return;
+            setDropped(null);
             void commands.send("match:move", { move: web.rules.formatMove(shown, move), seat });
           }}
+        />
+        <BoardTools
+          flipped={flipped}
+          onFlip={toggleFlip}
+          replay={replay}
+          total={model.moves.length}
+          onLive={() => setReplay(null)}
+          premove={
+            premoving && premove !== null && shown !== null ? web.rules.formatMove(shown, premove) : null
+          }
+          dropped={dropped}
         />
       </div>
 
@@ -227,6 +316,7 @@ export function Room({
         {Export !== undefined && model.state !== null && model.moves.length > 0 && (
           <Export model={model} state={model.state} players={view.players} />
         )}
+        <Downloads model={model} />
         <ChatPanel matchId={matchId} view={view} viewerId={session?.user.id} commands={commands} />
       </aside>
     </div>

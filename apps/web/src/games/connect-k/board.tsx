@@ -11,16 +11,26 @@ import { connectKView } from "./view";
  * disc is marked from the state itself.
  */
 export function ConnectKBoard(props: BoardProps<ConnectKState, number>) {
-  const { state, interactive, hint } = props;
+  const { state, interactive, hint, flipped = false, premove } = props;
   const view = connectKView(state);
   const words = useTranslations("games.connect-k");
-  const columns = Array.from({ length: view.width }, (_, c) => c);
+  // Flipped: mirrored left to right (gravity keeps the bottom down), the column numbers with it.
+  const turn = <T,>(list: readonly T[]): readonly T[] => (flipped ? [...list].reverse() : list);
+  const columns = turn(Array.from({ length: view.width }, (_, c) => c));
+  // A column not yet full may be legal once the opponent has moved: it takes a premove.
+  const click = (column: number) => {
+    if (!view.openColumns.has(column)) return;
+    if (interactive) props.onMove(column);
+    else premove?.onClick(column);
+  };
   return (
     // The column count is a data attribute, not an inline style: the pages' CSP allows no inline styles.
-    <div className="connectk" data-cols={view.width}>
+    <div className="connectk" data-cols={view.width} data-flipped={flipped ? "true" : undefined}>
       <div className="connectk-drops">
         {columns.map((column) => {
           const open = view.openColumns.has(column);
+          const queued = premove?.queued === column;
+          const premovable = premove !== undefined && open;
           return (
             <button
               type="button"
@@ -28,10 +38,10 @@ export function ConnectKBoard(props: BoardProps<ConnectKState, number>) {
               aria-label={words("board.column", { column: column + 1 })}
               data-open={open ? "true" : undefined}
               data-hint={hint === column ? "true" : undefined}
-              className={`ck-drop${interactive && open ? " playable" : ""}${hint === column ? " hint" : ""}`}
-              onClick={() => {
-                if (interactive && open) props.onMove(column);
-              }}
+              data-premove={queued ? "true" : undefined}
+              data-premove-target={premovable ? "true" : undefined}
+              className={`ck-drop${interactive && open ? " playable" : premovable ? " premovable" : ""}${hint === column ? " hint" : ""}${queued ? " premove" : ""}`}
+              onClick={() => click(column)}
             >
               {column + 1}
             </button>
@@ -41,17 +51,18 @@ export function ConnectKBoard(props: BoardProps<ConnectKState, number>) {
       <div className="connectk-grid" role="grid" aria-label={`Connect ${view.k} board`}>
         {view.rows.map((row, r) => (
           <div role="row" key={r} className="ck-row">
-            {row.map((cell) => (
+            {turn(row).map((cell) => (
               <div
                 role="gridcell"
                 key={cell.column}
                 aria-label={`${cell.column + 1}-${cell.row + 1}`}
                 data-owner={cell.owner}
                 data-winning={cell.winning ? "true" : undefined}
-                className={`ck-cell${cell.winning ? " winning" : ""}${cell.last ? " last" : ""}`}
-                onClick={() => {
-                  if (interactive && view.openColumns.has(cell.column)) props.onMove(cell.column);
-                }}
+                data-premove-target={
+                  premove !== undefined && view.openColumns.has(cell.column) ? "true" : undefined
+                }
+                className={`ck-cell${cell.winning ? " winning" : ""}${cell.last ? " last" : ""}${premove?.queued === cell.column ? " premove" : ""}`}
+                onClick={() => click(cell.column)}
               >
                 {cell.owner >= 0 && <span className={`ck-disc seat-${cell.owner}`} />}
               </div>

@@ -5,11 +5,11 @@ import { useState } from "react";
 import * as DiceOfDoom from "@arena/engine/games/dice-of-doom/index";
 import type { BoardProps } from "../web-game";
 import "./dice-of-doom.css";
-import { diceView } from "./view";
+import { diceView, hexPoints } from "./view";
 
 /** The hex board: select one of your hexes, then a highlighted target; "End turn" passes. */
 export function DiceBoard(props: BoardProps<DiceOfDoom.DiceOfDoomState, number>) {
-  const { state, interactive, hint } = props;
+  const { state, interactive, hint, flipped = false } = props;
   // The analysis's best move: an attack's two hexes (ending the turn shows no hex).
   const hinted =
     hint === undefined || hint === null || hint === DiceOfDoom.PASS
@@ -19,7 +19,18 @@ export function DiceBoard(props: BoardProps<DiceOfDoom.DiceOfDoomState, number>)
           [DiceOfDoom.attackTarget(hint, state.size), "to"],
         ]);
   const [selected, setSelected] = useState<number | null>(null);
-  const view = diceView(state, interactive ? selected : null);
+  const shown = diceView(state, interactive ? selected : null);
+  // Flipped: turned half round about the board's centre (a hexagon is its own half turn).
+  const view = flipped
+    ? {
+        ...shown,
+        hexes: shown.hexes.map((hex) => {
+          const cx = shown.width - hex.cx;
+          const cy = shown.height - hex.cy;
+          return { ...hex, cx, cy, points: hexPoints(cx, cy) };
+        }),
+      }
+    : shown;
   const words = useTranslations("games.dice-of-doom");
   const click = (pos: number, source: boolean, target: boolean) => {
     if (!interactive) return;

@@ -46,10 +46,10 @@ function squareAt(x: number, y: number): number | null {
 /**
  * The chess board of king and rook against king. Moves by click (piece, then target) or by dragging the
  * piece with any pointer; the targets shown are the engine's legal moves of the piece picked up. White is
- * at the bottom unless the viewer plays Black.
+ * at the bottom unless the viewer plays Black (or flipped the board).
  */
 export function KrkBoard(props: BoardProps<KrkState, number>) {
-  const { state, interactive, viewerSeat, hint } = props;
+  const { state, interactive, viewerSeat, hint, flipped = false } = props;
   // The analysis's best move: the squares it leaves and reaches.
   const hinted = hint === undefined || hint === null ? [] : [moveFrom(hint), moveTo(hint)];
   const [selection, setSelection] = useState<Selection | null>(null);
@@ -117,7 +117,8 @@ export function KrkBoard(props: BoardProps<KrkState, number>) {
   const picked = interactive && selection?.state === state ? selection.square : null;
   const dragging = interactive && drag?.state === state && drag.moving ? drag : null;
   // Seat numbers are the engine's sides: White 0, Black 1 (docs/krk.md §1).
-  const view = krkView(state, dragging?.from ?? picked, viewerSeat === BLACK);
+  // Black's side faces a Black player; the flip button turns it from there.
+  const view = krkView(state, dragging?.from ?? picked, (viewerSeat === BLACK) !== flipped);
   const words = useTranslations("games.krk");
   // "e4: white king": the square in notation, the piece in the page's language.
   const squareLabel = (square: string, piece: Piece | null) =>

@@ -14,27 +14,32 @@ function squareOf(move: string | null): number | null {
 
 /** The 8×8 board over a headless engine state. Legal squares come from the engine. */
 export function OthelloBoard(props: BoardProps<Othello.OthelloState, number>) {
-  const { state, lastMove, interactive, hint } = props;
+  const { state, lastMove, interactive, hint, flipped = false, premove } = props;
   const view = othelloView(state, squareOf(lastMove));
   const words = useTranslations("games.othello");
+  // Flipped: turned half round, h8 at the top left, and the coordinates with it.
+  const turn = <T,>(list: readonly T[]): readonly T[] => (flipped ? [...list].reverse() : list);
   return (
-    <div className="othello" data-turn={view.turn}>
+    <div className="othello" data-turn={view.turn} data-flipped={flipped ? "true" : undefined}>
       <div className="othello-files" aria-hidden="true">
-        {FILES.map((f) => (
+        {turn(FILES).map((f) => (
           <span key={f}>{f}</span>
         ))}
       </div>
       <div className="othello-ranks" aria-hidden="true">
-        {RANKS.map((r) => (
+        {turn(RANKS).map((r) => (
           <span key={r}>{r}</span>
         ))}
       </div>
       <div className="othello-grid" role="grid" aria-label={words("board.label")}>
-        {view.rows.map((row, r) => (
+        {turn(view.rows).map((row, r) => (
           <div role="row" key={r} className="othello-row">
-            {row.map((cell) => {
+            {turn(row).map((cell) => {
               const playable = interactive && cell.legal;
               const hinted = hint === cell.square;
+              // Any empty square may be legal once the opponent has moved: it takes a premove.
+              const premovable = premove !== undefined && cell.disc === null;
+              const queued = premove?.queued === cell.square;
               return (
                 <div role="gridcell" key={cell.square} className="othello-cell">
                   <button
@@ -46,9 +51,12 @@ export function OthelloBoard(props: BoardProps<Othello.OthelloState, number>) {
                     data-legal={cell.legal ? "true" : undefined}
                     data-last={cell.last ? "true" : undefined}
                     data-hint={hinted ? "true" : undefined}
-                    className={`sq${playable ? " playable" : ""}${cell.last ? " last" : ""}${hinted ? " hint" : ""}`}
+                    data-premove={queued ? "true" : undefined}
+                    data-premove-target={premovable ? "true" : undefined}
+                    className={`sq${playable ? " playable" : premovable ? " premovable" : ""}${cell.last ? " last" : ""}${hinted ? " hint" : ""}${queued ? " premove" : ""}`}
                     onClick={() => {
                       if (playable) props.onMove(cell.square);
+                      else if (premovable) premove.onClick(cell.square);
                     }}
                   >
                     {cell.disc !== null && <span key={cell.disc} className={`disc ${cell.disc}`} />}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { boardKey, stepTo } from "./board-keys";
+
+const NONE = { ctrlKey: false, altKey: false, metaKey: false };
+
+describe("boardKey", () => {
+  it.each([
+    ["ArrowLeft", "previous"],
+    ["ArrowRight", "next"],
+    ["Home", "first"],
+    ["End", "live"],
+    ["f", "flip"],
+    ["F", "flip"],
+    ["x", null],
+  ] as const)("reads %s on the page as %s", (key, action) => {
+    expect(boardKey(key, { tagName: "BODY" }, NONE)).toBe(action);
+  });
+
+  it("leaves the keys typed into a field to the field (the chat, the move box)", () => {
+    for (const tagName of ["INPUT", "textarea", "SELECT"]) {
+      expect(boardKey("ArrowLeft", { tagName }, NONE)).toBeNull();
+      expect(boardKey("f", { tagName }, NONE)).toBeNull();
+    }
+    expect(boardKey("Home", { tagName: "DIV", isContentEditable: true }, NONE)).toBeNull();
+  });
+
+  it("leaves a key held with a modifier to the browser", () => {
+    expect(boardKey("f", null, { ...NONE, ctrlKey: true })).toBeNull();
+    expect(boardKey("ArrowLeft", null, { ...NONE, altKey: true })).toBeNull();
+    expect(boardKey("End", null, { ...NONE, metaKey: true })).toBeNull();
+  });
+});
+
+describe("stepTo", () => {
+  it("steps one ply back from the live position and forward to it again", () => {
+    expect(stepTo("previous", null, 5)).toBe(4);
+    expect(stepTo("next", 4, 5)).toBeNull();
+    expect(stepTo("next", 2, 5)).toBe(3);
+  });
+
+  it("goes to the start with Home and to the live position with End", () => {
+    expect(stepTo("first", null, 5)).toBe(0);
+    expect(stepTo("live", 2, 5)).toBeNull();
+  });
+
+  it("stays at the start and at the live position", () => {
+    expect(stepTo("previous", 0, 5)).toBe(0);
+    expect(stepTo("next", null, 5)).toBeNull();
+    expect(stepTo("previous", null, 0)).toBeNull();
+  });
+});
