@@ -4,18 +4,9 @@
 import { type Page, expect, test } from "@playwright/test";
 import { registerAccount } from "../fixtures/accounts.js";
 import { type Player, createGame, matchIdOf, newPlayer, seat, square } from "../fixtures/arena.js";
+import { consoleErrors } from "../fixtures/console.js";
 
 const YOUR_TURN_TITLE = "• Your turn — Arena";
-
-/** Console errors of a page, for the check that no page logs one. */
-function consoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
-  page.on("pageerror", (error) => errors.push(error.message));
-  return errors;
-}
 
 /** A unique account name for this run (accounts outlive a run in the shared server's store). */
 const uniqueName = (stem: string): string => `${stem}${Date.now().toString(36).slice(-5)}`;
