@@ -5,7 +5,7 @@ import type { ChatChannel, UserRef } from "@arena/protocol";
 import { useLocale, useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { labelOf, nameTags } from "../lib/names";
-import { PlayerName } from "../ui/player-name";
+import { PlayerName, useDisplayName } from "../ui/player-name";
 import { charactersLeft, linesOf, refusalText } from "./chat-lines";
 import type { RoomView } from "./room-view";
 import type { Commands } from "./use-command";
@@ -32,6 +32,7 @@ export function ChatPanel({
 }) {
   const { model } = view;
   const t = useTranslations("chat");
+  const displayName = useDisplayName();
   const errors = useTranslations("errors");
   const locale = useLocale();
   const mine: ChatChannel = view.mine.length > 0 ? "players" : "spectators";
@@ -104,7 +105,7 @@ export function ChatPanel({
       {view.mine.length > 0 &&
         opponents.map((user) => {
           const muted = chat.muted.includes(user.id);
-          const name = labelOf(user, tags).name;
+          const name = displayName(labelOf(user, tags));
           return (
             <button
               key={user.id}
