@@ -15,7 +15,8 @@ const PASSES = new Set(["pass", "PA"]);
 const CITED = ["Land of Lisp", "Common Lisp", "PAIP", "Yellow Rabbit", "Lisp", "Advice Language 0", "AL0"];
 
 /** Notation: squares (a1…h8), chess moves (Kb3, Rxa1+, h1h8), Dice of Doom attacks (a1>b2), single letters (k). */
-const NOTATION = /^(?:[a-z]|[A-Z]|[KQRBN]?[a-h]?[1-8]?x?[a-h][1-8][+#]?|[a-h][1-8]>[a-h][1-8]|[a-h][1-8][a-h][1-8][qrbn]?)$/;
+const NOTATION =
+  /^(?:[a-z]|[A-Z]|[KQRBN]?[a-h]?[1-8]?x?[a-h][1-8][+#]?|[a-h][1-8]>[a-h][1-8]|[a-h][1-8][a-h][1-8][qrbn]?)$/;
 
 /** The Latin words a reader of the page meets, player names left out (a name is data, not a word). */
 async function latinWords(page: Page, phrases: readonly string[]): Promise<{ word: string; near: string }[]> {
