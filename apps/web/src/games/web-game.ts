@@ -126,7 +126,7 @@ export interface WebGame<S, M> {
   /** The engine's rules object (from `@arena/engine/games/<id>/index`: rules only, never the AI). */
   readonly rules: Game<S, M, unknown>;
   Board(this: void, props: BoardProps<S, M>): ReactNode;
-  /** An example of the notation, for the move box ("f5"). */
+  /** Examples of the notation, for the move box ("f5", "a1>b1, pass"): notation only, shown in every language. */
   readonly moveHint: string;
   /** "Black", "Red", …: the seat's name in this game. */
   seatName(this: void, seat: number, words: Words): string;

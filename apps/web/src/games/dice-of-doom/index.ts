@@ -26,7 +26,7 @@ export const diceOfDoomWeb: WebGame<DiceOfDoom.DiceOfDoomState, number> = {
   id: "dice-of-doom",
   rules: DiceOfDoom.diceOfDoom,
   Board: DiceBoard,
-  moveHint: "a1>b1 or pass",
+  moveHint: "a1>b1, pass",
   seatName,
   seatColor: (seat) => SEAT_COLORS[seat] ?? "transparent",
   result: { byRules: "result.byConquest", showScores: true, endedBy: endingOf },
