@@ -116,10 +116,21 @@ for (const locale of ["ru", "ja"] as const) {
     await hostPage.goto("/");
     await expect(hostPage.getByTestId("session-badge")).toHaveAttribute("data-connection", "connected");
     const liveId = await createGame(hostPage, { game: "othello", seats: ["me", "open"], time: "10+5" });
+    // Two rooms against the computer, for the other games' boards, move boxes and seat names.
+    await hostPage.goto("/");
+    const diceId = await createGame(hostPage, {
+      game: "dice-of-doom",
+      seats: ["me", "ai"],
+      options: { Players: "2" },
+      time: "10+5",
+    });
+    await hostPage.goto("/");
+    const connectId = await createGame(hostPage, { game: "connect-k", seats: ["me", "ai"], time: "10+5" });
     const names = [annName, benName, `Ann ${tag}`, `Ben ${tag}`];
 
     await ben.page.goto(`/play/${encodeURIComponent(liveId)}`);
     await sitButton(ben.page, 1).click();
+    await hostPage.goto(`/play/${encodeURIComponent(liveId)}`);
     await square(hostPage, "f5").click();
     await expect(square(ben.page, "f5")).toHaveAttribute("data-disc", "black");
 
@@ -130,6 +141,14 @@ for (const locale of ["ru", "ja"] as const) {
     await expect(hostPage.locator("html")).toHaveAttribute("lang", locale);
     await expect(hostPage.locator("[data-square=f5]")).toHaveAttribute("data-disc", "black");
     await expectNoEnglish(hostPage, "room as a player", names);
+    for (const [id, label] of [
+      [diceId, "Dice of Doom room"],
+      [connectId, "Connect Four room"],
+    ] as const) {
+      await hostPage.goto(`/play/${encodeURIComponent(id)}`);
+      await expect(hostPage.locator(".room")).toHaveAttribute("data-status", "live");
+      await expectNoEnglish(hostPage, label, names);
+    }
     await watch.goto(`/play/${encodeURIComponent(liveId)}`);
     await expect(watch.locator("[data-square=f5]")).toHaveAttribute("data-disc", "black");
     await expectNoEnglish(watch, "room as a spectator", names);
