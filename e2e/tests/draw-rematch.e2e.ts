@@ -17,7 +17,9 @@ test("players agree a draw, then agree a rematch and both land in the new room",
   await kim.page.getByRole("button", { name: "Accept draw" }).click();
   for (const page of [jo.page, kim.page]) {
     await expect(resultBanner(page)).toContainText("Draw");
-    await expect(resultBanner(page)).toContainText("by agreement");
+    await expect(resultBanner(page)).toContainText("draw agreed");
+    // An agreed draw is worded by the agreement, with no made-up score.
+    await expect(resultBanner(page)).not.toContainText("0–0");
   }
 
   await jo.page.getByRole("button", { name: "Rematch" }).click();

@@ -140,7 +140,8 @@ for (const [locale, browserLocale] of [
     const matchId = matchIdOf(page);
 
     // The room, waiting.
-    await expect(page.locator("h1")).toHaveText(say(m, "games.connect-k.title"));
+    // A room is named by its board (one name per variant everywhere), not by the game family.
+    await expect(page.locator("h1")).toHaveText(say(m, "games.connect-k.variants.tiny"));
     await expect(page.getByText(say(m, "room.waiting"))).toBeVisible();
     await expect(page.getByTestId("chat-panel").locator("h2")).toHaveText(say(m, "chat.title"));
     await expect(page.getByTestId("room-how-to-play")).toHaveText(

@@ -119,6 +119,7 @@ export function summaryOf(model: MatchModel, ctx: ViewContext): RoomSummary {
     matchId: model.matchId,
     createdAt: asMillis(model.createdAt),
     gameId: model.gameId,
+    options: model.options,
     status: model.status,
     timeControl: model.timeControl,
     rated: model.rated,

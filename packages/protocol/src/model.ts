@@ -1,15 +1,21 @@
 import { z } from "./zod.js";
 import { asMillis, InviteToken, MatchId, MAX_NAME_CHARS, Millis, Seat, UserId, Version } from "./ids.js";
 
-/** The lobby's presets (docs/clocks.md §1); any other base+increment within bounds is accepted too. */
+/**
+ * The time controls the product offers, in one list: the create form's chips and the quick-pairing grid
+ * (each game a subset of it) both take theirs from here (docs/clocks.md §1). Any other base+increment
+ * within bounds is accepted too.
+ */
 export const TIME_PRESETS = [
   { name: "1+0", baseMs: 60_000, incrementMs: 0 },
   { name: "3+2", baseMs: 180_000, incrementMs: 2_000 },
   { name: "5+0", baseMs: 300_000, incrementMs: 0 },
   { name: "10+5", baseMs: 600_000, incrementMs: 5_000 },
   { name: "15+10", baseMs: 900_000, incrementMs: 10_000 },
-  { name: "30+0", baseMs: 1_800_000, incrementMs: 0 },
 ] as const;
+
+/** A preset's name ("3+2"). */
+export type TimePresetName = (typeof TIME_PRESETS)[number]["name"];
 
 /** Every match has a clock: no untimed or correspondence games. */
 export const TimeControl = z.strictObject({
@@ -322,6 +328,8 @@ export const RoomSummary = z.object({
   /** Server time of the room's creation: the lobby lists the newest first (0 in entries older than it). */
   createdAt: Millis.default(asMillis(0)),
   gameId: z.string(),
+  /** The game's options, by which the lobby names the room's variant ("Connect Four"); absent in old entries. */
+  options: z.unknown().optional(),
   status: MatchStatus,
   timeControl: TimeControl,
   rated: z.boolean(),

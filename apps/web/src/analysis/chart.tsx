@@ -83,7 +83,7 @@ export function AnalysisChart({ analysis, presentation, title, selected, onSelec
               cy={y(lines[0]?.[i + 1] ?? (low + high) / 2)}
               r={4}
             >
-              <title>{`${moves[i]?.move ?? ""}: ${moveClass}`}</title>
+              <title>{t("dot", { move: moves[i]?.move ?? "", class: t(`moveClass.${moveClass}`) })}</title>
             </circle>
           ) : null,
         )}

@@ -5,7 +5,7 @@ import type { AnalysedMove, AnalysedPosition } from "@arena/protocol";
 import type { ReactNode } from "react";
 import type { Messages } from "../i18n/catalogue";
 import type { Locale } from "../i18n/locales";
-import type { Words } from "../i18n/words";
+import type { MessageValues, Words } from "../i18n/words";
 
 /** What every board component is given. The board knows no rules: legal moves come from the engine state. */
 export interface BoardProps<S, M> {
@@ -68,6 +68,12 @@ export interface QuickGame {
   readonly seats: readonly SeatChoice[];
   /** AI level per seat (ignored for seats that are not "ai"). */
   readonly levels: readonly number[];
+}
+
+/** A variant's name: a key of the game's messages, with the values it is formatted with. */
+export interface VariantName {
+  readonly key: string;
+  readonly values?: MessageValues;
 }
 
 /** How a finished game reads in the result banner. */
@@ -134,7 +140,7 @@ export interface WebGame<S, M> {
   /** The engine's rules object (from `@arena/engine/games/<id>/index`: rules only, never the AI). */
   readonly rules: Game<S, M, unknown>;
   Board(this: void, props: BoardProps<S, M>): ReactNode;
-  /** An example of the notation, for the move box ("f5"). */
+  /** Examples of the notation, for the move box ("f5", "a1>b1, pass"): notation only, shown in every language. */
   readonly moveHint: string;
   /** "Black", "Red", …: the seat's name in this game. */
   seatName(this: void, seat: number, words: Words): string;
@@ -149,6 +155,12 @@ export interface WebGame<S, M> {
   showsField?(this: void, field: OptionField, values: OptionValues): boolean;
   /** The `options` of `room:create` for the form's values. */
   optionsPayload(this: void, values: OptionValues): Record<string, string | number>;
+  /**
+   * The name of the variant a room's options make ("Connect Four", "Trilobite"), as a key of the game's
+   * messages and its values: rooms, lobby lists and titles name a room by it. Absent, or null for options
+   * it cannot read: the game's title.
+   */
+  variant?(this: void, options: unknown): VariantName | null;
   /** The lobby's one-click games against the computer, in the order shown. */
   readonly quickGames: readonly QuickGame[];
   /** The offline board demo's start: options and seed for the engine's `initial`. */

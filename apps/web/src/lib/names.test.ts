@@ -1,6 +1,6 @@
 import type { UserRef } from "@arena/protocol";
 import { describe, expect, it } from "vitest";
-import { labelOf, labelText, nameTags, plainText } from "./names";
+import { defaultGuestId, labelOf, labelText, nameTags, plainText } from "./names";
 
 const user = (id: string, name: string) => ({ id, name }) as UserRef;
 
@@ -44,5 +44,14 @@ describe("account marks (issue 26)", () => {
       account: true,
     });
     expect(labelOf(user("u_gst", "Alice"), tags).account).toBeUndefined();
+  });
+});
+
+describe("defaultGuestId", () => {
+  it("finds a guest's default name, which pages word in their language; never an account's or a chosen name", () => {
+    expect(defaultGuestId({ name: "Guest 3fA9_", tag: null })).toBe("3fA9_");
+    expect(defaultGuestId({ name: "Guest 3fA9_", tag: null, account: true })).toBeNull();
+    expect(defaultGuestId({ name: "Guest of honour", tag: null })).toBeNull();
+    expect(defaultGuestId({ name: "Ann", tag: null })).toBeNull();
   });
 });

@@ -47,6 +47,19 @@ export function labelOf(user: UserRef, tags: ReadonlyMap<string, string>): Playe
   return user.account === true ? { ...label, account: true } : label;
 }
 
+/** A guest's default name as the server makes it: "Guest" and the start of its id (identity/tokens.ts). */
+const DEFAULT_GUEST_NAME = /^Guest ([A-Za-z0-9_-]{5})$/;
+
+/**
+ * The id part of a guest's default name ("Guest 3fA9x" → "3fA9x"), which pages word in their own
+ * language ("Гость 3fA9x"); null for an account or any name the player chose. The name stays data: only
+ * its display is translated.
+ */
+export function defaultGuestId(label: PlayerLabel): string | null {
+  if (label.account === true) return null;
+  return DEFAULT_GUEST_NAME.exec(label.name)?.[1] ?? null;
+}
+
 /** The label as plain text ("Guest · 3fa"), for titles and text exports. */
 export function labelText(label: PlayerLabel): string {
   return label.tag === null ? label.name : `${label.name} · ${label.tag}`;

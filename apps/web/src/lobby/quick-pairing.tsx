@@ -14,7 +14,7 @@ import { IDLE, type SeekNotice, poolRows, seekersIn, seekReducer } from "./quick
  * The quick-pairing grid (docs/web.md, "Quick pairing"): a cell per game and time control, with how many
  * seek there; pressing one seeks an opponent, and the pairing opens the new room.
  */
-export function QuickPairing({ titleOf }: { titleOf: (gameId: string) => string }) {
+export function QuickPairing({ titleOf }: { titleOf: (gameId: string, options?: unknown) => string }) {
   const { client, state, session, connectCount } = useArena();
   const router = useRouter();
   const t = useTranslations("pairing");
@@ -133,7 +133,8 @@ export function QuickPairing({ titleOf }: { titleOf: (gameId: string) => string 
         <div className="pool-grid">
           {poolRows(pools).map((row) => (
             <div key={row.gameId} className="pool-row">
-              <span className="pool-game">{titleOf(row.gameId)}</span>
+              {/* A pool plays its game's default options: named as a room of them is ("Connect Four"). */}
+              <span className="pool-game">{titleOf(row.gameId, {})}</span>
               {row.pools.map((pool) => {
                 const mine = seek.kind !== "idle" && seek.poolId === pool.id;
                 const n = seekersIn(counts, pool.id);

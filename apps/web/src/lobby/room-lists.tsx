@@ -189,7 +189,13 @@ function Pager({
   );
 }
 
-function OpenGames({ filter, titleOf }: { filter: string | null; titleOf: (gameId: string) => string }) {
+function OpenGames({
+  filter,
+  titleOf,
+}: {
+  filter: string | null;
+  titleOf: (gameId: string, options?: unknown) => string;
+}) {
   const pager = usePager();
   const page = useLobbyPage("waiting", filter, pager.after);
   const tags = useNameTags(page.rooms);
@@ -218,7 +224,7 @@ function OpenGames({ filter, titleOf }: { filter: string | null; titleOf: (gameI
                 <td>
                   {/* The room's name opens it to look first, with its "Sit here" buttons. */}
                   <Link href={`/play/${encodeURIComponent(room.matchId)}`} data-testid="look">
-                    {titleOf(room.gameId)}
+                    {titleOf(room.gameId, room.options)}
                   </Link>
                   {room.start !== null && (
                     <div className="muted" data-testid="room-start">
@@ -257,7 +263,13 @@ function OpenGames({ filter, titleOf }: { filter: string | null; titleOf: (gameI
   );
 }
 
-function LiveGames({ filter, titleOf }: { filter: string | null; titleOf: (gameId: string) => string }) {
+function LiveGames({
+  filter,
+  titleOf,
+}: {
+  filter: string | null;
+  titleOf: (gameId: string, options?: unknown) => string;
+}) {
   const pager = usePager();
   const page = useLobbyPage("live", filter, pager.after);
   const tags = useNameTags(page.rooms);
@@ -282,7 +294,7 @@ function LiveGames({ filter, titleOf }: { filter: string | null; titleOf: (gameI
           <tbody>
             {page.rooms.map((room) => (
               <tr key={room.matchId} data-match={room.matchId}>
-                <td>{titleOf(room.gameId)}</td>
+                <td>{titleOf(room.gameId, room.options)}</td>
                 <td>
                   <SeatList seats={room.seats} between={t("versus")} tags={tags} />
                 </td>
@@ -312,7 +324,7 @@ export function RoomLists({
   titleOf,
 }: {
   filter: string | null;
-  titleOf: (gameId: string) => string;
+  titleOf: (gameId: string, options?: unknown) => string;
 }) {
   const { state, refusal } = useArena();
   const t = useTranslations("rooms");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ratingRange, timeRange } from "./chart-range";
+import { pointTime, ratingRange, timeRange, timeTicks } from "./chart-range";
 
 const AT = 1_795_000_000;
 
@@ -23,5 +23,26 @@ describe("the rating chart's value axis", () => {
   it("pads a span by a tenth, rounded out to fifties, never below zero", () => {
     expect(ratingRange(1200, 2200)).toEqual([1100, 2300]);
     expect(ratingRange(20, 80)).toEqual([0, 150]);
+  });
+});
+
+describe("timeTicks and pointTime", () => {
+  // 2026-11-27 09:00 and 15:00 UTC, and the next day.
+  const morning = Date.UTC(2026, 10, 27, 9) / 1000;
+  const afternoon = Date.UTC(2026, 10, 27, 15) / 1000;
+
+  it("labels hours in 24-hour time in every language: no am/pm to crowd the axis", () => {
+    for (const locale of ["en", "ru", "ja"]) {
+      const labels = timeTicks(locale, [morning, afternoon], 6 * 3600);
+      expect(labels.join(" ")).not.toMatch(/AM|PM|午前|午後/i);
+      expect(new Set(labels).size).toBe(2);
+    }
+  });
+
+  it("labels days as the language writes dates, and the legend's time likewise", () => {
+    expect(timeTicks("ja", [morning], 86_400)[0]).toMatch(/11月2[78]日/);
+    expect(timeTicks("ru", [morning], 86_400)[0]).toMatch(/нояб/);
+    expect(pointTime("ja", morning)).toMatch(/2026\/11\/2[78]/);
+    expect(pointTime("ru", null)).toBe("–");
   });
 });

@@ -28,3 +28,30 @@ export function ratingRange(min: number, max: number): [number, number] {
   const low = Math.max(0, Math.floor((min - pad) / RATING_STEP) * RATING_STEP);
   return [low, Math.ceil((max + pad) / RATING_STEP) * RATING_STEP];
 }
+
+/**
+ * The time axis's labels, through `Intl` in the page's language: dates ("27 нояб.", "11月27日") when the
+ * ticks are a day or more apart, else 24-hour times, so no language gets am/pm marks that crowd the axis.
+ */
+export function timeTicks(locale: string, splits: readonly number[], incrementS: number): string[] {
+  const options: Intl.DateTimeFormatOptions =
+    incrementS >= 365 * DAY_S
+      ? { year: "numeric" }
+      : incrementS >= 28 * DAY_S
+        ? { year: "numeric", month: "short" }
+        : incrementS >= DAY_S
+          ? { month: "short", day: "numeric" }
+          : { hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
+  const format = new Intl.DateTimeFormat(locale, options);
+  return splits.map((s) => format.format(new Date(s * 1000)));
+}
+
+/** The legend's time of a point under the cursor, in the page's language ("–" off the data). */
+export function pointTime(locale: string, seconds: number | null): string {
+  if (seconds === null) return "–";
+  return new Intl.DateTimeFormat(locale, {
+    dateStyle: "medium",
+    timeStyle: "short",
+    hourCycle: "h23",
+  }).format(new Date(seconds * 1000));
+}

@@ -6,6 +6,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { useGameTitle } from "../i18n/use-game-words";
 import { fetchLeaderboard } from "../net/players-api";
+import { PlayerName } from "../ui/player-name";
 import { useGames } from "../net/use-games";
 
 /** The top 100 of each game and speed; only established (non-provisional) ratings are listed. */
@@ -72,7 +73,10 @@ export function Leaderboard() {
               <tr key={p.name}>
                 <td>{i + 1}</td>
                 <td>
-                  <Link href={`/@/${encodeURIComponent(p.name)}`}>{p.name}</Link>
+                  {/* Only accounts are rated: each is marked as one, as in every list of players. */}
+                  <Link href={`/@/${encodeURIComponent(p.name)}`}>
+                    <PlayerName label={{ name: p.name, tag: null, account: true }} />
+                  </Link>
                 </td>
                 <td>{p.rating}</td>
                 <td>{p.games}</td>

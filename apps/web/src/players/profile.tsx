@@ -20,6 +20,7 @@ export function Profile({ name }: { name: string }) {
   const common = useTranslations("common");
   const speeds = useTranslations("speeds");
   const gameTitle = useGameTitle();
+  const locale = useLocale();
   const [user, setUser] = useState<User | null | "missing">(null);
   const [points, setPoints] = useState<readonly RatingPoint[]>([]);
   const [pool, setPool] = useState<string | null>(null);
@@ -75,7 +76,7 @@ export function Profile({ name }: { name: string }) {
               >
                 <td>{gameTitle(gameId)}</td>
                 <td>{speeds.has(speed) ? speeds(speed) : speed}</td>
-                <td data-testid={`rating-${gameId}-${speed}`} title={`RD ${rating.rd}`}>
+                <td data-testid={`rating-${gameId}-${speed}`} title={t("rd", { rd: rating.rd })}>
                   {ratingLabel(rating)}
                 </td>
                 <td>{rating.games}</td>
@@ -84,9 +85,11 @@ export function Profile({ name }: { name: string }) {
           </tbody>
         </table>
       )}
-      {shownPoints.length > 0 && <RatingChart points={shownPoints} label={shownLabel} />}
+      {shownPoints.length > 0 && (
+        <RatingChart points={shownPoints} label={shownLabel} timeLabel={t("chartTime")} locale={locale} />
+      )}
       <p className="muted small">{t("provisional")}</p>
-      <h2>{t("games")}</h2>
+      <h2>{t("history")}</h2>
       <History name={user.name} />
     </div>
   );
@@ -144,7 +147,7 @@ function History({ name }: { name: string }) {
           {searchWords("noMatch")}
         </p>
       )}
-      <table hidden={games.length === 0} className="room-table" aria-label={t("games")} data-testid="history">
+      <table hidden={games.length === 0} className="room-table" aria-label={t("history")} data-testid="history">
         <thead>
           <tr>
             <th>{t("when")}</th>

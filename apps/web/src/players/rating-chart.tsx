@@ -4,13 +4,28 @@ import type { RatingPoint } from "@arena/protocol";
 import { useEffect, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
-import { ratingRange, timeRange } from "./chart-range";
+import { pointTime, ratingRange, timeRange, timeTicks } from "./chart-range";
+
+/** Room for one label of the time axis (a date or a time), so that labels never overlap. */
+const TIME_LABEL_SPACE = 90;
 
 /**
  * A pool's rating after each rated game, drawn with uPlot (docs/web.md, "Profiles"): a small canvas
- * chart library (~50 KB, no dependencies), bundled from npm like everything else.
+ * chart library (~50 KB, no dependencies), bundled from npm like everything else. Every label, legend
+ * and axis alike, is formatted through `Intl` in the page's language.
  */
-export function RatingChart({ points, label }: { points: readonly RatingPoint[]; label: string }) {
+export function RatingChart({
+  points,
+  label,
+  timeLabel,
+  locale,
+}: {
+  points: readonly RatingPoint[];
+  label: string;
+  /** The legend's name for the time of a point. */
+  timeLabel: string;
+  locale: string;
+}) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = box.current;
@@ -18,6 +33,7 @@ export function RatingChart({ points, label }: { points: readonly RatingPoint[];
     const times = points.map((p) => p.at / 1000);
     const data: uPlot.AlignedData = [times, points.map((p) => p.rating)];
     const [first = 0, last = 0] = [times[0], times[times.length - 1]];
+    const numbers = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
     const chart = new uPlot(
       {
         width: Math.max(280, Math.min(640, element.clientWidth)),
@@ -33,13 +49,28 @@ export function RatingChart({ points, label }: { points: readonly RatingPoint[];
             },
           },
         },
-        series: [{}, { label, stroke: "#3b82f6", width: 2, points: { show: true } }],
-        axes: [{}, { size: 50 }],
+        series: [
+          { label: timeLabel, value: (_chart, value) => pointTime(locale, value) },
+          {
+            label,
+            stroke: "#3b82f6",
+            width: 2,
+            points: { show: true },
+            value: (_chart, value) => (value === null ? "–" : numbers.format(value)),
+          },
+        ],
+        axes: [
+          {
+            space: TIME_LABEL_SPACE,
+            values: (_chart, splits, _axis, _space, increment) => timeTicks(locale, splits, increment),
+          },
+          { size: 50, values: (_chart, splits) => splits.map((v) => numbers.format(v)) },
+        ],
       },
       data,
       element,
     );
     return () => chart.destroy();
-  }, [points, label]);
+  }, [points, label, timeLabel, locale]);
   return <div ref={box} className="rating-chart" data-testid="rating-chart" />;
 }

@@ -5,7 +5,7 @@ import { CHAT_PHRASES, type ChatChannel, type ChatPhrase, MAX_CHAT_CHARS, type U
 import { useLocale, useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { labelOf, nameTags } from "../lib/names";
-import { PlayerName } from "../ui/player-name";
+import { PlayerName, useDisplayName } from "../ui/player-name";
 import { charactersLeft, counterShown, linesOf, refusalText } from "./chat-lines";
 import type { RoomView } from "./room-view";
 import type { Commands } from "./use-command";
@@ -43,6 +43,7 @@ export function ChatPanel({
   const { model } = view;
   const t = useTranslations("chat");
   const quick = useTranslations("quickChat");
+  const displayName = useDisplayName();
   const errors = useTranslations("errors");
   const locale = useLocale();
   const mine: ChatChannel = view.mine.length > 0 ? "players" : "spectators";
@@ -115,7 +116,7 @@ export function ChatPanel({
       {view.mine.length > 0 &&
         opponents.map((user) => {
           const muted = chat.muted.includes(user.id);
-          const name = labelOf(user, tags).name;
+          const name = displayName(labelOf(user, tags));
           return (
             <button
               key={user.id}

@@ -92,25 +92,41 @@ export function resultText(
     );
   const sentence = (key: string, list: readonly number[]): RichText =>
     richMessage(say, key, { players: names(list) }, { count: list.length });
-  const scores = result.scores.length > 0 && web.result.showScores ? ` · ${result.scores.join("–")}` : "";
-  // A game that ended by the rules in one of several ways says which, from its final position.
-  const endedBy =
-    result.reason === "normal" && model.state !== null ? web.result.endedBy?.(model.state) : undefined;
-  if (result.winners.length === 0 || result.winners.length === seats.length) {
-    const reason = endedBy === undefined ? say(`reason.${result.reason}`) : words.game(endedBy);
-    return { headline: [say("draw")], detail: [`${reason}${scores}`] };
+  const draw = result.winners.length === 0 || result.winners.length === seats.length;
+  const decided = deciderOf(result, model.state, web, draw);
+  if (decided.kind === "rules") {
+    const scores = decided.scores === null ? "" : ` · ${decided.scores.join("–")}`;
+    const how = `${decided.how === null ? say("reason.normal") : words.game(decided.how)}${scores}`;
+    return draw
+      ? { headline: [say("draw")], detail: [how] }
+      : { headline: sentence("wins", result.winners), detail: [how] };
+  }
+  if (draw || decided.reason === "draw-agreed") {
+    return { headline: [say("draw")], detail: [say(`reason.${decided.reason}`)] };
   }
   const losers = seats.map((s) => s.seat).filter((s) => !result.winners.includes(s));
-  const details: Record<MatchResult["reason"], RichText> = {
-    abort: [say("reason.abort")],
-    "draw-agreed": [say("reason.draw-agreed")],
-    normal: [words.game(endedBy ?? web.result.byRules)],
-    resign: sentence("resigned", losers),
-    timeout: sentence("timedOut", losers),
-    abandon: sentence("left", losers),
-  };
-  return {
-    headline: sentence("wins", result.winners),
-    detail: [...details[result.reason], ...(scores === "" ? [] : [scores])],
-  };
+  const acts = { resign: "resigned", timeout: "timedOut", abandon: "left" } as const;
+  return { headline: sentence("wins", result.winners), detail: sentence(acts[decided.reason], losers) };
+}
+
+/**
+ * What decided a finished game, which its result line is worded by: the rules (how, in the game's words,
+ * and the final count where the game has one worth showing), or a player's act. An act shows no score:
+ * the scores of a resignation or a timeout are the forfeit's (Othello's 0–64), not the board's.
+ */
+export type Decider =
+  | {
+      readonly kind: "rules";
+      /** A key of the game's messages ("result.byConquest"), or null for the generic "by score". */
+      readonly how: string | null;
+      readonly scores: readonly number[] | null;
+    }
+  | { readonly kind: "act"; readonly reason: "resign" | "timeout" | "abandon" | "draw-agreed" };
+
+export function deciderOf(result: MatchResult, state: unknown, web: AnyWebGame, draw: boolean): Decider {
+  if (result.reason !== "normal" && result.reason !== "abort") return { kind: "act", reason: result.reason };
+  const scores = result.scores.length > 0 && web.result.showScores ? result.scores : null;
+  // A game that ended by the rules in one of several ways says which, from its final position.
+  const endedBy = state === null ? undefined : web.result.endedBy?.(state);
+  return { kind: "rules", how: endedBy ?? (draw ? null : web.result.byRules), scores };
 }

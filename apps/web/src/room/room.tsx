@@ -9,7 +9,7 @@ import { classify } from "../analysis/classes";
 import { AnalysisPanel } from "../analysis/panel";
 import { useAnalysis } from "../analysis/use-analysis";
 import { failureText } from "../i18n/errors";
-import { useGameWords } from "../i18n/use-game-words";
+import { useGameTitle, useGameWords } from "../i18n/use-game-words";
 import { formatTimeControl } from "../lib/clock";
 import { playSound } from "../lib/sound";
 import { useArena } from "../net/arena-context";
@@ -69,6 +69,7 @@ export function Room({
   );
   const model = view?.model ?? null;
   const words = useGameWords(model?.gameId ?? "");
+  const titleOf = useGameTitle();
   // Post-game analysis: for finished games only (docs/analysis.md), never during a live one.
   const finished = model?.status === "finished";
   const analysis = useAnalysis(matchId, finished, session?.token ?? null);
@@ -206,7 +207,7 @@ export function Room({
     <div className="room" data-status={model.status} data-game={model.gameId}>
       <div className="room-board">
         <div className="room-title">
-          <h1>{words("title")}</h1>
+          <h1>{titleOf(model.gameId, model.options)}</h1>
           <span className="muted">
             {formatTimeControl(model.timeControl)} · {model.rated ? `${common("rated")} · ` : ""}
             {model.visibility === "public" ? t("public") : t("linkOnly")} ·{" "}

@@ -8,7 +8,7 @@ import { logout } from "../net/players-api";
 import { failureText } from "../i18n/errors";
 import type { Refusal } from "../room/command-status";
 import { AccountForms } from "./account-forms";
-import { PlayerName } from "./player-name";
+import { AccountMark, PlayerName } from "./player-name";
 
 /**
  * Who this tab is. A guest: its name (which it may change), and "Log in" (or register). An account: its
@@ -25,6 +25,7 @@ export function SessionBadge() {
         <Link href={`/@/${encodeURIComponent(session.user.name)}`} data-testid="profile-link">
           {session.user.name}
         </Link>
+        <AccountMark />
         {session.account.bot && <span className="bot-mark">BOT</span>}
         <button
           type="button"

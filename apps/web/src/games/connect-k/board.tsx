@@ -48,7 +48,7 @@ export function ConnectKBoard(props: BoardProps<ConnectKState, number>) {
           );
         })}
       </div>
-      <div className="connectk-grid" role="grid" aria-label={`Connect ${view.k} board`}>
+      <div className="connectk-grid" role="grid" aria-label={words("board.label", { k: view.k })}>
         {view.rows.map((row, r) => (
           <div role="row" key={r} className="ck-row">
             {turn(row).map((cell) => (

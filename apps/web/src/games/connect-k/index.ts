@@ -1,5 +1,5 @@
 import * as ConnectK from "@arena/engine/games/connect-k/index";
-import type { OptionValues, WebGame } from "../web-game";
+import type { OptionValues, VariantName, WebGame } from "../web-game";
 import { connectKAnalysis } from "./analysis";
 import { ConnectKBoard } from "./board";
 
@@ -14,6 +14,23 @@ function optionsPayload(values: OptionValues): Record<string, string | number> {
   if (options.preset === CUSTOM) delete options.preset;
   else for (const key of SIZE_FIELDS) delete options[key];
   return options;
+}
+
+/**
+ * A room's board by name: the preset its sizes match (whatever the host asked for), else "k in a row" with
+ * its sizes.
+ */
+export function connectKVariant(options: unknown): VariantName | null {
+  const parsed = ConnectK.connectK.parseOptions(options ?? {});
+  if (!parsed.ok) return null;
+  const { width, height, k } = parsed.value;
+  const preset = ConnectK.CONNECT_K_PRESET_NAMES.find((name) => {
+    const size = ConnectK.CONNECT_K_PRESETS[name];
+    return size.width === width && size.height === height && size.k === k;
+  });
+  return preset === undefined
+    ? { key: "variants.custom", values: { width, height, k } }
+    : { key: `variants.${preset}` };
 }
 
 /** Connect-k: gravity k-in-a-row, Connect Four by default (games.md §2). */
@@ -65,6 +82,7 @@ export const connectKWeb: WebGame<ConnectK.ConnectKState, number> = {
   ],
   showsField: (field, values) => !SIZE_FIELDS.has(field.key) || values.preset === CUSTOM,
   optionsPayload,
+  variant: connectKVariant,
   quickGames: [{ label: "quick.computer", seats: ["me", "ai"], levels: [3, 3] }],
   demo: { options: { preset: "connect-four" }, seed: 0 },
   analysis: connectKAnalysis,

@@ -12,15 +12,24 @@ function seatName(seat: number, words: Words): string {
   return words("seat", { seat: String(seat), number: seat + 1 });
 }
 
+/**
+ * How a game ended by the rules (docs/dice-of-doom.md §8): by conquest when one seat holds every hex that
+ * is not neutral, else on the count of hexes, when the seat to move had no attack left.
+ */
+export function endingOf(state: DiceOfDoom.DiceOfDoomState): string {
+  const holders = new Set(state.owner.filter((owner) => owner >= 0));
+  return holders.size <= 1 ? "result.byConquest" : "result.byHexes";
+}
+
 /** Dice of Doom, two to four seats (games.md §3). */
 export const diceOfDoomWeb: WebGame<DiceOfDoom.DiceOfDoomState, number> = {
   id: "dice-of-doom",
   rules: DiceOfDoom.diceOfDoom,
   Board: DiceBoard,
-  moveHint: "a1>b1 or pass",
+  moveHint: "a1>b1, pass",
   seatName,
   seatColor: (seat) => SEAT_COLORS[seat] ?? "transparent",
-  result: { byRules: "result.byConquest", showScores: true },
+  result: { byRules: "result.byConquest", showScores: true, endedBy: endingOf },
   // A turn is several attacks and a pass: one move per row, each with its seat.
   movesPerRow: 1,
   optionFields: [

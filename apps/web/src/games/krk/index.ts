@@ -30,7 +30,7 @@ export const krkWeb: WebGame<Krk.KrkState, number> = {
   id: "krk",
   rules: Krk.krk,
   Board: KrkBoard,
-  moveHint: "Rh8+ or h1h8",
+  moveHint: "Rh8+, h1h8",
   seatName: (seat, words) => words("seat", { seat: String(seat), number: seat + 1 }),
   seatColor: (seat) => COLORS[seat] ?? "transparent",
   // Mate scores 1–0 and every draw 0–0: the banner says how the game ended instead of the scores.
