@@ -147,7 +147,12 @@ function History({ name }: { name: string }) {
           {searchWords("noMatch")}
         </p>
       )}
-      <table hidden={games.length === 0} className="room-table" aria-label={t("history")} data-testid="history">
+      <table
+        hidden={games.length === 0}
+        className="room-table"
+        aria-label={t("history")}
+        data-testid="history"
+      >
         <thead>
           <tr>
             <th>{t("when")}</th>

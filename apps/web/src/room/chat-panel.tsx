@@ -1,7 +1,13 @@
 "use client";
 
 import { isOver } from "@arena/match";
-import { CHAT_PHRASES, type ChatChannel, type ChatPhrase, MAX_CHAT_CHARS, type UserRef } from "@arena/protocol";
+import {
+  CHAT_PHRASES,
+  type ChatChannel,
+  type ChatPhrase,
+  MAX_CHAT_CHARS,
+  type UserRef,
+} from "@arena/protocol";
 import { useLocale, useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { labelOf, nameTags } from "../lib/names";
