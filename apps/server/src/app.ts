@@ -510,6 +510,7 @@ export function createApp(deps: AppDeps): App {
       ready = false;
       analysis.close();
       seeks.stop();
+      follows.stop();
       await rooms.stop(graceful);
       // Closing the server closes this process's transports, and nothing more: clients see "transport close"
       // and socket.io reconnects them (through a balancer, to another process). `io.disconnectSockets` sent

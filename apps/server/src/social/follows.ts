@@ -39,6 +39,7 @@ type Status = Pick<FollowedPlayer, "online" | "playing">;
 export class Follows {
   /** Users whose status is being announced, and whether it changed again meanwhile. */
   private readonly announcing = new Map<UserId, boolean>();
+  private stopped = false;
 
   constructor(private readonly options: FollowsOptions) {}
 
@@ -93,6 +94,11 @@ export class Follows {
     };
   }
 
+  /** The process is closing: the disconnects of its own sockets are not news to anyone's followers. */
+  stop(): void {
+    this.stopped = true;
+  }
+
   /** An account's socket connected: it hears of whom it follows, and its followers hear it is online. */
   async connected(socket: ArenaSocket): Promise<void> {
     const followees = await this.options.store.following(socket.data.user.id);
@@ -105,6 +111,7 @@ export class Follows {
    * game). One read at a time per user: a change during it is announced again after it.
    */
   announce(user: { readonly id: UserId; readonly name: string }): void {
+    if (this.stopped) return;
     if (this.announcing.has(user.id)) {
       this.announcing.set(user.id, true);
       return;
@@ -112,6 +119,8 @@ export class Follows {
     this.announcing.set(user.id, false);
     void this.statuses([user.id])
       .then((statuses) => {
+        // Past `stop` the adapter's connections may be closed: its publish would fail unheard.
+        if (this.stopped) return;
         const status = statuses.get(user.id) ?? OFFLINE;
         this.options.io
           .to(followersRoom(user.id))
