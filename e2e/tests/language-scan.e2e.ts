@@ -15,9 +15,12 @@ const PASSES = new Set(["pass", "PA"]);
 /** Books, blogs and programs the pages cite by name (their titles are not translated). */
 const CITED = ["Land of Lisp", "Common Lisp", "PAIP", "Yellow Rabbit", "Lisp", "Advice Language 0", "AL0"];
 
-/** Notation: squares (a1…h8), chess moves (Kb3, Rxa1+, h1h8), Dice of Doom attacks (a1>b2), single letters (k). */
+/**
+ * Notation: squares (a1…h8) and runs of them (an Othello opening, f5d6c3), chess moves (Kb3, Rxa1+, h1h8),
+ * Dice of Doom attacks (a1>b2), single letters (k).
+ */
 const NOTATION =
-  /^(?:[a-z]|[A-Z]|[KQRBN]?[a-h]?[1-8]?x?[a-h][1-8][+#]?|[a-h][1-8]>[a-h][1-8]|[a-h][1-8][a-h][1-8][qrbn]?)$/;
+  /^(?:[a-z]|[A-Z]|(?:[a-h][1-8])+|[KQRBN]?[a-h]?[1-8]?x?[a-h][1-8][+#]?|[a-h][1-8]>[a-h][1-8]|[a-h][1-8][a-h][1-8][qrbn]?)$/;
 
 /** The Latin words a reader of the page meets, player names left out (a name is data, not a word). */
 async function latinWords(page: Page, phrases: readonly string[]): Promise<{ word: string; near: string }[]> {
@@ -37,7 +40,10 @@ async function latinWords(page: Page, phrases: readonly string[]): Promise<{ wor
     }
     // Tooltips drawn in SVG (the analysis chart's dots).
     for (const title of document.querySelectorAll("svg title")) parts.push(title.textContent ?? "");
-    let text = parts.join("\n");
+    // A chosen start written as FEN (a room's "Start: …") is notation as a whole.
+    let text = parts
+      .join("\n")
+      .replace(/[1-8pnbrqkPNBRQK]+(?:\/[1-8pnbrqkPNBRQK]+){7} [wb] [-KQkq]+ [-a-h1-8]+ \d+ \d+/g, " ");
     // A name is left out, but a guest's default name shown as the server made it ("Guest 3fA9x") is
     // words the page should have put in its language ("Гость 3fA9x"): its "Guest" stays in the scan.
     for (const name of names.sort((a, b) => b.length - a.length)) {
