@@ -169,9 +169,10 @@ for (const [locale, browserLocale] of [
     }
     await expect(page.getByTestId("move-list").locator("button.move")).toHaveText(["1", "2", "1", "2", "1"]);
 
-    // A refused command, worded from its code: watching a match that does not exist.
-    await page.goto("/play/m_no_such_match");
-    await expect(page.locator(".room-loading").getByRole("alert")).toHaveText(say(m, "errors.not-found"));
+    // A match that does not exist: the server's 404 page, in the reader's language.
+    const missing = await page.goto("/play/m_no_such_match");
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByTestId("not-found").getByRole("heading")).toHaveText(say(m, "notFound.title"));
     // And the server's refusal of a log-in, whatever the name.
     await page.goto("/");
     await page.getByTestId("sign-in").click();
