@@ -62,34 +62,27 @@ export function useChat(matchId: string, readKey: string): ChatState {
     };
   }, [client, connectCount, matchId, readKey, asked]);
 
+  // A line the server took is shown at once; a refusal is kept for the panel to word.
+  const answered = useCallback((ack: { readonly ok: true; readonly line: ChatLine } | ChatRefusal) => {
+    if (!ack.ok) {
+      setRefusal(ack);
+      return false;
+    }
+    setRefusal(null);
+    setLines((held) => mergeLines(held, [ack.line]));
+    return true;
+  }, []);
+
   const say = useCallback(
-    async (channel: ChatChannel, text: string) => {
-      if (client === null) return false;
-      const ack = await client.request("chat:say", { matchId, channel, text });
-      if (!ack.ok) {
-        setRefusal(ack);
-        return false;
-      }
-      setRefusal(null);
-      setLines((held) => mergeLines(held, [ack.line]));
-      return true;
-    },
-    [client, matchId],
+    async (channel: ChatChannel, text: string) =>
+      client !== null && answered(await client.request("chat:say", { matchId, channel, text })),
+    [client, matchId, answered],
   );
 
   const sayPhrase = useCallback(
-    async (channel: ChatChannel, phrase: ChatPhrase) => {
-      if (client === null) return false;
-      const ack = await client.request("chat:phrase", { matchId, channel, phrase });
-      if (!ack.ok) {
-        setRefusal(ack);
-        return false;
-      }
-      setRefusal(null);
-      setLines((held) => mergeLines(held, [ack.line]));
-      return true;
-    },
-    [client, matchId],
+    async (channel: ChatChannel, phrase: ChatPhrase) =>
+      client !== null && answered(await client.request("chat:phrase", { matchId, channel, phrase })),
+    [client, matchId, answered],
   );
 
   const mute = useCallback(
