@@ -10,6 +10,8 @@ let failed = 0;
 let skipped = 0;
 /** Tests that passed only on a retry (ARENA_TEST_RETRIES): counted as passed, and named. */
 const retried = [];
+/** Errors a vitest run caught outside any test: each one a failure. */
+const unhandled = [];
 const firstLine = (text) =>
   String(text ?? "")
     .split("\n")[0]
@@ -33,6 +35,12 @@ for (const group of ["packages", "apps", "."]) {
           }
         }
       }
+    }
+    // Unhandled errors (scripts/vitest-unhandled.mjs): each one a failure, named.
+    for (const name of readdirSync(dir).filter((n) => /^vitest-unhandled.*\.json$/.test(n))) {
+      const { errors } = JSON.parse(readFileSync(join(dir, name), "utf8"));
+      failed += errors.length;
+      for (const error of errors) unhandled.push(`${join(dir, name)}: ${error}`);
     }
     const playwrightSummaries = existsSync(dir)
       ? readdirSync(dir).filter((name) =>
@@ -63,5 +71,6 @@ for (const group of ["packages", "apps", "."]) {
   }
 }
 for (const line of retried) console.log(`passed on a retry: ${line}`);
+for (const line of unhandled) console.log(`unhandled error: ${line}`);
 console.log(`${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ""}`);
 process.exitCode = failed > 0 || passed === 0 ? 1 : 0;

@@ -9,7 +9,7 @@ import { FakeClock } from "../clocks/scheduler.js";
 import { LOBBY_BATCH_MS } from "../rooms/lobby-feed.js";
 import { randomId } from "../identity/tokens.js";
 import { type RedisConnection } from "../store/redis.js";
-import { Client, startServer, type TestServer } from "../test-support/harness.js";
+import { Client, startServer, type TestServer, uniqueName } from "../test-support/harness.js";
 import { firstLegal, startOthello } from "../test-support/play.js";
 import { connectTestRedis, redisUrl } from "../test-support/redis.js";
 import { skipWithout } from "../test-support/requires.js";
@@ -55,8 +55,6 @@ async function post(at: TestServer, path: string, body: unknown, token?: string)
 async function get<T>(at: TestServer, path: string): Promise<T> {
   return (await (await fetch(`${at.url}${path}`)).json()) as T;
 }
-
-const uniqueName = (stem: string) => `${stem}${randomId(4).replace(/[^A-Za-z0-9]/g, "x")}`;
 
 async function register(at: TestServer, name: string, options: { bot?: boolean; guest?: string } = {}) {
   const answer = await post(

@@ -15,7 +15,13 @@ import { FakeClock } from "../clocks/scheduler.js";
 import { randomId } from "../identity/tokens.js";
 import { SqliteStore } from "../store/sqlite.js";
 import { DEFAULT_QUOTAS } from "../quotas/limits.js";
-import { Client, registerAccount, startServer, type TestServer } from "../test-support/harness.js";
+import {
+  Client,
+  registerAccount,
+  startServer,
+  type TestServer,
+  uniqueName,
+} from "../test-support/harness.js";
 import { connectTestRedis, redisUrl } from "../test-support/redis.js";
 import { skipWithout } from "../test-support/requires.js";
 
@@ -43,7 +49,6 @@ async function post(at: TestServer, path: string, body: unknown, headers: Record
 }
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-const uniqueName = (stem: string) => `${stem}${randomId(4).replace(/[^A-Za-z0-9]/g, "x")}`;
 
 /**
  * The attack's walk: a guest claims an account; the account plays a rated game and logs out; the guest's

@@ -4,8 +4,7 @@
 // closed only to the addresses that have been failing at it.
 import { afterEach, describe, expect, it } from "vitest";
 import { FakeClock } from "../clocks/scheduler.js";
-import { randomId } from "../identity/tokens.js";
-import { startServer, type TestServer } from "../test-support/harness.js";
+import { startServer, type TestServer, uniqueName } from "../test-support/harness.js";
 
 const PASSWORD = "correct horse battery";
 
@@ -29,7 +28,7 @@ describe("login cannot be used to lock an owner out", () => {
     const clock = new FakeClock(Date.now());
     const server = await startServer({ clock, config: { trustedProxies: 1 } });
     at = server;
-    const name = `Ola${randomId(4).replace(/[^A-Za-z0-9]/g, "x")}`;
+    const name = uniqueName("Ola");
     const registered = await fetch(`${server.url}/api/accounts`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-forwarded-for": "192.0.2.1" },

@@ -1,8 +1,7 @@
 // Issue 26, "Weak passwords": `aaaaaaaa`, `passpass`, `Passw0rd!`, `letmein!`, `arena123`, `asdfghjk` and
 // `11223344` were accepted at registration. A strength estimate (zxcvbn-ts) now refuses them.
 import { afterEach, describe, expect, it } from "vitest";
-import { randomId } from "../identity/tokens.js";
-import { startServer, type TestServer } from "../test-support/harness.js";
+import { startServer, type TestServer, uniqueName } from "../test-support/harness.js";
 
 let at: TestServer | null = null;
 afterEach(async () => {
@@ -24,7 +23,7 @@ describe("registration refuses passwords that are easy to guess", () => {
     "refuses %j with weak-password and says why",
     async (password) => {
       at = await startServer();
-      const name = `Pia${randomId(4).replace(/[^A-Za-z0-9]/g, "x")}`;
+      const name = uniqueName("Pia");
       expect(await register(at, name, password)).toEqual({
         status: 400,
         body: {

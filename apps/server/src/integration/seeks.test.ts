@@ -15,7 +15,7 @@ import { POOLS } from "../seeks/pools.js";
 import { RedisSeekStore } from "../seeks/redis.js";
 import { SEEK_COUNTS_BATCH_MS, WIDEN_PASS_MS } from "../seeks/seeks.js";
 import { type RedisConnection } from "../store/redis.js";
-import { Client, startServer, type TestServer } from "../test-support/harness.js";
+import { Client, startServer, type TestServer, uniqueName } from "../test-support/harness.js";
 import { firstLegal } from "../test-support/play.js";
 import { connectTestRedis, redisUrl } from "../test-support/redis.js";
 import { skipWithout } from "../test-support/requires.js";
@@ -64,8 +64,6 @@ async function register(at: TestServer, name: string, bot = false): Promise<Auth
   if (response.status !== 201) throw new Error(`register ${name}: ${response.status}`);
   return (await response.json()) as AuthResponse;
 }
-
-const uniqueName = (stem: string) => `${stem}${randomId(4).replace(/[^A-Za-z0-9]/g, "x")}`;
 
 const pairedTo = (s: Seeker) => s.paired[0]?.matchId;
 const waitPaired = (s: Seeker) => s.client.until(() => s.paired.length > 0, "seek:paired");

@@ -444,11 +444,38 @@ export async function connectRedis(url: string, logger: Logger, prefix = "arena:
     commands: client,
     prefix,
     adapter(io) {
-      io.adapter(createAdapter(adapterPub, adapterSub, { key: `${prefix}socket.io` }));
+      io.adapter(
+        createAdapter(quietPublisher(adapterPub, logger), adapterSub, { key: `${prefix}socket.io` }),
+      );
     },
     async close() {
       await store.close();
-      await Promise.all(clients.map((c) => c.quit().catch(() => undefined)));
+      // Subscribers first: a peer's request that arrives while closing finds no one listening, so none is
+      // answered through a publisher that has already quit.
+      await Promise.all([subscriber, adapterSub].map((c) => c.quit().catch(() => undefined)));
+      await Promise.all([client, adapterPub].map((c) => c.quit().catch(() => undefined)));
     },
   };
+}
+
+/**
+ * The adapter's publisher, whose `publish` never rejects unhandled: the adapter fires its answers to other
+ * processes and forgets them, so one that fails (the connection closing under an answer still being
+ * built) is logged here instead of surfacing as an unhandled rejection.
+ */
+export function quietPublisher(pub: RedisClient, logger: Logger): RedisClient {
+  return new Proxy(pub, {
+    get(target, property) {
+      if (property !== "publish") {
+        // Bound to the client itself: its methods use private state a proxy as `this` would not reach.
+        const value = Reflect.get(target, property, target) as unknown;
+        return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      }
+      return (...args: Parameters<RedisClient["publish"]>) =>
+        target.publish(...args).catch((error: unknown) => {
+          logger.warn({ err: error }, "redis adapter publish failed");
+          return 0;
+        });
+    },
+  });
 }

@@ -19,6 +19,7 @@ import {
   type VersionedEvent,
 } from "@arena/protocol";
 import { type Logger, pino } from "pino";
+import { randomId } from "../identity/tokens.js";
 import { type PlayerStore } from "../accounts/ports.js";
 import { io as connectClient, type Socket } from "socket.io-client";
 import { type AiPool, InlinePool } from "../ai/pool.js";
@@ -92,6 +93,12 @@ export async function startServer(
     close: (graceful = true) => app.close(graceful),
   };
 }
+
+/**
+ * A fresh account name: `stem`, '_' and four random letters or digits. The '_' keeps a random tail from
+ * turning a short stem into a reserved prefix ("Bo" + "T…" would read "Bot…", accounts/names.ts).
+ */
+export const uniqueName = (stem: string): string => `${stem}_${randomId(4).replace(/[^A-Za-z0-9]/g, "x")}`;
 
 /** The password every test account registers with. */
 export const ACCOUNT_PASSWORD = "correct horse battery staple";
