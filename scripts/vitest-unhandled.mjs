@@ -6,7 +6,11 @@ import { writeFileSync } from "node:fs";
 export default class UnhandledErrorsReporter {
   onTestRunEnd(_testModules, unhandledErrors) {
     if (unhandledErrors.length === 0) return;
-    const errors = unhandledErrors.map((error) => String(error?.message ?? error).split("\n")[0].slice(0, 200));
+    const errors = unhandledErrors.map((error) =>
+      String(error?.message ?? error)
+        .split("\n")[0]
+        .slice(0, 200),
+    );
     writeFileSync(`vitest-unhandled-${process.version}.json`, `${JSON.stringify({ errors }, null, 2)}\n`);
   }
 }
