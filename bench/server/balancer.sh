@@ -4,7 +4,7 @@
 # with the clients spread over them directly, and the same two behind HAProxy (scripts/cluster.mjs, Redis
 # with AOF). Every latency is kept for pooling; bounded: each run stops by itself.
 #   ARENA_SNAPSHOT=/tmp/arena-bench-snap GAMES=1000 ROUNDS=3 SAMPLES=/tmp/lb.jsonl \
-#     OUT=bench/server/results/balancer.jsonl bench/server/balancer.sh
+#     OUT=$(node bench/results.mjs folder balancer)/balancer.jsonl bench/server/balancer.sh
 #   node bench/server/src/pool.mjs /tmp/lb.jsonl --base direct
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -14,6 +14,8 @@ DUR=${DUR:-30}
 PACE=${PACE:-1000}
 SAMPLES=${SAMPLES:-/tmp/arena-balancer-samples.jsonl}
 OUT=${OUT:-/tmp/arena-balancer.jsonl}
+# A result kept under bench/results/ names this command in its folder's manifest.
+node bench/results.mjs record "$OUT" "GAMES=$GAMES ROUNDS=$ROUNDS DUR=$DUR PACE=$PACE bench/server/balancer.sh"
 # The direct runs' ports (the balanced one picks free ports): away from load.mjs's defaults, which other
 # runs on a shared machine may be using.
 PORT=${PORT:-4730}

@@ -7,6 +7,7 @@
 //   --store memory|sqlite: the server's store without --redis (default memory; sqlite in a fresh temp DATA_DIR)
 import { spawn, execSync } from "node:child_process";
 import { io } from "socket.io-client";
+import { recordResult } from "../../results.mjs";
 import { storeEnv } from "./paths.mjs";
 import { startServer } from "./server-process.mjs";
 import { loopDelayMs, parseArgs, parseProm, procSample, summarize } from "./stats.mjs";
@@ -255,5 +256,8 @@ const out = {
   loadAfter: uptime(),
 };
 console.log(JSON.stringify(out));
-if (args.out) (await import("node:fs")).appendFileSync(args.out, JSON.stringify(out) + "\n");
+if (args.out) {
+  (await import("node:fs")).appendFileSync(args.out, JSON.stringify(out) + "\n");
+  recordResult(args.out);
+}
 process.exit(0);

@@ -17,6 +17,7 @@ import { loadavg } from "node:os";
 import { openSync, statSync } from "node:fs";
 import { summarize, procSample, parseProm, loopDelayMs, parseArgs, pin } from "./stats.mjs";
 import { SERVER_NODE_FLAGS, serverMain, storeEnv } from "./paths.mjs";
+import { recordResult } from "../../results.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "../../..");
@@ -403,6 +404,7 @@ console.log(
 if (args.out) {
   const fs = await import("node:fs");
   fs.appendFileSync(args.out, JSON.stringify(out) + "\n");
+  recordResult(args.out);
 }
 // --samples FILE keeps every latency of the window (0.01 ms steps), so that interleaved runs can be pooled
 // (bench/server/src/pool.mjs): one run's p99 moves with the minute it ran in, a pooled one much less.

@@ -4,8 +4,9 @@
 // the per-run p99s beside it. One 30 s run's p99 moves with the minute it ran in; a pool of several,
 // interleaved with the floor's, is the steadier figure. `--base LABEL` compares with that pool instead of
 // the echo floor's, and then the service's CPU per move (servers + Redis + balancer, mean of the runs) too.
-//   node bench/server/src/pool.mjs /tmp/samples.jsonl [--out bench/server/results/pooled.jsonl] [--base LABEL]
+//   node bench/server/src/pool.mjs /tmp/samples.jsonl [--out bench/results/<date>-<topic>/pooled.jsonl] [--base LABEL]
 import { readFileSync, appendFileSync } from "node:fs";
+import { recordResult } from "../../results.mjs";
 import { parseArgs, summarize } from "./stats.mjs";
 
 const [file, ...rest] = process.argv.slice(2);
@@ -86,3 +87,4 @@ for (const row of rows) {
     appendFileSync(args.out, JSON.stringify(summary) + "\n");
   }
 }
+if (args.out) recordResult(args.out);

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Renders load results (JSON lines from load.mjs --out) as a markdown table with ratios to the echo floor and
 // boardgame.io measured at the same game count in the same matrix run.
-//   node bench/server/src/report.mjs bench/server/results/matrix.jsonl
+//   node bench/server/src/report.mjs bench/results/<date>-load-matrix/load-pace1000.jsonl
 import { readFileSync } from "node:fs";
 
 const rows = readFileSync(process.argv[2], "utf8")
