@@ -3,7 +3,7 @@
 // says, per file, the commit it measured, the command, the machine's load and the doc section quoting it.
 // A result no doc quotes is deleted (apps/server/src/docs.test.ts checks folders against the docs).
 //   node bench/results.mjs folder TOPIC               prints (and creates) bench/results/<today>-TOPIC
-//   node bench/results.mjs record FILE [COMMAND...]   adds FILE's manifest entry unless it has one
+//   node bench/results.mjs record FILE [COMMAND...]   adds FILE's manifest entry, or sets its command
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -34,30 +34,39 @@ function measuredCommit() {
   }
 }
 
+/** How this process was started, from the repository's root: `node bench/server/src/load.mjs --games …`. */
+function ownCommand() {
+  const [script = "", ...args] = process.argv.slice(1);
+  return ["node", relative(repo, script), ...args].join(" ");
+}
+
 /**
  * Records a result file written under bench/results/<folder>/ in that folder's manifest; files written
- * elsewhere (scratch runs in /tmp) are left alone. An entry already there is kept: the first writer of a
- * file (a shell script) names the command better than the tool it runs.
+ * elsewhere (scratch runs in /tmp) and files not written are left alone. A tool records itself; a script
+ * that ran it records afterwards with its own `command`, which then replaces the tool's.
  */
-export function recordResult(file, command = process.argv.slice(1).join(" ")) {
+export function recordResult(file, command) {
   const path = resolve(file);
   const rel = relative(RESULTS, path);
-  if (rel.startsWith("..") || !rel.includes("/")) return;
+  if (rel.startsWith("..") || !rel.includes("/") || !existsSync(path)) return;
   const manifestPath = resolve(dirname(path), "manifest.json");
   const manifest = existsSync(manifestPath)
     ? JSON.parse(readFileSync(manifestPath, "utf8"))
     : { about: "commit: the commit checked out when the file was recorded", files: {} };
   const name = basename(path);
-  if (manifest.files[name]) return;
-  manifest.files[name] = {
-    commit: measuredCommit(),
-    snapshot: process.env.ARENA_SNAPSHOT ?? null,
-    command,
-    load: `load average ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(", ")} when recorded`,
-    quotedIn: [],
-  };
+  const known = manifest.files[name];
+  if (known && command === undefined) return;
+  manifest.files[name] = known
+    ? { ...known, command }
+    : {
+        commit: measuredCommit(),
+        snapshot: process.env.ARENA_SNAPSHOT ?? null,
+        command: command ?? ownCommand(),
+        load: `load average ${loadavg()
+          .map((l) => l.toFixed(2))
+          .join(", ")} when recorded`,
+        quotedIn: [],
+      };
   writeFileSync(manifestPath, JSON.stringify(manifest, null, 2) + "\n");
 }
 

@@ -14,8 +14,6 @@ DUR=${DUR:-30}
 PACE=${PACE:-1000}
 SAMPLES=${SAMPLES:-/tmp/arena-balancer-samples.jsonl}
 OUT=${OUT:-/tmp/arena-balancer.jsonl}
-# A result kept under bench/results/ names this command in its folder's manifest.
-node bench/results.mjs record "$OUT" "GAMES=$GAMES ROUNDS=$ROUNDS DUR=$DUR PACE=$PACE bench/server/balancer.sh"
 # The direct runs' ports (the balanced one picks free ports): away from load.mjs's defaults, which other
 # runs on a shared machine may be using.
 PORT=${PORT:-4730}
@@ -27,3 +25,5 @@ for r in $(seq 1 "$ROUNDS"); do
   run --label "x2 direct" --servers 2 --port "$((PORT + 10))" --redis-port "$((PORT + 2000))"
   run --label "x2 haproxy" --balancer
 done
+# A result kept under bench/results/ names this command in its folder's manifest.
+node bench/results.mjs record "$OUT" "GAMES=$GAMES ROUNDS=$ROUNDS DUR=$DUR PACE=$PACE bench/server/balancer.sh"

@@ -12,8 +12,6 @@ DUR=${DUR:-30}
 PACE=${PACE:-1000}
 SAMPLES=${SAMPLES:-/tmp/arena-samples.jsonl}
 OUT=${OUT:-/tmp/arena-interleaved.jsonl}
-# A result kept under bench/results/ names this command in its folder's manifest.
-node bench/results.mjs record "$OUT" "GAMES=\"$GAMES\" ROUNDS=$ROUNDS DUR=$DUR PACE=$PACE BASE_SNAPSHOT=${BASE_SNAPSHOT:-} bench/server/interleave.sh"
 run() { timeout $((DUR + 300)) node bench/server/src/load.mjs --games "$1" --pace "$PACE" --duration "$DUR" \
   --out "$OUT" --samples "$SAMPLES" "${@:2}" | tail -1; }
 for g in $GAMES; do
@@ -23,3 +21,5 @@ for g in $GAMES; do
     run "$g" --target echo --label echo
   done
 done
+# A result kept under bench/results/ names this command in its folder's manifest.
+node bench/results.mjs record "$OUT" "GAMES=\"$GAMES\" ROUNDS=$ROUNDS DUR=$DUR PACE=$PACE BASE_SNAPSHOT=${BASE_SNAPSHOT:-} bench/server/interleave.sh"

@@ -45,7 +45,10 @@ interface ManifestEntry {
 
 describe("bench/results", () => {
   const root = join(repo, "bench/results");
-  const folders = readdirSync(root).filter((f) => statSync(join(root, f)).isDirectory());
+  // An empty folder (a run that wrote nothing yet) is not a result; git does not keep it either.
+  const folders = readdirSync(root).filter(
+    (f) => statSync(join(root, f)).isDirectory() && readdirSync(join(root, f)).length > 0,
+  );
   const docs = [
     "README.md",
     "bench/server/README.md",
