@@ -10,8 +10,8 @@ import { AnalysisService, DEFAULT_ANALYSIS_BUDGETS } from "./analysis/service.js
 import { type Clock } from "./clocks/scheduler.js";
 import { accountsRouter } from "./accounts/http.js";
 import { botsRouter } from "./http/bots-api.js";
-import { MemoryPlayerStore } from "./accounts/memory.js";
-import { type PlayerStore } from "./accounts/ports.js";
+import { MemoryPlayerStore } from "./store/memory/players.js";
+import { type PlayerStore } from "./store/ports/players.js";
 import { Accounts } from "./accounts/service.js";
 import { apiRouter } from "./http/api.js";
 import { mayReadMetrics } from "./http/metrics-access.js";
@@ -38,18 +38,18 @@ import {
   userRoom,
 } from "./protocol/sockets.js";
 import { DEFAULT_QUOTAS, type QuotaLimits } from "./quotas/limits.js";
-import { MemoryQuotaStore } from "./quotas/memory.js";
-import { type QuotaStore } from "./quotas/ports.js";
+import { MemoryQuotaStore } from "./store/memory/quotas.js";
+import { type QuotaStore } from "./store/ports/quotas.js";
 import { GameRecorder } from "./ratings/recorder.js";
 import { FINISHED_ROOMS_KEPT } from "./rooms/cache.js";
 import { type Fanout, Rooms } from "./rooms/rooms.js";
-import { MemorySeekStore } from "./seeks/memory.js";
-import { type SeekStore } from "./seeks/ports.js";
+import { MemorySeekStore } from "./store/memory/seeks.js";
+import { type SeekStore } from "./store/ports/seeks.js";
 import { Playban } from "./seeks/playban.js";
 import { Seeks } from "./seeks/seeks.js";
 import { BROADCAST_SLICE, SlicedBroadcasts } from "./protocol/sliced-broadcast.js";
 import { HANDSHAKES_PER_TURN, TurnGate } from "./protocol/turn-gate.js";
-import { type MatchStore } from "./store/ports.js";
+import { type MatchStore } from "./store/ports/matches.js";
 import { markMissingMatch } from "./web/missing-match.js";
 import { type WebApp } from "./web/next-app.js";
 

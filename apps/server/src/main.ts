@@ -5,7 +5,7 @@ import { createApp, DEFAULT_CONFIG, instanceName } from "./app.js";
 import { systemClock } from "./clocks/scheduler.js";
 import { readEnv } from "./env.js";
 import { reachableUrls } from "./http/addresses.js";
-import { openBackend } from "./store/select.js";
+import { openBackend } from "./store/backend.js";
 import { startWeb } from "./web/serve.js";
 
 const env = readEnv();

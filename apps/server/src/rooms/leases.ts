@@ -1,7 +1,7 @@
 import { type MatchId } from "@arena/protocol";
 import { type Logger } from "pino";
 import { type Clock } from "../clocks/scheduler.js";
-import { type MatchStore } from "../store/ports.js";
+import { type MatchStore } from "../store/ports/matches.js";
 import { type Room } from "./room.js";
 
 /**

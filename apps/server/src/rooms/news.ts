@@ -1,6 +1,6 @@
 import { type MatchId } from "@arena/protocol";
 import { type Logger } from "pino";
-import { type MatchStore, type NewsRole } from "../store/ports.js";
+import { type MatchStore, type NewsRole } from "../store/ports/matches.js";
 import { type Room } from "./room.js";
 
 /**

@@ -19,10 +19,10 @@ import { type AiPool } from "../ai/pool.js";
 import { type Clock } from "../clocks/scheduler.js";
 import { maxAiLevel } from "../games/catalogue.js";
 import { type QuotaLimits } from "../quotas/limits.js";
-import { type QuotaStore } from "../quotas/ports.js";
+import { type QuotaStore } from "../store/ports/quotas.js";
 import { type HeldKind, holdsAi, Quotas } from "../quotas/quotas.js";
 import { type ChatDelivery, ChatService } from "../chat/service.js";
-import { type MatchStore } from "../store/ports.js";
+import { type MatchStore } from "../store/ports/matches.js";
 import { RoomCache } from "./cache.js";
 import {
   createPairedRoom,

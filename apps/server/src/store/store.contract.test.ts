@@ -15,10 +15,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectTestRedis, redisUrl } from "../test-support/redis.js";
-import { MemoryStore } from "./memory.js";
-import { type MatchStore } from "./ports.js";
-import { type RedisConnection } from "./redis.js";
-import { SqliteStore } from "./sqlite.js";
+import { MemoryStore } from "./memory/matches.js";
+import { type MatchStore } from "./ports/matches.js";
+import { type RedisConnection } from "./redis/open.js";
+import { SqliteStore } from "./sqlite/matches.js";
 import { skipWithout } from "../test-support/requires.js";
 
 function entry(version: number): VersionedEvent {

@@ -20,17 +20,17 @@ import {
 } from "@arena/protocol";
 import { type Logger, pino } from "pino";
 import { randomId } from "../identity/tokens.js";
-import { type PlayerStore } from "../accounts/ports.js";
+import { type PlayerStore } from "../store/ports/players.js";
 import { io as connectClient, type Socket } from "socket.io-client";
 import { type AiPool, InlinePool } from "../ai/pool.js";
 import { type App, type AppConfig, createApp, DEFAULT_CONFIG } from "../app.js";
 import { type Clock, FakeClock } from "../clocks/scheduler.js";
 import { DEFAULT_QUOTAS } from "../quotas/limits.js";
-import { MemoryStore } from "../store/memory.js";
-import { type MatchStore } from "../store/ports.js";
+import { MemoryStore } from "../store/memory/matches.js";
+import { type MatchStore } from "../store/ports/matches.js";
 import { type ArenaServer } from "../protocol/sockets.js";
-import { type SeekStore } from "../seeks/ports.js";
-import { type QuotaStore } from "../quotas/ports.js";
+import { type SeekStore } from "../store/ports/seeks.js";
+import { type QuotaStore } from "../store/ports/quotas.js";
 
 export interface TestServer {
   readonly app: App;

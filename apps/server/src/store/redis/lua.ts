@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { type RedisClient } from "./redis.js";
+import { type RedisClient } from "./connection.js";
 
 type ScriptOptions = { keys: string[]; arguments: string[] };
 

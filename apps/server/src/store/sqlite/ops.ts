@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import { type AppendResult, type LeaseGrant } from "./ports.js";
+import { type AppendResult, type LeaseGrant } from "../ports/matches.js";
 
 /**
  * `full`: every commit is fsynced before anything is acknowledged (a power cut loses nothing

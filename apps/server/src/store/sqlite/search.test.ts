@@ -1,16 +1,16 @@
 // A player's game search on SQLite (docs/protocol.md, "Game search"): each searchable field is served by
 // an index of that player's rows, and a page of a long history comes back in milliseconds.
 //
-// Rerun: `npx vitest run src/accounts/search.test.ts` in apps/server (prints the measured time).
+// Rerun: `npx vitest run src/store/sqlite/search.test.ts` in apps/server (prints the measured time).
 import { asMatchId, asUserId, type HistorySearch } from "@arena/protocol";
 import type Database from "better-sqlite3";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SqliteStore } from "../store/sqlite.js";
-import { type FinishedGame } from "./ports.js";
-import { searchQuery, SqlitePlayerStore } from "./sqlite.js";
+import { SqliteStore } from "./matches.js";
+import { type FinishedGame } from "../ports/players.js";
+import { searchQuery, SqlitePlayerStore } from "./players.js";
 
 const GAMES = ["othello", "connect-k", "dice-of-doom", "krk"];
 const OUTCOMES = ["win", "draw", "loss"] as const;

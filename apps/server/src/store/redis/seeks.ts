@@ -1,6 +1,6 @@
-import { ALIVE_TTL_MS, AliveKey } from "../store/alive-key.js";
-import { type RedisClient, timed } from "../store/redis.js";
-import { type Seek, type SeekStore } from "./ports.js";
+import { ALIVE_TTL_MS, AliveKey } from "./alive-key.js";
+import { type RedisClient, timed } from "./connection.js";
+import { type Seek, type SeekStore } from "../ports/seeks.js";
 
 // A user's seek pointer is "<poolId> <seekId>"; pool ids hold no space (seeks/pools.ts).
 const POINTER = `

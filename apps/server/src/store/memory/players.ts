@@ -21,9 +21,9 @@ import {
   type PlayerStore,
   type RateFn,
   type StoredRating,
-} from "./ports.js";
-import { nameSkeleton } from "./names.js";
-import { onLeaderboard, planRecord, tally } from "./recording.js";
+} from "../ports/players.js";
+import { nameSkeleton } from "../ports/name-skeleton.js";
+import { onLeaderboard, planRecord, tally } from "../ports/player-records.js";
 
 /** Above this many buckets, idle ones are swept. */
 const SWEEP_BUCKETS_AT = 10_000;

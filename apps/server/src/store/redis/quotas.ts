@@ -1,7 +1,7 @@
-import { randomId } from "../identity/tokens.js";
-import { ALIVE_TTL_MS, AliveKey } from "../store/alive-key.js";
-import { type RedisClient, timed } from "../store/redis.js";
-import { type QuotaStore } from "./ports.js";
+import { randomBytes } from "node:crypto";
+import { ALIVE_TTL_MS, AliveKey } from "./alive-key.js";
+import { type RedisClient, timed } from "./connection.js";
+import { type QuotaStore } from "../ports/quotas.js";
 
 // A set with a bound: the member is added unless `limit` others are in it already.
 const HOLD = `
@@ -139,7 +139,7 @@ export class RedisQuotaStore implements QuotaStore {
     const reply = await timed(
       this.client.eval(NOTE, {
         keys: [`${this.prefix}q:n:${key}`],
-        arguments: [String(now), String(windowMs), `${now}:${randomId(6)}`],
+        arguments: [String(now), String(windowMs), `${now}:${randomBytes(6).toString("base64url")}`],
       }),
     );
     return typeof reply === "number" ? reply : 0;

@@ -10,7 +10,9 @@ import {
   type UserId,
   type WinDrawLoss,
 } from "@arena/protocol";
-import { type Glicko } from "../ratings/glicko2.js";
+import { type Glicko } from "../../ratings/glicko2.js";
+
+export { type Glicko };
 
 /** An account as stored: `nameKey` (the name lower-cased) is unique; the id is the guest's it claimed. */
 export interface AccountRecord {
@@ -94,7 +96,7 @@ export function bucketLevel(
 export interface PlayerStore {
   /**
    * Creates an account unless its name (without regard to case), its name's skeleton (a look-alike:
-   * accounts/names.ts `nameSkeleton`) or its user id is taken.
+   * `nameSkeleton`, name-skeleton.ts) or its user id is taken.
    */
   createAccount(account: AccountRecord): Promise<CreateAccountResult>;
   accountByName(name: string): Promise<AccountRecord | null>;

@@ -10,8 +10,7 @@ import {
   type WinDrawLoss,
   asUserId,
 } from "@arena/protocol";
-import { type Glicko } from "../ratings/glicko2.js";
-import { type RedisClient, timed } from "../store/redis.js";
+import { type RedisClient, timed } from "./connection.js";
 import {
   type AccountRecord,
   type Bucket,
@@ -19,13 +18,14 @@ import {
   type CreateAccountResult,
   type FinishedGame,
   type Followee,
+  type Glicko,
   matchesSearch,
   type PlayerStore,
   type RateFn,
   type StoredRating,
-} from "./ports.js";
-import { nameSkeleton } from "./names.js";
-import { onLeaderboard, planRecord } from "./recording.js";
+} from "../ports/players.js";
+import { nameSkeleton } from "../ports/name-skeleton.js";
+import { onLeaderboard, planRecord } from "../ports/player-records.js";
 
 const CREATE = `
 if redis.call('EXISTS', KEYS[1]) == 1 then return 'name-taken' end

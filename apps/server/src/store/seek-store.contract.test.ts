@@ -1,12 +1,12 @@
 import { asUserId } from "@arena/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomId } from "../identity/tokens.js";
-import { type RedisConnection } from "../store/redis.js";
+import { type RedisConnection } from "./redis/open.js";
 import { connectTestRedis, redisUrl } from "../test-support/redis.js";
 import { skipWithout } from "../test-support/requires.js";
-import { MemorySeekStore } from "./memory.js";
-import { type Seek, type SeekStore } from "./ports.js";
-import { RedisSeekStore } from "./redis.js";
+import { MemorySeekStore } from "./memory/seeks.js";
+import { type Seek, type SeekStore } from "./ports/seeks.js";
+import { RedisSeekStore } from "./redis/seeks.js";
 
 interface Setup {
   /** One process's store. */

@@ -1,4 +1,4 @@
-import { type RedisClient, timed } from "./redis.js";
+import { type RedisClient, timed } from "./connection.js";
 
 /** How long a process counts as alive after its last heartbeat; it renews every third of that. */
 export const ALIVE_TTL_MS = 15_000;

@@ -1,6 +1,6 @@
 import { asMatchId, asMillis, asVersion, type MatchEvent, type VersionedEvent } from "@arena/protocol";
 import { describe, expect, it } from "vitest";
-import { MemoryStore } from "./memory.js";
+import { MemoryStore } from "./matches.js";
 
 const at = (version: number, event: MatchEvent): VersionedEvent => ({
   version: asVersion(version),

@@ -1,4 +1,4 @@
-import { type Seek, type SeekStore } from "./ports.js";
+import { type Seek, type SeekStore } from "../ports/seeks.js";
 
 /** Seeks of one process (memory and SQLite stores): the whole truth there, and nothing to survive a restart. */
 export class MemorySeekStore implements SeekStore {

@@ -1,9 +1,9 @@
 import { type Logger, pino } from "pino";
 import { type RedisClientType, createClient } from "redis";
 import { describe, expect, it } from "vitest";
-import { redisUrl } from "../test-support/redis.js";
-import { skipWithout } from "../test-support/requires.js";
-import { quietPublisher } from "./redis.js";
+import { redisUrl } from "../../test-support/redis.js";
+import { skipWithout } from "../../test-support/requires.js";
+import { quietPublisher } from "./connection.js";
 
 /** A logger whose warnings are kept, to see what the publisher reported. */
 function warnings(): { logger: Logger; seen: string[] } {

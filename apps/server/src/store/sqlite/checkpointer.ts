@@ -3,7 +3,7 @@
 // (a WAL-mode checkpoint lets the writer go on appending meanwhile). docs/architecture.md, "The SQLite store".
 import { parentPort, workerData } from "node:worker_threads";
 import Database from "better-sqlite3";
-import { type CheckpointerStart } from "./sqlite-ops.js";
+import { type CheckpointerStart } from "./ops.js";
 
 const port = parentPort;
 if (port === null) throw new Error("sqlite-checkpointer runs as a worker thread");

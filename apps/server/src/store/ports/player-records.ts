@@ -1,6 +1,6 @@
 import { type HistoryEntry, type RatingChange, type UserId, type WinDrawLoss } from "@arena/protocol";
-import { type Glicko, isProvisional } from "../ratings/glicko2.js";
-import { type FinishedGame, type RateFn, type RatingBefore, type StoredRating } from "./ports.js";
+import { type Glicko, isProvisional, PROVISIONAL_RD } from "../../ratings/glicko2.js";
+import { type FinishedGame, type RateFn, type RatingBefore, type StoredRating } from "./players.js";
 
 /** What recording a game writes, the same for every store (they differ only in how they make it atomic). */
 export interface RecordPlan {
@@ -67,3 +67,6 @@ export function tally(entries: Iterable<HistoryEntry>): WinDrawLoss {
 
 /** Leaderboards hold established ratings only. */
 export const onLeaderboard = (rd: number): boolean => !isProvisional(rd);
+
+/** The largest rating deviation a leaderboard holds (for stores that filter in a query). */
+export const LEADERBOARD_MAX_RD = PROVISIONAL_RD;

@@ -5,19 +5,19 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomId } from "../identity/tokens.js";
 import { connectTestRedis, redisUrl } from "../test-support/redis.js";
-import { SqliteStore } from "../store/sqlite.js";
+import { SqliteStore } from "./sqlite/matches.js";
 import { rateGame, INITIAL } from "../ratings/glicko2.js";
-import { MemoryPlayerStore } from "./memory.js";
-import { nameSkeleton } from "./names.js";
+import { MemoryPlayerStore } from "./memory/players.js";
+import { nameSkeleton } from "./ports/name-skeleton.js";
 import {
   type AccountRecord,
   type FinishedGame,
   type Followee,
   type PlayerStore,
   type RateFn,
-} from "./ports.js";
-import { RedisPlayerStore } from "./redis.js";
-import { SqlitePlayerStore } from "./sqlite.js";
+} from "./ports/players.js";
+import { RedisPlayerStore } from "./redis/players.js";
+import { SqlitePlayerStore } from "./sqlite/players.js";
 import { skipWithout } from "../test-support/requires.js";
 
 interface Setup {

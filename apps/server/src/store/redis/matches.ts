@@ -1,4 +1,3 @@
-import { createAdapter } from "@socket.io/redis-adapter";
 import {
   type ChatLine,
   type ChatMute,
@@ -9,47 +8,17 @@ import {
   asMatchId,
 } from "@arena/protocol";
 import { type Logger } from "pino";
-import { createClient } from "redis";
-import { muteKey, muteOfKey } from "./chat-mutes.js";
-import { LuaScript } from "./lua.js";
 import {
   type AppendListener,
   type AppendResult,
   type LeaseGrant,
   type MatchStore,
   type NewsRole,
-} from "./ports.js";
-
-/** How long any store command may take before the caller is told the store is unavailable. */
-export const COMMAND_TIMEOUT_MS = 2_000;
-
-const makeClient = (url: string, failFast = false) =>
-  createClient({
-    url,
-    // While Redis is down, the command client fails at once (the room answers `store-unavailable`)
-    // instead of queueing commands until it returns; pub/sub clients keep their offline queue.
-    disableOfflineQueue: failFast,
-    // node-redis 6 arms an AbortSignal.timeout (a timer and a DOMException) for every command by default,
-    // which cost ~7% of a process's CPU under load; store commands are bounded by `timed` below instead.
-    commandOptions: { timeout: 0 },
-    socket: {
-      connectTimeout: 2_000,
-      // Reconnect forever, backing off to one attempt a second.
-      reconnectStrategy: (retries: number) => Math.min(50 * 2 ** retries, 1_000),
-    },
-  });
-type Client = ReturnType<typeof makeClient>;
-/** A node-redis client as the store makes it (the quota store shares its command connection). */
-export type RedisClient = Client;
-
-/** Rejects after `ms` so a Redis that accepts connections but does not answer cannot hang a room's mailbox. */
-export function timed<T>(promise: Promise<T>, ms = COMMAND_TIMEOUT_MS): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`redis command timed out after ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
+} from "../ports/matches.js";
+import { muteKey, muteOfKey } from "../ports/mute-key.js";
+import { type RedisClient, timed } from "./connection.js";
+import { LuaScript } from "./lua.js";
+import { RedisNews } from "./news.js";
 
 // Compare-and-set append: the log must have exactly ARGV[1] entries. The
 // notification is published from inside the script so that it can never
@@ -71,25 +40,6 @@ redis.call('PUBLISH', ARGV[2], news)
 if redis.call('GET', KEYS[2]) ~= ARGV[3] then redis.call('PUBLISH', ARGV[2] .. ':holder', news) end
 return v
 `);
-
-/**
- * Reads an append's news: "<id> <version>", followed by the entries as a JSON array when the appender
- * sent them (a process of an earlier release sends only the version; its followers read the log then).
- */
-export function parseAppendNews(
-  message: string,
-): { matchId: MatchId; version: number; entries: VersionedEvent[] | null } | null {
-  const idEnd = message.indexOf(" ");
-  if (idEnd <= 0) return null;
-  const versionEnd = message.indexOf(" ", idEnd + 1);
-  const version = Number(message.slice(idEnd + 1, versionEnd < 0 ? undefined : versionEnd));
-  if (!Number.isInteger(version)) return null;
-  const matchId = asMatchId(message.slice(0, idEnd));
-  if (versionEnd < 0) return { matchId, version, entries: null };
-  const parsed = VersionedEvent.array().safeParse(JSON.parse(message.slice(versionEnd + 1)));
-  const entries = parsed.success ? parsed.data : null;
-  return { matchId, version, entries: entries?.at(-1)?.version === version ? entries : null };
-}
 
 // SET NX PX, except that the current owner may re-acquire; also reads and
 // bumps the heartbeat so the new owner learns how long nobody ran the game.
@@ -148,74 +98,32 @@ return 1
  * - channel `appended`: every append's news from a process of the earlier release (listened to, never sent)
  */
 export class RedisStore implements MatchStore {
-  /** Each listener, with the matches it wants news of (all when undefined). */
-  private readonly listeners = new Map<
-    AppendListener,
-    ((matchId: MatchId, version: number) => boolean) | undefined
-  >();
-  private readonly resyncListeners = new Set<() => void>();
-  /** The channels this process is subscribed to, with how many follow each and the subscription's ack. */
-  private readonly subscribed = new Map<string, { count: number; acked: Promise<unknown> }>();
+  private readonly news: RedisNews;
 
   constructor(
-    private readonly client: Client,
-    private readonly subscriber: Client,
+    private readonly client: RedisClient,
+    private readonly subscriber: RedisClient,
     private readonly prefix: string,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.news = new RedisNews(subscriber, prefix, logger);
+  }
 
   /** The channel of a match's news: every append's, or (`holder`) only those of other processes. */
   newsChannel(matchId: MatchId, role: NewsRole): string {
-    const channel = `${this.prefix}news:${matchId}`;
-    return role === "holder" ? `${channel}:holder` : channel;
+    return this.news.newsChannel(matchId, role);
   }
 
-  private readonly heard = (message: string): void => {
-    // A room's own appends come back when it appends without the lease (or after its lease expired in
-    // Redis), as do versions it already read: skipped on the news' head, not decoded.
-    if (!this.wanted(message)) return;
-    let news: ReturnType<typeof parseAppendNews>;
-    try {
-      news = parseAppendNews(message);
-    } catch (error) {
-      this.logger.warn({ err: error }, "unreadable append news");
-      return;
-    }
-    if (news === null) return;
-    for (const listener of this.listeners.keys()) listener(news.matchId, news.version, news.entries);
-  };
-
-  async listen(): Promise<void> {
-    // A process of the earlier release (during a rolling upgrade) publishes every append on one channel.
-    await this.subscriber.subscribe(`${this.prefix}appended`, this.heard);
-    // Pub/sub delivers nothing sent while the subscriber was away: after a reconnect (which subscribes to
-    // every followed channel again), followers read again.
-    let connectedBefore = this.subscriber.isReady;
-    this.subscriber.on("ready", () => {
-      if (connectedBefore) for (const listener of this.resyncListeners) listener();
-      connectedBefore = true;
-    });
+  listen(): Promise<void> {
+    return this.news.listen();
   }
 
   followNews(matchId: MatchId, role: NewsRole): Promise<void> {
-    const channel = this.newsChannel(matchId, role);
-    let subscription = this.subscribed.get(channel);
-    if (subscription === undefined) {
-      subscription = { count: 0, acked: this.subscriber.subscribe(channel, this.heard) };
-      this.subscribed.set(channel, subscription);
-    }
-    subscription.count++;
-    return timed(subscription.acked).then(() => undefined);
+    return this.news.followNews(matchId, role);
   }
 
   unfollowNews(matchId: MatchId, role: NewsRole): void {
-    const channel = this.newsChannel(matchId, role);
-    const subscription = this.subscribed.get(channel);
-    if (subscription === undefined || --subscription.count > 0) return;
-    this.subscribed.delete(channel);
-    this.subscriber.unsubscribe(channel, this.heard).catch((error: unknown) => {
-      this.logger.warn({ err: error, channel }, "unsubscribe failed");
-    });
+    this.news.unfollowNews(matchId, role);
   }
 
   /** Both connections the store needs are up (readiness). */
@@ -238,7 +146,7 @@ export class RedisStore implements MatchStore {
         keys: [this.key(matchId, "log"), this.key(matchId, "lease")],
         arguments: [
           String(expectedVersion),
-          this.newsChannel(matchId, "copy"),
+          this.news.newsChannel(matchId, "copy"),
           appender,
           matchId,
           ...events.map((e) => JSON.stringify(e)),
@@ -384,98 +292,15 @@ export class RedisStore implements MatchStore {
   }
 
   onAppend(listener: AppendListener, follows?: (matchId: MatchId, version: number) => boolean): () => void {
-    this.listeners.set(listener, follows);
-    return () => this.listeners.delete(listener);
-  }
-
-  /** Whether a listener wants this news ("<id> <version> …"), read from its head only. */
-  private wanted(message: string): boolean {
-    const idEnd = message.indexOf(" ");
-    if (idEnd <= 0) return false;
-    const versionEnd = message.indexOf(" ", idEnd + 1);
-    const version = Number(message.slice(idEnd + 1, versionEnd < 0 ? undefined : versionEnd));
-    const matchId = asMatchId(message.slice(0, idEnd));
-    for (const follows of this.listeners.values()) {
-      if (follows === undefined || follows(matchId, version)) return true;
-    }
-    return false;
+    return this.news.onAppend(listener, follows);
   }
 
   onResync(listener: () => void): () => void {
-    this.resyncListeners.add(listener);
-    return () => this.resyncListeners.delete(listener);
+    return this.news.onResync(listener);
   }
 
   close(): Promise<void> {
-    this.listeners.clear();
-    this.resyncListeners.clear();
-    this.subscribed.clear();
+    this.news.close();
     return Promise.resolve();
   }
-}
-
-export interface RedisConnection {
-  readonly store: RedisStore;
-  /** The command connection, which the quota store (`quotas/redis.ts`) shares, and the key prefix. */
-  readonly commands: RedisClient;
-  readonly prefix: string;
-  /** Installs the socket.io Redis adapter: broadcasts reach sockets on every process. */
-  adapter(io: AdapterHost): void;
-  close(): Promise<void>;
-}
-
-/** A socket.io server, as far as installing an adapter goes (the store knows nothing of the gateway). */
-export interface AdapterHost {
-  adapter(factory: ReturnType<typeof createAdapter>): unknown;
-}
-
-/** Four connections: commands, the store's subscriber, and the adapter's pub and sub. */
-export async function connectRedis(url: string, logger: Logger, prefix = "arena:"): Promise<RedisConnection> {
-  const clients = [makeClient(url, true), makeClient(url), makeClient(url), makeClient(url)] as const;
-  for (const c of clients) {
-    c.on("error", (error: unknown) => logger.error({ err: error }, "redis connection error"));
-  }
-  await Promise.all(clients.map((c) => c.connect()));
-  const [client, subscriber, adapterPub, adapterSub] = clients;
-  const store = new RedisStore(client, subscriber, prefix, logger);
-  await store.listen();
-  return {
-    store,
-    commands: client,
-    prefix,
-    adapter(io) {
-      io.adapter(
-        createAdapter(quietPublisher(adapterPub, logger), adapterSub, { key: `${prefix}socket.io` }),
-      );
-    },
-    async close() {
-      await store.close();
-      // Subscribers first: a peer's request that arrives while closing finds no one listening, so none is
-      // answered through a publisher that has already quit.
-      await Promise.all([subscriber, adapterSub].map((c) => c.quit().catch(() => undefined)));
-      await Promise.all([client, adapterPub].map((c) => c.quit().catch(() => undefined)));
-    },
-  };
-}
-
-/**
- * The adapter's publisher, whose `publish` never rejects unhandled: the adapter fires its answers to other
- * processes and forgets them, so one that fails (the connection closing under an answer still being
- * built) is logged here instead of surfacing as an unhandled rejection.
- */
-export function quietPublisher(pub: RedisClient, logger: Logger): RedisClient {
-  return new Proxy(pub, {
-    get(target, property) {
-      if (property !== "publish") {
-        // Bound to the client itself: its methods use private state a proxy as `this` would not reach.
-        const value = Reflect.get(target, property, target) as unknown;
-        return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-      }
-      return (...args: Parameters<RedisClient["publish"]>) =>
-        target.publish(...args).catch((error: unknown) => {
-          logger.warn({ err: error }, "redis adapter publish failed");
-          return 0;
-        });
-    },
-  });
 }

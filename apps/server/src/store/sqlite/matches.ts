@@ -10,8 +10,13 @@ import {
   asMatchId,
 } from "@arena/protocol";
 import type Database from "better-sqlite3";
-import { type AppendListener, type AppendResult, type LeaseGrant, type MatchStore } from "./ports.js";
-import { openDatabase } from "./sqlite-file.js";
+import {
+  type AppendListener,
+  type AppendResult,
+  type LeaseGrant,
+  type MatchStore,
+} from "../ports/matches.js";
+import { openDatabase } from "./file.js";
 import {
   type CheckpointerStart,
   type Op,
@@ -19,8 +24,8 @@ import {
   type Request,
   type SqliteFileOptions,
   SqliteTables,
-} from "./sqlite-ops.js";
-import { type Opened } from "./startup.js";
+} from "./ops.js";
+import { type Opened } from "../ports/startup.js";
 
 export type SqliteStoreOptions = SqliteFileOptions;
 
@@ -37,7 +42,7 @@ const TSX_BOOTSTRAP = `
 
 function startCheckpointer(start: CheckpointerStart): Worker {
   const fromSource = import.meta.url.endsWith(".ts");
-  const entry = new URL(`./sqlite-checkpointer.${fromSource ? "ts" : "js"}`, import.meta.url);
+  const entry = new URL(`./checkpointer.${fromSource ? "ts" : "js"}`, import.meta.url);
   if (!fromSource) return new Worker(entry, { workerData: start });
   return new Worker(TSX_BOOTSTRAP, { eval: true, workerData: { ...start, entry: entry.href } });
 }
@@ -66,7 +71,7 @@ export class SqliteStoreError extends Error {
  * commit, so an append that resolved is committed. If the commit fails (a full disk), every write of the
  * batch rejects and none of it is kept. Commits run here, on the event loop, and cost a `write()` each;
  * checkpoints, which copy the WAL into the file and fsync it, run on a thread of their own
- * (`sqlite-checkpointer.ts`) with a connection of their own, so the loop never waits for one.
+ * (`checkpointer.ts`) with a connection of their own, so the loop never waits for one.
  */
 export class SqliteStore implements MatchStore {
   private readonly listeners = new Set<AppendListener>();

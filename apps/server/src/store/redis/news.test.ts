@@ -2,10 +2,11 @@ import { type VersionedEvent, asMatchId, asMillis, asVersion } from "@arena/prot
 import { pino } from "pino";
 import { type RedisClientType, createClient } from "redis";
 import { describe, expect, it } from "vitest";
-import { randomId } from "../identity/tokens.js";
-import { redisUrl } from "../test-support/redis.js";
-import { skipWithout } from "../test-support/requires.js";
-import { RedisStore, parseAppendNews } from "./redis.js";
+import { randomId } from "../../identity/tokens.js";
+import { redisUrl } from "../../test-support/redis.js";
+import { skipWithout } from "../../test-support/requires.js";
+import { RedisStore } from "./matches.js";
+import { parseAppendNews } from "./news.js";
 
 const entry = (version: number): VersionedEvent => ({
   version: asVersion(version),

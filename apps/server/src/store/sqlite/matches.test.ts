@@ -13,9 +13,9 @@ import {
 } from "@arena/protocol";
 import Database from "better-sqlite3";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { MIGRATIONS, migrate, schemaVersion } from "./sqlite-schema.js";
-import { SqliteStore, type SqliteStoreOptions } from "./sqlite.js";
-import { skipWithout } from "../test-support/requires.js";
+import { MIGRATIONS, migrate, schemaVersion } from "./schema.js";
+import { SqliteStore, type SqliteStoreOptions } from "./matches.js";
+import { skipWithout } from "../../test-support/requires.js";
 
 const folders: string[] = [];
 afterAll(() => {
@@ -439,8 +439,8 @@ describe("SqliteStore migrations", () => {
   });
 });
 
-const appender = resolve(dirname(fileURLToPath(import.meta.url)), "../test-support/sqlite-appender.ts");
-const storeModule = resolve(dirname(fileURLToPath(import.meta.url)), "sqlite.ts");
+const appender = resolve(dirname(fileURLToPath(import.meta.url)), "../../test-support/sqlite-appender.ts");
+const storeModule = resolve(dirname(fileURLToPath(import.meta.url)), "matches.ts");
 
 describe("SqliteStore under kill -9", () => {
   it("loses no acknowledged append when the process is killed in the middle of appending", async () => {

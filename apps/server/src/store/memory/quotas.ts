@@ -1,4 +1,4 @@
-import { type QuotaStore } from "./ports.js";
+import { type QuotaStore } from "../ports/quotas.js";
 
 /** Above this many rate windows, stale ones are swept (one entry per user and address that acted). */
 const SWEEP_WINDOWS_AT = 10_000;

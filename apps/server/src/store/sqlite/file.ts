@@ -1,9 +1,9 @@
 import { accessSync, constants, mkdirSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
-import { type SqliteFileOptions } from "./sqlite-ops.js";
-import { migrate } from "./sqlite-schema.js";
-import { errnoCode, type Opened, problem } from "./startup.js";
+import { type SqliteFileOptions } from "./ops.js";
+import { migrate } from "./schema.js";
+import { errnoCode, type Opened, problem } from "../ports/startup.js";
 
 /** SQLite's page cache for the file, in KiB (`cache_size` takes negative numbers as KiB). */
 const CACHE_KIB = 32 * 1024;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomId } from "../identity/tokens.js";
-import { type RedisConnection } from "../store/redis.js";
+import { type RedisConnection } from "./redis/open.js";
 import { connectTestRedis, redisUrl } from "../test-support/redis.js";
-import { MemoryQuotaStore } from "./memory.js";
-import { type QuotaStore } from "./ports.js";
-import { RedisQuotaStore } from "./redis.js";
+import { MemoryQuotaStore } from "./memory/quotas.js";
+import { type QuotaStore } from "./ports/quotas.js";
+import { RedisQuotaStore } from "./redis/quotas.js";
 import { skipWithout } from "../test-support/requires.js";
 
 interface Setup {

@@ -11,7 +11,6 @@ import {
   asUserId,
 } from "@arena/protocol";
 import type Database from "better-sqlite3";
-import { PROVISIONAL_RD } from "../ratings/glicko2.js";
 import {
   type AccountRecord,
   type Bucket,
@@ -23,9 +22,9 @@ import {
   type PlayerStore,
   type RateFn,
   type StoredRating,
-} from "./ports.js";
-import { nameSkeleton } from "./names.js";
-import { planRecord } from "./recording.js";
+} from "../ports/players.js";
+import { nameSkeleton } from "../ports/name-skeleton.js";
+import { LEADERBOARD_MAX_RD, planRecord } from "../ports/player-records.js";
 
 /** Idle login buckets are deleted once every this many takes. */
 const SWEEP_EVERY_TAKES = 1_000;
@@ -377,7 +376,7 @@ export class SqlitePlayerStore implements PlayerStore {
   }
 
   leaderboard(gameId: string, speed: RatingSpeed, limit: number): Promise<readonly LeaderboardEntry[]> {
-    return this.attempt(() => this.statements.leaderboard.all(gameId, speed, PROVISIONAL_RD, limit));
+    return this.attempt(() => this.statements.leaderboard.all(gameId, speed, LEADERBOARD_MAX_RD, limit));
   }
 
   /** The connection is the match store's: it closes it. */

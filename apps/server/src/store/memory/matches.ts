@@ -6,8 +6,13 @@ import {
   type RoomSummary,
   type VersionedEvent,
 } from "@arena/protocol";
-import { muteKey, muteOfKey } from "./chat-mutes.js";
-import { type AppendListener, type AppendResult, type LeaseGrant, type MatchStore } from "./ports.js";
+import { muteKey, muteOfKey } from "../ports/mute-key.js";
+import {
+  type AppendListener,
+  type AppendResult,
+  type LeaseGrant,
+  type MatchStore,
+} from "../ports/matches.js";
 
 interface Lease {
   owner: string;

@@ -1,0 +1,48 @@
+import { createAdapter } from "@socket.io/redis-adapter";
+import { type Logger } from "pino";
+import { makeClient, quietPublisher, type RedisClient } from "./connection.js";
+import { RedisStore } from "./matches.js";
+
+export interface RedisConnection {
+  readonly store: RedisStore;
+  /** The command connection, which every Redis port shares, and the key prefix. */
+  readonly commands: RedisClient;
+  readonly prefix: string;
+  /** Installs the socket.io Redis adapter: broadcasts reach sockets on every process. */
+  adapter(io: AdapterHost): void;
+  close(): Promise<void>;
+}
+
+/** A socket.io server, as far as installing an adapter goes (the store knows nothing of the gateway). */
+export interface AdapterHost {
+  adapter(factory: ReturnType<typeof createAdapter>): unknown;
+}
+
+/** Four connections: commands, the store's subscriber, and the adapter's pub and sub. */
+export async function connectRedis(url: string, logger: Logger, prefix = "arena:"): Promise<RedisConnection> {
+  const clients = [makeClient(url, true), makeClient(url), makeClient(url), makeClient(url)] as const;
+  for (const c of clients) {
+    c.on("error", (error: unknown) => logger.error({ err: error }, "redis connection error"));
+  }
+  await Promise.all(clients.map((c) => c.connect()));
+  const [client, subscriber, adapterPub, adapterSub] = clients;
+  const store = new RedisStore(client, subscriber, prefix, logger);
+  await store.listen();
+  return {
+    store,
+    commands: client,
+    prefix,
+    adapter(io) {
+      io.adapter(
+        createAdapter(quietPublisher(adapterPub, logger), adapterSub, { key: `${prefix}socket.io` }),
+      );
+    },
+    async close() {
+      await store.close();
+      // Subscribers first: a peer's request that arrives while closing finds no one listening, so none is
+      // answered through a publisher that has already quit.
+      await Promise.all([subscriber, adapterSub].map((c) => c.quit().catch(() => undefined)));
+      await Promise.all([client, adapterPub].map((c) => c.quit().catch(() => undefined)));
+    },
+  };
+}
