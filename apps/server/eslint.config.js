@@ -1,7 +1,7 @@
 import { config } from "@arena/eslint-config";
 
-// A storage backend imports only the ports, protocol types and its own folder: never another backend,
-// never the services above it (docs/architecture.md, "Storage").
+// A storage backend imports only the ports (its own and the cluster's), protocol types and its own folder:
+// never another backend, never the services above it (docs/architecture.md, "Storage").
 const backendBoundary = (backend) => ({
   files: [`src/store/${backend}/**/*.ts`],
   ignores: ["src/**/*.test.ts"],
@@ -11,8 +11,8 @@ const backendBoundary = (backend) => ({
       {
         patterns: [
           {
-            regex: "^\\.\\./(?!ports/)",
-            message: "A backend imports only ../ports/ and its own folder.",
+            regex: "^\\.\\./(?!ports/|\\.\\./cluster/ports\\.js$)",
+            message: "A backend imports only ../ports/, ../../cluster/ports.js and its own folder.",
           },
         ],
       },

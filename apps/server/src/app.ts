@@ -50,6 +50,7 @@ import { Seeks } from "./seeks/seeks.js";
 import { BROADCAST_SLICE, SlicedBroadcasts } from "./protocol/sliced-broadcast.js";
 import { HANDSHAKES_PER_TURN, TurnGate } from "./protocol/turn-gate.js";
 import { type MatchStore } from "./store/ports/matches.js";
+import { type Cluster } from "./cluster/ports.js";
 import { markMissingMatch } from "./web/missing-match.js";
 import { type WebApp } from "./web/next-app.js";
 
@@ -129,6 +130,8 @@ export const DEFAULT_CONFIG: Omit<AppConfig, "secret" | "instanceId"> = {
 
 export interface AppDeps {
   readonly store: MatchStore;
+  /** What only several processes need: leases in batches, match news (cluster/local.ts for one process). */
+  readonly cluster: Cluster;
   readonly ai: AiPool;
   readonly clock: Clock;
   readonly logger: Logger;
@@ -275,6 +278,7 @@ export function createApp(deps: AppDeps): App {
   const playban = new Playban(quotaStore, clock, logger);
   const rooms = new Rooms({
     store,
+    cluster: deps.cluster,
     clock,
     ai: deps.ai,
     logger,
@@ -391,13 +395,7 @@ export function createApp(deps: AppDeps): App {
   app.get("/readyz", (_req, res) => {
     // Not ready while draining, or while the store is unreachable (Redis down): load balancers stop sending
     // players here.
-    const reason = !ready
-      ? "starting"
-      : draining
-        ? "draining"
-        : (store.isReady?.() ?? true)
-          ? null
-          : "store-unavailable";
+    const reason = !ready ? "starting" : draining ? "draining" : store.isReady() ? null : "store-unavailable";
     res.status(reason === null ? 200 : 503).json(reason === null ? { ok: true } : { ok: false, reason });
   });
   app.get("/metrics", async (req, res) => {

@@ -19,7 +19,7 @@ if (!backend.ok) {
   process.stderr.write(`arena server: cannot start: ${message}\n`);
   process.exit(1);
 }
-const { store, secret, adapter } = backend.value;
+const { store, cluster, secret, adapter } = backend.value;
 const opened = backend.value;
 const ai = new PiscinaPool({ maxThreads: env.AI_THREADS, maxQueue: env.AI_QUEUE });
 const instanceId = instanceName();
@@ -34,6 +34,7 @@ if (!web.ok) {
 }
 const app = createApp({
   store,
+  cluster,
   ai,
   clock: systemClock,
   logger,

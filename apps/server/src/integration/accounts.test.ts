@@ -540,6 +540,7 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))(
         const players = new RedisPlayerStore(redis.commands, redis.prefix);
         const started = await startServer({
           store: redis.store,
+          cluster: redis.cluster,
           clock,
           players,
           adapter: (io) => redis.adapter(io),

@@ -24,6 +24,7 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))(
       const redis: RedisConnection = await connectTestRedis(prefix);
       const server = await startServer({
         store: redis.store,
+        cluster: redis.cluster,
         clock,
         adapter: (io) => redis.adapter(io),
         config: { leaseTtlMs },

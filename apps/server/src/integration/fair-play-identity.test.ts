@@ -133,6 +133,7 @@ describe("a guest token ends when the guest claims an account", () => {
         const redis = await connectTestRedis(prefix);
         const started = await startServer({
           store: redis.store,
+          cluster: redis.cluster,
           clock,
           players: new RedisPlayerStore(redis.commands, redis.prefix),
           adapter: (io) => redis.adapter(io),

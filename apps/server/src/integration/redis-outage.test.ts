@@ -87,6 +87,7 @@ describe.skipIf(skipWithout(!hasRedis, "redis-server"))("Redis outage during a l
     );
     const server: TestServer = await startServer({
       store: connection.store,
+      cluster: connection.cluster,
       clock: new FakeClock(),
       adapter: (io) => connection.adapter(io),
     });

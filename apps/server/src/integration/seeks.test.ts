@@ -264,6 +264,7 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))("quick pairing o
     const seeks = new RedisSeekStore(redis.commands, prefix, instanceId);
     const started = await startServer({
       store: redis.store,
+      cluster: redis.cluster,
       clock,
       adapter: (io) => redis.adapter(io),
       seeks,

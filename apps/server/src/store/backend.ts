@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { join, resolve } from "node:path";
 import { type Logger } from "pino";
+import { LocalCluster } from "../cluster/local.js";
+import { type Cluster } from "../cluster/ports.js";
 import { type Env } from "../env.js";
 import { type MatchStore } from "./ports/matches.js";
 import { type Opened } from "./ports/startup.js";
@@ -25,6 +27,8 @@ export const DATABASE_FILE = "arena.db";
 /** The store the environment asks for, with the secret that goes with it. */
 export interface Backend {
   readonly store: MatchStore;
+  /** What only several processes need: Redis's when scaled out, else the one-process cluster. */
+  readonly cluster: Cluster;
   readonly secret: string;
   /** The socket.io adapter for several processes (Redis only). */
   readonly adapter?: (io: AdapterHost) => void;
@@ -65,6 +69,7 @@ export async function openBackend(env: Env, logger: Logger): Promise<Opened<Back
       ok: true,
       value: {
         store: redis.store,
+        cluster: redis.cluster,
         secret: env.SECRET ?? randomSecret(),
         adapter: (io) => redis.adapter(io),
         openQuotas: (instance) => new RedisQuotaStore(redis.commands, redis.prefix, instance),
@@ -80,6 +85,7 @@ export async function openBackend(env: Env, logger: Logger): Promise<Opened<Back
       ok: true,
       value: {
         store,
+        cluster: new LocalCluster(store),
         secret: env.SECRET ?? randomSecret(),
         openQuotas: () => new MemoryQuotaStore(),
         openSeeks: () => new MemorySeekStore(),
@@ -108,6 +114,7 @@ export async function openBackend(env: Env, logger: Logger): Promise<Opened<Back
     ok: true,
     value: {
       store,
+      cluster: new LocalCluster(store),
       secret,
       openQuotas: () => new MemoryQuotaStore(),
       openSeeks: () => new MemorySeekStore(),

@@ -28,6 +28,8 @@ import { type Clock, FakeClock } from "../clocks/scheduler.js";
 import { DEFAULT_QUOTAS } from "../quotas/limits.js";
 import { MemoryStore } from "../store/memory/matches.js";
 import { type MatchStore } from "../store/ports/matches.js";
+import { LocalCluster } from "../cluster/local.js";
+import { type Cluster } from "../cluster/ports.js";
 import { type ArenaServer } from "../protocol/sockets.js";
 import { type SeekStore } from "../store/ports/seeks.js";
 import { type QuotaStore } from "../store/ports/quotas.js";
@@ -42,6 +44,8 @@ export interface TestServer {
 export async function startServer(
   options: {
     store?: MatchStore;
+    /** What only several processes need (default: the one-process cluster over `store`). */
+    cluster?: Cluster;
     clock?: Clock;
     ai?: AiPool;
     config?: Partial<AppConfig>;
@@ -56,8 +60,10 @@ export async function startServer(
   } = {},
 ): Promise<TestServer> {
   const clock = options.clock ?? new FakeClock();
+  const store = options.store ?? new MemoryStore();
   const app = createApp({
-    store: options.store ?? new MemoryStore(),
+    store,
+    cluster: options.cluster ?? new LocalCluster(store),
     ai: options.ai ?? new InlinePool(),
     clock,
     logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" }),

@@ -212,6 +212,10 @@ export class MemoryStore implements MatchStore {
     return () => this.listeners.delete(listener);
   }
 
+  isReady(): boolean {
+    return true;
+  }
+
   close(): Promise<void> {
     this.listeners.clear();
     return Promise.resolve();

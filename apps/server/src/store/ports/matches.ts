@@ -16,12 +16,6 @@ export type AppendListener = (
   entries: readonly VersionedEvent[] | null,
 ) => void;
 
-/**
- * How a process follows a match's news: it keeps a `copy` of a room another process runs (every append),
- * or it is the `holder` of the match's lease (only the appends of other processes).
- */
-export type NewsRole = "copy" | "holder";
-
 export interface LeaseGrant {
   readonly acquired: boolean;
   /** When the previous owner last renewed, if one ever did: the start of any downtime. */
@@ -67,18 +61,7 @@ export interface MatchStore {
   /** `now` is the caller's clock: heartbeats measure downtime in the same time base as the game clocks. */
   acquireLease(matchId: MatchId, owner: string, ttlMs: number, now: number): Promise<LeaseGrant>;
   renewLease(matchId: MatchId, owner: string, ttlMs: number, now: number): Promise<boolean>;
-  /**
-   * Renews many of `owner`'s leases in one round trip (true for each renewed), as `renewLease` each: a
-   * process renews all of its leases every ttl/3, which one command per lease made a third of a Redis
-   * command per move. Stores of one process may leave it out.
-   */
-  renewLeases?(matchIds: readonly MatchId[], owner: string, ttlMs: number, now: number): Promise<boolean[]>;
   releaseLease(matchId: MatchId, owner: string): Promise<void>;
-  /**
-   * Who holds each match's lease now (null: nobody), in one round trip: the takeover scan tries only the
-   * free ones. Stores of one process, where another's lease is rare, may leave it out.
-   */
-  leaseHolders?(matchIds: readonly MatchId[]): Promise<(string | null)[]>;
   /** A finished match's post-game analysis (docs/analysis.md), kept beside its log; null if none yet. */
   getAnalysis(matchId: MatchId): Promise<MatchAnalysis | null>;
   /** Keeps an analysis (replacing any earlier one: it is the same computation). */
@@ -93,27 +76,14 @@ export interface MatchStore {
   /** Every mute in a match. */
   readMutes(matchId: MatchId): Promise<ChatMute[]>;
   /**
-   * Called when any process appends to a match (including this one; with `followNews`, to a match followed,
-   * as its role says), with the version the log reached and,
+   * Called when any process appends to a match (including this one; a store shared by processes tells only
+   * the news of the matches followed through the cluster, as its role says), with the version the log reached and,
    * where the store carries them, the entries appended (so a follower applies them without reading the log).
    * `follows`: the news the listener wants (by match, and the version the log reached); a store that
    * decodes news from other processes may skip the rest without reading their entries.
    */
   onAppend(listener: AppendListener, follows?: (matchId: MatchId, version: number) => boolean): () => void;
-  /**
-   * A store shared by processes tells each only the news of the matches it follows (docs/architecture.md,
-   * "Several processes"), in a role; resolves once news published from then on will be heard (so a log read
-   * after it misses nothing). Absent for stores in the process, which tell every append. Each follow is
-   * ended by one `unfollowNews` of the same role.
-   */
-  followNews?(matchId: MatchId, role: NewsRole): Promise<void>;
-  unfollowNews?(matchId: MatchId, role: NewsRole): void;
-  /**
-   * Called when news of appends may have been missed (the notification channel reconnected): whoever keeps
-   * a copy of a log reads it again. Absent for stores in the process, which miss nothing.
-   */
-  onResync?(listener: () => void): () => void;
-  /** Whether the backing service is reachable right now (readiness); absent means always. */
-  isReady?(): boolean;
+  /** Whether the backing service is reachable and writable right now (readiness). */
+  isReady(): boolean;
   close(): Promise<void>;
 }

@@ -13,12 +13,12 @@ import {
   type AppendResult,
   type LeaseGrant,
   type MatchStore,
-  type NewsRole,
 } from "../ports/matches.js";
 import { muteKey, muteOfKey } from "../ports/mute-key.js";
 import { type RedisClient, timed } from "./connection.js";
 import { LuaScript } from "./lua.js";
-import { RedisNews } from "./news.js";
+import { renewLeases } from "./leases.js";
+import { type RedisNews } from "./news.js";
 
 // Compare-and-set append: the log must have exactly ARGV[1] entries. The
 // notification is published from inside the script so that it can never
@@ -52,22 +52,6 @@ redis.call('SET', KEYS[2], ARGV[3])
 return {1, hb}
 `);
 
-// Renews many leases at once (KEYS: lease and heartbeat of each match in turn): 1 for each renewed, 0 for
-// each another process holds or that expired.
-const RENEW = new LuaScript(`
-local renewed = {}
-for i = 1, #KEYS, 2 do
-  if redis.call('GET', KEYS[i]) == ARGV[1] then
-    redis.call('SET', KEYS[i], ARGV[1], 'PX', ARGV[2])
-    redis.call('SET', KEYS[i + 1], ARGV[3])
-    renewed[#renewed + 1] = 1
-  else
-    renewed[#renewed + 1] = 0
-  end
-end
-return renewed
-`);
-
 // A chat line, numbered in the match (both channels count together: the order they were said in), and
 // the trim that bounds its channel.
 const CHAT_APPEND = new LuaScript(`
@@ -98,37 +82,16 @@ return 1
  * - channel `appended`: every append's news from a process of the earlier release (listened to, never sent)
  */
 export class RedisStore implements MatchStore {
-  private readonly news: RedisNews;
-
   constructor(
     private readonly client: RedisClient,
-    private readonly subscriber: RedisClient,
+    private readonly news: RedisNews,
     private readonly prefix: string,
     private readonly logger: Logger,
-  ) {
-    this.news = new RedisNews(subscriber, prefix, logger);
-  }
-
-  /** The channel of a match's news: every append's, or (`holder`) only those of other processes. */
-  newsChannel(matchId: MatchId, role: NewsRole): string {
-    return this.news.newsChannel(matchId, role);
-  }
-
-  listen(): Promise<void> {
-    return this.news.listen();
-  }
-
-  followNews(matchId: MatchId, role: NewsRole): Promise<void> {
-    return this.news.followNews(matchId, role);
-  }
-
-  unfollowNews(matchId: MatchId, role: NewsRole): void {
-    this.news.unfollowNews(matchId, role);
-  }
+  ) {}
 
   /** Both connections the store needs are up (readiness). */
   isReady(): boolean {
-    return this.client.isReady && this.subscriber.isReady;
+    return this.client.isReady && this.news.isConnected();
   }
 
   private key(matchId: MatchId, part: string): string {
@@ -218,33 +181,12 @@ export class RedisStore implements MatchStore {
   }
 
   async renewLease(matchId: MatchId, owner: string, ttlMs: number, now: number): Promise<boolean> {
-    const [renewed] = await this.renewLeases([matchId], owner, ttlMs, now);
+    const [renewed] = await renewLeases(this.client, this.prefix, [matchId], owner, ttlMs, now);
     return renewed === true;
-  }
-
-  async renewLeases(
-    matchIds: readonly MatchId[],
-    owner: string,
-    ttlMs: number,
-    now: number,
-  ): Promise<boolean[]> {
-    if (matchIds.length === 0) return [];
-    const reply = await timed(
-      RENEW.run(this.client, {
-        keys: matchIds.flatMap((matchId) => [this.key(matchId, "lease"), this.key(matchId, "hb")]),
-        arguments: [owner, String(Math.max(1, Math.round(ttlMs))), String(now)],
-      }),
-    );
-    return matchIds.map((_, i) => Array.isArray(reply) && reply[i] === 1);
   }
 
   async releaseLease(matchId: MatchId, owner: string): Promise<void> {
     await timed(RELEASE.run(this.client, { keys: [this.key(matchId, "lease")], arguments: [owner] }));
-  }
-
-  async leaseHolders(matchIds: readonly MatchId[]): Promise<(string | null)[]> {
-    if (matchIds.length === 0) return [];
-    return timed(this.client.mGet(matchIds.map((matchId) => this.key(matchId, "lease"))));
   }
 
   async getAnalysis(matchId: MatchId): Promise<MatchAnalysis | null> {
@@ -293,10 +235,6 @@ export class RedisStore implements MatchStore {
 
   onAppend(listener: AppendListener, follows?: (matchId: MatchId, version: number) => boolean): () => void {
     return this.news.onAppend(listener, follows);
-  }
-
-  onResync(listener: () => void): () => void {
-    return this.news.onResync(listener);
   }
 
   close(): Promise<void> {

@@ -6,7 +6,8 @@ import { randomId } from "../../identity/tokens.js";
 import { redisUrl } from "../../test-support/redis.js";
 import { skipWithout } from "../../test-support/requires.js";
 import { RedisStore } from "./matches.js";
-import { parseAppendNews } from "./news.js";
+import { RedisCluster } from "./cluster.js";
+import { parseAppendNews, RedisNews } from "./news.js";
 
 const entry = (version: number): VersionedEvent => ({
   version: asVersion(version),
@@ -15,12 +16,14 @@ const entry = (version: number): VersionedEvent => ({
 });
 
 /**
- * A Redis store under a fresh key prefix, listening, with its two connections; closed after `body`. The
+ * A Redis store and cluster under a fresh key prefix, listening, with their two connections; closed after `body`. The
  * subscriber reconnects after 50 ms when cut off (its error is expected then).
  */
 async function withRedisStore(
   body: (opened: {
     store: RedisStore;
+    cluster: RedisCluster;
+    news: RedisNews;
     client: RedisClientType;
     subscriber: RedisClientType;
     prefix: string;
@@ -32,10 +35,12 @@ async function withRedisStore(
   subscriber.on("error", () => undefined);
   await Promise.all([client.connect(), subscriber.connect()]);
   const prefix = `news-${randomId(6)}:`;
-  const store = new RedisStore(client, subscriber, prefix, pino({ level: "silent" }));
-  await store.listen();
+  const news = new RedisNews(subscriber, prefix, pino({ level: "silent" }));
+  const store = new RedisStore(client, news, prefix, pino({ level: "silent" }));
+  const cluster = new RedisCluster(client, news, prefix);
+  await news.listen();
   try {
-    await body({ store, client, subscriber, prefix });
+    await body({ store, cluster, news, client, subscriber, prefix });
   } finally {
     await store.close();
     await Promise.all([client.quit(), subscriber.quit()]);
@@ -65,13 +70,13 @@ describe("the append notification", () => {
 
 describe.skipIf(skipWithout(redisUrl === null, "redis-server"))("the append notification over Redis", () => {
   it("asks followers to read again when its subscriber was cut off, and carries entries after", async () => {
-    await withRedisStore(async ({ store, client, subscriber }) => {
+    await withRedisStore(async ({ store, cluster, client, subscriber }) => {
       const subscriberId = await subscriber.clientId();
-      const resynced = new Promise<void>((resolve) => store.onResync(resolve));
+      const resynced = new Promise<void>((resolve) => cluster.onResync(resolve));
       await client.sendCommand(["CLIENT", "KILL", "ID", String(subscriberId)]);
       await resynced;
       const matchId = asMatchId(`news-${randomId(6)}`);
-      await store.followNews(matchId, "copy");
+      await cluster.followNews(matchId, "copy");
       const heard = new Promise<readonly VersionedEvent[] | null>((resolve) =>
         store.onAppend((id, _, entries) => {
           if (id === matchId) resolve(entries);
@@ -83,10 +88,10 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))("the append noti
   });
 
   it("tells a listener only the news of the matches it follows", async () => {
-    await withRedisStore(async ({ store }) => {
+    await withRedisStore(async ({ store, cluster }) => {
       const held = asMatchId(`held-${randomId(6)}`);
       const other = asMatchId(`other-${randomId(6)}`);
-      await Promise.all([store.followNews(held, "copy"), store.followNews(other, "copy")]);
+      await Promise.all([cluster.followNews(held, "copy"), cluster.followNews(other, "copy")]);
       const heard: string[] = [];
       let last: () => void = () => undefined;
       const lastHeard = new Promise<void>((resolve) => (last = resolve));
@@ -108,12 +113,12 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))("the append noti
   });
 
   it("tells a process that follows no match no news, and one that stopped following none", async () => {
-    await withRedisStore(async ({ store, client }) => {
+    await withRedisStore(async ({ store, news, cluster, client }) => {
       const unfollowed = asMatchId(`unfollowed-${randomId(6)}`);
       const left = asMatchId(`left-${randomId(6)}`);
       const marker = asMatchId(`marker-${randomId(6)}`);
-      await store.followNews(left, "copy");
-      store.unfollowNews(left, "copy");
+      await cluster.followNews(left, "copy");
+      cluster.unfollowNews(left, "copy");
       const heard: string[] = [];
       const markerHeard = new Promise<void>((resolve) =>
         store.onAppend((id) => {
@@ -126,10 +131,10 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))("the append noti
       // Nobody is subscribed to the news of either: Redis delivered it to no connection.
       const [, unfollowedSubscribers, , leftSubscribers] = await client.sendCommand<
         [string, number, string, number]
-      >(["PUBSUB", "NUMSUB", store.newsChannel(unfollowed, "copy"), store.newsChannel(left, "copy")]);
+      >(["PUBSUB", "NUMSUB", news.newsChannel(unfollowed, "copy"), news.newsChannel(left, "copy")]);
       expect([unfollowedSubscribers, leftSubscribers]).toEqual([0, 0]);
       // One publisher's news arrives in order: once the marker's is heard, any earlier news would have been.
-      await store.followNews(marker, "copy");
+      await cluster.followNews(marker, "copy");
       expect(await store.append(marker, 0, [entry(1)])).toEqual({ ok: true });
       await markerHeard;
       expect(heard).toEqual([marker]);
@@ -137,7 +142,7 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))("the append noti
   });
 
   it("tells every append made once a follow resolved: a log read after it and the news miss nothing", async () => {
-    await withRedisStore(async ({ store }) => {
+    await withRedisStore(async ({ store, cluster }) => {
       const matchIds = [...Array(20).keys()].map((i) => asMatchId(`late-${i}-${randomId(6)}`));
       const heard = new Set<string>();
       let last: () => void = () => undefined;
@@ -148,7 +153,7 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))("the append noti
       });
       // Each follow answered, an append on the command connection at once (Redis serves both in turn).
       for (const matchId of matchIds) {
-        await store.followNews(matchId, "copy");
+        await cluster.followNews(matchId, "copy");
         expect(await store.append(matchId, 0, [entry(1)])).toEqual({ ok: true });
       }
       await lastHeard;
@@ -170,10 +175,10 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))("the append noti
   });
 
   it("tells the lease holder only the appends of other processes", async () => {
-    await withRedisStore(async ({ store }) => {
+    await withRedisStore(async ({ store, cluster }) => {
       const matchId = asMatchId(`holder-${randomId(6)}`);
       expect((await store.acquireLease(matchId, "a", 60_000, Date.now())).acquired).toBe(true);
-      await store.followNews(matchId, "holder");
+      await cluster.followNews(matchId, "holder");
       const heard: string[] = [];
       let last: () => void = () => undefined;
       const lastHeard = new Promise<void>((resolve) => (last = resolve));
@@ -190,19 +195,23 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))("the append noti
   });
 
   it("renews many leases in one command: those the owner holds, not another's nor an expired one", async () => {
-    await withRedisStore(async ({ store }) => {
+    await withRedisStore(async ({ store, cluster }) => {
       const mine = asMatchId(`mine-${randomId(6)}`);
       const theirs = asMatchId(`theirs-${randomId(6)}`);
       const gone = asMatchId(`gone-${randomId(6)}`);
       expect((await store.acquireLease(mine, "a", 60_000, 1_000)).acquired).toBe(true);
       expect((await store.acquireLease(theirs, "b", 60_000, 1_000)).acquired).toBe(true);
-      expect(await store.renewLeases([mine, theirs, gone], "a", 60_000, 2_000)).toEqual([true, false, false]);
-      expect(await store.leaseHolders([mine, theirs, gone])).toEqual(["a", "b", null]);
+      expect(await cluster.renewLeases([mine, theirs, gone], "a", 60_000, 2_000)).toEqual([
+        true,
+        false,
+        false,
+      ]);
+      expect(await cluster.leaseHolders([mine, theirs, gone])).toEqual(["a", "b", null]);
       // The renewal bumped the heartbeat of the lease renewed only: a taker credits from there.
       expect((await store.acquireLease(theirs, "b", 60_000, 3_000)).previousHeartbeat).toBe(1_000);
       await store.releaseLease(mine, "a");
       expect((await store.acquireLease(mine, "c", 60_000, 4_000)).previousHeartbeat).toBe(2_000);
-      expect(await store.renewLeases([], "a", 60_000, 5_000)).toEqual([]);
+      expect(await cluster.renewLeases([], "a", 60_000, 5_000)).toEqual([]);
     });
   });
 
@@ -218,14 +227,14 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))("the append noti
   });
 
   it("names each lease's holder in one read (the takeover scan tries only the free ones)", async () => {
-    await withRedisStore(async ({ store }) => {
+    await withRedisStore(async ({ store, cluster }) => {
       const held = asMatchId(`held-${randomId(6)}`);
       const free = asMatchId(`free-${randomId(6)}`);
       expect((await store.acquireLease(held, "a", 60_000, Date.now())).acquired).toBe(true);
-      expect(await store.leaseHolders([held, free])).toEqual(["a", null]);
+      expect(await cluster.leaseHolders([held, free])).toEqual(["a", null]);
       await store.releaseLease(held, "a");
-      expect(await store.leaseHolders([held])).toEqual([null]);
-      expect(await store.leaseHolders([])).toEqual([]);
+      expect(await cluster.leaseHolders([held])).toEqual([null]);
+      expect(await cluster.leaseHolders([])).toEqual([]);
     });
   });
 });

@@ -1,6 +1,7 @@
 import { type MatchId, VersionedEvent, asMatchId } from "@arena/protocol";
 import { type Logger } from "pino";
-import { type AppendListener, type NewsRole } from "../ports/matches.js";
+import { type NewsRole } from "../../cluster/ports.js";
+import { type AppendListener } from "../ports/matches.js";
 import { type RedisClient, timed } from "./connection.js";
 
 /**
@@ -117,6 +118,11 @@ export class RedisNews {
   onResync(listener: () => void): () => void {
     this.resyncListeners.add(listener);
     return () => this.resyncListeners.delete(listener);
+  }
+
+  /** The subscriber is connected (readiness). */
+  isConnected(): boolean {
+    return this.subscriber.isReady;
   }
 
   close(): void {

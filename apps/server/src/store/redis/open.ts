@@ -1,10 +1,14 @@
 import { createAdapter } from "@socket.io/redis-adapter";
 import { type Logger } from "pino";
 import { makeClient, quietPublisher, type RedisClient } from "./connection.js";
+import { RedisCluster } from "./cluster.js";
 import { RedisStore } from "./matches.js";
+import { RedisNews } from "./news.js";
 
 export interface RedisConnection {
   readonly store: RedisStore;
+  /** Leases in batches and match news, on the same connections. */
+  readonly cluster: RedisCluster;
   /** The command connection, which every Redis port shares, and the key prefix. */
   readonly commands: RedisClient;
   readonly prefix: string;
@@ -18,7 +22,7 @@ export interface AdapterHost {
   adapter(factory: ReturnType<typeof createAdapter>): unknown;
 }
 
-/** Four connections: commands, the store's subscriber, and the adapter's pub and sub. */
+/** Four connections: commands, the news subscriber, and the adapter's pub and sub. */
 export async function connectRedis(url: string, logger: Logger, prefix = "arena:"): Promise<RedisConnection> {
   const clients = [makeClient(url, true), makeClient(url), makeClient(url), makeClient(url)] as const;
   for (const c of clients) {
@@ -26,10 +30,12 @@ export async function connectRedis(url: string, logger: Logger, prefix = "arena:
   }
   await Promise.all(clients.map((c) => c.connect()));
   const [client, subscriber, adapterPub, adapterSub] = clients;
-  const store = new RedisStore(client, subscriber, prefix, logger);
-  await store.listen();
+  const news = new RedisNews(subscriber, prefix, logger);
+  const store = new RedisStore(client, news, prefix, logger);
+  await news.listen();
   return {
     store,
+    cluster: new RedisCluster(client, news, prefix),
     commands: client,
     prefix,
     adapter(io) {
