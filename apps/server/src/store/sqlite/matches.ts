@@ -99,7 +99,7 @@ export class SqliteStore implements MatchStore {
 
   /**
    * Opens (or creates) the database at `file` for this process alone; every reason it cannot be used is
-   * a problem naming the file (sqlite-file.ts), and a fresh store is never put over it.
+   * a problem naming the file (file.ts), and a fresh store is never put over it.
    */
   static open(file: string, options: SqliteStoreOptions = {}): Promise<Opened<SqliteStore>> {
     const opened = openDatabase(file, options);
@@ -114,7 +114,7 @@ export class SqliteStore implements MatchStore {
   }
 
   /**
-   * The writer connection, for the player tables (accounts/sqlite.ts): their statements run synchronously
+   * The writer connection, for the player tables (players.ts): their statements run synchronously
    * between this store's batches, in transactions of their own.
    */
   get connection(): Database.Database {

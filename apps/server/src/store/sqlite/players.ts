@@ -70,7 +70,7 @@ const toRating = (row: RatingRow): StoredRating => ({
 /**
  * A player's games matching a search, newest first; its parameters end with LIMIT and OFFSET. Only the
  * fields given become clauses, so SQLite picks the index that fits (the game's or the outcome's, both
- * per user and newest first: the game-search step in store/sqlite-schema.ts); the rest filter that user's rows.
+ * per user and newest first: the game-search step in schema.ts); the rest filter that user's rows.
  * The same rules as `matchesSearch` (an opponent's name: ASCII letters without regard to case).
  */
 export function searchQuery(userId: UserId, search: HistorySearch): { sql: string; params: unknown[] } {
@@ -101,7 +101,7 @@ export function searchQuery(userId: UserId, search: HistorySearch): { sql: strin
 }
 
 /**
- * The player tables (`player_*`, migration 2 in store/sqlite-schema.ts) on the SQLite store's writer
+ * The player tables (`player_*`, migration 2 in schema.ts) on the SQLite store's writer
  * connection. better-sqlite3 is synchronous and the store's batches run whole within one event-loop turn,
  * so these statements never interleave with a batch; recording a game is one transaction (the
  * `player_recorded_matches` row is its guard: a game is recorded once).
