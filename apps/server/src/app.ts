@@ -10,8 +10,8 @@ import { AnalysisService, DEFAULT_ANALYSIS_BUDGETS } from "./analysis/service.js
 import { type Clock } from "./clocks/scheduler.js";
 import { accountsRouter } from "./accounts/http.js";
 import { botsRouter } from "./http/bots-api.js";
-import { MemoryPlayerStore } from "./accounts/memory.js";
-import { type PlayerStore } from "./accounts/ports.js";
+import { MemoryPlayerStore } from "./store/memory/players.js";
+import { type PlayerStore } from "./store/ports/players.js";
 import { Accounts } from "./accounts/service.js";
 import { apiRouter } from "./http/api.js";
 import { mayReadMetrics } from "./http/metrics-access.js";
@@ -38,18 +38,19 @@ import {
   userRoom,
 } from "./protocol/sockets.js";
 import { DEFAULT_QUOTAS, type QuotaLimits } from "./quotas/limits.js";
-import { MemoryQuotaStore } from "./quotas/memory.js";
-import { type QuotaStore } from "./quotas/ports.js";
+import { MemoryQuotaStore } from "./store/memory/quotas.js";
+import { type QuotaStore } from "./store/ports/quotas.js";
 import { GameRecorder } from "./ratings/recorder.js";
 import { FINISHED_ROOMS_KEPT } from "./rooms/cache.js";
 import { type Fanout, Rooms } from "./rooms/rooms.js";
-import { MemorySeekStore } from "./seeks/memory.js";
-import { type SeekStore } from "./seeks/ports.js";
+import { MemorySeekStore } from "./store/memory/seeks.js";
+import { type SeekStore } from "./store/ports/seeks.js";
 import { Playban } from "./seeks/playban.js";
 import { Seeks } from "./seeks/seeks.js";
 import { BROADCAST_SLICE, SlicedBroadcasts } from "./protocol/sliced-broadcast.js";
 import { HANDSHAKES_PER_TURN, TurnGate } from "./protocol/turn-gate.js";
-import { type MatchStore } from "./store/ports.js";
+import { type MatchStore } from "./store/ports/matches.js";
+import { type Cluster } from "./cluster/ports.js";
 import { markMissingMatch } from "./web/missing-match.js";
 import { type WebApp } from "./web/next-app.js";
 
@@ -129,6 +130,8 @@ export const DEFAULT_CONFIG: Omit<AppConfig, "secret" | "instanceId"> = {
 
 export interface AppDeps {
   readonly store: MatchStore;
+  /** What only several processes need: leases in batches, match news (cluster/local.ts for one process). */
+  readonly cluster: Cluster;
   readonly ai: AiPool;
   readonly clock: Clock;
   readonly logger: Logger;
@@ -275,6 +278,7 @@ export function createApp(deps: AppDeps): App {
   const playban = new Playban(quotaStore, clock, logger);
   const rooms = new Rooms({
     store,
+    cluster: deps.cluster,
     clock,
     ai: deps.ai,
     logger,
@@ -391,13 +395,7 @@ export function createApp(deps: AppDeps): App {
   app.get("/readyz", (_req, res) => {
     // Not ready while draining, or while the store is unreachable (Redis down): load balancers stop sending
     // players here.
-    const reason = !ready
-      ? "starting"
-      : draining
-        ? "draining"
-        : (store.isReady?.() ?? true)
-          ? null
-          : "store-unavailable";
+    const reason = !ready ? "starting" : draining ? "draining" : store.isReady() ? null : "store-unavailable";
     res.status(reason === null ? 200 : 503).json(reason === null ? { ok: true } : { ok: false, reason });
   });
   app.get("/metrics", async (req, res) => {

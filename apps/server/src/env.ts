@@ -2,7 +2,7 @@ import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { QuotasFromEnv } from "./quotas/limits.js";
 import { HANDSHAKES_PER_TURN } from "./protocol/turn-gate.js";
-import { SYNCHRONOUS_LEVELS } from "./store/sqlite-ops.js";
+import { SYNCHRONOUS_LEVELS } from "./store/sqlite/ops.js";
 
 /** Where matches live: docs/architecture.md, "Storage". */
 export const STORE_KINDS = ["sqlite", "memory", "redis"] as const;

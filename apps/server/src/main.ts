@@ -5,7 +5,7 @@ import { createApp, DEFAULT_CONFIG, instanceName } from "./app.js";
 import { systemClock } from "./clocks/scheduler.js";
 import { readEnv } from "./env.js";
 import { reachableUrls } from "./http/addresses.js";
-import { openBackend } from "./store/select.js";
+import { openBackend } from "./store/backend.js";
 import { startWeb } from "./web/serve.js";
 
 const env = readEnv();
@@ -19,7 +19,7 @@ if (!backend.ok) {
   process.stderr.write(`arena server: cannot start: ${message}\n`);
   process.exit(1);
 }
-const { store, secret, adapter } = backend.value;
+const { store, cluster, secret, adapter } = backend.value;
 const opened = backend.value;
 const ai = new PiscinaPool({ maxThreads: env.AI_THREADS, maxQueue: env.AI_QUEUE });
 const instanceId = instanceName();
@@ -34,6 +34,7 @@ if (!web.ok) {
 }
 const app = createApp({
   store,
+  cluster,
   ai,
   clock: systemClock,
   logger,

@@ -23,7 +23,7 @@ const levels = (args.levels ?? "full normal").split(/\s+/);
 const serverDir = resolve(root, "apps/server");
 const Database = createRequire(join(serverDir, "package.json"))("better-sqlite3");
 const { MIGRATIONS, migrate } = await import(
-  pathToFileURL(join(serverDir, "dist/store/sqlite-schema.js")).href
+  pathToFileURL(join(serverDir, "dist/store/sqlite/schema.js")).href
 );
 
 const clock = { baseMs: 600000, incrementMs: 5000, remainingMs: [512345, 498765], quotaMs: [450, 450] };

@@ -20,7 +20,7 @@ import { type z } from "zod";
 import { isGameId } from "@arena/engine/registry";
 import { clientAddress } from "../http/client-address.js";
 import { asOf, isProvisional } from "../ratings/glicko2.js";
-import { type Bucket, type PlayerStore, type StoredRating } from "./ports.js";
+import { type Bucket, type PlayerStore, type StoredRating } from "../store/ports/players.js";
 import { type Accounts, publicUser } from "./service.js";
 
 export interface AccountsApiDeps {

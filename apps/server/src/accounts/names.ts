@@ -1,5 +1,4 @@
 import { AccountName } from "@arena/protocol";
-import unhomoglyph from "unhomoglyph";
 
 export type NameCheck =
   { readonly ok: true; readonly name: string } | { readonly ok: false; readonly message: string };
@@ -27,19 +26,6 @@ const RESERVED_PREFIXES = ["guest", "bot"];
 
 /** The key a name is unique by: names differing only in case are the same name. */
 export const nameKey = (name: string): string => name.toLowerCase();
-
-const IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu;
-
-/**
- * What a name looks like (Unicode TR39 skeleton, docs/protocol.md "Names"): compatibility forms folded
- * (NFKC), default-ignorable code points (ZWJ, U+034F, …) dropped, each confusable mapped to its prototype
- * (unhomoglyph: Unicode's confusables.txt), then case folded and mapped again. Names with one skeleton
- * pass for each other: "Alice", "Аlice" (Cyrillic А), "Al\u200Dice", "AIice" (capital I).
- */
-export function nameSkeleton(name: string): string {
-  const visible = name.normalize("NFKC").replace(IGNORABLE, "").normalize("NFD");
-  return unhomoglyph(unhomoglyph(visible).normalize("NFD").toLowerCase()).normalize("NFD");
-}
 
 /** Whether `name` may be registered (shape, then the reserved list). */
 export function checkAccountName(name: unknown): NameCheck {

@@ -11,9 +11,10 @@ import {
 import { type Logger } from "pino";
 import { type Clock } from "../clocks/scheduler.js";
 import { type Identity, randomId } from "../identity/tokens.js";
-import { checkAccountName, nameKey, nameSkeleton } from "./names.js";
+import { nameSkeleton } from "../store/ports/name-skeleton.js";
+import { checkAccountName, nameKey } from "./names.js";
 import { checkPassword, decoyHash, hashPassword, verifyPassword } from "./passwords.js";
-import { type AccountRecord, type Bucket, BUCKET_IDLE_MS, type PlayerStore } from "./ports.js";
+import { type AccountRecord, type Bucket, BUCKET_IDLE_MS, type PlayerStore } from "../store/ports/players.js";
 
 /**
  * Login attempts (docs/protocol.md, "Accounts"), token buckets in the player store so every process

@@ -4,7 +4,7 @@ import { fold } from "@arena/match";
 import { ANALYSIS_UNIT_NAMES, type MatchId, asMatchId, asUserId } from "@arena/protocol";
 import { describe, expect, it } from "vitest";
 import { type AiPool, InlinePool } from "../ai/pool.js";
-import { MemoryStore } from "../store/memory.js";
+import { MemoryStore } from "../store/memory/matches.js";
 import { writeMatch } from "../test-support/finished-match.js";
 import { AnalysisService, type AnalysisServiceOptions } from "./service.js";
 

@@ -12,7 +12,7 @@ import {
 } from "@arena/protocol";
 import { type AiPool } from "../ai/pool.js";
 import { TokenBucket } from "../protocol/rate-limit.js";
-import { type MatchStore } from "../store/ports.js";
+import { type MatchStore } from "../store/ports/matches.js";
 import { AnalysisLane, DEFAULT_LANE_LIMITS, type LaneLimits } from "./lane.js";
 
 /**

@@ -13,7 +13,7 @@ import {
 import { randomBytes } from "node:crypto";
 import { type Clock } from "../clocks/scheduler.js";
 import { type Quotas } from "../quotas/quotas.js";
-import { type MatchStore } from "../store/ports.js";
+import { type MatchStore } from "../store/ports/matches.js";
 import { type ChatAudience, audienceOf, readableChannels, refuseLine, refuseMute } from "./rules.js";
 
 /** The lines kept per match and channel (docs/architecture.md, "Chat"): the oldest go first. */

@@ -2,13 +2,13 @@ import { Writable } from "node:stream";
 import { type AuthResponse, type MatchRatingsResponse, type UserResponse } from "@arena/protocol";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import { MemoryPlayerStore } from "../accounts/memory.js";
-import { type PlayerStore } from "../accounts/ports.js";
-import { RedisPlayerStore } from "../accounts/redis.js";
+import { MemoryPlayerStore } from "../store/memory/players.js";
+import { type PlayerStore } from "../store/ports/players.js";
+import { RedisPlayerStore } from "../store/redis/players.js";
 import { FakeClock } from "../clocks/scheduler.js";
 import { LOBBY_BATCH_MS } from "../rooms/lobby-feed.js";
 import { randomId } from "../identity/tokens.js";
-import { type RedisConnection } from "../store/redis.js";
+import { type RedisConnection } from "../store/redis/open.js";
 import { Client, startServer, type TestServer, uniqueName } from "../test-support/harness.js";
 import { firstLegal, startOthello } from "../test-support/play.js";
 import { connectTestRedis, redisUrl } from "../test-support/redis.js";
@@ -540,6 +540,7 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))(
         const players = new RedisPlayerStore(redis.commands, redis.prefix);
         const started = await startServer({
           store: redis.store,
+          cluster: redis.cluster,
           clock,
           players,
           adapter: (io) => redis.adapter(io),

@@ -102,7 +102,7 @@ describe.skipIf(
     expect(ack?.ok).toBe(true);
   }
 
-  /** The instance that holds a match's lease (store/redis.ts: `arena:m:<id>:lease`). */
+  /** The instance that holds a match's lease (store/redis/matches.ts: `arena:m:<id>:lease`). */
   async function leaseOwner(matchId: MatchId): Promise<string | null> {
     const redis = createClient({ url: cluster.redisUrl });
     await redis.connect();

@@ -8,7 +8,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type BotsOnline, type MatchId, type Snapshot } from "@arena/protocol";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { MemoryPlayerStore } from "../accounts/memory.js";
+import { MemoryPlayerStore } from "../store/memory/players.js";
 import { systemClock } from "../clocks/scheduler.js";
 import { BOTS_CACHE_MS } from "../http/bots-api.js";
 import { Client, startServer, type TestServer } from "../test-support/harness.js";

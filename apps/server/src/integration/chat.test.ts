@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { type ChatChannel, type MatchId } from "@arena/protocol";
 import { afterEach, describe, expect, it } from "vitest";
 import { FakeClock } from "../clocks/scheduler.js";
-import { SqliteStore } from "../store/sqlite.js";
+import { SqliteStore } from "../store/sqlite/matches.js";
 import { Client, startServer, type TestServer } from "../test-support/harness.js";
 import { playOut, startOthello } from "../test-support/play.js";
 

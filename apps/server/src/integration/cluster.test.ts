@@ -2,7 +2,7 @@ import { type MatchId } from "@arena/protocol";
 import { afterEach, describe, expect, it } from "vitest";
 import { FakeClock } from "../clocks/scheduler.js";
 import { randomId } from "../identity/tokens.js";
-import { type RedisConnection } from "../store/redis.js";
+import { type RedisConnection } from "../store/redis/open.js";
 import { Client, startServer, type TestServer } from "../test-support/harness.js";
 import { firstLegal, playOut, startOthello } from "../test-support/play.js";
 import { connectTestRedis, redisUrl } from "../test-support/redis.js";
@@ -24,6 +24,7 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))(
       const redis: RedisConnection = await connectTestRedis(prefix);
       const server = await startServer({
         store: redis.store,
+        cluster: redis.cluster,
         clock,
         adapter: (io) => redis.adapter(io),
         config: { leaseTtlMs },

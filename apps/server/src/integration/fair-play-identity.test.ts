@@ -8,12 +8,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type RateLimited } from "@arena/protocol";
 import { afterEach, describe, expect, it } from "vitest";
-import { type PlayerStore } from "../accounts/ports.js";
-import { RedisPlayerStore } from "../accounts/redis.js";
-import { SqlitePlayerStore } from "../accounts/sqlite.js";
+import { type PlayerStore } from "../store/ports/players.js";
+import { RedisPlayerStore } from "../store/redis/players.js";
+import { SqlitePlayerStore } from "../store/sqlite/players.js";
 import { FakeClock } from "../clocks/scheduler.js";
 import { randomId } from "../identity/tokens.js";
-import { SqliteStore } from "../store/sqlite.js";
+import { SqliteStore } from "../store/sqlite/matches.js";
 import { DEFAULT_QUOTAS } from "../quotas/limits.js";
 import {
   Client,
@@ -133,6 +133,7 @@ describe("a guest token ends when the guest claims an account", () => {
         const redis = await connectTestRedis(prefix);
         const started = await startServer({
           store: redis.store,
+          cluster: redis.cluster,
           clock,
           players: new RedisPlayerStore(redis.commands, redis.prefix),
           adapter: (io) => redis.adapter(io),

@@ -3,7 +3,7 @@
 // followers' sockets.
 import { asUserId, MAX_FOLLOWS } from "@arena/protocol";
 import { afterEach, describe, expect, it } from "vitest";
-import { MemoryPlayerStore } from "../accounts/memory.js";
+import { MemoryPlayerStore } from "../store/memory/players.js";
 import { FakeClock } from "../clocks/scheduler.js";
 import { FOLLOW_BUCKET } from "../social/follows.js";
 import { Client, registerAccount, startServer, type TestServer } from "../test-support/harness.js";

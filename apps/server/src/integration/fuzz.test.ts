@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeClock } from "../clocks/scheduler.js";
 import { MAX_PAYLOAD_DEPTH, nestsDeeperThan } from "../protocol/payload-depth.js";
-import { MemoryStore } from "../store/memory.js";
+import { MemoryStore } from "../store/memory/matches.js";
 import { Client, startServer, type TestServer } from "../test-support/harness.js";
 import { firstLegal, startOthello } from "../test-support/play.js";
 

@@ -3,7 +3,7 @@
 import { asMatchId, type HistoryResponse } from "@arena/protocol";
 import { afterEach, describe, expect, it } from "vitest";
 import { SEARCH_BUCKET } from "../accounts/http.js";
-import { MemoryPlayerStore } from "../accounts/memory.js";
+import { MemoryPlayerStore } from "../store/memory/players.js";
 import { FakeClock } from "../clocks/scheduler.js";
 import { registerAccount, startServer, type TestServer } from "../test-support/harness.js";
 

@@ -18,7 +18,7 @@ import {
 import { afterEach, describe, expect, it } from "vitest";
 import { type AiPool, InlinePool } from "../ai/pool.js";
 import { FakeClock } from "../clocks/scheduler.js";
-import { MemoryStore } from "../store/memory.js";
+import { MemoryStore } from "../store/memory/matches.js";
 import { Client, startServer, type TestServer } from "../test-support/harness.js";
 
 const GAME = "dice-of-doom";

@@ -1,7 +1,7 @@
 import { type MatchId } from "@arena/protocol";
 import { afterEach, describe, expect, it } from "vitest";
 import { FakeClock } from "../clocks/scheduler.js";
-import { MemoryStore } from "../store/memory.js";
+import { MemoryStore } from "../store/memory/matches.js";
 import { Client, startServer, type TestServer } from "../test-support/harness.js";
 import { startOthello } from "../test-support/play.js";
 

@@ -5,7 +5,7 @@ import { type MatchId, type SeekPaired } from "@arena/protocol";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { FakeClock } from "../clocks/scheduler.js";
 import { randomId } from "../identity/tokens.js";
-import { RedisQuotaStore } from "../quotas/redis.js";
+import { RedisQuotaStore } from "../store/redis/quotas.js";
 import { PLAYBAN_RULES } from "../seeks/playban.js";
 import { POOLS } from "../seeks/pools.js";
 import { Client, startServer, type TestServer } from "../test-support/harness.js";

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { type AppConfig, DEFAULT_CONFIG } from "../app.js";
 import { FakeClock } from "../clocks/scheduler.js";
 import { DEFAULT_QUOTAS, type QuotaLimits } from "../quotas/limits.js";
-import { MemoryStore } from "../store/memory.js";
+import { MemoryStore } from "../store/memory/matches.js";
 import { Client, startServer, type TestServer } from "../test-support/harness.js";
 
 const rapid = { baseMs: 600_000, incrementMs: 5_000 };

@@ -9,7 +9,7 @@ import { type MatchId } from "@arena/protocol";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { FakeClock } from "../clocks/scheduler.js";
-import { connectRedis, type RedisConnection } from "../store/redis.js";
+import { connectRedis, type RedisConnection } from "../store/redis/open.js";
 import { Client, startServer, type TestServer } from "../test-support/harness.js";
 import { firstLegal } from "../test-support/play.js";
 import { freePort } from "../test-support/net.js";
@@ -87,6 +87,7 @@ describe.skipIf(skipWithout(!hasRedis, "redis-server"))("Redis outage during a l
     );
     const server: TestServer = await startServer({
       store: connection.store,
+      cluster: connection.cluster,
       clock: new FakeClock(),
       adapter: (io) => connection.adapter(io),
     });

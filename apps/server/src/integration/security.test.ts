@@ -3,7 +3,7 @@ import { type MatchId, type VersionedEvent } from "@arena/protocol";
 import { afterEach, describe, expect, it } from "vitest";
 import { DEFAULT_CONFIG } from "../app.js";
 import { FakeClock } from "../clocks/scheduler.js";
-import { MemoryStore } from "../store/memory.js";
+import { MemoryStore } from "../store/memory/matches.js";
 import { Client, startServer, type TestServer } from "../test-support/harness.js";
 import { firstLegal, startOthello } from "../test-support/play.js";
 

@@ -7,14 +7,14 @@ import {
   type SeekPaired,
 } from "@arena/protocol";
 import { afterEach, describe, expect, it } from "vitest";
-import { MemoryPlayerStore } from "../accounts/memory.js";
+import { MemoryPlayerStore } from "../store/memory/players.js";
 import { FakeClock } from "../clocks/scheduler.js";
 import { randomId } from "../identity/tokens.js";
 import { DEFAULT_QUOTAS } from "../quotas/limits.js";
 import { POOLS } from "../seeks/pools.js";
-import { RedisSeekStore } from "../seeks/redis.js";
+import { RedisSeekStore } from "../store/redis/seeks.js";
 import { SEEK_COUNTS_BATCH_MS, WIDEN_PASS_MS } from "../seeks/seeks.js";
-import { type RedisConnection } from "../store/redis.js";
+import { type RedisConnection } from "../store/redis/open.js";
 import { Client, startServer, type TestServer, uniqueName } from "../test-support/harness.js";
 import { firstLegal } from "../test-support/play.js";
 import { connectTestRedis, redisUrl } from "../test-support/redis.js";
@@ -264,6 +264,7 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))("quick pairing o
     const seeks = new RedisSeekStore(redis.commands, prefix, instanceId);
     const started = await startServer({
       store: redis.store,
+      cluster: redis.cluster,
       clock,
       adapter: (io) => redis.adapter(io),
       seeks,

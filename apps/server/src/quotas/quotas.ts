@@ -10,7 +10,7 @@ import {
 import { type Logger } from "pino";
 import { type Clock } from "../clocks/scheduler.js";
 import { type QuotaLimits } from "./limits.js";
-import { type QuotaStore } from "./ports.js";
+import { type QuotaStore } from "../store/ports/quotas.js";
 
 /** The rooms a user's quotas hold: waiting for players, or unfinished with an AI seat. */
 export type HeldKind = "waiting" | "ai";

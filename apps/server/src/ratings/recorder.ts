@@ -1,7 +1,12 @@
 import { type MatchModel, speedOf } from "@arena/match";
 import { type GameOutcome, type RatingChange } from "@arena/protocol";
 import { type Logger } from "pino";
-import { type FinishedGame, type FinishedSeat, type PlayerStore, type RateFn } from "../accounts/ports.js";
+import {
+  type FinishedGame,
+  type FinishedSeat,
+  type PlayerStore,
+  type RateFn,
+} from "../store/ports/players.js";
 import { everySeatMoved } from "./eligibility.js";
 import { INITIAL, asOf, rateGame } from "./glicko2.js";
 import { damped, earlierPairings, repeatWeight } from "./repeats.js";

@@ -1,5 +1,5 @@
 import { type UserId } from "@arena/protocol";
-import { type PlayerStore } from "../accounts/ports.js";
+import { type PlayerStore } from "../store/ports/players.js";
 import { type Glicko } from "./glicko2.js";
 
 /** How far back a rated game of the same two players damps the next one (docs/protocol.md, "Ratings"). */

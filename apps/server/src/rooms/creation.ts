@@ -21,7 +21,7 @@ import { type Clock } from "../clocks/scheduler.js";
 import { maxAiLevel } from "../games/catalogue.js";
 import { refuseRatedStart } from "../ratings/eligibility.js";
 import { newMatchSecret, randomId } from "../identity/tokens.js";
-import { type MatchStore } from "../store/ports.js";
+import { type MatchStore } from "../store/ports/matches.js";
 import { type Room } from "./room.js";
 
 export interface RoomCreationDeps {

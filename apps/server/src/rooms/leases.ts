@@ -1,7 +1,8 @@
 import { type MatchId } from "@arena/protocol";
 import { type Logger } from "pino";
 import { type Clock } from "../clocks/scheduler.js";
-import { type MatchStore } from "../store/ports.js";
+import { type Cluster } from "../cluster/ports.js";
+import { type MatchStore } from "../store/ports/matches.js";
 import { type Room } from "./room.js";
 
 /**
@@ -22,6 +23,7 @@ async function inBatches<T>(
 
 export interface LeaseKeeperOptions {
   readonly store: MatchStore;
+  readonly cluster: Cluster;
   readonly clock: Clock;
   readonly logger: Logger;
   /** The rooms this process holds (a live match is loaded to be owned). */
@@ -97,14 +99,11 @@ export class LeaseKeeper {
       logger.warn({ matchId: room.matchId }, "lost a lease");
       room.releaseLease();
     };
-    // One command per batch where the store renews many at once, else one per lease, concurrently.
-    const renewLeases =
-      store.renewLeases?.bind(store) ??
-      ((matchIds: readonly MatchId[]) =>
-        Promise.all(matchIds.map((matchId) => store.renewLease(matchId, owner, leaseTtlMs, now))));
+    // One command per batch where the cluster renews many at once.
+    const { cluster } = this.options;
     for (let start = 0; start < owned.length; start += LEASE_BATCH) {
       const batch = owned.slice(start, start + LEASE_BATCH);
-      const renewed = await renewLeases(
+      const renewed = await cluster.renewLeases(
         batch.map((room) => room.matchId),
         owner,
         leaseTtlMs,
@@ -121,8 +120,8 @@ export class LeaseKeeper {
     });
     // With several processes most live matches are another's: one read of their holders instead of a
     // failed acquisition each.
-    if (store.leaseHolders !== undefined && orphans.length > 0) {
-      const holders = await store.leaseHolders(orphans);
+    if (orphans.length > 0) {
+      const holders = await cluster.leaseHolders(orphans);
       orphans = orphans.filter((_, i) => holders[i] === null || holders[i] === owner);
     }
     await inBatches(orphans, LEASE_BATCH, (matchId) => this.tryOwn(matchId, true));

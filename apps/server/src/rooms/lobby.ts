@@ -10,7 +10,7 @@ import {
   type UserId,
 } from "@arena/protocol";
 import { type Logger } from "pino";
-import { type MatchStore } from "../store/ports.js";
+import { type MatchStore } from "../store/ports/matches.js";
 import { type Room } from "./room.js";
 
 /** How old this process's copy of the lobby may be when a page is asked for (other processes' news). */

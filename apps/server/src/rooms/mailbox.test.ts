@@ -3,10 +3,11 @@ import { pino } from "pino";
 import { describe, expect, it } from "vitest";
 import { InlinePool } from "../ai/pool.js";
 import { DEFAULT_QUOTAS } from "../quotas/limits.js";
-import { MemoryQuotaStore } from "../quotas/memory.js";
+import { MemoryQuotaStore } from "../store/memory/quotas.js";
 import { FakeClock } from "../clocks/scheduler.js";
-import { MemoryStore } from "../store/memory.js";
-import { type AppendListener } from "../store/ports.js";
+import { MemoryStore } from "../store/memory/matches.js";
+import { LocalCluster } from "../cluster/local.js";
+import { type AppendListener } from "../store/ports/matches.js";
 import { History } from "./history.js";
 import { Mailbox } from "./mailbox.js";
 import { Rooms } from "./rooms.js";
@@ -90,6 +91,7 @@ describe("Room mailbox with versions", () => {
     const store = new CountingStore();
     const manager = new Rooms({
       store,
+      cluster: new LocalCluster(store),
       clock,
       ai: new InlinePool(),
       logger: pino({ level: "silent" }),

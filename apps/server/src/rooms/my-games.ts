@@ -8,7 +8,7 @@ import {
   type UserId,
 } from "@arena/protocol";
 import { type Logger } from "pino";
-import { type QuotaStore } from "../quotas/ports.js";
+import { type QuotaStore } from "../store/ports/quotas.js";
 
 /** The most live games one user's list tracks (a guard on the shared set; quotas keep real lists far below). */
 export const MY_GAMES_TRACKED = 100;

@@ -1,19 +1,19 @@
 import { type MatchId } from "@arena/protocol";
 import { type Logger } from "pino";
-import { type MatchStore, type NewsRole } from "../store/ports.js";
+import { type Cluster, type NewsRole } from "../cluster/ports.js";
 import { type Room } from "./room.js";
 
 /**
  * Which match news this process hears (docs/architecture.md, "Several processes"): a room it keeps a copy
  * of while another process runs it needs every append; a room it holds the lease of only the appends of
- * other processes. A store of one process tells every append, and this does nothing there.
+ * other processes. The cluster of one process (cluster/local.ts) hears every append without following.
  */
 export class NewsSubscriptions {
   /** The role each cached room's news is followed in (the latest asked for, while a switch is in flight). */
   private readonly roles = new Map<MatchId, NewsRole>();
 
   constructor(
-    private readonly store: MatchStore,
+    private readonly cluster: Cluster,
     private readonly logger: Logger,
   ) {}
 
@@ -22,13 +22,13 @@ export class NewsSubscriptions {
    * read and the news together miss nothing. Each call is followed by one `loaded`.
    */
   async loading(matchId: MatchId): Promise<void> {
-    await this.store.followNews?.(matchId, "copy");
+    await this.cluster.followNews(matchId, "copy");
   }
 
   /** The load ended: with its room, followed from now on, or with none (no such match, or it failed). */
   loaded(matchId: MatchId, room: Room | null): void {
-    if (room === null) this.store.unfollowNews?.(matchId, "copy");
-    else if (this.store.followNews !== undefined) this.roles.set(matchId, "copy");
+    if (room === null) this.cluster.unfollowNews(matchId, "copy");
+    else this.roles.set(matchId, "copy");
   }
 
   /**
@@ -37,12 +37,12 @@ export class NewsSubscriptions {
    * the appends the new holder made before this process knew (heard only on its channel) are read.
    */
   leaseChanged(room: Room): void {
-    const { store } = this;
+    const { cluster } = this;
     const had = this.roles.get(room.matchId);
     const wanted: NewsRole = room.owned ? "holder" : "copy";
-    if (store.followNews === undefined || had === undefined || had === wanted) return;
+    if (had === undefined || had === wanted) return;
     this.roles.set(room.matchId, wanted);
-    store
+    cluster
       .followNews(room.matchId, wanted)
       .catch((error: unknown) => {
         // The subscriber is away: it subscribes again when back, and every room reads its log then.
@@ -50,7 +50,7 @@ export class NewsSubscriptions {
       })
       .finally(() => {
         if (wanted === "copy" && this.roles.has(room.matchId)) room.resync();
-        store.unfollowNews?.(room.matchId, had);
+        cluster.unfollowNews(room.matchId, had);
       });
   }
 
@@ -59,6 +59,6 @@ export class NewsSubscriptions {
     const role = this.roles.get(matchId);
     if (role === undefined) return;
     this.roles.delete(matchId);
-    this.store.unfollowNews?.(matchId, role);
+    this.cluster.unfollowNews(matchId, role);
   }
 }

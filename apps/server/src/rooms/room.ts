@@ -28,7 +28,7 @@ import { type Logger } from "pino";
 import { type AiPool } from "../ai/pool.js";
 import { newMatchSecret } from "../identity/tokens.js";
 import { Alarm, type Clock } from "../clocks/scheduler.js";
-import { type MatchStore } from "../store/ports.js";
+import { type MatchStore } from "../store/ports/matches.js";
 import { AiSeats } from "./ai-seat.js";
 import { type Actor, type Command, type CommandAck, decide, isRefusal } from "./decide.js";
 import { History } from "./history.js";

@@ -19,10 +19,11 @@ import { type AiPool } from "../ai/pool.js";
 import { type Clock } from "../clocks/scheduler.js";
 import { maxAiLevel } from "../games/catalogue.js";
 import { type QuotaLimits } from "../quotas/limits.js";
-import { type QuotaStore } from "../quotas/ports.js";
+import { type QuotaStore } from "../store/ports/quotas.js";
 import { type HeldKind, holdsAi, Quotas } from "../quotas/quotas.js";
 import { type ChatDelivery, ChatService } from "../chat/service.js";
-import { type MatchStore } from "../store/ports.js";
+import { type MatchStore } from "../store/ports/matches.js";
+import { type Cluster } from "../cluster/ports.js";
 import { RoomCache } from "./cache.js";
 import {
   createPairedRoom,
@@ -78,6 +79,7 @@ export interface Fanout {
 
 export interface RoomsOptions {
   readonly store: MatchStore;
+  readonly cluster: Cluster;
   readonly clock: Clock;
   readonly ai: AiPool;
   readonly logger: Logger;
@@ -149,7 +151,7 @@ export class Rooms implements RoomEvents {
       maxAiLevel,
       events: this,
     };
-    this.news = new NewsSubscriptions(store, logger);
+    this.news = new NewsSubscriptions(options.cluster, logger);
     this.cache = new RoomCache({
       clock,
       load: async (matchId) => {
@@ -174,6 +176,7 @@ export class Rooms implements RoomEvents {
     });
     this.leases = new LeaseKeeper({
       store,
+      cluster: options.cluster,
       clock,
       logger,
       rooms: this.cache,
@@ -216,12 +219,12 @@ export class Rooms implements RoomEvents {
       (matchId, version, entries) => this.cache.cached(matchId)?.notify(version, entries),
       (matchId, version) => this.cache.cached(matchId)?.wantsNews(version) === true,
     );
-    const unresync = this.options.store.onResync?.(() => {
+    const unresync = this.options.cluster.onResync(() => {
       for (const room of this.cache.all()) room.resync();
     });
     this.unsubscribe = () => {
       unsubscribe();
-      unresync?.();
+      unresync();
     };
     await this.leases.maintain();
     void this.loadWaitingRooms();

@@ -1,7 +1,7 @@
 import { asMillis, failure, type MatchId, type Playbanned, type UserId } from "@arena/protocol";
 import { type Logger } from "pino";
 import { type Clock } from "../clocks/scheduler.js";
-import { type QuotaStore } from "../quotas/ports.js";
+import { type QuotaStore } from "../store/ports/quotas.js";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -2,7 +2,7 @@ import { asUserId } from "@arena/protocol";
 import { describe, expect, it } from "vitest";
 import { FakeClock } from "../clocks/scheduler.js";
 import { POOLS } from "./pools.js";
-import { type Seek } from "./ports.js";
+import { type Seek } from "../store/ports/seeks.js";
 import { compatible, findPair, RATING_RANGE, ratingRange, refuseSeek } from "./rule.js";
 
 const clock = new FakeClock();

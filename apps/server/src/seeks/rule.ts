@@ -1,5 +1,5 @@
 import { failure, type Failure } from "@arena/protocol";
-import { type Seek } from "./ports.js";
+import { type Seek } from "../store/ports/seeks.js";
 import { botNotRated } from "../ratings/eligibility.js";
 
 /**

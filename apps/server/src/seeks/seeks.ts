@@ -8,7 +8,7 @@ import {
   type UserRef,
 } from "@arena/protocol";
 import { type Logger } from "pino";
-import { type PlayerStore } from "../accounts/ports.js";
+import { type PlayerStore } from "../store/ports/players.js";
 import { type Clock } from "../clocks/scheduler.js";
 import { randomId } from "../identity/tokens.js";
 import { type Quotas } from "../quotas/quotas.js";
@@ -16,7 +16,7 @@ import { newMatchId } from "../rooms/creation.js";
 import { INITIAL } from "../ratings/glicko2.js";
 import { type Playban } from "./playban.js";
 import { type Pool, poolById, POOLS } from "./pools.js";
-import { type Seek, type SeekStore } from "./ports.js";
+import { type Seek, type SeekStore } from "../store/ports/seeks.js";
 import { findPair, refuseSeek } from "./rule.js";
 
 /** While rated seeks wait here, their pools are paired again this often (the range widens every 3 s). */

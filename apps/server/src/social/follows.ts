@@ -8,7 +8,7 @@ import {
   type UserId,
 } from "@arena/protocol";
 import { type Logger } from "pino";
-import { type Bucket, type Followee, type PlayerStore } from "../accounts/ports.js";
+import { type Bucket, type Followee, type PlayerStore } from "../store/ports/players.js";
 import { type Accounts } from "../accounts/service.js";
 import { type Rooms } from "../rooms/rooms.js";
 import { type ArenaServer, type ArenaSocket, userRoom } from "../protocol/sockets.js";

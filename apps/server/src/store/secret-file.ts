@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { closeSync, fsyncSync, lstatSync, openSync, readFileSync, renameSync, writeSync } from "node:fs";
 import { join } from "node:path";
-import { errnoCode, type Opened, problem } from "./startup.js";
+import { errnoCode, type Opened, problem } from "./ports/startup.js";
 
 /** 32 random bytes in base64url: what the server writes, and all it accepts back. */
 const SECRET_FORMAT = /^[A-Za-z0-9_-]{43}$/;

@@ -14,11 +14,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LocalCluster } from "../cluster/local.js";
+import { type Cluster } from "../cluster/ports.js";
 import { connectTestRedis, redisUrl } from "../test-support/redis.js";
-import { MemoryStore } from "./memory.js";
-import { type MatchStore } from "./ports.js";
-import { type RedisConnection } from "./redis.js";
-import { SqliteStore } from "./sqlite.js";
+import { MemoryStore } from "./memory/matches.js";
+import { type MatchStore } from "./ports/matches.js";
+import { type RedisConnection } from "./redis/open.js";
+import { SqliteStore } from "./sqlite/matches.js";
 import { skipWithout } from "../test-support/requires.js";
 
 function entry(version: number): VersionedEvent {
@@ -83,13 +85,23 @@ function chatLine(channel: ChatChannel, n: number): ChatLine {
   };
 }
 
-function contract(name: string, make: () => Promise<{ store: MatchStore; close: () => Promise<void> }>) {
+/** A backend's match store, with its cluster (the one-process cluster unless the backend has its own). */
+interface Opened {
+  store: MatchStore;
+  cluster?: Cluster;
+  close: () => Promise<void>;
+}
+
+function contract(name: string, make: () => Promise<Opened>) {
   describe(`MatchStore contract: ${name}`, () => {
     let store: MatchStore;
+    let cluster: Cluster;
     let close: () => Promise<void>;
 
     beforeAll(async () => {
-      ({ store, close } = await make());
+      const opened = await make();
+      ({ store, close } = opened);
+      cluster = opened.cluster ?? new LocalCluster(store);
     });
     afterAll(async () => {
       await close();
@@ -117,7 +129,7 @@ function contract(name: string, make: () => Promise<{ store: MatchStore; close: 
 
     it("notifies appends of a followed match, with the entries appended", async () => {
       const id = asMatchId(`notify-${Math.random().toString(36).slice(2)}`);
-      await store.followNews?.(id, "copy");
+      await cluster.followNews(id, "copy");
       const seen = new Promise<[MatchId, number, readonly VersionedEvent[] | null]>((resolve) => {
         const off = store.onAppend((matchId, version, entries) => {
           if (matchId === id) {
@@ -253,6 +265,6 @@ if (redisUrl === null) {
 describe.skipIf(skipWithout(redisUrl === null, "redis-server"))("redis", () => {
   contract("redis", async () => {
     const connection: RedisConnection = await connectTestRedis();
-    return { store: connection.store, close: () => connection.close() };
+    return { store: connection.store, cluster: connection.cluster, close: () => connection.close() };
   });
 });

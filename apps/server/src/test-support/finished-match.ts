@@ -9,7 +9,7 @@ import {
   asUserId,
   asVersion,
 } from "@arena/protocol";
-import { type MatchStore } from "../store/ports.js";
+import { type MatchStore } from "../store/ports/matches.js";
 
 /**
  * Writes a whole match to a store as the server writes it: two AI seats, the game's start from

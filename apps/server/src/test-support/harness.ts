@@ -20,17 +20,19 @@ import {
 } from "@arena/protocol";
 import { type Logger, pino } from "pino";
 import { randomId } from "../identity/tokens.js";
-import { type PlayerStore } from "../accounts/ports.js";
+import { type PlayerStore } from "../store/ports/players.js";
 import { io as connectClient, type Socket } from "socket.io-client";
 import { type AiPool, InlinePool } from "../ai/pool.js";
 import { type App, type AppConfig, createApp, DEFAULT_CONFIG } from "../app.js";
 import { type Clock, FakeClock } from "../clocks/scheduler.js";
 import { DEFAULT_QUOTAS } from "../quotas/limits.js";
-import { MemoryStore } from "../store/memory.js";
-import { type MatchStore } from "../store/ports.js";
+import { MemoryStore } from "../store/memory/matches.js";
+import { type MatchStore } from "../store/ports/matches.js";
+import { LocalCluster } from "../cluster/local.js";
+import { type Cluster } from "../cluster/ports.js";
 import { type ArenaServer } from "../protocol/sockets.js";
-import { type SeekStore } from "../seeks/ports.js";
-import { type QuotaStore } from "../quotas/ports.js";
+import { type SeekStore } from "../store/ports/seeks.js";
+import { type QuotaStore } from "../store/ports/quotas.js";
 
 export interface TestServer {
   readonly app: App;
@@ -42,6 +44,8 @@ export interface TestServer {
 export async function startServer(
   options: {
     store?: MatchStore;
+    /** What only several processes need (default: the one-process cluster over `store`). */
+    cluster?: Cluster;
     clock?: Clock;
     ai?: AiPool;
     config?: Partial<AppConfig>;
@@ -56,8 +60,10 @@ export async function startServer(
   } = {},
 ): Promise<TestServer> {
   const clock = options.clock ?? new FakeClock();
+  const store = options.store ?? new MemoryStore();
   const app = createApp({
-    store: options.store ?? new MemoryStore(),
+    store,
+    cluster: options.cluster ?? new LocalCluster(store),
     ai: options.ai ?? new InlinePool(),
     clock,
     logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" }),

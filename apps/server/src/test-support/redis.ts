@@ -1,6 +1,6 @@
 import { inject } from "vitest";
 import { pino } from "pino";
-import { connectRedis, type RedisConnection } from "../store/redis.js";
+import { connectRedis, type RedisConnection } from "../store/redis/open.js";
 import { randomId } from "../identity/tokens.js";
 
 /** The Redis URL from the global setup (or REDIS_URL), null when no redis-server exists. */

@@ -2,7 +2,7 @@
 // acknowledges, and prints one line per acknowledged append ("ack <matchId> <version>") until it is
 // killed. Run with `node --import tsx sqlite-appender.ts <file> <matches>`.
 import { asMatchId, asMillis, asVersion, type VersionedEvent } from "@arena/protocol";
-import { SqliteStore } from "../store/sqlite.js";
+import { SqliteStore } from "../store/sqlite/matches.js";
 
 const [file, count = "8"] = process.argv.slice(2);
 if (file === undefined) throw new Error("usage: sqlite-appender <file> [matches]");

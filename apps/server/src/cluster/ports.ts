@@ -1,0 +1,31 @@
+import { type MatchId } from "@arena/protocol";
+
+/**
+ * How a process follows a match's news: it keeps a `copy` of a room another process runs (every append),
+ * or it is the `holder` of the match's lease (only the appends of other processes).
+ */
+export type NewsRole = "copy" | "holder";
+
+/**
+ * What only several processes sharing one store need (docs/architecture.md, "Several processes"), behind
+ * one port in the way of colyseus's `Presence`: `LocalCluster` (cluster/local.ts) for one process,
+ * `RedisCluster` (store/redis/cluster.ts) on the Redis connection.
+ */
+export interface Cluster {
+  /**
+   * Renews many of `owner`'s leases in one round trip (true for each renewed), as the store's `renewLease`
+   * each: a process renews all of its leases every ttl/3.
+   */
+  renewLeases(matchIds: readonly MatchId[], owner: string, ttlMs: number, now: number): Promise<boolean[]>;
+  /** Who holds each match's lease now (null: nobody, or not known), in one round trip: takeover tries the free ones. */
+  leaseHolders(matchIds: readonly MatchId[]): Promise<(string | null)[]>;
+  /**
+   * Hears the news of a match's appends in a role (the store's `onAppend` tells it); resolves once news
+   * published from then on will be heard, so a log read after it misses nothing. Each follow is ended by
+   * one `unfollowNews` of the same role.
+   */
+  followNews(matchId: MatchId, role: NewsRole): Promise<void>;
+  unfollowNews(matchId: MatchId, role: NewsRole): void;
+  /** Called when news of appends may have been missed (the channel reconnected): copies read their logs again. */
+  onResync(listener: () => void): () => void;
+}
