@@ -1,4 +1,10 @@
-import { AnalysisStatus, FailureSchema, type MatchId, PositionAnalysisResponse } from "@arena/protocol";
+import {
+  type AnalysisProgress,
+  AnalysisStatus,
+  FailureSchema,
+  type MatchId,
+  PositionAnalysisResponse,
+} from "@arena/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PiscinaPool } from "../ai/pool.js";
 import { Client, type TestServer, startServer } from "../test-support/harness.js";
@@ -66,8 +72,19 @@ describe("analysis over HTTP", () => {
     return created.matchId;
   }
 
-  it("analyses a finished game once, reporting progress, then answers from the store", async () => {
+  /** The `analysis:progress` events `client` is pushed for `matchId`. */
+  function pushedTo(client: Client, matchId: MatchId): AnalysisProgress[] {
+    const seen: AnalysisProgress[] = [];
+    client.socket.on("analysis:progress", (progress: AnalysisProgress) => {
+      if (progress.matchId === matchId) seen.push(progress);
+    });
+    return seen;
+  }
+
+  it("analyses a finished game once, pushing progress to the match's sockets, then answers from the store", async () => {
     const matchId = await tinyGame(true);
+    const toAnn = pushedTo(ann, matchId);
+    const toBen = pushedTo(ben, matchId);
     // Not asked for yet: an answer (no error in the room's console); a missing match is the 404.
     expect(await call("GET", `/matches/${matchId}/analysis`)).toEqual({
       status: 200,
@@ -77,14 +94,17 @@ describe("analysis over HTTP", () => {
     const started = await call("POST", `/matches/${matchId}/analysis`);
     expect(started.status).toBe(202);
     expect(AnalysisStatus.parse(started.body)).toMatchObject({ state: "running", done: 0 });
-    let status = AnalysisStatus.parse(started.body);
-    while (status.state === "running") {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      const polled = await call("GET", `/matches/${matchId}/analysis`);
-      expect(polled.status).toBe(200);
-      status = AnalysisStatus.parse(polled.body);
-    }
+    // Asked once; then both players only listen: progress per position, then the analysis itself.
+    const ended = (seen: AnalysisProgress[]) => seen.some((progress) => progress.state !== "running");
+    await ann.until(() => ended(toAnn), "the analysis pushed to ann");
+    await ben.until(() => ended(toBen), "the analysis pushed to ben");
+    const status = AnalysisStatus.parse((await call("GET", `/matches/${matchId}/analysis`)).body);
     if (status.state !== "done") throw new Error(`analysis ended ${status.state}`);
+    for (const seen of [toAnn, toBen]) {
+      const dones = seen.map((progress) => (progress.state === "running" ? progress.done : progress.state));
+      expect(dones).toEqual([...Array(status.analysis.positions.length).keys(), "done"]);
+      expect(seen.at(-1)).toEqual({ matchId, ...status });
+    }
     const snapshot = await ann.snapshot(matchId);
     expect(status.analysis.moves.map((m) => m.move)).toEqual(snapshot.moves.map((m) => m.move));
     expect(status.analysis.positions).toHaveLength(snapshot.moves.length + 1);
