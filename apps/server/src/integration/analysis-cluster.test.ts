@@ -44,18 +44,20 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))(
     async function instance(prefix: string, clock: FakeClock, name: string) {
       const redis = await connectTestRedis(prefix);
       const ai = new CountingPool();
+      const quotas = new RedisQuotaStore(redis.commands, redis.prefix, name);
       const server: TestServer = await startServer({
         store: redis.store,
         clock,
         ai,
         adapter: (io) => redis.adapter(io),
-        quotas: new RedisQuotaStore(redis.commands, redis.prefix, name),
+        quotas,
         config: {
           analysis: { positionBudgetMs: 50, boardBudgetMs: 100, boardRate: { burst: 1, perSecond: 0.001 } },
         },
       });
       cleanup.push(async () => {
         await server.close();
+        await quotas.close();
         await redis.close();
       });
       return { server, ai };
