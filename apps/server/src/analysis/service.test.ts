@@ -235,6 +235,34 @@ describe("AnalysisService pushes progress and runs one job per match", () => {
     expect(await first.status(id)).toMatchObject({ ok: true, value: { state: "done" } });
   });
 
+  it("hands the claim back, starting nothing, when the server closes while the claim is asked", async () => {
+    const store = new MemoryStore();
+    const id = asMatchId("m_closing");
+    await writeMatch(store, id, "krk", KRK_MATE_IN_ONE, KRK_GAME);
+    const shared = new MemoryQuotaStore();
+    let letHold: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (letHold = resolve));
+    const slow = {
+      hold: async (key: string, member: string, limit: number) => {
+        await held;
+        return shared.hold(key, member, limit);
+      },
+      release: (key: string, member: string) => shared.release(key, member),
+      members: (key: string) => shared.members(key),
+      remember: (key: string, value: string, ms: number, now: number) => shared.remember(key, value, ms, now),
+      recall: (key: string, now: number) => shared.recall(key, now),
+    };
+    const { pool, requests } = countingPool();
+    const analysis = service(store, pool, { claims: new JobClaims(slow, "a", () => 5_000) });
+    const started = analysis.start(id, ann);
+    await new Promise((resolve) => setImmediate(resolve));
+    analysis.close();
+    letHold();
+    expect(await started).toMatchObject({ ok: false, code: "unavailable", status: 503 });
+    expect(requests).toHaveLength(0);
+    expect(await new JobClaims(shared, "b", () => 5_000).claim(id, 4)).toMatchObject({ ours: true });
+  });
+
   it("pushes `none` and lets the job be claimed again when it fails", async () => {
     const store = new MemoryStore();
     const id = asMatchId("m_failed");

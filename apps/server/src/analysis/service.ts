@@ -127,12 +127,17 @@ export class AnalysisService {
     const claim = await this.options.claims.claim(matchId, positions.length).catch(() => null);
     // Another request of this process may have claimed it meanwhile (a process holds its claims again).
     const raced = this.jobs.get(matchId);
-    if (claim === null || !claim.ours || raced !== undefined) {
+    if (claim === null || !claim.ours || raced !== undefined || this.closed) {
       place.leave();
       if (this.startedBy.get(user) === matchId) this.startedBy.delete(user);
       if (raced !== undefined) return { ok: true, value: statusOf(raced) };
       if (claim === null) return refuse(503, "unavailable", "the analysis queue cannot be reached");
-      return { ok: true, value: { ok: true, state: "running", done: claim.done, total: claim.total } };
+      if (!this.closed) {
+        return { ok: true, value: { ok: true, state: "running", done: claim.done, total: claim.total } };
+      }
+      // Closed while the claim was asked: handed back for another process to take.
+      if (claim.ours) await this.options.claims.release(matchId).catch(() => undefined);
+      return refuse(503, "unavailable", "the server is shutting down");
     }
     const job: Job = { total: positions.length, done: 0, result: null, current: null, cancelled: false };
     this.jobs.set(matchId, job);
