@@ -418,7 +418,8 @@ export function createApp(deps: AppDeps): App {
     ai: deps.ai,
     claims: new JobClaims(quotaStore, config.instanceId, () => clock.now()),
     // Through the adapter: the job runs on one process, the match's sockets may be on any.
-    push: (matchId, status) => io.to(matchRoom(matchId)).emit("analysis:progress", { matchId, ...status }),
+    push: (matchId, status, askers) =>
+      io.to([matchRoom(matchId), ...askers.map(userRoom)]).emit("analysis:progress", { matchId, ...status }),
     loadMatch: async (matchId) => {
       const room = await rooms.get(matchId);
       return room === null ? null : room.read(() => room.model);

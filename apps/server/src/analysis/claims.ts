@@ -16,7 +16,11 @@ export type Claim = { readonly ours: boolean } & JobProgress;
  */
 export const DEFAULT_ALIVE_MS = 30_000;
 
+/** Users told of a job besides the match's sockets, at most (the first who asked). */
+export const ASKERS_KEPT = 64;
+
 const jobKey = (matchId: MatchId) => `analysis-job:${matchId}`;
+const askersKey = (matchId: MatchId) => `analysis-askers:${matchId}`;
 const aliveKey = (matchId: MatchId, instance: string) => `analysis-alive:${matchId}:${instance}`;
 
 /**
@@ -61,8 +65,22 @@ export class JobClaims {
     return this.store.remember(aliveKey(matchId, this.instance), value, this.aliveMs, this.now());
   }
 
+  /**
+   * `user` asked for the job, on whichever process: they are pushed its progress on their own channel too,
+   * which holds even where the match's room was evicted from a process's cache (and its sockets with it).
+   */
+  async ask(matchId: MatchId, user: string): Promise<void> {
+    await this.store.hold(askersKey(matchId), user, ASKERS_KEPT);
+  }
+
+  /** The users who asked for the job while it runs. */
+  askers(matchId: MatchId): Promise<string[]> {
+    return this.store.members(askersKey(matchId));
+  }
+
   /** The job ended (done, failed or cancelled): another request may claim it again. */
   async release(matchId: MatchId): Promise<void> {
+    for (const user of await this.askers(matchId)) await this.store.release(askersKey(matchId), user);
     await this.store.release(jobKey(matchId), this.instance);
     // The report goes too, for a job claimed again here would start from its last count.
     await this.store.remember(aliveKey(matchId, this.instance), "", 1, this.now());

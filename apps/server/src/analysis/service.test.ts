@@ -59,11 +59,11 @@ function service(
 
 /** What a service pushed, and a wait for the push that ends its job. */
 function pushes() {
-  const seen: { matchId: MatchId; status: AnalysisStatus }[] = [];
+  const seen: { matchId: MatchId; status: AnalysisStatus; askers: readonly string[] }[] = [];
   let ended: (status: AnalysisStatus) => void = () => undefined;
   const end = new Promise<AnalysisStatus>((resolve) => (ended = resolve));
-  const push = (matchId: MatchId, status: AnalysisStatus) => {
-    seen.push({ matchId, status });
+  const push = (matchId: MatchId, status: AnalysisStatus, askers: readonly string[]) => {
+    seen.push({ matchId, status, askers });
     if (status.state !== "running") ended(status);
   };
   return { seen, push, end };
@@ -231,6 +231,8 @@ describe("AnalysisService pushes progress and runs one job per match", () => {
     expect((await Promise.race([a.end, b.end])).state).toBe("done");
     expect(requests).toHaveLength(4);
     expect(a.seen.length === 0 || b.seen.length === 0).toBe(true);
+    // Pushed to both users' own channels too, whichever process each asked.
+    expect([...([...a.seen, ...b.seen].at(-1)?.askers ?? [])].sort()).toEqual([ann, ben]);
     expect(await second.status(id)).toMatchObject({ ok: true, value: { state: "done" } });
     expect(await first.status(id)).toMatchObject({ ok: true, value: { state: "done" } });
   });

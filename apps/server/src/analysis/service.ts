@@ -29,8 +29,11 @@ export interface AnalysisServiceOptions {
   readonly ai: Pick<AiPool, "analyze">;
   /** Which process runs a match's job: one per match across processes. */
   readonly claims: JobClaims;
-  /** Tells the match's sockets, on every process, how its analysis moved on (`analysis:progress`). */
-  readonly push: (matchId: MatchId, status: AnalysisStatus) => void;
+  /**
+   * Tells the match's sockets, and the sockets of the users who asked (`askers`), on every process, how its
+   * analysis moved on (`analysis:progress`).
+   */
+  readonly push: (matchId: MatchId, status: AnalysisStatus, askers: readonly string[]) => void;
   /** The match, folded from its log (through the room cache); null when there is no such match. */
   readonly loadMatch: (matchId: MatchId) => Promise<MatchModel | null>;
   /** Server time, for `finishedAt` and the rate limit. */
@@ -105,6 +108,7 @@ export class AnalysisService {
     if (model.status !== "finished") {
       return refuse(409, "not-finished", "only a finished game can be analysed");
     }
+    await this.options.claims.ask(matchId, user).catch(() => undefined);
     // Awaits above: another request may have started it meanwhile.
     const running = this.jobs.get(matchId);
     if (running !== undefined) return { ok: true, value: statusOf(running) };
@@ -141,12 +145,14 @@ export class AnalysisService {
     }
     const job: Job = { total: positions.length, done: 0, result: null, current: null, cancelled: false };
     this.jobs.set(matchId, job);
-    this.options.push(matchId, statusOf(job));
+    await this.tell(matchId, statusOf(job));
     void this.run(model, positions, job, owner)
       .catch(() => false)
       .then(async (finished) => {
-        if (!finished) this.options.push(matchId, { ok: true, state: "none" });
+        // Released before `none` is pushed: a page that asks again at once starts the job anew.
+        const askers = await this.options.claims.askers(matchId).catch(() => []);
         await this.options.claims.release(matchId).catch(() => undefined);
+        if (!finished) this.options.push(matchId, { ok: true, state: "none" }, askers);
       })
       .finally(() => {
         place.leave();
@@ -255,7 +261,7 @@ export class AnalysisService {
       // The report keeps the claim alive; a failed one only risks another process taking the job over.
       const progress = { done: job.done, total: job.total };
       void this.options.claims.report(model.matchId, progress).catch(() => undefined);
-      if (job.done < job.total) this.options.push(model.matchId, statusOf(job));
+      if (job.done < job.total) void this.tell(model.matchId, statusOf(job));
     }
     job.result = {
       matchId: model.matchId,
@@ -266,8 +272,14 @@ export class AnalysisService {
       finishedAt: this.options.now(),
     };
     await this.options.store.putAnalysis(model.matchId, job.result);
-    this.options.push(model.matchId, statusOf(job));
+    await this.tell(model.matchId, statusOf(job));
     return true;
+  }
+
+  /** Pushes `status` to the match's sockets and to its askers' (none when they cannot be read). */
+  private async tell(matchId: MatchId, status: AnalysisStatus): Promise<void> {
+    const askers = await this.options.claims.askers(matchId).catch(() => []);
+    this.options.push(matchId, status, askers);
   }
 
   /** Takes a token of the user's board bucket: 0, or the milliseconds until one is there. */

@@ -154,6 +154,63 @@ describe("analysis over HTTP", () => {
   });
 });
 
+/** Pushes outlive the room's eviction from the cache (docs/analysis.md, "Jobs, caching and limits"). */
+describe("analysis pushed to the user who asked", () => {
+  it("reaches them on their own channel after the finished room, and its sockets, left the cache", async () => {
+    const server = await startServer({
+      config: {
+        finishedRoomsKept: 1,
+        analysis: { positionBudgetMs: 50, boardBudgetMs: 100, boardRate: { burst: 1, perSecond: 0.001 } },
+      },
+    });
+    const ann = await Client.connect(server.url);
+    const ben = await Client.connect(server.url);
+    try {
+      const game = async () => {
+        const created = await ann.call("room:create", {
+          gameId: "connect-k",
+          options: { preset: "tiny" },
+          timeControl: blitz,
+          seats: [{ kind: "open" }, { kind: "open" }],
+          sit: 0,
+        });
+        if (!created.ok) throw new Error(created.code);
+        const joined = await ben.call("room:join-seat", {
+          matchId: created.matchId,
+          version: created.version,
+          seat: 1,
+        });
+        if (!joined.ok) throw new Error(joined.code);
+        await playOut(created.matchId, [ann, ben], ann);
+        return created.matchId;
+      };
+      const first = await game();
+      // A second finished game pushes the first out of the cache: its sockets are detached from it.
+      await game();
+      const toAnn: AnalysisProgress[] = [];
+      const toBen: AnalysisProgress[] = [];
+      ann.socket.on("analysis:progress", (progress: AnalysisProgress) => toAnn.push(progress));
+      ben.socket.on("analysis:progress", (progress: AnalysisProgress) => toBen.push(progress));
+      const asked = await fetch(`${server.url}/api/matches/${first}/analysis`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${ann.session?.token ?? ""}` },
+      });
+      expect(asked.status).toBe(202);
+      await ann.until(
+        () => toAnn.some((progress) => progress.state === "done"),
+        "the analysis pushed to ann",
+      );
+      expect(toAnn.every((progress) => progress.matchId === first)).toBe(true);
+      // Ben, who did not ask, was detached with the room: what reached ann came on her own channel.
+      expect(toBen).toEqual([]);
+    } finally {
+      ann.close();
+      ben.close();
+      await server.close();
+    }
+  });
+});
+
 /** The analysis lane's share per address (docs/analysis.md, "Where it runs"), on the real worker pool. */
 describe("analysis lane: one address cannot push another's analysis behind its own", () => {
   it("admits one board request per address at a time and refuses the rest at once, with when to retry", async () => {
