@@ -1,5 +1,6 @@
 import { type Page, expect, test } from "@playwright/test";
 import { moveButtons, newPlayer, resultBanner } from "../fixtures/arena.js";
+import { consoleErrors } from "../fixtures/console.js";
 
 /** Creates a game between two AI seats from the page's own socket and opens its room as a spectator. */
 async function watchAiGame(
@@ -33,7 +34,7 @@ async function analyse(page: Page, name: string, endTimeout = 120_000): Promise<
   const panel = page.getByTestId("analysis");
   await expect(panel.getByTestId("analyse")).toBeVisible();
   await panel.getByTestId("analyse").click();
-  // The progress bar shows while the server works (a short game may finish before the first poll).
+  // The progress bar shows while the server works (a short game may be done before it is drawn).
   await expect(
     panel.getByRole("progressbar", { name: "Analysis progress" }).or(page.getByTestId("analysis-chart")),
   ).toBeVisible();
@@ -102,6 +103,43 @@ test.describe("post-game analysis", () => {
     await watchAiGame(page, "dice-of-doom", { players: 2, size: 4 }, [1, 1]);
     await analyse(page, "dice-of-doom", 180_000);
     await expect(page.getByTestId("analysis-position")).toContainText("%");
+    await viewer.context.close();
+  });
+
+  test("progress is pushed on the socket: one POST, no request repeating, the state again after a reload", async ({
+    browser,
+  }) => {
+    const viewer = await newPlayer(browser, "Pia");
+    const page = viewer.page;
+    const errors = consoleErrors(page);
+    const matchId = await watchAiGame(page, "othello", {}, [1, 1]);
+    await expect(resultBanner(page)).toBeVisible({ timeout: 180_000 });
+    const requests: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith("/api/")) requests.push(`${request.method()} ${url.pathname}`);
+    });
+    const panel = page.getByTestId("analysis");
+    await panel.getByTestId("analyse").click();
+    const bar = panel.getByRole("progressbar", { name: "Analysis progress" });
+    const shown = () => bar.evaluate((element) => (element as HTMLProgressElement).value).catch(() => -1);
+    // The bar moves on, position by position, from what the socket pushes.
+    await expect.poll(shown, { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
+    const before = await shown();
+    await expect.poll(shown, { timeout: 60_000 }).toBeGreaterThan(before);
+    // A reload asks once where the job is, then listens again.
+    await page.reload();
+    await expect(panel).toHaveAttribute("data-state", /running|done/);
+    await expect(page.getByTestId("analysis-chart")).toBeVisible({ timeout: 180_000 });
+    await expect(panel).toHaveAttribute("data-state", "done");
+    // One POST started it; nothing was asked again and again while it ran (the page polled every 500 ms).
+    const analysis = `/api/matches/${matchId}/analysis`;
+    expect(requests.filter((r) => r === `POST ${analysis}`)).toHaveLength(1);
+    expect(requests.filter((r) => r === `GET ${analysis}`).length).toBeLessThanOrEqual(2);
+    for (const request of new Set(requests)) {
+      expect(requests.filter((r) => r === request).length, request).toBeLessThanOrEqual(2);
+    }
+    expect(errors).toEqual([]);
     await viewer.context.close();
   });
 

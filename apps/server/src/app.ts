@@ -5,6 +5,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { type Logger } from "pino";
 import { Server } from "socket.io";
 import { type AiPool } from "./ai/pool.js";
+import { JobClaims } from "./analysis/claims.js";
 import { type LaneLimits } from "./analysis/lane.js";
 import { AnalysisService, DEFAULT_ANALYSIS_BUDGETS } from "./analysis/service.js";
 import { type Clock } from "./clocks/scheduler.js";
@@ -413,6 +414,10 @@ export function createApp(deps: AppDeps): App {
   const analysis = new AnalysisService({
     store,
     ai: deps.ai,
+    claims: new JobClaims(quotaStore, config.instanceId, () => clock.now()),
+    // Through the adapter: the job runs on one process, the match's sockets may be on any.
+    push: (matchId, status, askers) =>
+      io.to([matchRoom(matchId), ...askers.map(userRoom)]).emit("analysis:progress", { matchId, ...status }),
     loadMatch: async (matchId) => {
       const room = await rooms.get(matchId);
       return room === null ? null : room.read(() => room.model);

@@ -71,6 +71,9 @@ export const AnalysisStatus = z.discriminatedUnion("state", [
 ]);
 export type AnalysisStatus = z.infer<typeof AnalysisStatus>;
 
+/** `analysis:progress`: a match's analysis state, pushed to the sockets watching the match. */
+export type AnalysisProgress = { readonly matchId: MatchId } & AnalysisStatus;
+
 /** `POST /api/analysis/position`: a position set up by hand or opened from a game. */
 export const PositionAnalysisRequest = z
   .object({

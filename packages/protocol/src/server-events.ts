@@ -8,6 +8,7 @@ import { type SeekCounts, type SeekEnded, type SeekPaired } from "./seeks.js";
 import { type Invitation } from "./invitations.js";
 import { type MyGame, type MyGameChange, type RematchOffer } from "./my-games.js";
 import { type FollowedPlayer } from "./follows.js";
+import { type AnalysisProgress } from "./analysis.js";
 
 /** Every server→client event; the server sends each of them (`server-events.test.ts` in the server checks). */
 export const SERVER_EVENT_NAMES = [
@@ -28,6 +29,8 @@ export const SERVER_EVENT_NAMES = [
   "rematch:offered",
   // Follows (docs/protocol.md, "Follows").
   "follow:presence",
+  // Post-game analysis (docs/protocol.md, "Analysis"): pushed to the match's sockets.
+  "analysis:progress",
 ] as const;
 
 export type ServerToClientEvents = {
@@ -58,4 +61,6 @@ export type ServerToClientEvents = {
   "rematch:offered": (payload: RematchOffer) => void;
   /** A followed player came online, went offline, or sat down in or left a live game. */
   "follow:presence": (payload: FollowedPlayer) => void;
+  /** A finished match's analysis moved on (a position done, the result, or `none` when its job failed). */
+  "analysis:progress": (payload: AnalysisProgress) => void;
 };

@@ -1,11 +1,13 @@
 import { ANALYSIS_UNITS, type AnalysisRequest } from "@arena/engine";
 import { KrkAi } from "@arena/engine";
 import { fold } from "@arena/match";
-import { ANALYSIS_UNIT_NAMES, type MatchId, asMatchId, asUserId } from "@arena/protocol";
+import { ANALYSIS_UNIT_NAMES, type AnalysisStatus, type MatchId, asMatchId, asUserId } from "@arena/protocol";
 import { describe, expect, it } from "vitest";
 import { type AiPool, InlinePool } from "../ai/pool.js";
+import { MemoryQuotaStore } from "../store/memory/quotas.js";
 import { MemoryStore } from "../store/memory/matches.js";
 import { writeMatch } from "../test-support/finished-match.js";
+import { JobClaims } from "./claims.js";
 import { AnalysisService, type AnalysisServiceOptions } from "./service.js";
 
 const ann = asUserId("u_ann");
@@ -46,11 +48,25 @@ function service(
       return log === null ? null : fold(matchId, log);
     },
     now: () => 5_000,
+    claims: new JobClaims(new MemoryQuotaStore(), "process-a", () => 5_000),
+    push: () => undefined,
     positionBudgetMs: 50,
     boardBudgetMs: 100,
     boardRate: { burst: 2, perSecond: 0.001 },
     ...extra,
   });
+}
+
+/** What a service pushed, and a wait for the push that ends its job. */
+function pushes() {
+  const seen: { matchId: MatchId; status: AnalysisStatus; askers: readonly string[] }[] = [];
+  let ended: (status: AnalysisStatus) => void = () => undefined;
+  const end = new Promise<AnalysisStatus>((resolve) => (ended = resolve));
+  const push = (matchId: MatchId, status: AnalysisStatus, askers: readonly string[]) => {
+    seen.push({ matchId, status, askers });
+    if (status.state !== "running") ended(status);
+  };
+  return { seen, push, end };
 }
 
 async function finished(analysis: AnalysisService, matchId: MatchId, user = ann) {
@@ -174,5 +190,93 @@ describe("AnalysisService", () => {
     expect(bad).toMatchObject({ ok: false, code: "invalid-state", status: 400 });
     expect(await analysis.analysePosition(ann, "krk", position)).toMatchObject({ code: "rate-limited" });
     expect(await analysis.analysePosition(ann, "chess", position)).toMatchObject({ code: "not-found" });
+  });
+});
+
+describe("AnalysisService pushes progress and runs one job per match", () => {
+  it("pushes the start, each position and the result: a client asks once, then only listens", async () => {
+    const store = new MemoryStore();
+    const id = asMatchId("m_pushed");
+    await writeMatch(store, id, "krk", KRK_MATE_IN_ONE, KRK_GAME);
+    const { seen, push, end } = pushes();
+    const analysis = service(store, countingPool().pool, { push });
+    expect(await analysis.start(id, ann)).toMatchObject({ ok: true, value: { state: "running", total: 4 } });
+    const last = await end;
+    expect(last.state).toBe("done");
+    expect(seen.map(({ matchId }) => matchId).every((matchId) => matchId === id)).toBe(true);
+    expect(seen.map(({ status }) => (status.state === "running" ? status.done : status.state))).toEqual([
+      0,
+      1,
+      2,
+      3,
+      "done",
+    ]);
+    expect(last).toEqual({ ok: true, state: "done", analysis: await store.getAnalysis(id) });
+  });
+
+  it("runs one job for two processes sharing the claims, the other answering with the holder's progress", async () => {
+    const store = new MemoryStore();
+    const id = asMatchId("m_two");
+    await writeMatch(store, id, "krk", KRK_MATE_IN_ONE, KRK_GAME);
+    const shared = new MemoryQuotaStore();
+    const { pool, requests } = countingPool();
+    const a = pushes();
+    const b = pushes();
+    const first = service(store, pool, { push: a.push, claims: new JobClaims(shared, "a", () => 5_000) });
+    const second = service(store, pool, { push: b.push, claims: new JobClaims(shared, "b", () => 5_000) });
+    const [fromA, fromB] = await Promise.all([first.start(id, ann), second.start(id, ben)]);
+    expect(fromA).toMatchObject({ ok: true, value: { state: "running", total: 4 } });
+    expect(fromB).toMatchObject({ ok: true, value: { state: "running", total: 4 } });
+    // Only the holder pushes (the app sends its pushes to every process's sockets); both answer the same end.
+    expect((await Promise.race([a.end, b.end])).state).toBe("done");
+    expect(requests).toHaveLength(4);
+    expect(a.seen.length === 0 || b.seen.length === 0).toBe(true);
+    // Pushed to both users' own channels too, whichever process each asked.
+    expect([...([...a.seen, ...b.seen].at(-1)?.askers ?? [])].sort()).toEqual([ann, ben]);
+    expect(await second.status(id)).toMatchObject({ ok: true, value: { state: "done" } });
+    expect(await first.status(id)).toMatchObject({ ok: true, value: { state: "done" } });
+  });
+
+  it("hands the claim back, starting nothing, when the server closes while the claim is asked", async () => {
+    const store = new MemoryStore();
+    const id = asMatchId("m_closing");
+    await writeMatch(store, id, "krk", KRK_MATE_IN_ONE, KRK_GAME);
+    const shared = new MemoryQuotaStore();
+    let letHold: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (letHold = resolve));
+    const slow = {
+      hold: async (key: string, member: string, limit: number) => {
+        await held;
+        return shared.hold(key, member, limit);
+      },
+      release: (key: string, member: string) => shared.release(key, member),
+      members: (key: string) => shared.members(key),
+      remember: (key: string, value: string, ms: number, now: number) => shared.remember(key, value, ms, now),
+      recall: (key: string, now: number) => shared.recall(key, now),
+    };
+    const { pool, requests } = countingPool();
+    const analysis = service(store, pool, { claims: new JobClaims(slow, "a", () => 5_000) });
+    const started = analysis.start(id, ann);
+    await new Promise((resolve) => setImmediate(resolve));
+    analysis.close();
+    letHold();
+    expect(await started).toMatchObject({ ok: false, code: "unavailable", status: 503 });
+    expect(requests).toHaveLength(0);
+    expect(await new JobClaims(shared, "b", () => 5_000).claim(id, 4)).toMatchObject({ ours: true });
+  });
+
+  it("pushes `none` and lets the job be claimed again when it fails", async () => {
+    const store = new MemoryStore();
+    const id = asMatchId("m_failed");
+    await writeMatch(store, id, "krk", KRK_MATE_IN_ONE, KRK_GAME);
+    const shared = new MemoryQuotaStore();
+    const failing: Pick<AiPool, "analyze"> = {
+      analyze: () => Promise.resolve({ ok: false, error: { code: "failed", message: "worker died" } }),
+    };
+    const { push, end } = pushes();
+    const analysis = service(store, failing, { push, claims: new JobClaims(shared, "a", () => 5_000) });
+    expect((await analysis.start(id, ann)).ok).toBe(true);
+    expect(await end).toEqual({ ok: true, state: "none" });
+    expect(await new JobClaims(shared, "b", () => 5_000).claim(id, 4)).toMatchObject({ ours: true });
   });
 });

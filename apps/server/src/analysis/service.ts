@@ -13,6 +13,7 @@ import {
 import { type AiPool } from "../ai/pool.js";
 import { TokenBucket } from "../protocol/rate-limit.js";
 import { type MatchStore } from "../store/ports/matches.js";
+import { type JobClaims } from "./claims.js";
 import { AnalysisLane, DEFAULT_LANE_LIMITS, type LaneLimits } from "./lane.js";
 
 /**
@@ -26,6 +27,13 @@ export type Outcome<T> =
 export interface AnalysisServiceOptions {
   readonly store: MatchStore;
   readonly ai: Pick<AiPool, "analyze">;
+  /** Which process runs a match's job: one per match across processes. */
+  readonly claims: JobClaims;
+  /**
+   * Tells the match's sockets, and the sockets of the users who asked (`askers`), on every process, how its
+   * analysis moved on (`analysis:progress`).
+   */
+  readonly push: (matchId: MatchId, status: AnalysisStatus, askers: readonly string[]) => void;
   /** The match, folded from its log (through the room cache); null when there is no such match. */
   readonly loadMatch: (matchId: MatchId) => Promise<MatchModel | null>;
   /** Server time, for `finishedAt` and the rate limit. */
@@ -66,9 +74,9 @@ const refuse = (status: number, code: Failure["code"], message: string): Outcome
 });
 
 /**
- * Post-game analysis (docs/analysis.md): one job per finished match, shared by every request for it,
- * at most one started per user at a time; each position is analysed once in the AI pool's analysis
- * lane, and the finished analysis is kept by the store beside the match.
+ * Post-game analysis (docs/analysis.md): one job per finished match across processes (`JobClaims`), shared
+ * by every request for it, at most one started per user at a time; each position is analysed once in the
+ * AI pool's analysis lane, its progress pushed, and the finished analysis kept by the store beside the match.
  */
 export class AnalysisService {
   private readonly jobs = new Map<MatchId, Job>();
@@ -100,6 +108,7 @@ export class AnalysisService {
     if (model.status !== "finished") {
       return refuse(409, "not-finished", "only a finished game can be analysed");
     }
+    await this.options.claims.ask(matchId, user).catch(() => undefined);
     // Awaits above: another request may have started it meanwhile.
     const running = this.jobs.get(matchId);
     if (running !== undefined) return { ok: true, value: statusOf(running) };
@@ -117,14 +126,39 @@ export class AnalysisService {
     const owner = ownerKey(address, user);
     const place = this.jobLane.enter(owner, positions.length * this.options.positionBudgetMs);
     if (!place.ok) return { ...place, status: 429 };
+    // Held while the claim is asked: the same user's next request meanwhile is `busy`.
+    this.startedBy.set(user, matchId);
+    const claim = await this.options.claims.claim(matchId, positions.length).catch(() => null);
+    // Another request of this process may have claimed it meanwhile (a process holds its claims again).
+    const raced = this.jobs.get(matchId);
+    if (claim === null || !claim.ours || raced !== undefined || this.closed) {
+      place.leave();
+      if (this.startedBy.get(user) === matchId) this.startedBy.delete(user);
+      if (raced !== undefined) return { ok: true, value: statusOf(raced) };
+      if (claim === null) return refuse(503, "unavailable", "the analysis queue cannot be reached");
+      if (!this.closed) {
+        return { ok: true, value: { ok: true, state: "running", done: claim.done, total: claim.total } };
+      }
+      // Closed while the claim was asked: handed back for another process to take.
+      if (claim.ours) await this.options.claims.release(matchId).catch(() => undefined);
+      return refuse(503, "unavailable", "the server is shutting down");
+    }
     const job: Job = { total: positions.length, done: 0, result: null, current: null, cancelled: false };
     this.jobs.set(matchId, job);
-    this.startedBy.set(user, matchId);
-    void this.run(model, positions, job, owner).finally(() => {
-      place.leave();
-      this.jobs.delete(matchId);
-      if (this.startedBy.get(user) === matchId) this.startedBy.delete(user);
-    });
+    await this.tell(matchId, statusOf(job));
+    void this.run(model, positions, job, owner)
+      .catch(() => false)
+      .then(async (finished) => {
+        // Released before `none` is pushed: a page that asks again at once starts the job anew.
+        const askers = await this.options.claims.askers(matchId).catch(() => []);
+        await this.options.claims.release(matchId).catch(() => undefined);
+        if (!finished) this.options.push(matchId, { ok: true, state: "none" }, askers);
+      })
+      .finally(() => {
+        place.leave();
+        this.jobs.delete(matchId);
+        if (this.startedBy.get(user) === matchId) this.startedBy.delete(user);
+      });
     return { ok: true, value: statusOf(job) };
   }
 
@@ -190,22 +224,26 @@ export class AnalysisService {
     if (running !== undefined) return statusOf(running);
     const kept = await this.options.store.getAnalysis(matchId);
     if (kept !== null) return { ok: true, state: "done", analysis: kept };
+    // Another process's job: its last report (unreadable claims count as none: a start claims anew).
+    const elsewhere = await this.options.claims.progress(matchId).catch(() => null);
+    if (elsewhere !== null && !this.jobs.has(matchId)) return { ok: true, state: "running", ...elsewhere };
     // It may have finished while the store was asked.
     const finished = this.jobs.get(matchId);
     return finished === undefined ? null : statusOf(finished);
   }
 
+  /** Runs the job to its end: true once the analysis is kept, false when cancelled or failed. */
   private async run(
     model: MatchModel,
     positions: readonly unknown[],
     job: Job,
     owner: string,
-  ): Promise<void> {
+  ): Promise<boolean> {
     const game = model.game;
     const analysed: AnalysedPosition[] = [];
     // One position at a time: a job holds at most one place in the pool's analysis lane.
     for (const [index, state] of positions.entries()) {
-      if (job.cancelled) return;
+      if (job.cancelled) return false;
       job.current = new AbortController();
       const answer = await this.options.ai.analyze(
         {
@@ -217,9 +255,13 @@ export class AnalysisService {
         job.current.signal,
         owner,
       );
-      if (!answer.ok) return; // cancelled, or a worker failure: nothing is kept and a new request retries
+      if (!answer.ok) return false; // cancelled, or a worker failure: nothing is kept, a new request retries
       analysed.push(wire(answer.value));
       job.done = index + 1;
+      // The report keeps the claim alive; a failed one only risks another process taking the job over.
+      const progress = { done: job.done, total: job.total };
+      void this.options.claims.report(model.matchId, progress).catch(() => undefined);
+      if (job.done < job.total) void this.tell(model.matchId, statusOf(job));
     }
     job.result = {
       matchId: model.matchId,
@@ -230,6 +272,14 @@ export class AnalysisService {
       finishedAt: this.options.now(),
     };
     await this.options.store.putAnalysis(model.matchId, job.result);
+    await this.tell(model.matchId, statusOf(job));
+    return true;
+  }
+
+  /** Pushes `status` to the match's sockets and to its askers' (none when they cannot be read). */
+  private async tell(matchId: MatchId, status: AnalysisStatus): Promise<void> {
+    const askers = await this.options.claims.askers(matchId).catch(() => []);
+    this.options.push(matchId, status, askers);
   }
 
   /** Takes a token of the user's board bucket: 0, or the milliseconds until one is there. */

@@ -1,4 +1,10 @@
-import { AnalysisStatus, FailureSchema, type MatchId, PositionAnalysisResponse } from "@arena/protocol";
+import {
+  type AnalysisProgress,
+  AnalysisStatus,
+  FailureSchema,
+  type MatchId,
+  PositionAnalysisResponse,
+} from "@arena/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PiscinaPool } from "../ai/pool.js";
 import { Client, type TestServer, startServer } from "../test-support/harness.js";
@@ -66,8 +72,19 @@ describe("analysis over HTTP", () => {
     return created.matchId;
   }
 
-  it("analyses a finished game once, reporting progress, then answers from the store", async () => {
+  /** The `analysis:progress` events `client` is pushed for `matchId`. */
+  function pushedTo(client: Client, matchId: MatchId): AnalysisProgress[] {
+    const seen: AnalysisProgress[] = [];
+    client.socket.on("analysis:progress", (progress: AnalysisProgress) => {
+      if (progress.matchId === matchId) seen.push(progress);
+    });
+    return seen;
+  }
+
+  it("analyses a finished game once, pushing progress to the match's sockets, then answers from the store", async () => {
     const matchId = await tinyGame(true);
+    const toAnn = pushedTo(ann, matchId);
+    const toBen = pushedTo(ben, matchId);
     // Not asked for yet: an answer (no error in the room's console); a missing match is the 404.
     expect(await call("GET", `/matches/${matchId}/analysis`)).toEqual({
       status: 200,
@@ -77,14 +94,17 @@ describe("analysis over HTTP", () => {
     const started = await call("POST", `/matches/${matchId}/analysis`);
     expect(started.status).toBe(202);
     expect(AnalysisStatus.parse(started.body)).toMatchObject({ state: "running", done: 0 });
-    let status = AnalysisStatus.parse(started.body);
-    while (status.state === "running") {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      const polled = await call("GET", `/matches/${matchId}/analysis`);
-      expect(polled.status).toBe(200);
-      status = AnalysisStatus.parse(polled.body);
-    }
+    // Asked once; then both players only listen: progress per position, then the analysis itself.
+    const ended = (seen: AnalysisProgress[]) => seen.some((progress) => progress.state !== "running");
+    await ann.until(() => ended(toAnn), "the analysis pushed to ann");
+    await ben.until(() => ended(toBen), "the analysis pushed to ben");
+    const status = AnalysisStatus.parse((await call("GET", `/matches/${matchId}/analysis`)).body);
     if (status.state !== "done") throw new Error(`analysis ended ${status.state}`);
+    for (const seen of [toAnn, toBen]) {
+      const dones = seen.map((progress) => (progress.state === "running" ? progress.done : progress.state));
+      expect(dones).toEqual([...Array(status.analysis.positions.length).keys(), "done"]);
+      expect(seen.at(-1)).toEqual({ matchId, ...status });
+    }
     const snapshot = await ann.snapshot(matchId);
     expect(status.analysis.moves.map((m) => m.move)).toEqual(snapshot.moves.map((m) => m.move));
     expect(status.analysis.positions).toHaveLength(snapshot.moves.length + 1);
@@ -131,6 +151,63 @@ describe("analysis over HTTP", () => {
     const limited = await call("POST", "/analysis/position", { gameId: "krk", position: good });
     expect(limited.status).toBe(429);
     expect(FailureSchema.parse(limited.body).code).toBe("rate-limited");
+  });
+});
+
+/** Pushes outlive the room's eviction from the cache (docs/analysis.md, "Jobs, caching and limits"). */
+describe("analysis pushed to the user who asked", () => {
+  it("reaches them on their own channel after the finished room, and its sockets, left the cache", async () => {
+    const server = await startServer({
+      config: {
+        finishedRoomsKept: 1,
+        analysis: { positionBudgetMs: 50, boardBudgetMs: 100, boardRate: { burst: 1, perSecond: 0.001 } },
+      },
+    });
+    const ann = await Client.connect(server.url);
+    const ben = await Client.connect(server.url);
+    try {
+      const game = async () => {
+        const created = await ann.call("room:create", {
+          gameId: "connect-k",
+          options: { preset: "tiny" },
+          timeControl: blitz,
+          seats: [{ kind: "open" }, { kind: "open" }],
+          sit: 0,
+        });
+        if (!created.ok) throw new Error(created.code);
+        const joined = await ben.call("room:join-seat", {
+          matchId: created.matchId,
+          version: created.version,
+          seat: 1,
+        });
+        if (!joined.ok) throw new Error(joined.code);
+        await playOut(created.matchId, [ann, ben], ann);
+        return created.matchId;
+      };
+      const first = await game();
+      // A second finished game pushes the first out of the cache: its sockets are detached from it.
+      await game();
+      const toAnn: AnalysisProgress[] = [];
+      const toBen: AnalysisProgress[] = [];
+      ann.socket.on("analysis:progress", (progress: AnalysisProgress) => toAnn.push(progress));
+      ben.socket.on("analysis:progress", (progress: AnalysisProgress) => toBen.push(progress));
+      const asked = await fetch(`${server.url}/api/matches/${first}/analysis`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${ann.session?.token ?? ""}` },
+      });
+      expect(asked.status).toBe(202);
+      await ann.until(
+        () => toAnn.some((progress) => progress.state === "done"),
+        "the analysis pushed to ann",
+      );
+      expect(toAnn.every((progress) => progress.matchId === first)).toBe(true);
+      // Ben, who did not ask, was detached with the room: what reached ann came on her own channel.
+      expect(toBen).toEqual([]);
+    } finally {
+      ann.close();
+      ben.close();
+      await server.close();
+    }
   });
 });
 

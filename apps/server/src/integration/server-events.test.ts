@@ -46,6 +46,13 @@ describe("the protocol declares what the server sends", () => {
     });
     await white.until(() => seen.has("chat:line"), "the chat line");
     await black.call("match:resign", { matchId, version: (await black.snapshot(matchId)).version });
+    // The finished game's analysis, asked once and pushed to the match's sockets (docs/protocol.md, "Analysis").
+    const asked = await fetch(`${server.url}/api/matches/${matchId}/analysis`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${black.session?.token ?? ""}` },
+    });
+    expect(asked.ok).toBe(true);
+    await black.until(() => seen.has("analysis:progress"), "the analysis progress");
     // A rematch asked by one player reaches the other on their own channel (docs/protocol.md, "My games").
     expect((await white.call("match:rematch", { matchId })).ok).toBe(true);
     await black.until(() => seen.has("rematch:offered"), "the rematch offer");

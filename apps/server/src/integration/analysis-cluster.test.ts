@@ -1,0 +1,124 @@
+import { type AnalysisRequest } from "@arena/engine";
+import { type AnalysisProgress, type MatchId } from "@arena/protocol";
+import { afterEach, describe, expect, it } from "vitest";
+import { InlinePool } from "../ai/pool.js";
+import { FakeClock } from "../clocks/scheduler.js";
+import { randomId } from "../identity/tokens.js";
+import { RedisQuotaStore } from "../store/redis/quotas.js";
+import { Client, startServer, type TestServer } from "../test-support/harness.js";
+import { playOut } from "../test-support/play.js";
+import { connectTestRedis, redisUrl } from "../test-support/redis.js";
+import { skipWithout } from "../test-support/requires.js";
+
+const blitz = { baseMs: 180_000, incrementMs: 2_000 };
+
+/** The real engine on this thread, counting the positions this process analyses. */
+class CountingPool extends InlinePool {
+  readonly requests: AnalysisRequest[] = [];
+  override analyze(request: AnalysisRequest, signal: AbortSignal) {
+    this.requests.push(request);
+    return super.analyze(request, signal);
+  }
+}
+
+/** The `analysis:progress` events `client` is pushed for `matchId`. */
+function pushedTo(client: Client, matchId: MatchId): AnalysisProgress[] {
+  const seen: AnalysisProgress[] = [];
+  client.socket.on("analysis:progress", (progress: AnalysisProgress) => {
+    if (progress.matchId === matchId) seen.push(progress);
+  });
+  return seen;
+}
+
+const ended = (seen: readonly AnalysisProgress[]) => seen.some((progress) => progress.state === "done");
+
+describe.skipIf(skipWithout(redisUrl === null, "redis-server"))(
+  'post-game analysis on two processes sharing one Redis (docs/analysis.md, "Jobs")',
+  () => {
+    const cleanup: (() => Promise<void> | void)[] = [];
+    afterEach(async () => {
+      for (const step of cleanup.reverse()) await step();
+      cleanup.length = 0;
+    });
+
+    async function instance(prefix: string, clock: FakeClock, name: string) {
+      const redis = await connectTestRedis(prefix);
+      const ai = new CountingPool();
+      const quotas = new RedisQuotaStore(redis.commands, redis.prefix, name);
+      const server: TestServer = await startServer({
+        store: redis.store,
+        clock,
+        ai,
+        adapter: (io) => redis.adapter(io),
+        quotas,
+        config: {
+          analysis: { positionBudgetMs: 50, boardBudgetMs: 100, boardRate: { burst: 1, perSecond: 0.001 } },
+        },
+      });
+      cleanup.push(async () => {
+        await server.close();
+        await quotas.close();
+        await redis.close();
+      });
+      return { server, ai };
+    }
+
+    async function connect(server: TestServer): Promise<Client> {
+      const client = await Client.connect(server.url);
+      cleanup.push(() => client.close());
+      return client;
+    }
+
+    const ask = (server: TestServer, client: Client, matchId: MatchId) =>
+      fetch(`${server.url}/api/matches/${matchId}/analysis`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${client.session?.token ?? ""}` },
+      }).then(async (response) => ({ status: response.status, body: await response.json() }));
+
+    it("runs one job for requests to both processes and pushes its progress to the clients of both", async () => {
+      const prefix = `analysis-${randomId(6)}:`;
+      const clock = new FakeClock();
+      const a = await instance(prefix, clock, "process-a");
+      const b = await instance(prefix, clock, "process-b");
+      const ann = await connect(a.server);
+      const ben = await connect(b.server);
+      const created = await ann.call("room:create", {
+        gameId: "connect-k",
+        options: { preset: "tiny" },
+        timeControl: blitz,
+        seats: [{ kind: "open" }, { kind: "open" }],
+        sit: 0,
+      });
+      if (!created.ok) throw new Error(created.code);
+      const joined = await ben.call("room:join-seat", {
+        matchId: created.matchId,
+        version: created.version,
+        seat: 1,
+      });
+      expect(joined.ok).toBe(true);
+      const matchId = created.matchId;
+      const final = await playOut(matchId, [ann, ben], ann);
+      await ben.until(() => ben.lastVersion(matchId) >= final.version, "the end on the other process");
+      const toAnn = pushedTo(ann, matchId);
+      const toBen = pushedTo(ben, matchId);
+      // Each player asks the process it is connected to, at the same time.
+      const [fromA, fromB] = await Promise.all([ask(a.server, ann, matchId), ask(b.server, ben, matchId)]);
+      expect(fromA).toMatchObject({ status: 202, body: { ok: true, state: "running" } });
+      expect(fromB).toMatchObject({ status: 202, body: { ok: true, state: "running" } });
+      await ann.until(() => ended(toAnn), "the analysis pushed to the client of process A");
+      await ben.until(() => ended(toBen), "the analysis pushed to the client of process B");
+      // One job: each position analysed once, by one of the two processes.
+      const positions = final.moves.length + 1;
+      const ran = [a.ai.requests.length, b.ai.requests.length].sort((x, y) => x - y);
+      expect(ran).toEqual([0, positions]);
+      for (const seen of [toAnn, toBen]) {
+        expect(seen.at(-1)).toMatchObject({ matchId, state: "done", analysis: { matchId } });
+        expect(seen.filter((progress) => progress.state === "done")).toHaveLength(1);
+      }
+      // Asked again on either process: the kept analysis, no second job.
+      expect(await ask(b.server, ben, matchId)).toMatchObject({ status: 200, body: { state: "done" } });
+      expect(await ask(a.server, ann, matchId)).toMatchObject({ status: 200, body: { state: "done" } });
+      expect(a.ai.requests.length + b.ai.requests.length).toBe(positions);
+    });
+  },
+);
