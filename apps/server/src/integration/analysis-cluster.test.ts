@@ -47,6 +47,7 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))(
       const quotas = new RedisQuotaStore(redis.commands, redis.prefix, name);
       const server: TestServer = await startServer({
         store: redis.store,
+        cluster: redis.cluster,
         clock,
         ai,
         adapter: (io) => redis.adapter(io),
