@@ -40,7 +40,8 @@ import { type PresenceReport } from "./presence.js";
 import { MyGames, type MyGamesNews } from "./my-games.js";
 import { NewsSubscriptions } from "./news.js";
 import { noShowSeat } from "./no-show.js";
-import { Room, type RoomEvents } from "./room.js";
+import { Room } from "./room.js";
+import { type RoomEvents } from "./room-ports.js";
 
 /**
  * How often a process reports its followers of each match to the others (docs/architecture.md, "Presence
@@ -147,7 +148,9 @@ export class Rooms implements RoomEvents {
       goneScale,
       waitingRoomExpiryMs,
       maxAiLevel,
+      sink: this,
       events: this,
+      online: options.online,
     };
     this.news = new NewsSubscriptions(store, logger);
     this.cache = new RoomCache({
@@ -239,7 +242,7 @@ export class Rooms implements RoomEvents {
       const reports: (readonly [MatchId, PresenceReport])[] = [];
       const before = clock.now() - 3 * PRESENCE_REPORT_MS;
       for (const room of this.cache.all()) {
-        room.expirePresence(before);
+        room.crowd.expire(before);
         if (room.presence.followedHere) reports.push([room.matchId, room.presence.localReport()]);
       }
       if (reports.length > 0) fanout.presenceReports(reports);
@@ -276,13 +279,13 @@ export class Rooms implements RoomEvents {
 
   /** Another process reported its followers of matches. */
   presenceHeard(instance: string, reports: readonly (readonly [MatchId, PresenceReport])[]): void {
-    for (const [matchId, report] of reports) this.cache.cached(matchId)?.heardPresence(instance, report);
+    for (const [matchId, report] of reports) this.cache.cached(matchId)?.crowd.heard(instance, report);
   }
 
   /** Another process loaded a room: tell it this process's followers of it, if any. */
   presenceAsked(matchId: MatchId): void {
     const room = this.cache.cached(matchId);
-    if (room?.presence.followedHere === true) room.reportPresence(true);
+    if (room?.presence.followedHere === true) room.crowd.report(true);
   }
 
   /**
@@ -481,7 +484,7 @@ export class Rooms implements RoomEvents {
     if (before.status !== model.status) this.options.onStatusChanged?.(model);
     if (movedPlayers(before, model)) this.options.fanout.reseated(room);
     // A seat taken here or on another process: its player's presence (merged from every process) goes out.
-    if (before.slots !== model.slots) room.presenceUpdated();
+    if (before.slots !== model.slots) room.crowd.changed();
     this.lobby.publish(room, before);
   }
 
@@ -490,16 +493,12 @@ export class Rooms implements RoomEvents {
   }
 
   presenceChanged(room: Room): void {
-    this.options.fanout.presence(room.presenceUpdate());
+    this.options.fanout.presence(room.crowd.update());
     this.lobby.publish(room, room.model);
   }
 
   presenceReported(room: Room, report: PresenceReport): void {
     this.options.fanout.presenceReports([[room.matchId, report]]);
-  }
-
-  online(matchId: MatchId): Promise<readonly string[] | null> {
-    return this.options.online(matchId);
   }
 
   /** A rematch with AI seats takes a place among its host's AI games, like a new room: refused when full. */
