@@ -15,7 +15,9 @@ import {
 } from "@arena/protocol";
 import { excerpt } from "@arena/engine";
 import { type Accounts } from "../accounts/service.js";
+import { type ChatService } from "../chat/service.js";
 import { type Identity } from "../identity/tokens.js";
+import { type Quotas } from "../quotas/quotas.js";
 import { refuseRatedAi, refuseRatedCreate, refuseRatedJoin } from "../ratings/eligibility.js";
 import { type Command, type CommandAck } from "../rooms/decide.js";
 import { invitationIsNews, resolveInvitations } from "../rooms/invitations.js";
@@ -39,6 +41,8 @@ export interface RouteContext {
   readonly accounts: Accounts;
   /** Accounts following accounts (docs/protocol.md, "Follows"). */
   readonly follows: Follows;
+  readonly quotas: Quotas;
+  readonly chat: ChatService;
 }
 
 /** A handler for one client event: its payload is already parsed by the event's schema. */
@@ -76,7 +80,7 @@ async function fromStore<T>(read: Promise<T>): Promise<T> {
 
 /** The answer to a socket that may not watch one more match (docs/protocol.md, "Quotas"). */
 function watchQuota(ctx: RouteContext): Failure {
-  const { watchesPerSocket, watchesPerUser } = ctx.rooms.quotas.limits;
+  const { watchesPerSocket, watchesPerUser } = ctx.quotas.limits;
   return ctx.socket.data.watching >= watchesPerSocket
     ? failure("quota", `this connection watches ${watchesPerSocket} games; leave one to watch another`)
     : failure("quota", `you watch ${watchesPerUser} games; leave one to watch another`);
@@ -184,7 +188,7 @@ export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
     if (!invited.ok) return invited;
     for (const spec of invited.seats) {
       if (spec.kind !== "invite" || spec.invitee === undefined) continue;
-      const limited = await fromStore(ctx.rooms.quotas.invitation(ctx.socket.data.user.id, spec.invitee.id));
+      const limited = await fromStore(ctx.quotas.invitation(ctx.socket.data.user.id, spec.invitee.id));
       if (limited !== null) return limited;
     }
     const request = { ...payload, seats: invited.seats };
@@ -228,7 +232,7 @@ export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
     if (room === null) return NO_MATCH;
     // Per inviter and per invitee, across rooms (docs/protocol.md, "Invitations by name").
     if (invitationIsNews(room.model, ctx.socket.data.user.id, invitee.id)) {
-      const limited = await fromStore(ctx.rooms.quotas.invitation(ctx.socket.data.user.id, invitee.id));
+      const limited = await fromStore(ctx.quotas.invitation(ctx.socket.data.user.id, invitee.id));
       if (limited !== null) return limited;
     }
     const cmd: Command = { type: "invite", seat, invitee, bot: account.bot };
@@ -342,16 +346,14 @@ export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
     const room = await chatRoomFor(ctx, matchId);
     if (room === null) return NO_MATCH;
     return fromStore(
-      ctx.rooms.chat.say(room.model, authorOf(ctx), ctx.socket.data.address, channel, { text: text.text }),
+      ctx.chat.say(room.model, authorOf(ctx), ctx.socket.data.address, channel, { text: text.text }),
     );
   },
 
   async "chat:phrase"(ctx, { matchId, channel, phrase }) {
     const room = await chatRoomFor(ctx, matchId);
     if (room === null) return NO_MATCH;
-    return fromStore(
-      ctx.rooms.chat.say(room.model, authorOf(ctx), ctx.socket.data.address, channel, { phrase }),
-    );
+    return fromStore(ctx.chat.say(room.model, authorOf(ctx), ctx.socket.data.address, channel, { phrase }));
   },
 
   // Follows (docs/protocol.md, "Follows").
@@ -366,13 +368,13 @@ export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
   async "chat:history"(ctx, { matchId }) {
     const room = await chatRoomFor(ctx, matchId);
     if (room === null) return NO_MATCH;
-    return { ok: true, ...(await fromStore(ctx.rooms.chat.history(room.model, ctx.socket.data.user.id))) };
+    return { ok: true, ...(await fromStore(ctx.chat.history(room.model, ctx.socket.data.user.id))) };
   },
 
   async "chat:mute"(ctx, { matchId, userId, muted }) {
     const room = await chatRoomFor(ctx, matchId);
     if (room === null) return NO_MATCH;
-    return fromStore(ctx.rooms.chat.mute(room.model, ctx.socket.data.user.id, userId, muted));
+    return fromStore(ctx.chat.mute(room.model, ctx.socket.data.user.id, userId, muted));
   },
 
   "room:spectator-chat": (ctx, { matchId, version, open, slowSeconds }) =>

@@ -18,10 +18,8 @@ import { type Logger } from "pino";
 import { type AiPool } from "../ai/pool.js";
 import { type Clock } from "../clocks/scheduler.js";
 import { maxAiLevel } from "../games/catalogue.js";
-import { type QuotaLimits } from "../quotas/limits.js";
-import { type QuotaStore } from "../quotas/ports.js";
-import { type HeldKind, holdsAi, Quotas } from "../quotas/quotas.js";
-import { type ChatDelivery, ChatService } from "../chat/service.js";
+import { type ChatDelivery } from "../chat/service.js";
+import { type HeldKind, holdsAi, type Quotas } from "../quotas/quotas.js";
 import { type MatchStore } from "../store/ports.js";
 import { RoomCache } from "./cache.js";
 import {
@@ -37,11 +35,11 @@ import { LeaseKeeper } from "./leases.js";
 import { LobbyFeed, type LobbySubscriber } from "./lobby-feed.js";
 import { LobbyIndex } from "./lobby.js";
 import { type PresenceReport } from "./presence.js";
-import { MyGames, type MyGamesNews } from "./my-games.js";
+import { type MyGames, type MyGamesNews } from "./my-games.js";
 import { NewsSubscriptions } from "./news.js";
 import { noShowSeat } from "./no-show.js";
 import { Room } from "./room.js";
-import { type RoomEvents } from "./room-ports.js";
+import { type MatchEventSink, type RoomEvents } from "./room-ports.js";
 
 /**
  * How often a process reports its followers of each match to the others (docs/architecture.md, "Presence
@@ -55,9 +53,11 @@ export const PRESENCE_REPORT_MS = 5_000;
  */
 export const UNFOLLOWED_ROOM_KEPT_MS = 30_000;
 
-/** How a room's news leaves the process (socket.io in the app, a spy in tests). */
-export interface Fanout {
-  matchEvent(matchId: MatchId, entry: VersionedEvent): void;
+/**
+ * How a room's news leaves the process (protocol/fanout.ts in the app, a spy in tests). Each room hands
+ * its events straight to it (`MatchEventSink`).
+ */
+export interface Fanout extends MatchEventSink {
   presence(update: PresenceUpdate): void;
   /** This process's followers of these matches (docs/architecture.md, "Presence across processes"). */
   presenceReports(reports: readonly (readonly [MatchId, PresenceReport])[]): void;
@@ -90,12 +90,12 @@ export interface RoomsOptions {
   readonly creditToMoveMs: number;
   readonly creditOthersMs: number;
   readonly finishedRoomsKept: number;
-  readonly quotaStore: QuotaStore;
-  readonly quotaLimits: QuotaLimits;
+  /** Every user's and address's quotas (docs/protocol.md, "Quotas"). */
+  readonly quotas: Quotas;
+  /** Every user's live games (docs/protocol.md, "My games"). */
+  readonly myGames: MyGames;
   /** The users following a match on any process, or null when not every process answered. */
   readonly online: (matchId: MatchId) => Promise<readonly string[] | null>;
-  /** Counts moves for metrics. */
-  readonly onMove?: () => void;
   /**
    * A match this process holds ended (it appended the end, or heard of it), or a finished match was loaded:
    * the game index and ratings record it, once per match id however many processes call
@@ -112,8 +112,8 @@ export interface RoomsOptions {
 }
 
 /**
- * The rooms of this process, wired together: the cache that loads them, the lease keeper that runs their
- * clocks and AI here, the lobby index, and room creation. The one thing the gateway and the HTTP API talk to.
+ * The rooms of this process: finds, creates and drops them (the cache that loads them, the lease keeper
+ * that runs their clocks and AI here, the lobby index, and room creation), and hears what they tell.
  */
 export class Rooms implements RoomEvents {
   private readonly cache: RoomCache;
@@ -121,12 +121,7 @@ export class Rooms implements RoomEvents {
   private readonly lobby: LobbyIndex;
   private readonly lobbyFeed: LobbyFeed;
   private readonly news: NewsSubscriptions;
-  /** Every user's and address's quotas (docs/protocol.md, "Quotas"). */
-  readonly quotas: Quotas;
-  /** The matches' chat (docs/protocol.md, "Chat"). */
-  readonly chat: ChatService;
-  /** Every user's live games (docs/protocol.md, "My games"). */
-  readonly myGames: MyGames;
+  private readonly quotas: Quotas;
   /** Rooms this process is creating: their quota places are taken before they exist in the store. */
   private readonly creating = new Set<MatchId>();
   private unsubscribe: (() => void) | null = null;
@@ -137,7 +132,8 @@ export class Rooms implements RoomEvents {
 
   constructor(private readonly options: RoomsOptions) {
     const { store, clock, ai, logger, goneScale, fanout } = options;
-    const waitingRoomExpiryMs = options.quotaLimits.waitingRoomExpiryMs;
+    this.quotas = options.quotas;
+    const waitingRoomExpiryMs = options.quotas.limits.waitingRoomExpiryMs;
     const { owner } = options;
     const roomDeps = {
       store,
@@ -148,7 +144,7 @@ export class Rooms implements RoomEvents {
       goneScale,
       waitingRoomExpiryMs,
       maxAiLevel,
-      sink: this,
+      sink: fanout,
       events: this,
       online: options.online,
     };
@@ -188,29 +184,6 @@ export class Rooms implements RoomEvents {
     });
     this.lobby = new LobbyIndex(store, logger, (matchId, summary) => fanout.lobbyEntry(matchId, summary));
     this.lobbyFeed = new LobbyFeed(this.lobby, clock, logger);
-    this.quotas = new Quotas({
-      store: options.quotaStore,
-      limits: options.quotaLimits,
-      clock,
-      logger,
-      stillHeld: (kind, matchId) => this.stillHeld(kind, matchId),
-    });
-    this.myGames = new MyGames({
-      store: options.quotaStore,
-      load: async (matchId) => {
-        const room = await this.cache.get(matchId);
-        return room === null ? null : room.model;
-      },
-      now: () => clock.now(),
-      logger,
-      news: fanout.myGames,
-    });
-    this.chat = new ChatService({
-      store,
-      quotas: this.quotas,
-      clock,
-      deliver: (matchId, line, audience, except) => fanout.chatLine(matchId, line, audience, except),
-    });
   }
 
   /** Follows other processes' appends, loads the live games (taking over orphans) and starts lease upkeep. */
@@ -443,7 +416,7 @@ export class Rooms implements RoomEvents {
    * not in the store does not, unless this process is creating it: another process's creation in flight
    * may be pruned, letting its user exceed the quota by one for a moment (docs/protocol.md, "Quotas").
    */
-  private async stillHeld(kind: HeldKind, matchId: MatchId): Promise<boolean> {
+  async stillHeld(kind: HeldKind, matchId: MatchId): Promise<boolean> {
     if (this.creating.has(matchId)) return true;
     const room = await this.cache.get(matchId);
     if (room === null) return false;
@@ -452,15 +425,10 @@ export class Rooms implements RoomEvents {
 
   // ——— RoomEvents: what rooms tell the process ———
 
-  appended(matchId: MatchId, entry: VersionedEvent, here: boolean): void {
-    if (here && entry.event.type === "moved") this.options.onMove?.();
-    this.options.fanout.matchEvent(matchId, entry);
-  }
-
   changed(room: Room, before: MatchModel, here: boolean): void {
     const model = room.model;
     // Once per change, from the process that appended it (every other copy hears the same change).
-    if (here) this.myGames.changed(before, model);
+    if (here) this.options.myGames.changed(before, model);
     // A move in a live game: nothing here changes (status, seats and leases stay, the lobby does not
     // show moves), and this runs for every move.
     if (
