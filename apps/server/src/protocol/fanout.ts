@@ -1,6 +1,6 @@
 import { type MatchId } from "@arena/protocol";
-import { type Fanout, type Rooms } from "../rooms/rooms.js";
-import { type MatchEventSink } from "../rooms/room-ports.js";
+import { type Fanout, type MatchEventSink } from "../rooms/room-ports.js";
+import { type Rooms } from "../rooms/rooms.js";
 import { type SeekNews, type Seeks } from "../seeks/seeks.js";
 import { type Following } from "./following.js";
 import { SlicedBroadcasts } from "./sliced-broadcast.js";
@@ -100,14 +100,14 @@ export function seekNews(io: ArenaServer, clustered: boolean): SeekNews {
 
 /** What this process hears from the others (the counterparts of the fan-out's cross-process news). */
 export interface ProcessListeners {
-  readonly rooms: Pick<Rooms, "lobbyHeard" | "presenceHeard" | "presenceAsked" | "leaseOffered">;
+  readonly rooms: Pick<Rooms, "lobbyHeard" | "presence" | "leaseOffered">;
   readonly seeks: Pick<Seeks, "heard">;
 }
 
 export function hearOtherProcesses(io: ArenaServer, { rooms, seeks }: ProcessListeners): void {
   io.on("seek:changed", () => seeks.heard());
   io.on("lobby:entry", (matchId, summary) => rooms.lobbyHeard(matchId, summary));
-  io.on("presence:reports", (instance, reports) => rooms.presenceHeard(instance, reports));
-  io.on("presence:wanted", (matchId) => rooms.presenceAsked(matchId));
+  io.on("presence:reports", (instance, reports) => rooms.presence.heard(instance, reports));
+  io.on("presence:wanted", (matchId) => rooms.presence.asked(matchId));
   io.on("lease:offered", (matchId, to) => rooms.leaseOffered(matchId, to));
 }
