@@ -1,7 +1,7 @@
 import { createServer, type Server as HttpServer } from "node:http";
 import { type Socket } from "node:net";
 import { SECURITY_HEADERS } from "@arena/protocol";
-import express, { type NextFunction, type Request, type Response } from "express";
+import express from "express";
 import { type Logger } from "pino";
 import { Server } from "socket.io";
 import { type AiPool } from "./ai/pool.js";
@@ -19,9 +19,16 @@ import { type Identity, randomId } from "./identity/tokens.js";
 import { createMetrics } from "./metrics.js";
 import { hearOtherProcesses, seekNews, socketFanout } from "./protocol/fanout.js";
 import { healthRouter, Readiness } from "./http/health.js";
+import {
+  bodyDepthLimit,
+  crossOrigin,
+  jsonErrors,
+  knownHostsOnly,
+  lockedDown,
+  notFound,
+} from "./http/middleware.js";
 import { buildServices } from "./wiring.js";
 import { makeSocketEndOnce, makeWebSocketParsersEndOnce } from "./protocol/end-once.js";
-import { MAX_PAYLOAD_DEPTH, nestsDeeperThan } from "./protocol/payload-depth.js";
 import { Following } from "./protocol/following.js";
 import { attachGateway } from "./protocol/gateway.js";
 import {
@@ -233,58 +240,11 @@ export function createApp(deps: AppDeps): App {
   const readiness = new Readiness(() => store.isReady?.() ?? true);
 
   app.disable("x-powered-by");
-  // A name this server does not go by (DNS rebinding's shape) gets nothing: no page, API or metrics.
-  app.use((req, res, next) => {
-    const check = checkRequestHost(req, hosts);
-    if (check.ok) {
-      next();
-      return;
-    }
-    res.status(421).json({ ok: false, code: "forbidden", message: check.reason });
-  });
-  // The web app's proxy adds the pages' Content-Security-Policy; the server's own answers (JSON, metrics)
-  // get one that allows nothing (the other security headers are set on every answer above).
-  const lockedDown = (_req: Request, res: Response, next: NextFunction) => {
-    res.setHeader("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
-    next();
-  };
+  app.use(knownHostsOnly(hosts));
   app.use(["/api", "/healthz", "/readyz", "/metrics"], lockedDown);
   app.use(express.json({ limit: "16kb" }));
-  // The same depth limit as the sockets' (protocol/payload-depth.ts), before any handler walks the body.
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    if (!nestsDeeperThan(req.body, MAX_PAYLOAD_DEPTH)) {
-      next();
-      return;
-    }
-    res.status(400).json({
-      ok: false,
-      code: "invalid-payload",
-      message: `the body nests deeper than ${MAX_PAYLOAD_DEPTH} levels`,
-    });
-  });
-  app.use((req, res, next) => {
-    const origin = req.headers.origin;
-    if (origin !== undefined && config.allowedOrigins.includes(origin)) {
-      res.setHeader("Access-Control-Allow-Origin", origin);
-      res.setHeader("Access-Control-Allow-Headers", "content-type, authorization");
-      res.setHeader("Access-Control-Allow-Credentials", "true");
-      res.setHeader("Vary", "Origin");
-    }
-    if (req.method === "OPTIONS") {
-      res.sendStatus(204);
-      return;
-    }
-    // A page on another site must not act for the user: a request that changes something comes from here.
-    if (req.method !== "GET" && req.method !== "HEAD") {
-      const check = checkRequestOrigin(req, config.allowedOrigins);
-      if (!check.ok) {
-        res.status(403).json({ ok: false, code: "forbidden", message: check.reason });
-        return;
-      }
-    }
-    next();
-  });
-
+  app.use(bodyDepthLimit);
+  app.use(crossOrigin(config.allowedOrigins));
   app.use(healthRouter(readiness, metrics, config.metricsToken));
   app.use(
     "/api",
@@ -306,9 +266,7 @@ export function createApp(deps: AppDeps): App {
     "/api",
     botsRouter(() => botsOnline(io)),
   );
-  app.use("/api", (_req, res) => {
-    res.status(404).json({ ok: false, code: "not-found", message: "no such route" });
-  });
+  app.use("/api", notFound);
   const web = deps.web;
   if (web !== undefined) {
     // Whether the match's log exists, read past its end: no room is loaded onto this process for a page view.
@@ -321,26 +279,9 @@ export function createApp(deps: AppDeps): App {
       web.handle(req, res).catch(next);
     });
   } else {
-    app.use(lockedDown, (_req: Request, res: Response) => {
-      res.status(404).json({ ok: false, code: "not-found", message: "no such route" });
-    });
+    app.use(lockedDown, notFound);
   }
-  app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
-    if (res.headersSent) {
-      next(error);
-      return;
-    }
-    const status =
-      typeof error === "object" && error !== null && "status" in error && typeof error.status === "number"
-        ? error.status
-        : 500;
-    if (status >= 500) logger.error({ err: error }, "http handler failed");
-    res.status(status).json({
-      ok: false,
-      code: status === 413 ? "payload-too-large" : status < 500 ? "invalid-payload" : "internal",
-      message: status < 500 ? "bad request" : "internal error",
-    });
-  });
+  app.use(jsonErrors(logger));
 
   attachGateway(io, {
     rooms,
