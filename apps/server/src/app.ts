@@ -1,54 +1,53 @@
 import { createServer, type Server as HttpServer } from "node:http";
 import { type Socket } from "node:net";
 import { SECURITY_HEADERS } from "@arena/protocol";
-import express, { type NextFunction, type Request, type Response } from "express";
+import express from "express";
 import { type Logger } from "pino";
 import { Server } from "socket.io";
 import { type AiPool } from "./ai/pool.js";
-import { JobClaims } from "./analysis/claims.js";
 import { type LaneLimits } from "./analysis/lane.js";
-import { AnalysisService, DEFAULT_ANALYSIS_BUDGETS } from "./analysis/service.js";
 import { type Clock } from "./clocks/scheduler.js";
 import { accountsRouter } from "./accounts/http.js";
 import { botsRouter } from "./http/bots-api.js";
 import { MemoryPlayerStore } from "./store/memory/players.js";
 import { type PlayerStore } from "./store/ports/players.js";
-import { Accounts } from "./accounts/service.js";
+import { type Accounts } from "./accounts/service.js";
 import { apiRouter } from "./http/api.js";
-import { mayReadMetrics } from "./http/metrics-access.js";
 import { checkRequestHost, hostPolicy } from "./http/hosts.js";
 import { checkRequestOrigin } from "./http/origins.js";
-import { Identity, randomId } from "./identity/tokens.js";
+import { type Identity, randomId } from "./identity/tokens.js";
 import { createMetrics } from "./metrics.js";
+import { hearOtherProcesses, seekNews, socketFanout } from "./protocol/fanout.js";
+import { healthRouter, Readiness } from "./http/health.js";
+import {
+  bodyDepthLimit,
+  crossOrigin,
+  jsonErrors,
+  knownHostsOnly,
+  lockedDown,
+  notFound,
+} from "./http/middleware.js";
+import { buildServices } from "./wiring.js";
 import { makeSocketEndOnce, makeWebSocketParsersEndOnce } from "./protocol/end-once.js";
-import { MAX_PAYLOAD_DEPTH, nestsDeeperThan } from "./protocol/payload-depth.js";
 import { Following } from "./protocol/following.js";
 import { attachGateway } from "./protocol/gateway.js";
-import { Follows } from "./social/follows.js";
 import {
   type ArenaServer,
   type ArenaSocket,
   botsOnline,
-  chatRoom,
-  chatUserRoom,
-  matchRoom,
-  onlineUsers,
-  SEEK_COUNTS_ROOM,
   guestRoom,
   sessionRoom,
-  userRoom,
 } from "./protocol/sockets.js";
 import { DEFAULT_QUOTAS, type QuotaLimits } from "./quotas/limits.js";
 import { MemoryQuotaStore } from "./store/memory/quotas.js";
 import { type QuotaStore } from "./store/ports/quotas.js";
-import { GameRecorder } from "./ratings/recorder.js";
+import { type GameRecorder } from "./ratings/recorder.js";
 import { FINISHED_ROOMS_KEPT } from "./rooms/cache.js";
-import { type Fanout, Rooms } from "./rooms/rooms.js";
+import { type Rooms } from "./rooms/rooms.js";
 import { MemorySeekStore } from "./store/memory/seeks.js";
 import { type SeekStore } from "./store/ports/seeks.js";
-import { Playban } from "./seeks/playban.js";
-import { Seeks } from "./seeks/seeks.js";
-import { BROADCAST_SLICE, SlicedBroadcasts } from "./protocol/sliced-broadcast.js";
+import { type Seeks } from "./seeks/seeks.js";
+import { BROADCAST_SLICE } from "./protocol/sliced-broadcast.js";
 import { HANDSHAKES_PER_TURN, TurnGate } from "./protocol/turn-gate.js";
 import { type MatchStore } from "./store/ports/matches.js";
 import { type Cluster } from "./cluster/ports.js";
@@ -173,10 +172,7 @@ export interface App {
 /** Builds the HTTP and socket.io servers without listening (tests listen on port 0). */
 export function createApp(deps: AppDeps): App {
   const { store, clock, logger, config } = deps;
-  const identity = new Identity(config.secret);
   const players = deps.players ?? new MemoryPlayerStore();
-  const accounts = new Accounts(players, identity, clock, logger);
-  const recorder = new GameRecorder(players, logger);
   // Express first, then socket.io on the same server: engine.io takes its own paths and hands the other
   // requests to the app (routes are added to the app below).
   const app = express();
@@ -218,213 +214,42 @@ export function createApp(deps: AppDeps): App {
   // Follows are made once the rooms are: until then no socket holds a seat.
   let seatsChanged: (socket: ArenaSocket) => void = () => undefined;
   const following = new Following(config.quotas, (socket) => seatsChanged(socket));
-  const broadcasts = new SlicedBroadcasts(io.of("/").adapter.rooms, config.broadcastSlice);
-
-  const fanout: Fanout = {
-    // Each process tells its own sockets the events its copy of the room applies (its own appends and the
-    // ones it hears of), so a move crosses Redis once, in the append's notification, not again through the
-    // adapter (docs/architecture.md, "Several processes").
-    // A crowd gets it a slice of sockets at a time, so that other games do not wait behind it.
-    matchEvent: (matchId, entry) => {
-      const message = { matchId, ...entry };
-      broadcasts.send(matchRoom(matchId), (to) => io.local.to(to).emit("match:event", message));
-    },
-    // Each process tells its own sockets the presence it has merged from every process's reports (in order
-    // with the match's events).
-    presence: (update) =>
-      broadcasts.send(matchRoom(update.matchId), (to) => io.local.to(to).emit("presence:update", update)),
-    presenceReports: (reports) => {
-      if (clustered) io.serverSideEmit("presence:reports", config.instanceId, reports);
-    },
-    presenceWanted: (matchId) => {
-      if (clustered) io.serverSideEmit("presence:wanted", matchId);
-    },
-    leaseOffered: (matchId, to) => {
-      if (clustered) io.serverSideEmit("lease:offered", matchId, to);
-    },
-    lobbyEntry: (matchId, summary) => {
-      if (clustered) io.serverSideEmit("lobby:entry", matchId, summary);
-    },
-    evicted: (matchId) => {
-      // Without this a long-lived socket (a lobby tab that plays all day) kept every match it ever followed,
-      // in its own map and in the adapter's rooms. Local only: each process evicts on its own schedule, and
-      // a client that asks about the match again is attached again.
-      for (const id of [...(io.of("/").adapter.rooms.get(matchRoom(matchId)) ?? [])]) {
-        const socket = io.of("/").sockets.get(id);
-        if (socket !== undefined) following.forget(socket, matchId);
-      }
-    },
-    reseated: (room) => {
-      // Each local socket's seats are read again from the model, so that presence follows the players.
-      for (const id of [...(io.of("/").adapter.rooms.get(matchRoom(room.matchId)) ?? [])]) {
-        const socket = io.of("/").sockets.get(id);
-        if (socket !== undefined) following.follow(socket, room);
-      }
-    },
-    // A socket.io room per channel, and one per user of the match for their mutes: through the adapter,
-    // every process leaves out its own muting sockets (docs/architecture.md, "Chat").
-    chatLine: (matchId, line, audience, except) =>
-      io
-        .to(audience === "everyone" ? matchRoom(matchId) : chatRoom(matchId, audience))
-        .except(except.map((user) => chatUserRoom(matchId, user)))
-        .emit("chat:line", { matchId, ...line }),
-    // A user's own channel: the adapter reaches their sockets on every process (docs/protocol.md, "My games").
-    myGames: {
-      game: (userId, change) => io.to(userRoom(userId)).emit("games:game", change),
-      rematch: (userId, offer) => io.to(userRoom(userId)).emit("rematch:offered", offer),
-    },
-  };
-  let onMove: () => void = () => undefined;
-  const quotaStore = deps.quotas ?? new MemoryQuotaStore();
-  const playban = new Playban(quotaStore, clock, logger);
-  const rooms = new Rooms({
+  const metrics = createMetrics({
+    liveGames: () => services.rooms.liveCount(),
+    aiQueue: () => deps.ai.queueDepth(),
+  });
+  const fanout = socketFanout(io, {
+    instanceId: config.instanceId,
+    clustered,
+    following,
+    broadcastSlice: config.broadcastSlice,
+    moved: () => metrics.moves.inc(),
+  });
+  const backends = {
     store,
     cluster: deps.cluster,
-    clock,
+    players,
+    quotas: deps.quotas ?? new MemoryQuotaStore(),
+    seeks: deps.seeks ?? new MemorySeekStore(),
     ai: deps.ai,
+    clock,
     logger,
-    fanout,
-    owner: config.instanceId,
-    leaseTtlMs: config.leaseTtlMs,
-    goneScale: config.goneScale,
-    creditToMoveMs: config.creditToMoveMs,
-    creditOthersMs: config.creditOthersMs,
-    finishedRoomsKept: config.finishedRoomsKept,
-    quotaStore,
-    quotaLimits: config.quotas,
-    online: (matchId) => onlineUsers(io, matchId),
-    onMove: () => onMove(),
-    onEnded: (model) => recorder.recordInBackground(model),
-    onNoShow: (matchId, user) => void playban.noShow(matchId, user),
-    onStatusChanged: (model) => {
-      for (const slot of model.slots) if (slot.kind === "human") follows.announce(slot.user);
-    },
-  });
-  const follows = new Follows({ store: players, accounts, io, rooms, logger, now: () => clock.now() });
+  };
+  const services = buildServices(backends, { io, fanout, seekNews: seekNews(io, clustered) }, config);
+  const { identity, accounts, recorder, quotas, rooms, follows, seeks, analysis } = services;
   seatsChanged = (socket) => {
     if (socket.data.account !== null) follows.announce(socket.data.user);
   };
-  const seeks = new Seeks({
-    store: deps.seeks ?? new MemorySeekStore(),
-    clock,
-    logger,
-    instance: config.instanceId,
-    players,
-    quotas: rooms.quotas,
-    playban,
-    createRoom: (pool, seated, rated) =>
-      rooms.createPaired({ gameId: pool.gameId, timeControl: pool.timeControl, rated, players: seated }),
-    news: {
-      // A socket's own room: the adapter reaches it on whichever process holds it.
-      paired: (seek, matchId) => io.to(seek.socketId).emit("seek:paired", { poolId: seek.poolId, matchId }),
-      ended: (seek, reason) => io.to(seek.socketId).emit("seek:ended", { poolId: seek.poolId, reason }),
-      changed: () => {
-        if (clustered) io.serverSideEmit("seek:changed");
-      },
-      counts: (counts) => io.local.to(SEEK_COUNTS_ROOM).emit("seek:counts", { counts }),
-    },
-  });
-  io.on("seek:changed", () => seeks.heard());
-  io.on("lobby:entry", (matchId, summary) => rooms.lobbyHeard(matchId, summary));
-  io.on("presence:reports", (instance, reports) => rooms.presenceHeard(instance, reports));
-  io.on("presence:wanted", (matchId) => rooms.presenceAsked(matchId));
-  io.on("lease:offered", (matchId, to) => rooms.leaseOffered(matchId, to));
-  const metrics = createMetrics({
-    liveGames: () => rooms.liveCount(),
-    aiQueue: () => deps.ai.queueDepth(),
-  });
-  onMove = () => metrics.moves.inc();
-  let ready = false;
-  let draining = false;
+  hearOtherProcesses(io, { rooms, seeks });
+  const readiness = new Readiness(() => store.isReady());
 
   app.disable("x-powered-by");
-  // A name this server does not go by (DNS rebinding's shape) gets nothing: no page, API or metrics.
-  app.use((req, res, next) => {
-    const check = checkRequestHost(req, hosts);
-    if (check.ok) {
-      next();
-      return;
-    }
-    res.status(421).json({ ok: false, code: "forbidden", message: check.reason });
-  });
-  // The web app's proxy adds the pages' Content-Security-Policy; the server's own answers (JSON, metrics)
-  // get one that allows nothing (the other security headers are set on every answer above).
-  const lockedDown = (_req: Request, res: Response, next: NextFunction) => {
-    res.setHeader("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
-    next();
-  };
+  app.use(knownHostsOnly(hosts));
   app.use(["/api", "/healthz", "/readyz", "/metrics"], lockedDown);
   app.use(express.json({ limit: "16kb" }));
-  // The same depth limit as the sockets' (protocol/payload-depth.ts), before any handler walks the body.
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    if (!nestsDeeperThan(req.body, MAX_PAYLOAD_DEPTH)) {
-      next();
-      return;
-    }
-    res.status(400).json({
-      ok: false,
-      code: "invalid-payload",
-      message: `the body nests deeper than ${MAX_PAYLOAD_DEPTH} levels`,
-    });
-  });
-  app.use((req, res, next) => {
-    const origin = req.headers.origin;
-    if (origin !== undefined && config.allowedOrigins.includes(origin)) {
-      res.setHeader("Access-Control-Allow-Origin", origin);
-      res.setHeader("Access-Control-Allow-Headers", "content-type, authorization");
-      res.setHeader("Access-Control-Allow-Credentials", "true");
-      res.setHeader("Vary", "Origin");
-    }
-    if (req.method === "OPTIONS") {
-      res.sendStatus(204);
-      return;
-    }
-    // A page on another site must not act for the user: a request that changes something comes from here.
-    if (req.method !== "GET" && req.method !== "HEAD") {
-      const check = checkRequestOrigin(req, config.allowedOrigins);
-      if (!check.ok) {
-        res.status(403).json({ ok: false, code: "forbidden", message: check.reason });
-        return;
-      }
-    }
-    next();
-  });
-
-  app.get("/healthz", (_req, res) => {
-    res.json({ ok: true });
-  });
-  app.get("/readyz", (_req, res) => {
-    // Not ready while draining, or while the store is unreachable (Redis down): load balancers stop sending
-    // players here.
-    const reason = !ready ? "starting" : draining ? "draining" : store.isReady() ? null : "store-unavailable";
-    res.status(reason === null ? 200 : 503).json(reason === null ? { ok: true } : { ok: false, reason });
-  });
-  app.get("/metrics", async (req, res) => {
-    if (!mayReadMetrics(req, config.metricsToken)) {
-      res.status(403).json({
-        ok: false,
-        code: "forbidden",
-        message: "metrics are served to this machine, or with the METRICS_TOKEN bearer token",
-      });
-      return;
-    }
-    res.setHeader("Content-Type", metrics.registry.contentType);
-    res.send(await metrics.registry.metrics());
-  });
-  const analysis = new AnalysisService({
-    store,
-    ai: deps.ai,
-    claims: new JobClaims(quotaStore, config.instanceId, () => clock.now()),
-    // Through the adapter: the job runs on one process, the match's sockets may be on any.
-    push: (matchId, status, askers) =>
-      io.to([matchRoom(matchId), ...askers.map(userRoom)]).emit("analysis:progress", { matchId, ...status }),
-    loadMatch: async (matchId) => {
-      const room = await rooms.get(matchId);
-      return room === null ? null : room.read(() => room.model);
-    },
-    now: () => clock.now(),
-    ...(config.analysis ?? DEFAULT_ANALYSIS_BUDGETS),
-  });
+  app.use(bodyDepthLimit);
+  app.use(crossOrigin(config.allowedOrigins));
+  app.use(healthRouter(readiness, metrics, config.metricsToken));
   app.use(
     "/api",
     accountsRouter({
@@ -437,14 +262,15 @@ export function createApp(deps: AppDeps): App {
       now: () => clock.now(),
     }),
   );
-  app.use("/api", apiRouter({ rooms, identity, accounts, analysis, trustedProxies: config.trustedProxies }));
+  app.use(
+    "/api",
+    apiRouter({ rooms, quotas, identity, accounts, analysis, trustedProxies: config.trustedProxies }),
+  );
   app.use(
     "/api",
     botsRouter(() => botsOnline(io)),
   );
-  app.use("/api", (_req, res) => {
-    res.status(404).json({ ok: false, code: "not-found", message: "no such route" });
-  });
+  app.use("/api", notFound);
   const web = deps.web;
   if (web !== undefined) {
     // Whether the match's log exists, read past its end: no room is loaded onto this process for a page view.
@@ -457,26 +283,9 @@ export function createApp(deps: AppDeps): App {
       web.handle(req, res).catch(next);
     });
   } else {
-    app.use(lockedDown, (_req: Request, res: Response) => {
-      res.status(404).json({ ok: false, code: "not-found", message: "no such route" });
-    });
+    app.use(lockedDown, notFound);
   }
-  app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
-    if (res.headersSent) {
-      next(error);
-      return;
-    }
-    const status =
-      typeof error === "object" && error !== null && "status" in error && typeof error.status === "number"
-        ? error.status
-        : 500;
-    if (status >= 500) logger.error({ err: error }, "http handler failed");
-    res.status(status).json({
-      ok: false,
-      code: status === 413 ? "payload-too-large" : status < 500 ? "invalid-payload" : "internal",
-      message: status < 500 ? "bad request" : "internal error",
-    });
-  });
+  app.use(jsonErrors(logger));
 
   attachGateway(io, {
     rooms,
@@ -485,6 +294,9 @@ export function createApp(deps: AppDeps): App {
     following,
     follows,
     seeks,
+    quotas,
+    chat: services.chat,
+    myGames: services.myGames,
     trustedProxies: config.trustedProxies,
     logger,
     instance: config.instanceId,
@@ -504,13 +316,13 @@ export function createApp(deps: AppDeps): App {
     seeks,
     async start() {
       await rooms.start();
-      ready = true;
+      readiness.start();
     },
     drain() {
-      draining = true;
+      readiness.drain();
     },
     async close(graceful = true) {
-      ready = false;
+      readiness.stop();
       analysis.close();
       seeks.stop();
       follows.stop();

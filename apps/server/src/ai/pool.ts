@@ -1,11 +1,7 @@
-import { createRequire } from "node:module";
 import { type GameError, type Result } from "@arena/engine";
-import {
-  type AnalysisRequest,
-  type NotatedAnalysis,
-  analyzePosition,
-} from "@arena/engine/ai/analyze-position";
-import { type AiRequest, type AiResponse, chooseMove } from "@arena/engine/ai/choose-move";
+import { createRequire } from "node:module";
+import { type AnalysisRequest, type NotatedAnalysis } from "@arena/engine/ai/analyze-position";
+import { type AiRequest, type AiResponse } from "@arena/engine/ai/choose-move";
 import { type WorkerAiRequest } from "@arena/engine/worker";
 import { Piscina } from "piscina";
 
@@ -35,38 +31,13 @@ export interface AiPool {
   close(): Promise<void>;
 }
 
-function fromEngine<T>(result: Result<T, GameError>): Answer<T> {
+/** An engine result as an answer (the engine's message for a state it cannot read). */
+export function fromEngine<T>(result: Result<T, GameError>): Answer<T> {
   return result.ok ? result : { ok: false, error: { code: "failed", message: result.error.message } };
 }
 
-/** Unit tests: the engine on the main thread, answered on a later tick so ordering matches the real pool. */
-export class InlinePool implements AiPool {
-  choose(request: AiRequest, signal: AbortSignal): Promise<AiAnswer> {
-    return new Promise((resolve) => {
-      setImmediate(() => {
-        if (signal.aborted) resolve({ ok: false, error: { code: "aborted", message: "cancelled" } });
-        else resolve(fromEngine(chooseMove(request, () => performance.now())));
-      });
-    });
-  }
-
-  analyze(request: AnalysisRequest, signal: AbortSignal): Promise<AnalysisAnswer> {
-    return new Promise((resolve) => {
-      setImmediate(() => {
-        if (signal.aborted) resolve({ ok: false, error: { code: "aborted", message: "cancelled" } });
-        else resolve(fromEngine(analyzePosition(request, () => performance.now())));
-      });
-    });
-  }
-
-  queueDepth(): number {
-    return 0;
-  }
-
-  close(): Promise<void> {
-    return Promise.resolve();
-  }
-}
+/** Unit tests: the engine on the main thread (ai/inline-pool.ts). */
+export { InlinePool } from "./inline-pool.js";
 
 export interface PiscinaPoolOptions {
   /** 1–2 on a 2-core machine: the event loop needs a core too (`AI_THREADS`'s default in env.ts). */

@@ -13,6 +13,7 @@ import { type AnalysisService } from "../analysis/service.js";
 import { gameCatalogue } from "../games/catalogue.js";
 import { type Accounts } from "../accounts/service.js";
 import { type Identity } from "../identity/tokens.js";
+import { type Quotas } from "../quotas/quotas.js";
 import { type Rooms } from "../rooms/rooms.js";
 import { POOLS } from "../seeks/pools.js";
 import { analysisRouter } from "./analysis-api.js";
@@ -21,6 +22,7 @@ import { exportRouter } from "./export-api.js";
 
 export interface ApiDeps {
   readonly rooms: Rooms;
+  readonly quotas: Quotas;
   readonly identity: Identity;
   readonly accounts: Accounts;
   readonly analysis: AnalysisService;
@@ -29,10 +31,10 @@ export interface ApiDeps {
 }
 
 /** The REST API under `/api` (docs/protocol.md, "HTTP"). */
-export function apiRouter({ rooms, identity, accounts, analysis, trustedProxies }: ApiDeps): Router {
+export function apiRouter({ rooms, quotas, identity, accounts, analysis, trustedProxies }: ApiDeps): Router {
   const router = Router();
   router.use(analysisRouter(analysis, accounts, trustedProxies));
-  router.use(exportRouter(rooms, trustedProxies));
+  router.use(exportRouter(rooms, quotas, trustedProxies));
 
   router.post("/session", async (req: Request, res: Response) => {
     const body: unknown = req.body;
@@ -58,7 +60,7 @@ export function apiRouter({ rooms, identity, accounts, analysis, trustedProxies 
     // A new guest identity is counted per address: minting them without end fills lists and quotas.
     if (existing === null) {
       const address = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], trustedProxies);
-      const limited = await rooms.quotas.newGuest(address);
+      const limited = await quotas.newGuest(address);
       if (limited !== null) {
         res.status(429).json(limited);
         return;

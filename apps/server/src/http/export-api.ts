@@ -1,6 +1,7 @@
 import { exportFormatsOf, recordFile, recordNames } from "@arena/match";
 import { ExportQuery, MatchId } from "@arena/protocol";
 import { type Request, type Response, Router } from "express";
+import { type Quotas } from "../quotas/quotas.js";
 import { type Rooms } from "../rooms/rooms.js";
 import { clientAddress } from "./client-address.js";
 
@@ -8,7 +9,7 @@ import { clientAddress } from "./client-address.js";
  * Game downloads under `/api` (docs/protocol.md, "Downloads"): `GET /matches/:id/export?format=` json (the
  * event log, every game), ggf or txt (Othello), pgn (king and rook vs king), as an attachment.
  */
-export function exportRouter(rooms: Rooms, trustedProxies: number): Router {
+export function exportRouter(rooms: Rooms, quotas: Quotas, trustedProxies: number): Router {
   const router = Router();
 
   router.get("/matches/:id/export", async (req: Request<{ id: string }>, res: Response) => {
@@ -26,7 +27,7 @@ export function exportRouter(rooms: Rooms, trustedProxies: number): Router {
     }
     // Counted per address before the store is read: a download reads a whole log.
     const address = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], trustedProxies);
-    const limited = await rooms.quotas.download(address);
+    const limited = await quotas.download(address);
     if (limited !== null) {
       res.setHeader("Retry-After", Math.ceil(limited.retryAfterMs / 1000));
       res.status(429).json(limited);

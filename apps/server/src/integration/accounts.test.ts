@@ -514,7 +514,7 @@ describe("chosen and rated starts (issue 26)", () => {
       if (!joined.ok) throw new Error(joined.code);
       await host.until((c) => c.lastVersion(matchId) >= joined.version, "the start");
       // Both players' sockets follow their new seats: the room counts nobody offline after the draw.
-      const presence = (await at.app.rooms.get(matchId))?.presenceUpdate();
+      const presence = (await at.app.rooms.get(matchId))?.crowd.update();
       expect(presence?.seats.map((seat) => seat.connected)).toEqual([true, true]);
       const snapshot = await guest.snapshot(matchId);
       expect(snapshot.status).toBe("live");

@@ -3,7 +3,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { FakeClock } from "../clocks/scheduler.js";
-import { CROWD_BATCH_MS } from "../rooms/room.js";
+import { CROWD_BATCH_MS } from "../rooms/crowd.js";
 import { Client, startServer, type TestServer } from "../test-support/harness.js";
 import { playOut, startOthello } from "../test-support/play.js";
 

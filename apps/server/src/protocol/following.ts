@@ -60,7 +60,7 @@ export class Following {
     void socket.leave(chatRoom(room.matchId, watching ? "players" : "spectators"));
     void socket.join(chatRoom(room.matchId, watching ? "spectators" : "players"));
     socket.data.attached.set(room.matchId, { seats });
-    room.attach(seats, previous?.seats ?? null, user);
+    room.crowd.attach(seats, previous?.seats ?? null, user);
     if (seats.length > 0 || (previous?.seats.length ?? 0) > 0) this.seatsChanged(socket);
     return true;
   }
@@ -68,7 +68,7 @@ export class Following {
   /** The socket stops following a match; `deliberate` when its user left on purpose (docs/clocks.md §6). */
   unfollow(socket: ArenaSocket, room: Room, deliberate: boolean): void {
     const previous = this.forget(socket, room.matchId);
-    if (previous !== undefined) room.detach(previous.seats, deliberate, socket.data.user.id);
+    if (previous !== undefined) room.crowd.detach(previous.seats, deliberate, socket.data.user.id);
   }
 
   /**

@@ -6,6 +6,9 @@ import { clientAddress } from "../http/client-address.js";
 import { type Accounts } from "../accounts/service.js";
 import { type Follows } from "../social/follows.js";
 import { type Identity } from "../identity/tokens.js";
+import { type ChatService } from "../chat/service.js";
+import { type Quotas } from "../quotas/quotas.js";
+import { type MyGames } from "../rooms/my-games.js";
 import { type Rooms } from "../rooms/rooms.js";
 import { type Seeks } from "../seeks/seeks.js";
 import { type Following } from "./following.js";
@@ -31,6 +34,12 @@ export interface GatewayOptions {
   readonly follows: Follows;
   /** Quick pairing: a socket's seek ends when it closes. */
   readonly seeks: Seeks;
+  /** Every user's and address's quotas (docs/protocol.md, "Quotas"). */
+  readonly quotas: Quotas;
+  /** The matches' chat (docs/protocol.md, "Chat"). */
+  readonly chat: ChatService;
+  /** Every user's live games, sent on connecting (docs/protocol.md, "My games"). */
+  readonly myGames: MyGames;
   readonly logger: Logger;
   /** Proxies in front whose `X-Forwarded-For` entries are believed (docs/protocol.md, "Quotas"). */
   readonly trustedProxies: number;
@@ -96,7 +105,7 @@ export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
       socket.data.account = resolved.account;
     } else {
       // A new guest is counted per address, as `POST /api/session` counts it.
-      const limited = await rooms.quotas.newGuest(socket.data.address);
+      const limited = await options.quotas.newGuest(socket.data.address);
       if (limited !== null) {
         return Object.assign(new Error(limited.message), {
           data: { code: limited.code, retryAfterMs: limited.retryAfterMs },
@@ -112,7 +121,7 @@ export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
     // Sockets per user and per address, on every process: refused with the reason (`connect_error`,
     // `data.code` "quota"); counted until the socket or its connection closes, whichever comes first (a
     // socket refused later by socket.io itself never connects, and never disconnects either).
-    const admitted = await rooms.quotas.admitSocket(socket.data.user.id, socket.data.address);
+    const admitted = await options.quotas.admitSocket(socket.data.user.id, socket.data.address);
     if (!admitted.ok) return Object.assign(new Error(admitted.message), { data: { code: admitted.code } });
     const release = () => {
       socket.conn.off("close", release);
@@ -148,6 +157,8 @@ export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
       seeks: options.seeks,
       accounts: options.accounts,
       follows: options.follows,
+      quotas: options.quotas,
+      chat: options.chat,
     };
     // The one place the event's name and its parsed payload are paired: the table types each route.
     const route = ROUTES[event] as Route<ClientEventName>;
@@ -201,7 +212,7 @@ export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
     });
     // The user's own channel (docs/protocol.md, "My games"): their live games now, then each change.
     void socket.join(userRoom(socket.data.user.id));
-    rooms.myGames.list(socket.data.user.id).then(
+    options.myGames.list(socket.data.user.id).then(
       (games) => socket.emit("games:list", { games }),
       (error: unknown) => logger.warn({ err: error }, "the user's games could not be read"),
     );

@@ -1,82 +1,28 @@
 import {
-  type AckFor,
-  type ChatAuthor,
   asVersion,
   type ClientEventName,
-  type ClientPayload,
   failure,
   type Failure,
   type Invitation,
   type LobbyChange,
-  MAX_CHAT_CHARS,
   type MatchId,
   type Snapshot,
   type UserRef,
 } from "@arena/protocol";
 import { excerpt } from "@arena/engine";
-import { type Accounts } from "../accounts/service.js";
-import { type Identity } from "../identity/tokens.js";
 import { refuseRatedAi, refuseRatedCreate, refuseRatedJoin } from "../ratings/eligibility.js";
 import { type Command, type CommandAck } from "../rooms/decide.js";
 import { invitationIsNews, resolveInvitations } from "../rooms/invitations.js";
 import { type Room } from "../rooms/room.js";
-import { type Rooms } from "../rooms/rooms.js";
-import { type Seeks } from "../seeks/seeks.js";
-import { type Follows } from "../social/follows.js";
-import { type Following } from "./following.js";
-import { type ArenaServer, type ArenaSocket, onlineUsers, SEEK_COUNTS_ROOM, userRoom } from "./sockets.js";
+import { CHAT_ROUTES } from "./chat-routes.js";
+import { fromStore, NO_MATCH, type Route, type RouteContext, roomFor } from "./route-context.js";
+import { onlineUsers, SEEK_COUNTS_ROOM, userRoom } from "./sockets.js";
 
-/** What a route may use: the sender, the process's rooms, identities, following, and the socket.io server. */
-export interface RouteContext {
-  readonly socket: ArenaSocket;
-  readonly rooms: Rooms;
-  readonly identity: Identity;
-  readonly io: ArenaServer;
-  readonly following: Following;
-  /** Quick pairing (docs/protocol.md, "Quick pairing"). */
-  readonly seeks: Seeks;
-  /** Accounts by name, for invitations by name. */
-  readonly accounts: Accounts;
-  /** Accounts following accounts (docs/protocol.md, "Follows"). */
-  readonly follows: Follows;
-}
-
-/** A handler for one client event: its payload is already parsed by the event's schema. */
-export type Route<E extends ClientEventName> = (
-  ctx: RouteContext,
-  payload: ClientPayload<E>,
-) => Promise<AckFor<E>> | AckFor<E>;
-
-/** The store could not be reached while loading a room. */
-export class StoreUnavailable extends Error {
-  constructor(cause: unknown) {
-    super("store unavailable", { cause });
-  }
-}
-
-const NO_MATCH = failure("not-found", "no such match");
-
-async function roomFor(ctx: RouteContext, matchId: MatchId): Promise<Room | null> {
-  try {
-    return await ctx.rooms.get(matchId);
-  } catch (error) {
-    // Loading a room only reads the store: a failure here means the store is unreachable.
-    throw new StoreUnavailable(error);
-  }
-}
-
-/** Reads the store (the lobby); a failure means it is unreachable. */
-async function fromStore<T>(read: Promise<T>): Promise<T> {
-  try {
-    return await read;
-  } catch (error) {
-    throw new StoreUnavailable(error);
-  }
-}
+export { type Route, type RouteContext, StoreUnavailable } from "./route-context.js";
 
 /** The answer to a socket that may not watch one more match (docs/protocol.md, "Quotas"). */
 function watchQuota(ctx: RouteContext): Failure {
-  const { watchesPerSocket, watchesPerUser } = ctx.rooms.quotas.limits;
+  const { watchesPerSocket, watchesPerUser } = ctx.quotas.limits;
   return ctx.socket.data.watching >= watchesPerSocket
     ? failure("quota", `this connection watches ${watchesPerSocket} games; leave one to watch another`)
     : failure("quota", `you watch ${watchesPerUser} games; leave one to watch another`);
@@ -115,22 +61,6 @@ async function commandIn(
   return ack;
 }
 
-/** The sender of a chat line as its readers see it. */
-function authorOf(ctx: RouteContext): ChatAuthor {
-  const { user, account } = ctx.socket.data;
-  return { id: user.id, name: user.name, account: account !== null, bot: account?.bot ?? false };
-}
-
-/**
- * A match's room for a chat request; the socket follows the match first, so that it is in its channel's
- * socket.io room (a spectator beyond its watch limits is not, and hears lines only through `chat:history`).
- */
-async function chatRoomFor(ctx: RouteContext, matchId: MatchId): Promise<Room | null> {
-  const room = ctx.rooms.cached(matchId) ?? (await roomFor(ctx, matchId));
-  if (room !== null && !ctx.socket.data.attached.has(matchId)) ctx.following.follow(ctx.socket, room);
-  return room;
-}
-
 /** Every socket of an invitee hears of its seat, on whichever process it is connected. */
 function tellInvitee(ctx: RouteContext, invitee: UserRef, invitation: Invitation): void {
   const { matchId, seat, gameId, timeControl, rated, host } = invitation;
@@ -150,6 +80,7 @@ function snapshotFor(ctx: RouteContext, room: Room): Snapshot {
  * `@arena/protocol` and calls the handler with the typed value; each answer is typed by the event's ack.
  */
 export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
+  ...CHAT_ROUTES,
   async "session:rename"({ socket, identity, accounts }, { name }) {
     // An account's name is its username (docs/protocol.md, "Accounts").
     if (socket.data.account !== null) return failure("forbidden", "an account's name is its username");
@@ -184,7 +115,7 @@ export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
     if (!invited.ok) return invited;
     for (const spec of invited.seats) {
       if (spec.kind !== "invite" || spec.invitee === undefined) continue;
-      const limited = await fromStore(ctx.rooms.quotas.invitation(ctx.socket.data.user.id, spec.invitee.id));
+      const limited = await fromStore(ctx.quotas.invitation(ctx.socket.data.user.id, spec.invitee.id));
       if (limited !== null) return limited;
     }
     const request = { ...payload, seats: invited.seats };
@@ -228,7 +159,7 @@ export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
     if (room === null) return NO_MATCH;
     // Per inviter and per invitee, across rooms (docs/protocol.md, "Invitations by name").
     if (invitationIsNews(room.model, ctx.socket.data.user.id, invitee.id)) {
-      const limited = await fromStore(ctx.rooms.quotas.invitation(ctx.socket.data.user.id, invitee.id));
+      const limited = await fromStore(ctx.quotas.invitation(ctx.socket.data.user.id, invitee.id));
       if (limited !== null) return limited;
     }
     const cmd: Command = { type: "invite", seat, invitee, bot: account.bot };
@@ -332,28 +263,6 @@ export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
     return { ok: true };
   },
 
-  // Chat (docs/protocol.md, "Chat").
-  async "chat:say"(ctx, { matchId, channel, text }) {
-    if (!text.ok) {
-      return text.code === "chat-empty"
-        ? failure("chat-empty", "the line is empty")
-        : failure("chat-too-long", `a line has at most ${MAX_CHAT_CHARS} characters`);
-    }
-    const room = await chatRoomFor(ctx, matchId);
-    if (room === null) return NO_MATCH;
-    return fromStore(
-      ctx.rooms.chat.say(room.model, authorOf(ctx), ctx.socket.data.address, channel, { text: text.text }),
-    );
-  },
-
-  async "chat:phrase"(ctx, { matchId, channel, phrase }) {
-    const room = await chatRoomFor(ctx, matchId);
-    if (room === null) return NO_MATCH;
-    return fromStore(
-      ctx.rooms.chat.say(room.model, authorOf(ctx), ctx.socket.data.address, channel, { phrase }),
-    );
-  },
-
   // Follows (docs/protocol.md, "Follows").
   "follow:set"(ctx, { name, following }) {
     return fromStore(ctx.follows.set(ctx.socket, name, following));
@@ -361,18 +270,6 @@ export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
 
   "follow:list"(ctx) {
     return fromStore(ctx.follows.list(ctx.socket));
-  },
-
-  async "chat:history"(ctx, { matchId }) {
-    const room = await chatRoomFor(ctx, matchId);
-    if (room === null) return NO_MATCH;
-    return { ok: true, ...(await fromStore(ctx.rooms.chat.history(room.model, ctx.socket.data.user.id))) };
-  },
-
-  async "chat:mute"(ctx, { matchId, userId, muted }) {
-    const room = await chatRoomFor(ctx, matchId);
-    if (room === null) return NO_MATCH;
-    return fromStore(ctx.rooms.chat.mute(room.model, ctx.socket.data.user.id, userId, muted));
   },
 
   "room:spectator-chat": (ctx, { matchId, version, open, slowSeconds }) =>

@@ -4,12 +4,14 @@ import { describe, expect, it } from "vitest";
 import { InlinePool } from "../ai/pool.js";
 import { DEFAULT_QUOTAS } from "../quotas/limits.js";
 import { MemoryQuotaStore } from "../store/memory/quotas.js";
+import { Quotas } from "../quotas/quotas.js";
 import { FakeClock } from "../clocks/scheduler.js";
 import { MemoryStore } from "../store/memory/matches.js";
 import { LocalCluster } from "../cluster/local.js";
 import { type AppendListener } from "../store/ports/matches.js";
 import { History } from "./history.js";
 import { Mailbox } from "./mailbox.js";
+import { MyGames } from "./my-games.js";
 import { Rooms } from "./rooms.js";
 
 describe("Mailbox", () => {
@@ -89,14 +91,30 @@ describe("Room mailbox with versions", () => {
     const told: number[] = [];
     const clock = new FakeClock();
     const store = new CountingStore();
+    const logger = pino({ level: "silent" });
+    const quotaStore = new MemoryQuotaStore();
+    const quotas = new Quotas({
+      store: quotaStore,
+      limits: DEFAULT_QUOTAS,
+      clock,
+      logger,
+      stillHeld: () => Promise.resolve(true),
+    });
+    const myGames = new MyGames({
+      store: quotaStore,
+      load: () => Promise.resolve(null),
+      now: () => clock.now(),
+      logger,
+      news: { game: () => undefined, rematch: () => undefined },
+    });
     const manager = new Rooms({
       store,
       cluster: new LocalCluster(store),
       clock,
       ai: new InlinePool(),
-      logger: pino({ level: "silent" }),
+      logger,
       fanout: {
-        matchEvent: (_, entry) => told.push(entry.version),
+        appended: (_, entry) => told.push(entry.version),
         presence: () => undefined,
         lobbyEntry: () => undefined,
         presenceReports: () => undefined,
@@ -113,8 +131,8 @@ describe("Room mailbox with versions", () => {
       creditToMoveMs: 20_000,
       creditOthersMs: 10_000,
       finishedRoomsKept: 500,
-      quotaStore: new MemoryQuotaStore(),
-      quotaLimits: DEFAULT_QUOTAS,
+      quotas,
+      myGames,
       online: () => Promise.resolve([]),
     });
     await manager.start();

@@ -1,4 +1,3 @@
-import { type GameId } from "@arena/engine/registry";
 import {
   aiSeedOf,
   evolve,
@@ -19,13 +18,10 @@ import {
   type InviteToken,
   type MatchEvent,
   type MatchId,
-  type PresenceUpdate,
   type RoomSummary,
   type Snapshot,
   type VersionedEvent,
 } from "@arena/protocol";
-import { type Logger } from "pino";
-import { type AiPool } from "../ai/pool.js";
 import { newMatchSecret } from "../identity/tokens.js";
 import { Alarm, type Clock } from "../clocks/scheduler.js";
 import { type MatchStore } from "../store/ports/matches.js";
@@ -33,62 +29,17 @@ import { AiSeats } from "./ai-seat.js";
 import { type Actor, type Command, type CommandAck, decide, isRefusal } from "./decide.js";
 import { History } from "./history.js";
 import { Mailbox } from "./mailbox.js";
-import { Presence, type PresenceReport } from "./presence.js";
-
-/** What happens to a room that the process around it must hear of. */
-export interface RoomEvents {
-  /**
-   * An event entered this room's log, appended here (`here`) or by another process: tell this process's
-   * followers of the match. Every process that holds the room tells its own, so nothing crosses the
-   * adapter per move (docs/architecture.md, "Several processes").
-   */
-  appended(matchId: MatchId, entry: VersionedEvent, here: boolean): void;
-  /**
-   * The model changed (the lobby, the live index and leases, the cache of finished rooms, the players' own
-   * lists); `here`: this process appended the change.
-   */
-  changed(room: Room, before: MatchModel, here: boolean): void;
-  /** Who is connected changed: tell players and spectators. */
-  presenceChanged(room: Room): void;
-  /** This process's followers of the match changed: tell the other processes. */
-  presenceReported(room: Room, report: PresenceReport): void;
-  /**
-   * The users following the match on any process, or null when that could not be learnt (a waiting room
-   * expires only if its host follows it nowhere).
-   */
-  online(matchId: MatchId): Promise<readonly string[] | null>;
-  /** Every player asked for a rematch: create it and return its id, or why not (`quota`: AI games). */
-  rematch(model: MatchModel): Promise<MatchId | Failure>;
-  /** This process took or gave up the match's lease (the news it needs of the match changed). */
-  leaseChanged(room: Room): void;
-}
-
-export interface RoomDeps {
-  readonly store: MatchStore;
-  readonly clock: Clock;
-  readonly ai: AiPool;
-  readonly logger: Logger;
-  /** This process's name in leases, given with each append (the holder hears no news of its own). */
-  readonly owner?: string;
-  /** Scales the docs/clocks.md §6 disconnect timeouts (1 in production; tests shrink them). */
-  readonly goneScale: number;
-  /** How long a waiting room's host may be away before the room expires (docs/protocol.md, "Quotas"). */
-  readonly waitingRoomExpiryMs: number;
-  readonly maxAiLevel: (gameId: GameId) => number;
-  readonly events: RoomEvents;
-}
+import { RoomCrowd } from "./crowd.js";
+import { LeaseState } from "./lease-state.js";
+import { type Presence } from "./presence.js";
+import { type RoomDeps } from "./room-ports.js";
+import { WaitingExpiry } from "./waiting-expiry.js";
 
 const MAX_CAS_RETRIES = 3;
 /** No seat is gone (the usual case: no set to build per command). */
 const NOBODY: ReadonlySet<number> = new Set();
 const SYSTEM: Actor = { kind: "system" };
 const TICK: Command = { type: "tick" };
-/**
- * A match's crowd (its viewer count) goes out at most this often: watchers joining and leaving cost one
- * broadcast per interval, not one per watcher to every other watcher (lila-ws batches crowds every 700 ms).
- */
-export const CROWD_BATCH_MS = 700;
-
 /**
  * A match stored before matches had secrets has none: it gets one now, for its rolls from here on (it
  * published no commitment, so it cannot be verified). Whichever process keeps one first, all use it.
@@ -109,26 +60,13 @@ async function adoptSecret(store: MatchStore, matchId: MatchId): Promise<string>
 export class Room {
   private readonly mailbox = new Mailbox();
   readonly history = new History();
-  readonly presence: Presence;
-  /** Whether this process holds the match's lease: only the owner runs its timer and AI seats. */
-  private isOwned = false;
+  /** Who follows the match and the news of it (rooms/crowd.ts). */
+  readonly crowd: RoomCrowd;
+  private readonly lease: LeaseState;
   /** The one timer of the match's clock: the flag, or the end of a first-move window. */
   private readonly clockAlarm: Alarm;
   private readonly aiSeats: AiSeats;
-  private cancelPresenceTimer: (() => void) | null = null;
-  /** The pending broadcast of a changed viewer count, if any. */
-  private cancelCrowdFlush: (() => void) | null = null;
-  /** The viewer count last broadcast. */
-  private viewersSent = 0;
-  /** This process's part of the presence as last reported to the other processes (JSON). */
-  private reportSent = "";
-  /** When this waiting room expires unless its host comes back, and the cancel of that timer. */
-  private expiry: { readonly at: number; readonly cancel: () => void } | null = null;
-  /**
-   * Each seat's round trip as last measured on one of its player's sockets (docs/clocks.md §2): a move
-   * from a socket that has measured none yet (a reconnect) is compensated with it. Per process: a seat
-   * whose player reconnects to another process gains nothing there until a round trip is measured.
-   */
+  private readonly expiry: WaitingExpiry;
   private closed = false;
   /** The version this room's own append in flight will reach (0 when none). */
   private appendingTo = 0;
@@ -142,9 +80,18 @@ export class Room {
      */
     private readonly secret: string,
   ) {
-    this.presence = new Presence(current.timeControl, deps.goneScale, deps.clock.now());
+    this.crowd = new RoomCrowd(this, deps.clock, deps.goneScale, {
+      presenceChanged: () => deps.events.presenceChanged(this),
+      presenceReported: (report) => deps.events.presenceReported(this, report),
+      hostMoved: () => this.expiry.arm(),
+    });
+    this.lease = new LeaseState((held) => {
+      if (!held) this.rearm();
+      deps.events.leaseChanged(this);
+    });
     this.clockAlarm = new Alarm(deps.clock, () => void this.submit(SYSTEM, TICK, null));
     this.aiSeats = new AiSeats(this, deps, aiSeedOf(secret));
+    this.expiry = new WaitingExpiry(this, this.crowd.presence, deps);
   }
 
   static async load(deps: RoomDeps, matchId: MatchId): Promise<Room | null> {
@@ -154,7 +101,7 @@ export class Room {
     const secret = kept ?? (await adoptSecret(deps.store, matchId));
     const room = new Room(deps, fold(matchId, log), secret);
     for (const entry of log) room.history.push(entry);
-    room.armExpiry();
+    room.expiry.arm();
     return room;
   }
 
@@ -167,7 +114,11 @@ export class Room {
   }
 
   get owned(): boolean {
-    return this.isOwned;
+    return this.lease.owned;
+  }
+
+  get presence(): Presence {
+    return this.crowd.presence;
   }
 
   get queueDepth(): number {
@@ -185,22 +136,6 @@ export class Room {
 
   summary(): RoomSummary {
     return summaryOf(this.current, this.view(this.deps.clock.now()));
-  }
-
-  /** Who is connected to each seated player's seat, and how many watch, on this process. */
-  presenceUpdate(): PresenceUpdate {
-    const now = this.deps.clock.now();
-    return {
-      matchId: this.matchId,
-      seats: this.current.slots.flatMap((slot, seat) => {
-        if (slot.kind !== "human") return [];
-        const presence = this.presence.of(seat, now);
-        const offlineSince = presence.offlineSince === null ? null : asMillis(presence.offlineSince);
-        const goneAt = presence.goneAt === null ? null : asMillis(presence.goneAt);
-        return [{ seat, connected: presence.connected, offlineSince, goneAt, gone: presence.gone }];
-      }),
-      viewers: this.presence.viewers,
-    };
   }
 
   /** Runs a command through the mailbox. `basedOn` null means "whatever is current" (timers, AI retries). */
@@ -291,9 +226,7 @@ export class Room {
    * taker may first credit the downtime, so that the timer is armed on the credited clock).
    */
   takeLease(): void {
-    if (this.isOwned) return;
-    this.isOwned = true;
-    this.deps.events.leaseChanged(this);
+    this.lease.take();
   }
 
   /** Arms the timer and the AI on the settled model (inside the mailbox). */
@@ -303,10 +236,7 @@ export class Room {
 
   /** Another process runs the match now (or nobody: it ended): stop its timer and AI here. */
   releaseLease(): void {
-    const was = this.isOwned;
-    this.isOwned = false;
-    this.rearm();
-    if (was) this.deps.events.leaseChanged(this);
+    this.lease.release();
   }
 
   private async catchUp(): Promise<void> {
@@ -324,12 +254,12 @@ export class Room {
     for (const entry of entries) {
       if (next === undefined) this.current = evolve(this.current, entry);
       this.history.push(entry);
-      this.deps.events.appended(this.matchId, entry, here);
+      this.deps.sink.appended(this.matchId, entry, here);
     }
     if (next !== undefined) this.current = next;
     this.deps.events.changed(this, before, here);
     this.rearm();
-    if (before.status === "waiting") this.armExpiry();
+    this.expiry.changed(before);
   }
 
   private goneSeats(now: number): ReadonlySet<number> {
@@ -356,7 +286,7 @@ export class Room {
         return failure("stale-version", `the position changed at version ${this.current.positionVersion}`);
       }
       const now = this.deps.clock.now();
-      const decision = decide(this.current, this.withLocalHost(command), {
+      const decision = decide(this.current, this.expiry.withLocalHost(command), {
         now,
         actor,
         gone: this.goneSeats(now),
@@ -435,7 +365,7 @@ export class Room {
   /** Re-arms the one timer (flag or first-move abort) and the AI after any change. */
   private rearm(): void {
     const model = this.current;
-    if (this.closed || !this.isOwned || model.status !== "live" || model.clock === null) {
+    if (this.closed || !this.lease.owned || model.status !== "live" || model.clock === null) {
       this.clockAlarm.clear();
       this.aiSeats.cancel();
       return;
@@ -448,149 +378,12 @@ export class Room {
     this.aiSeats.update();
   }
 
-  /**
-   * A socket of `user` follows the match, for these seats (none: a spectator); `previous`: the seats it
-   * followed for until now (null: it did not follow). A seat coming online is told at once (§6: the
-   * claim rules hang on it); a change in the number of watchers waits for the next crowd broadcast.
-   */
-  attach(seats: readonly number[], previous: readonly number[] | null, user: string): void {
-    const now = this.deps.clock.now();
-    if (previous === null && user === this.current.host.id) {
-      this.presence.hostConnected();
-      this.armExpiry();
-    }
-    const wasViewer = previous !== null && previous.length === 0;
-    if (seats.length === 0 && !wasViewer) this.presence.addViewer();
-    if (seats.length > 0 && wasViewer) this.presence.removeViewer();
-    let seatsChanged = false;
-    for (const seat of seats) {
-      if (!(previous?.includes(seat) ?? false))
-        seatsChanged = this.presence.connect(seat, now) || seatsChanged;
-    }
-    // A seat given up (a player who left a waiting room) is left on purpose.
-    for (const seat of previous ?? []) {
-      if (!seats.includes(seat)) seatsChanged = this.presence.disconnect(seat, now, true) || seatsChanged;
-    }
-    if (seatsChanged) this.presenceUpdated();
-    else this.crowdChanged();
-  }
-
-  /** A socket of `user` stopped following the match; `deliberate` when the player left on purpose (§6). */
-  detach(seats: readonly number[], deliberate: boolean, user: string): void {
-    const now = this.deps.clock.now();
-    if (user === this.current.host.id) {
-      this.presence.hostDisconnected(now);
-      this.armExpiry();
-    }
-    if (seats.length === 0) this.presence.removeViewer();
-    let seatsChanged = false;
-    for (const seat of seats) seatsChanged = this.presence.disconnect(seat, now, deliberate) || seatsChanged;
-    if (seatsChanged) this.presenceUpdated();
-    else this.crowdChanged();
-  }
-
-  /** The viewer count changed: it goes out with the next crowd broadcast, one per `CROWD_BATCH_MS`. */
-  private crowdChanged(): void {
-    if (this.cancelCrowdFlush !== null || this.closed) return;
-    this.cancelCrowdFlush = this.deps.clock.schedule(this.deps.clock.now() + CROWD_BATCH_MS, () => {
-      this.cancelCrowdFlush = null;
-      if (this.presence.viewers !== this.viewersSent) this.presenceUpdated();
-    });
-  }
-
-  /** Presence changed: tell everyone (the crowd included), and wake up again when a seat turns gone. */
-  presenceUpdated(): void {
-    this.cancelPresenceTimer?.();
-    this.cancelPresenceTimer = null;
-    this.cancelCrowdFlush?.();
-    this.cancelCrowdFlush = null;
-    this.viewersSent = this.presence.viewers;
-    // Read the time once, before the broadcast (which reads it again, later or equal): a seat not re-armed
-    // for below is then one the broadcast already called gone. Reading it after would lose the seat when a
-    // timer fires a millisecond early (Node's timers may, against Date.now) and the clock ticks during the
-    // broadcast: the update says "not gone yet" and no timer is left to say "gone" (flaky claim e2e).
-    const now = this.deps.clock.now();
-    this.deps.events.presenceChanged(this);
-    this.reportPresence(false);
-    if (this.closed || this.current.status !== "live") return;
-    const pending = this.current.slots
-      .map((slot, seat) => (slot.kind === "human" ? this.presence.goneAt(seat, now) : null))
-      .filter((at): at is number => at !== null && at > now);
-    if (pending.length > 0) {
-      this.cancelPresenceTimer = this.deps.clock.schedule(Math.min(...pending), () => {
-        this.cancelPresenceTimer = null;
-        this.presenceUpdated();
-      });
-    }
-  }
-
-  /**
-   * Tells the other processes this process's part of the presence: when it changed, or (`again`) as the
-   * periodic sign of life of a process with followers here, or when another process loads the room.
-   */
-  reportPresence(again: boolean): void {
-    if (this.closed) return;
-    const report = this.presence.localReport();
-    const json = JSON.stringify(report);
-    if (!again && json === this.reportSent) return;
-    this.reportSent = json;
-    this.deps.events.presenceReported(this, report);
-  }
-
-  /** Another process reported its part of the presence. */
-  heardPresence(instance: string, report: PresenceReport): void {
-    this.presence.heard(instance, report, this.deps.clock.now());
-    this.presenceUpdated();
-  }
-
-  /** Forgets processes not heard of since `before` (docs/architecture.md, "Presence across processes"). */
-  expirePresence(before: number): void {
-    if (this.presence.expire(before)) this.presenceUpdated();
-  }
-
-  /**
-   * A waiting room whose host follows it nowhere expires `waitingRoomExpiryMs` after they left (or after
-   * this process loaded it without them). Set again whenever the host comes or goes or the room changes.
-   */
-  private armExpiry(): void {
-    const away = this.presence.hostAwaySince;
-    const at = away === null ? null : away + this.deps.waitingRoomExpiryMs;
-    if (this.closed || this.current.status !== "waiting" || at === null) {
-      this.expiry?.cancel();
-      this.expiry = null;
-      return;
-    }
-    if (this.expiry?.at === at) return;
-    this.expiry?.cancel();
-    this.expiry = { at, cancel: this.deps.clock.schedule(at, () => void this.expire()) };
-  }
-
-  /** The host has been away from this process long enough: unless they follow the room elsewhere, it expires. */
-  private async expire(): Promise<void> {
-    this.expiry = null;
-    const online = await this.deps.events.online(this.matchId);
-    if (online !== null) await this.submit(SYSTEM, { type: "expire", online }, null);
-    // Still waiting: the host follows the room on another process (or nobody could tell): look again later.
-    if (this.current.status === "waiting") {
-      this.presence.hostSeenElsewhere(this.deps.clock.now());
-      this.armExpiry();
-    }
-  }
-
-  /** An expiry decided in the mailbox counts the host's sockets here as they are then, not as they were asked. */
-  private withLocalHost(command: Command): Command {
-    if (command.type !== "expire" || this.presence.hostAwaySince !== null) return command;
-    return { ...command, online: [...command.online, this.current.host.id] };
-  }
-
   /** Stops timers and AI (shutdown, eviction). */
   close(): void {
     this.closed = true;
     this.clockAlarm.clear();
-    this.cancelPresenceTimer?.();
-    this.cancelCrowdFlush?.();
-    this.expiry?.cancel();
-    this.expiry = null;
+    this.crowd.close();
+    this.expiry.close();
     this.aiSeats.cancel();
   }
 }

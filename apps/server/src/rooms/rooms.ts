@@ -7,23 +7,14 @@ import {
   type LobbyQuery,
   type LobbyView,
   type MatchId,
-  type PresenceUpdate,
   type RoomSummary,
   type UserId,
   type UserRef,
   type VersionedEvent,
   type Version,
 } from "@arena/protocol";
-import { type Logger } from "pino";
-import { type AiPool } from "../ai/pool.js";
-import { type Clock } from "../clocks/scheduler.js";
 import { maxAiLevel } from "../games/catalogue.js";
-import { type QuotaLimits } from "../quotas/limits.js";
-import { type QuotaStore } from "../store/ports/quotas.js";
-import { type HeldKind, holdsAi, Quotas } from "../quotas/quotas.js";
-import { type ChatDelivery, ChatService } from "../chat/service.js";
-import { type MatchStore } from "../store/ports/matches.js";
-import { type Cluster } from "../cluster/ports.js";
+import { type HeldKind, holdsAi, type Quotas } from "../quotas/quotas.js";
 import { RoomCache } from "./cache.js";
 import {
   createPairedRoom,
@@ -37,84 +28,16 @@ import {
 import { LeaseKeeper } from "./leases.js";
 import { LobbyFeed, type LobbySubscriber } from "./lobby-feed.js";
 import { LobbyIndex } from "./lobby.js";
-import { type PresenceReport } from "./presence.js";
-import { MyGames, type MyGamesNews } from "./my-games.js";
+import { PresenceRounds } from "./presence-rounds.js";
 import { NewsSubscriptions } from "./news.js";
 import { noShowSeat } from "./no-show.js";
-import { Room, type RoomEvents } from "./room.js";
+import { Room } from "./room.js";
+import { type PresenceReport } from "./presence.js";
+import { type RoomEvents, type RoomsOptions } from "./room-ports.js";
 
 /**
- * How often a process reports its followers of each match to the others (docs/architecture.md, "Presence
- * across processes"); one not heard of for three rounds is taken to be gone.
- */
-export const PRESENCE_REPORT_MS = 5_000;
-
-/**
- * How long a live room this process neither owns nor has followers of stays in its cache (a player
- * reconnecting to this process meanwhile finds it there); then the process stops following its log.
- */
-export const UNFOLLOWED_ROOM_KEPT_MS = 30_000;
-
-/** How a room's news leaves the process (socket.io in the app, a spy in tests). */
-export interface Fanout {
-  matchEvent(matchId: MatchId, entry: VersionedEvent): void;
-  presence(update: PresenceUpdate): void;
-  /** This process's followers of these matches (docs/architecture.md, "Presence across processes"). */
-  presenceReports(reports: readonly (readonly [MatchId, PresenceReport])[]): void;
-  /** This process loaded a room: ask the others for their followers of it. */
-  presenceWanted(matchId: MatchId): void;
-  /** A room's lobby entry changed here: tell the other processes (their lobby copies). */
-  lobbyEntry(matchId: MatchId, summary: RoomSummary | null): void;
-  /** This process dropped a match from its cache: its sockets stop following it here. */
-  evicted(matchId: MatchId): void;
-  /** Players changed seats without a command of theirs (a rated game's seats drawn): re-attach its sockets here. */
-  reseated(room: Room): void;
-  /** This process handed a match's lease back for `to` (the process of its sockets) to take. */
-  leaseOffered(matchId: MatchId, to: string): void;
-  /** A chat line was stored: to the sockets that may read it, on every process (docs/protocol.md, "Chat"). */
-  chatLine: ChatDelivery;
-  /** A user's game news, to their own channel on every process (docs/protocol.md, "My games"). */
-  myGames: MyGamesNews;
-}
-
-export interface RoomsOptions {
-  readonly store: MatchStore;
-  readonly cluster: Cluster;
-  readonly clock: Clock;
-  readonly ai: AiPool;
-  readonly logger: Logger;
-  readonly fanout: Fanout;
-  /** This process's name in leases. */
-  readonly owner: string;
-  readonly leaseTtlMs: number;
-  readonly goneScale: number;
-  readonly creditToMoveMs: number;
-  readonly creditOthersMs: number;
-  readonly finishedRoomsKept: number;
-  readonly quotaStore: QuotaStore;
-  readonly quotaLimits: QuotaLimits;
-  /** The users following a match on any process, or null when not every process answered. */
-  readonly online: (matchId: MatchId) => Promise<readonly string[] | null>;
-  /** Counts moves for metrics. */
-  readonly onMove?: () => void;
-  /**
-   * A match this process holds ended (it appended the end, or heard of it), or a finished match was loaded:
-   * the game index and ratings record it, once per match id however many processes call
-   * (ratings/recorder.ts).
-   */
-  readonly onEnded?: (model: MatchModel) => void;
-  /**
-   * A live game this process holds was aborted because `user` did not move in their first-move window
-   * (quick pairing's playban counts it: seeks/playban.ts). Every process holding the room may call.
-   */
-  readonly onNoShow?: (matchId: MatchId, user: UserId) => void;
-  /** A match's status changed (it started, ended or was cancelled): its players' followers may hear. */
-  readonly onStatusChanged?: (model: MatchModel) => void;
-}
-
-/**
- * The rooms of this process, wired together: the cache that loads them, the lease keeper that runs their
- * clocks and AI here, the lobby index, and room creation. The one thing the gateway and the HTTP API talk to.
+ * The rooms of this process: finds, creates and drops them (the cache that loads them, the lease keeper
+ * that runs their clocks and AI here, the lobby index, and room creation), and hears what they tell.
  */
 export class Rooms implements RoomEvents {
   private readonly cache: RoomCache;
@@ -122,23 +45,18 @@ export class Rooms implements RoomEvents {
   private readonly lobby: LobbyIndex;
   private readonly lobbyFeed: LobbyFeed;
   private readonly news: NewsSubscriptions;
-  /** Every user's and address's quotas (docs/protocol.md, "Quotas"). */
-  readonly quotas: Quotas;
-  /** The matches' chat (docs/protocol.md, "Chat"). */
-  readonly chat: ChatService;
-  /** Every user's live games (docs/protocol.md, "My games"). */
-  readonly myGames: MyGames;
+  private readonly quotas: Quotas;
+  /** Presence reports to and from the other processes, and the rooms followed only elsewhere. */
+  readonly presence: PresenceRounds;
   /** Rooms this process is creating: their quota places are taken before they exist in the store. */
   private readonly creating = new Set<MatchId>();
   private unsubscribe: (() => void) | null = null;
-  private cancelPresenceRound: (() => void) | null = null;
-  /** Live rooms cached here that this process neither owns nor has followers of, and since when. */
-  private unfollowed = new Map<MatchId, number>();
   private stopped = false;
 
   constructor(private readonly options: RoomsOptions) {
     const { store, clock, ai, logger, goneScale, fanout } = options;
-    const waitingRoomExpiryMs = options.quotaLimits.waitingRoomExpiryMs;
+    this.quotas = options.quotas;
+    const waitingRoomExpiryMs = options.quotas.limits.waitingRoomExpiryMs;
     const { owner } = options;
     const roomDeps = {
       store,
@@ -149,7 +67,9 @@ export class Rooms implements RoomEvents {
       goneScale,
       waitingRoomExpiryMs,
       maxAiLevel,
+      sink: fanout,
       events: this,
+      online: options.online,
     };
     this.news = new NewsSubscriptions(options.cluster, logger);
     this.cache = new RoomCache({
@@ -188,29 +108,7 @@ export class Rooms implements RoomEvents {
     });
     this.lobby = new LobbyIndex(store, logger, (matchId, summary) => fanout.lobbyEntry(matchId, summary));
     this.lobbyFeed = new LobbyFeed(this.lobby, clock, logger);
-    this.quotas = new Quotas({
-      store: options.quotaStore,
-      limits: options.quotaLimits,
-      clock,
-      logger,
-      stillHeld: (kind, matchId) => this.stillHeld(kind, matchId),
-    });
-    this.myGames = new MyGames({
-      store: options.quotaStore,
-      load: async (matchId) => {
-        const room = await this.cache.get(matchId);
-        return room === null ? null : room.model;
-      },
-      now: () => clock.now(),
-      logger,
-      news: fanout.myGames,
-    });
-    this.chat = new ChatService({
-      store,
-      quotas: this.quotas,
-      clock,
-      deliver: (matchId, line, audience, except) => fanout.chatLine(matchId, line, audience, except),
-    });
+    this.presence = new PresenceRounds(this.cache, clock, logger, fanout);
   }
 
   /** Follows other processes' appends, loads the live games (taking over orphans) and starts lease upkeep. */
@@ -228,64 +126,12 @@ export class Rooms implements RoomEvents {
     };
     await this.leases.maintain();
     void this.loadWaitingRooms();
-    this.schedulePresenceRound();
-  }
-
-  /**
-   * Every `PRESENCE_REPORT_MS` this process reports its followers of every match it has any in (a sign of
-   * life: a process not heard of for three rounds is taken to be gone, and its players offline since).
-   */
-  private schedulePresenceRound(): void {
-    const { clock, fanout } = this.options;
-    this.cancelPresenceRound = clock.schedule(clock.now() + PRESENCE_REPORT_MS, () => {
-      if (this.stopped) return;
-      const reports: (readonly [MatchId, PresenceReport])[] = [];
-      const before = clock.now() - 3 * PRESENCE_REPORT_MS;
-      for (const room of this.cache.all()) {
-        room.expirePresence(before);
-        if (room.presence.followedHere) reports.push([room.matchId, room.presence.localReport()]);
-      }
-      if (reports.length > 0) fanout.presenceReports(reports);
-      this.dropUnfollowed();
-      this.schedulePresenceRound();
-    });
-  }
-
-  /**
-   * Match affinity (docs/architecture.md, "Several processes"): a live room that another process runs and
-   * no socket here follows is dropped after `UNFOLLOWED_ROOM_KEPT_MS`, so that this process no longer
-   * applies its every move (a room created from a lobby socket here whose players play elsewhere).
-   */
-  private dropUnfollowed(): void {
-    const now = this.options.clock.now();
-    const stillKept = new Map<MatchId, number>();
-    for (const room of [...this.cache.all()]) {
-      if (room.owned || room.model.status !== "live" || room.presence.followedHere) continue;
-      const since = this.unfollowed.get(room.matchId) ?? now;
-      if (now - since < UNFOLLOWED_ROOM_KEPT_MS) {
-        stillKept.set(room.matchId, since);
-        continue;
-      }
-      this.options.logger.debug({ matchId: room.matchId }, "dropped a room followed only elsewhere");
-      this.cache.drop(room.matchId);
-    }
-    this.unfollowed = stillKept;
+    this.presence.start();
   }
 
   /** Another process handed back the lease of a match for this one, where its sockets are, to take. */
   leaseOffered(matchId: MatchId, to: string): void {
     if (to === this.options.owner && !this.stopped) this.leases.claim(matchId);
-  }
-
-  /** Another process reported its followers of matches. */
-  presenceHeard(instance: string, reports: readonly (readonly [MatchId, PresenceReport])[]): void {
-    for (const [matchId, report] of reports) this.cache.cached(matchId)?.heardPresence(instance, report);
-  }
-
-  /** Another process loaded a room: tell it this process's followers of it, if any. */
-  presenceAsked(matchId: MatchId): void {
-    const room = this.cache.cached(matchId);
-    if (room?.presence.followedHere === true) room.reportPresence(true);
   }
 
   /**
@@ -311,7 +157,7 @@ export class Rooms implements RoomEvents {
   /** Stops timers and AI. Graceful: hand the leases back so another process takes over at once. */
   async stop(graceful: boolean): Promise<void> {
     this.stopped = true;
-    this.cancelPresenceRound?.();
+    this.presence.stop();
     this.unsubscribe?.();
     this.lobbyFeed.close();
     await this.leases.stop(graceful, this.cache.close());
@@ -443,7 +289,7 @@ export class Rooms implements RoomEvents {
    * not in the store does not, unless this process is creating it: another process's creation in flight
    * may be pruned, letting its user exceed the quota by one for a moment (docs/protocol.md, "Quotas").
    */
-  private async stillHeld(kind: HeldKind, matchId: MatchId): Promise<boolean> {
+  async stillHeld(kind: HeldKind, matchId: MatchId): Promise<boolean> {
     if (this.creating.has(matchId)) return true;
     const room = await this.cache.get(matchId);
     if (room === null) return false;
@@ -452,15 +298,10 @@ export class Rooms implements RoomEvents {
 
   // ——— RoomEvents: what rooms tell the process ———
 
-  appended(matchId: MatchId, entry: VersionedEvent, here: boolean): void {
-    if (here && entry.event.type === "moved") this.options.onMove?.();
-    this.options.fanout.matchEvent(matchId, entry);
-  }
-
   changed(room: Room, before: MatchModel, here: boolean): void {
     const model = room.model;
     // Once per change, from the process that appended it (every other copy hears the same change).
-    if (here) this.myGames.changed(before, model);
+    if (here) this.options.myGames.changed(before, model);
     // A move in a live game: nothing here changes (status, seats and leases stay, the lobby does not
     // show moves), and this runs for every move.
     if (
@@ -484,7 +325,7 @@ export class Rooms implements RoomEvents {
     if (before.status !== model.status) this.options.onStatusChanged?.(model);
     if (movedPlayers(before, model)) this.options.fanout.reseated(room);
     // A seat taken here or on another process: its player's presence (merged from every process) goes out.
-    if (before.slots !== model.slots) room.presenceUpdated();
+    if (before.slots !== model.slots) room.crowd.changed();
     this.lobby.publish(room, before);
   }
 
@@ -493,16 +334,12 @@ export class Rooms implements RoomEvents {
   }
 
   presenceChanged(room: Room): void {
-    this.options.fanout.presence(room.presenceUpdate());
+    this.options.fanout.presence(room.crowd.update());
     this.lobby.publish(room, room.model);
   }
 
   presenceReported(room: Room, report: PresenceReport): void {
     this.options.fanout.presenceReports([[room.matchId, report]]);
-  }
-
-  online(matchId: MatchId): Promise<readonly string[] | null> {
-    return this.options.online(matchId);
   }
 
   /** A rematch with AI seats takes a place among its host's AI games, like a new room: refused when full. */

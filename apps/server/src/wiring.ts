@@ -1,0 +1,141 @@
+import { type Logger } from "pino";
+import { type PlayerStore } from "./store/ports/players.js";
+import { Accounts } from "./accounts/service.js";
+import { type AiPool } from "./ai/pool.js";
+import { JobClaims } from "./analysis/claims.js";
+import { AnalysisService, DEFAULT_ANALYSIS_BUDGETS } from "./analysis/service.js";
+import { type AppConfig } from "./app.js";
+import { ChatService } from "./chat/service.js";
+import { type Clock } from "./clocks/scheduler.js";
+import { Identity } from "./identity/tokens.js";
+import { type ArenaServer, matchRoom, onlineUsers, userRoom } from "./protocol/sockets.js";
+import { type QuotaStore } from "./store/ports/quotas.js";
+import { Quotas } from "./quotas/quotas.js";
+import { GameRecorder } from "./ratings/recorder.js";
+import { MyGames } from "./rooms/my-games.js";
+import { type Fanout } from "./rooms/room-ports.js";
+import { Rooms } from "./rooms/rooms.js";
+import { type SeekStore } from "./store/ports/seeks.js";
+import { Playban } from "./seeks/playban.js";
+import { type SeekNews, Seeks } from "./seeks/seeks.js";
+import { Follows } from "./social/follows.js";
+import { type MatchStore } from "./store/ports/matches.js";
+import { type Cluster } from "./cluster/ports.js";
+
+/** The backends every service is built on (one process's memory, or the shared stores when scaled out). */
+export interface Backends {
+  readonly store: MatchStore;
+  /** What only several processes need: leases in batches, match news (cluster/local.ts for one process). */
+  readonly cluster: Cluster;
+  readonly players: PlayerStore;
+  readonly quotas: QuotaStore;
+  readonly seeks: SeekStore;
+  readonly ai: AiPool;
+  readonly clock: Clock;
+  readonly logger: Logger;
+}
+
+/** How the services' news leaves the process (protocol/fanout.ts). */
+export interface Transports {
+  readonly io: ArenaServer;
+  readonly fanout: Fanout;
+  readonly seekNews: SeekNews;
+}
+
+/** Every service of the process, each built once. */
+export interface Services {
+  readonly identity: Identity;
+  readonly accounts: Accounts;
+  /** Records finished games and rates the rated ones. */
+  readonly recorder: GameRecorder;
+  readonly quotas: Quotas;
+  readonly chat: ChatService;
+  readonly myGames: MyGames;
+  readonly rooms: Rooms;
+  readonly follows: Follows;
+  readonly seeks: Seeks;
+  readonly analysis: AnalysisService;
+}
+
+/** Backends → services: each service built once and handed what it needs. */
+export function buildServices(backends: Backends, transports: Transports, config: AppConfig): Services {
+  const { store, players, clock, logger, ai } = backends;
+  const { io, fanout } = transports;
+  const now = () => clock.now();
+  const identity = new Identity(config.secret);
+  const accounts = new Accounts(players, identity, clock, logger);
+  const recorder = new GameRecorder(players, logger);
+  const playban = new Playban(backends.quotas, clock, logger);
+  // A quota prunes the rooms that no longer count by asking the rooms, which admit rooms by the quotas.
+  let rooms: Rooms | null = null;
+  const quotas = new Quotas({
+    store: backends.quotas,
+    limits: config.quotas,
+    clock,
+    logger,
+    stillHeld: (kind, matchId) => (rooms === null ? Promise.resolve(true) : rooms.stillHeld(kind, matchId)),
+  });
+  const myGames = new MyGames({
+    store: backends.quotas,
+    load: async (matchId) => {
+      const room = await rooms?.get(matchId);
+      return room === null || room === undefined ? null : room.model;
+    },
+    now,
+    logger,
+    news: fanout.myGames,
+  });
+  const chat = new ChatService({ store, quotas, clock, deliver: fanout.chatLine });
+  let follows: Follows | null = null;
+  rooms = new Rooms({
+    store,
+    cluster: backends.cluster,
+    clock,
+    ai,
+    logger,
+    fanout,
+    owner: config.instanceId,
+    leaseTtlMs: config.leaseTtlMs,
+    goneScale: config.goneScale,
+    creditToMoveMs: config.creditToMoveMs,
+    creditOthersMs: config.creditOthersMs,
+    finishedRoomsKept: config.finishedRoomsKept,
+    quotas,
+    myGames,
+    online: (matchId) => onlineUsers(io, matchId),
+    onEnded: (model) => recorder.recordInBackground(model),
+    onNoShow: (matchId, user) => void playban.noShow(matchId, user),
+    onStatusChanged: (model) => {
+      for (const slot of model.slots) if (slot.kind === "human") follows?.announce(slot.user);
+    },
+  });
+  const live = rooms;
+  follows = new Follows({ store: players, accounts, io, rooms: live, logger, now });
+  const seeks = new Seeks({
+    store: backends.seeks,
+    clock,
+    logger,
+    instance: config.instanceId,
+    players,
+    quotas,
+    playban,
+    createRoom: (pool, seated, rated) =>
+      live.createPaired({ gameId: pool.gameId, timeControl: pool.timeControl, rated, players: seated }),
+    news: transports.seekNews,
+  });
+  const analysis = new AnalysisService({
+    store,
+    ai,
+    claims: new JobClaims(backends.quotas, config.instanceId, now),
+    // Through the adapter: the job runs on one process, the match's sockets may be on any.
+    push: (matchId, status, askers) =>
+      io.to([matchRoom(matchId), ...askers.map(userRoom)]).emit("analysis:progress", { matchId, ...status }),
+    loadMatch: async (matchId) => {
+      const room = await live.get(matchId);
+      return room === null ? null : room.read(() => room.model);
+    },
+    now,
+    ...(config.analysis ?? DEFAULT_ANALYSIS_BUDGETS),
+  });
+  return { identity, accounts, recorder, quotas, chat, myGames, rooms, follows, seeks, analysis };
+}
