@@ -23,7 +23,7 @@ import {
   type VersionedEvent,
 } from "@arena/protocol";
 import { newMatchSecret } from "../identity/tokens.js";
-import { Alarm, type Clock } from "../clocks/scheduler.js";
+import { Alarm } from "../clocks/scheduler.js";
 import { type MatchStore } from "../store/ports/matches.js";
 import { AiSeats } from "./ai-seat.js";
 import { type Actor, type Command, type CommandAck, decide, isRefusal } from "./decide.js";
