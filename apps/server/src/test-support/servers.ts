@@ -19,8 +19,8 @@ export interface Servers {
   register(name: string, options?: { bot?: boolean; guest?: string; at?: TestServer }): Promise<AuthResponse>;
   /** Anything else the test must close, run after its clients and servers (last deferred first). */
   defer(cleanup: () => unknown): void;
-  /** Closes everything now, as after the test: clients, then servers (last first), then the deferred. */
-  closeAll(): Promise<void>;
+  /** Closes every client, then every server (last first), now: a restart; the deferred wait for the end. */
+  closeServers(): Promise<void>;
 }
 
 /**
@@ -33,13 +33,15 @@ export function useServers(): Servers {
   const deferred: (() => unknown)[] = [];
   let latest: TestServer | null = null;
 
-  async function closeAll(): Promise<void> {
+  async function closeServers(): Promise<void> {
     for (const client of clients.splice(0)) client.close();
     for (const server of servers.splice(0).reverse()) await server.close();
-    for (const cleanup of deferred.splice(0).reverse()) await cleanup();
     latest = null;
   }
-  afterEach(closeAll);
+  afterEach(async () => {
+    await closeServers();
+    for (const cleanup of deferred.splice(0).reverse()) await cleanup();
+  });
 
   async function connectTo(at: TestServer | string, token?: string, options?: ConnectOptions) {
     const client = await Client.connect(typeof at === "string" ? at : at.url, token, options);
@@ -68,7 +70,7 @@ export function useServers(): Servers {
     defer(cleanup) {
       deferred.push(cleanup);
     },
-    closeAll,
+    closeServers,
   };
   return fixture;
 }
