@@ -1,32 +1,29 @@
 import { AnalysisStatus, FailureSchema, type MatchId, PositionAnalysisResponse } from "@arena/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { PiscinaPool } from "../ai/pool.js";
-import { Client, type TestServer, startServer } from "../test-support/harness.js";
+import { type Client, type TestServer } from "../test-support/harness.js";
+import { useServers } from "../test-support/servers.js";
 import { playOut } from "../test-support/play.js";
 
 const blitz = { baseMs: 180_000, incrementMs: 2_000 };
 
 /** The analysis routes over real HTTP, against a real server on port 0 (docs/protocol.md, "Analysis"). */
 describe("analysis over HTTP", () => {
+  const arena = useServers({ closeAfter: "all" });
   let server: TestServer;
   let ann: Client;
   let ben: Client;
   let token: string;
 
   beforeAll(async () => {
-    server = await startServer({
+    server = await arena.start({
       config: {
         analysis: { positionBudgetMs: 100, boardBudgetMs: 200, boardRate: { burst: 1, perSecond: 0.001 } },
       },
     });
-    ann = await Client.connect(server.url);
-    ben = await Client.connect(server.url);
+    ann = await arena.connect();
+    ben = await arena.connect();
     token = ann.session?.token ?? "";
-  });
-  afterAll(async () => {
-    ann.close();
-    ben.close();
-    await server.close();
   });
 
   const call = async (
@@ -136,9 +133,12 @@ describe("analysis over HTTP", () => {
 
 /** The analysis lane's share per address (docs/analysis.md, "Where it runs"), on the real worker pool. */
 describe("analysis lane: one address cannot push another's analysis behind its own", () => {
+  const arena = useServers();
+
   it("admits one board request per address at a time and refuses the rest at once, with when to retry", async () => {
     const pool = new PiscinaPool({ maxThreads: 1, maxQueue: 16 });
-    const server = await startServer({
+    arena.defer(() => pool.close());
+    const server = await arena.start({
       ai: pool,
       config: {
         trustedProxies: 1,
@@ -146,8 +146,8 @@ describe("analysis lane: one address cannot push another's analysis behind its o
       },
     });
     // Ten guests behind one address, and one other user behind another.
-    const guests = await Promise.all(Array.from({ length: 10 }, () => Client.connect(server.url)));
-    const victim = await Client.connect(server.url);
+    const guests = await Promise.all(Array.from({ length: 10 }, () => arena.connect()));
+    const victim = await arena.connect();
     const position = {
       v: 1,
       game: "krk",
@@ -170,26 +170,20 @@ describe("analysis lane: one address cannot push another's analysis behind its o
       if (response.status === 200) order.push(who);
       return { status: response.status, body, retryAfter: response.headers.get("retry-after") };
     };
-    try {
-      // 10 guests × 3 requests (each guest's whole burst) at once, then the other user's one.
-      const flood = guests.flatMap((guest) => [1, 2, 3].map(() => ask("flood", guest, "203.0.113.7")));
-      const other = ask("other", victim, "198.51.100.9");
-      const answers = await Promise.all(flood);
-      expect(await other).toMatchObject({ status: 200, body: { ok: true } });
-      // One of the flood's was admitted; the other 29 were refused at once, each saying when to retry.
-      const refused = answers.filter((answer) => answer.status === 429);
-      expect(refused).toHaveLength(29);
-      for (const answer of refused) {
-        expect(answer.body).toMatchObject({ ok: false, code: "rate-limited", retryAfterMs: 300 });
-        expect(answer.retryAfter).toBe("1");
-      }
-      // The other user's analysis waited for at most the one of the flood's already admitted: before the fix,
-      // all 30 were queued ahead of it (one FIFO lane), and it came last.
-      expect(order.indexOf("other")).toBeLessThanOrEqual(1);
-    } finally {
-      for (const client of [...guests, victim]) client.close();
-      await server.close();
-      await pool.close();
+    // 10 guests × 3 requests (each guest's whole burst) at once, then the other user's one.
+    const flood = guests.flatMap((guest) => [1, 2, 3].map(() => ask("flood", guest, "203.0.113.7")));
+    const other = ask("other", victim, "198.51.100.9");
+    const answers = await Promise.all(flood);
+    expect(await other).toMatchObject({ status: 200, body: { ok: true } });
+    // One of the flood's was admitted; the other 29 were refused at once, each saying when to retry.
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect(refused).toHaveLength(29);
+    for (const answer of refused) {
+      expect(answer.body).toMatchObject({ ok: false, code: "rate-limited", retryAfterMs: 300 });
+      expect(answer.retryAfter).toBe("1");
     }
+    // The other user's analysis waited for at most the one of the flood's already admitted: before the fix,
+    // all 30 were queued ahead of it (one FIFO lane), and it came last.
+    expect(order.indexOf("other")).toBeLessThanOrEqual(1);
   });
 });

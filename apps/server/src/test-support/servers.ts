@@ -1,5 +1,5 @@
 import { type AuthResponse } from "@arena/protocol";
-import { afterEach } from "vitest";
+import { afterAll, afterEach } from "vitest";
 import { Client, registerAccount, startServer, type TestServer } from "./harness.js";
 
 export type ServerOptions = NonNullable<Parameters<typeof startServer>[0]>;
@@ -26,8 +26,10 @@ export interface Servers {
 /**
  * The server-and-clients fixture of a test file: call it once at the top of the file (or of a describe)
  * and each test's servers, clients and deferred cleanups are closed after it, whether it passed or not.
+ * `closeAfter: "all"` closes them after the describe's last test instead, for one server its tests share
+ * (started in `beforeAll`).
  */
-export function useServers(): Servers {
+export function useServers(options: { closeAfter?: "each" | "all" } = {}): Servers {
   const clients: Client[] = [];
   const servers: TestServer[] = [];
   const deferred: (() => unknown)[] = [];
@@ -38,7 +40,8 @@ export function useServers(): Servers {
     for (const server of servers.splice(0).reverse()) await server.close();
     latest = null;
   }
-  afterEach(async () => {
+  const closeAfter = options.closeAfter === "all" ? afterAll : afterEach;
+  closeAfter(async () => {
     await closeServers();
     for (const cleanup of deferred.splice(0).reverse()) await cleanup();
   });
