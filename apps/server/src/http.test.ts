@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Client, startServer, type TestServer } from "./test-support/harness.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type TestServer } from "./test-support/harness.js";
+import { useServers } from "./test-support/servers.js";
 
 describe("HTTP surface", () => {
+  const arena = useServers({ closeAfter: "all" });
   let server: TestServer;
 
   beforeAll(async () => {
-    server = await startServer();
-  });
-  afterAll(async () => {
-    await server.close();
+    server = await arena.start();
   });
 
   const get = async (path: string) => {
@@ -28,7 +27,7 @@ describe("HTTP surface", () => {
   it("lists games with seats and AI levels, and rooms", async () => {
     const games = JSON.parse((await get("/api/games")).body) as { games: { id: string; aiLevels: number }[] };
     expect(games.games.map((g) => g.id)).toContain("othello");
-    const client = await Client.connect(server.url);
+    const client = await arena.connect();
     const created = await client.call("room:create", {
       gameId: "othello",
       timeControl: { baseMs: 300_000, incrementMs: 0 },
@@ -62,7 +61,7 @@ describe("HTTP surface", () => {
     expect(renamed.json).toMatchObject({ ok: true, user: { name: "Ada L" } });
     expect((renamed.json.user as { id: string }).id).toBe((fresh.json.user as { id: string }).id);
     expect((await post({ name: "x".repeat(30) })).status).toBe(400);
-    const client = await Client.connect(server.url, fresh.json.token as string);
+    const client = await arena.connect(fresh.json.token as string);
     expect(client.session?.user.name).toBe("Ada");
     client.close();
   });

@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { type AuthResponse, type MatchRatingsResponse, type UserResponse } from "@arena/protocol";
 import { pino } from "pino";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MemoryPlayerStore } from "../store/memory/players.js";
 import { type PlayerStore } from "../store/ports/players.js";
 import { RedisPlayerStore } from "../store/redis/players.js";
@@ -9,7 +9,8 @@ import { FakeClock } from "../clocks/scheduler.js";
 import { LOBBY_BATCH_MS } from "../rooms/lobby-feed.js";
 import { randomId } from "../identity/tokens.js";
 import { type RedisConnection } from "../store/redis/open.js";
-import { Client, startServer, type TestServer, uniqueName } from "../test-support/harness.js";
+import { type Client, type TestServer, uniqueName } from "../test-support/harness.js";
+import { type ServerOptions, useServers } from "../test-support/servers.js";
 import { firstLegal, startOthello } from "../test-support/play.js";
 import { connectTestRedis, redisUrl } from "../test-support/redis.js";
 import { skipWithout } from "../test-support/requires.js";
@@ -17,23 +18,10 @@ import { skipWithout } from "../test-support/requires.js";
 const BLITZ = { baseMs: 180_000, incrementMs: 2_000 };
 const PASSWORD = "correct horse battery";
 
-const cleanup: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const step of cleanup.reverse()) await step();
-  cleanup.length = 0;
-});
+const arena = useServers();
 
-async function server(options: Parameters<typeof startServer>[0] = {}): Promise<TestServer> {
-  const started = await startServer({ clock: new FakeClock(Date.now()), ...options });
-  cleanup.push(() => started.close());
-  return started;
-}
-
-async function connect(at: TestServer, token?: string): Promise<Client> {
-  const client = await Client.connect(at.url, token);
-  cleanup.push(() => client.close());
-  return client;
-}
+const server = (options: ServerOptions = {}): Promise<TestServer> =>
+  arena.start({ clock: new FakeClock(Date.now()), ...options });
 
 interface Answer {
   readonly status: number;
@@ -70,7 +58,7 @@ async function register(at: TestServer, name: string, options: { bot?: boolean; 
 describe("accounts over HTTP and sockets", () => {
   it("lets a guest claim a name and keep its user id, then log in from another browser", async () => {
     const at = await server();
-    const guest = await connect(at);
+    const guest = await arena.connectTo(at);
     const guestId = guest.session?.user.id;
     const name = uniqueName("Ada");
     const claimed = await register(at, name, { guest: guest.session?.token ?? "" });
@@ -78,7 +66,7 @@ describe("accounts over HTTP and sockets", () => {
 
     const login = await post(at, "/api/login", { name: name.toUpperCase(), password: PASSWORD });
     expect(login.status).toBe(200);
-    const elsewhere = await connect(at, login.body.token as string);
+    const elsewhere = await arena.connectTo(at, login.body.token as string);
     expect(elsewhere.session?.user).toEqual({ id: guestId, name, account: true });
     expect(elsewhere.session?.account).toEqual({ bot: false });
     // An account's name is its username.
@@ -175,19 +163,19 @@ describe("accounts over HTTP and sockets", () => {
     const at = await server();
     const name = uniqueName("Fay");
     const { token, user } = await register(at, name);
-    const socket = await connect(at, token);
+    const socket = await arena.connectTo(at, token);
     expect(socket.session?.user.id).toBe(user.id);
     expect((await post(at, "/api/logout", {}, token)).status).toBe(200);
     await socket.until((c) => c.disconnectReason !== null, "the session's socket closing");
     expect(socket.disconnectReason).toBe("io server disconnect");
-    const after = await connect(at, token);
+    const after = await arena.connectTo(at, token);
     expect(after.session?.user.id).not.toBe(user.id);
     expect(after.session?.account).toBeUndefined();
     const session = await post(at, "/api/session", { token });
     expect((session.body.user as { id: string }).id).not.toBe(user.id);
     // Logging in again opens a new session.
     const again = await post(at, "/api/login", { name, password: PASSWORD });
-    expect((await connect(at, again.body.token as string)).session?.user.id).toBe(user.id);
+    expect((await arena.connectTo(at, again.body.token as string)).session?.user.id).toBe(user.id);
   });
 
   it("never logs a password", async () => {
@@ -261,19 +249,19 @@ async function changesOf(at: TestServer, matchId: string) {
 describe("rated games", () => {
   it("are for two logged-in people only: guests, AI seats and bots are refused", async () => {
     const at = await server();
-    const guest = await connect(at);
+    const guest = await arena.connectTo(at);
     const spec = { gameId: "othello", timeControl: BLITZ, rated: true, sit: 0 } as const;
     const open = [{ kind: "open" }, { kind: "open" }] as const;
     expect(await guest.call("room:create", { ...spec, seats: [...open] })).toMatchObject({
       code: "not-rated-eligible",
     });
-    const ada = await connect(at, (await register(at, uniqueName("Ada"))).token);
+    const ada = await arena.connectTo(at, (await register(at, uniqueName("Ada"))).token);
     expect(
       await ada.call("room:create", { ...spec, seats: [{ kind: "open" }, { kind: "ai", level: 1 }] }),
     ).toMatchObject({
       code: "not-rated-eligible",
     });
-    const bot = await connect(at, (await register(at, uniqueName("Robo"), { bot: true })).token);
+    const bot = await arena.connectTo(at, (await register(at, uniqueName("Robo"), { bot: true })).token);
     expect(bot.session?.account).toEqual({ bot: true });
     expect(await bot.call("room:create", { ...spec, seats: [...open] })).toMatchObject({
       code: "not-rated-eligible",
@@ -293,8 +281,8 @@ describe("rated games", () => {
   it("rates a finished game once, shows it on both profiles, and never rates an aborted rematch", async () => {
     const at = await server();
     const [a, b] = [uniqueName("Ann"), uniqueName("Ben")];
-    const black = await connect(at, (await register(at, a)).token);
-    const white = await connect(at, (await register(at, b)).token);
+    const black = await arena.connectTo(at, (await register(at, a)).token);
+    const white = await arena.connectTo(at, (await register(at, b)).token);
     const matchId = await playRated(black, white);
     const changes = await changesOf(at, matchId);
     expect(changes.map(({ seat, before }) => [seat, before])).toEqual([
@@ -352,8 +340,8 @@ describe("rated games", () => {
     const start = Date.now();
     const at = await server({ clock: new FakeClock(start), players });
     const [a, b] = [uniqueName("Amy"), uniqueName("Bo")];
-    const black = await connect(at, (await register(at, a)).token);
-    const white = await connect(at, (await register(at, b)).token);
+    const black = await arena.connectTo(at, (await register(at, a)).token);
+    const white = await arena.connectTo(at, (await register(at, b)).token);
     await playRated(black, white);
     const rdAt = async (when: TestServer) =>
       (await get<UserResponse>(when, `/api/users/${a}`)).user.ratings.othello?.blitz?.rd ?? 0;
@@ -369,7 +357,7 @@ describe("rated games", () => {
 
   it("lets a guest who claims a name keep the games it played as a guest", async () => {
     const at = await server();
-    const [black, white] = [await connect(at), await connect(at)];
+    const [black, white] = [await arena.connectTo(at), await arena.connectTo(at)];
     const { matchId } = await startOthello(black, white, BLITZ);
     await white.call("match:resign", { matchId, version: (await white.snapshot(matchId)).version, seat: 1 });
     await black.until((c) => c.ended(matchId), "the end");
@@ -386,8 +374,8 @@ describe("rated games", () => {
   it("rates a game only once both sides have moved: not at ply 0, not after one side's move", async () => {
     const at = await server();
     const [a, b] = [uniqueName("Eve"), uniqueName("Fay")];
-    const black = await connect(at, (await register(at, a)).token);
-    const white = await connect(at, (await register(at, b)).token);
+    const black = await arena.connectTo(at, (await register(at, a)).token);
+    const white = await arena.connectTo(at, (await register(at, b)).token);
     // The farming of issue 26: games resigned before anyone (or only one side) moved.
     const unrated = [await playRated(black, white, 0), await playRated(black, white, 1)];
     const rated = await playRated(black, white, 2);
@@ -412,7 +400,7 @@ describe("rated games", () => {
   it("halves a rated game's changes for each game the same two players finished in the last 24 hours", async () => {
     const clock = new FakeClock(Date.now());
     const at = await server({ clock });
-    const player = async (stem: string) => connect(at, (await register(at, uniqueName(stem))).token);
+    const player = async (stem: string) => arena.connectTo(at, (await register(at, uniqueName(stem))).token);
     const [ann, ben, cid, dee] = [
       await player("Ann"),
       await player("Ben"),
@@ -443,8 +431,8 @@ describe("rated games", () => {
   it("keeps unrated games out of the ratings but in the history", async () => {
     const at = await server();
     const [a, b] = [uniqueName("Cat"), uniqueName("Dan")];
-    const black = await connect(at, (await register(at, a)).token);
-    const white = await connect(at, (await register(at, b)).token);
+    const black = await arena.connectTo(at, (await register(at, a)).token);
+    const white = await arena.connectTo(at, (await register(at, b)).token);
     const { matchId } = await startOthello(black, white, BLITZ);
     await white.call("match:resign", { matchId, version: (await white.snapshot(matchId)).version, seat: 1 });
     await black.until((c) => c.ended(matchId), "the end");
@@ -468,7 +456,7 @@ describe("chosen and rated starts (issue 26)", () => {
   it("refuses a chosen start that is already over, and shows a chosen start before anyone sits", async () => {
     const clock = new FakeClock(Date.now());
     const at = await server({ clock });
-    const host = await connect(at);
+    const host = await arena.connectTo(at);
     for (const fen of [MATE, STALEMATE]) {
       expect(await host.call("room:create", { ...krk, options: { fen } })).toMatchObject({
         ok: false,
@@ -481,7 +469,7 @@ describe("chosen and rated starts (issue 26)", () => {
     if (!random.ok) throw new Error(random.code);
     // The lobby and the room say where the game starts while every seat is still open.
     clock.advance(LOBBY_BATCH_MS);
-    const watcher = await connect(at);
+    const watcher = await arena.connectTo(at);
     const page = await watcher.call("lobby:subscribe", { gameId: "krk" });
     if (!page.ok) throw new Error(page.code);
     const startOf = (matchId: string) => page.rooms.find((room) => room.matchId === matchId)?.start;
@@ -495,8 +483,8 @@ describe("chosen and rated starts (issue 26)", () => {
   it("starts a rated king-and-rook game only from a random start, with the seats drawn", async () => {
     const at = await server();
     const [a, b] = [uniqueName("Kay"), uniqueName("Rex")];
-    const host = await connect(at, (await register(at, a)).token);
-    const guest = await connect(at, (await register(at, b)).token);
+    const host = await arena.connectTo(at, (await register(at, a)).token);
+    const guest = await arena.connectTo(at, (await register(at, b)).token);
     const rated = { ...krk, rated: true, sit: 0 };
     for (const options of [{ fen: PLAYABLE }, { distance: 3 }]) {
       expect(await host.call("room:create", { ...rated, options })).toMatchObject({
@@ -538,22 +526,19 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))(
       for (let i = 0; i < 2; i++) {
         const redis: RedisConnection = await connectTestRedis(prefix);
         const players = new RedisPlayerStore(redis.commands, redis.prefix);
-        const started = await startServer({
+        arena.defer(() => redis.close());
+        const started = await arena.start({
           store: redis.store,
           cluster: redis.cluster,
           clock,
           players,
           adapter: (io) => redis.adapter(io),
         });
-        cleanup.push(async () => {
-          await started.close();
-          await redis.close();
-        });
         instances.push({ server: started, players });
       }
       const [one, two] = instances as [(typeof instances)[0], (typeof instances)[0]];
-      const black = await connect(one.server, (await register(one.server, uniqueName("Ida"))).token);
-      const white = await connect(two.server, (await register(two.server, uniqueName("Jo"))).token);
+      const black = await arena.connectTo(one.server, (await register(one.server, uniqueName("Ida"))).token);
+      const white = await arena.connectTo(two.server, (await register(two.server, uniqueName("Jo"))).token);
       const matchId = await playRated(black, white);
       const changes = await changesOf(two.server, matchId);
       expect(changes).toHaveLength(2);

@@ -1,11 +1,12 @@
 import { type AnalysisRequest } from "@arena/engine";
 import { type AnalysisProgress, type MatchId } from "@arena/protocol";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { InlinePool } from "../ai/pool.js";
 import { FakeClock } from "../clocks/scheduler.js";
 import { randomId } from "../identity/tokens.js";
 import { RedisQuotaStore } from "../store/redis/quotas.js";
-import { Client, startServer, type TestServer } from "../test-support/harness.js";
+import { type Client, type TestServer } from "../test-support/harness.js";
+import { useServers } from "../test-support/servers.js";
 import { playOut } from "../test-support/play.js";
 import { connectTestRedis, redisUrl } from "../test-support/redis.js";
 import { skipWithout } from "../test-support/requires.js";
@@ -35,17 +36,13 @@ const ended = (seen: readonly AnalysisProgress[]) => seen.some((progress) => pro
 describe.skipIf(skipWithout(redisUrl === null, "redis-server"))(
   'post-game analysis on two processes sharing one Redis (docs/analysis.md, "Jobs")',
   () => {
-    const cleanup: (() => Promise<void> | void)[] = [];
-    afterEach(async () => {
-      for (const step of cleanup.reverse()) await step();
-      cleanup.length = 0;
-    });
+    const arena = useServers();
 
     async function instance(prefix: string, clock: FakeClock, name: string) {
       const redis = await connectTestRedis(prefix);
       const ai = new CountingPool();
       const quotas = new RedisQuotaStore(redis.commands, redis.prefix, name);
-      const server: TestServer = await startServer({
+      const server: TestServer = await arena.start({
         store: redis.store,
         cluster: redis.cluster,
         clock,
@@ -56,19 +53,14 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))(
           analysis: { positionBudgetMs: 50, boardBudgetMs: 100, boardRate: { burst: 1, perSecond: 0.001 } },
         },
       });
-      cleanup.push(async () => {
-        await server.close();
+      arena.defer(async () => {
         await quotas.close();
         await redis.close();
       });
       return { server, ai };
     }
 
-    async function connect(server: TestServer): Promise<Client> {
-      const client = await Client.connect(server.url);
-      cleanup.push(() => client.close());
-      return client;
-    }
+    const connect = (server: TestServer): Promise<Client> => arena.connectTo(server);
 
     const ask = (server: TestServer, client: Client, matchId: MatchId) =>
       fetch(`${server.url}/api/matches/${matchId}/analysis`, {

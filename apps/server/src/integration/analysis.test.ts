@@ -5,34 +5,31 @@ import {
   type MatchId,
   PositionAnalysisResponse,
 } from "@arena/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { PiscinaPool } from "../ai/pool.js";
-import { Client, type TestServer, startServer } from "../test-support/harness.js";
+import { type Client, type TestServer } from "../test-support/harness.js";
+import { useServers } from "../test-support/servers.js";
 import { playOut } from "../test-support/play.js";
 
 const blitz = { baseMs: 180_000, incrementMs: 2_000 };
 
 /** The analysis routes over real HTTP, against a real server on port 0 (docs/protocol.md, "Analysis"). */
 describe("analysis over HTTP", () => {
+  const arena = useServers({ closeAfter: "all" });
   let server: TestServer;
   let ann: Client;
   let ben: Client;
   let token: string;
 
   beforeAll(async () => {
-    server = await startServer({
+    server = await arena.start({
       config: {
         analysis: { positionBudgetMs: 100, boardBudgetMs: 200, boardRate: { burst: 1, perSecond: 0.001 } },
       },
     });
-    ann = await Client.connect(server.url);
-    ben = await Client.connect(server.url);
+    ann = await arena.connect();
+    ben = await arena.connect();
     token = ann.session?.token ?? "";
-  });
-  afterAll(async () => {
-    ann.close();
-    ben.close();
-    await server.close();
   });
 
   const call = async (
@@ -156,66 +153,62 @@ describe("analysis over HTTP", () => {
 
 /** Pushes outlive the room's eviction from the cache (docs/analysis.md, "Jobs, caching and limits"). */
 describe("analysis pushed to the user who asked", () => {
+  const arena = useServers();
+
   it("reaches them on their own channel after the finished room, and its sockets, left the cache", async () => {
-    const server = await startServer({
+    const server = await arena.start({
       config: {
         finishedRoomsKept: 1,
         analysis: { positionBudgetMs: 50, boardBudgetMs: 100, boardRate: { burst: 1, perSecond: 0.001 } },
       },
     });
-    const ann = await Client.connect(server.url);
-    const ben = await Client.connect(server.url);
-    try {
-      const game = async () => {
-        const created = await ann.call("room:create", {
-          gameId: "connect-k",
-          options: { preset: "tiny" },
-          timeControl: blitz,
-          seats: [{ kind: "open" }, { kind: "open" }],
-          sit: 0,
-        });
-        if (!created.ok) throw new Error(created.code);
-        const joined = await ben.call("room:join-seat", {
-          matchId: created.matchId,
-          version: created.version,
-          seat: 1,
-        });
-        if (!joined.ok) throw new Error(joined.code);
-        await playOut(created.matchId, [ann, ben], ann);
-        return created.matchId;
-      };
-      const first = await game();
-      // A second finished game pushes the first out of the cache: its sockets are detached from it.
-      await game();
-      const toAnn: AnalysisProgress[] = [];
-      const toBen: AnalysisProgress[] = [];
-      ann.socket.on("analysis:progress", (progress: AnalysisProgress) => toAnn.push(progress));
-      ben.socket.on("analysis:progress", (progress: AnalysisProgress) => toBen.push(progress));
-      const asked = await fetch(`${server.url}/api/matches/${first}/analysis`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${ann.session?.token ?? ""}` },
+    const ann = await arena.connect();
+    const ben = await arena.connect();
+    const game = async () => {
+      const created = await ann.call("room:create", {
+        gameId: "connect-k",
+        options: { preset: "tiny" },
+        timeControl: blitz,
+        seats: [{ kind: "open" }, { kind: "open" }],
+        sit: 0,
       });
-      expect(asked.status).toBe(202);
-      await ann.until(
-        () => toAnn.some((progress) => progress.state === "done"),
-        "the analysis pushed to ann",
-      );
-      expect(toAnn.every((progress) => progress.matchId === first)).toBe(true);
-      // Ben, who did not ask, was detached with the room: what reached ann came on her own channel.
-      expect(toBen).toEqual([]);
-    } finally {
-      ann.close();
-      ben.close();
-      await server.close();
-    }
+      if (!created.ok) throw new Error(created.code);
+      const joined = await ben.call("room:join-seat", {
+        matchId: created.matchId,
+        version: created.version,
+        seat: 1,
+      });
+      if (!joined.ok) throw new Error(joined.code);
+      await playOut(created.matchId, [ann, ben], ann);
+      return created.matchId;
+    };
+    const first = await game();
+    // A second finished game pushes the first out of the cache: its sockets are detached from it.
+    await game();
+    const toAnn: AnalysisProgress[] = [];
+    const toBen: AnalysisProgress[] = [];
+    ann.socket.on("analysis:progress", (progress: AnalysisProgress) => toAnn.push(progress));
+    ben.socket.on("analysis:progress", (progress: AnalysisProgress) => toBen.push(progress));
+    const asked = await fetch(`${server.url}/api/matches/${first}/analysis`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${ann.session?.token ?? ""}` },
+    });
+    expect(asked.status).toBe(202);
+    await ann.until(() => toAnn.some((progress) => progress.state === "done"), "the analysis pushed to ann");
+    expect(toAnn.every((progress) => progress.matchId === first)).toBe(true);
+    // Ben, who did not ask, was detached with the room: what reached ann came on her own channel.
+    expect(toBen).toEqual([]);
   });
 });
 
 /** The analysis lane's share per address (docs/analysis.md, "Where it runs"), on the real worker pool. */
 describe("analysis lane: one address cannot push another's analysis behind its own", () => {
+  const arena = useServers();
+
   it("admits one board request per address at a time and refuses the rest at once, with when to retry", async () => {
     const pool = new PiscinaPool({ maxThreads: 1, maxQueue: 16 });
-    const server = await startServer({
+    arena.defer(() => pool.close());
+    const server = await arena.start({
       ai: pool,
       config: {
         trustedProxies: 1,
@@ -223,8 +216,8 @@ describe("analysis lane: one address cannot push another's analysis behind its o
       },
     });
     // Ten guests behind one address, and one other user behind another.
-    const guests = await Promise.all(Array.from({ length: 10 }, () => Client.connect(server.url)));
-    const victim = await Client.connect(server.url);
+    const guests = await Promise.all(Array.from({ length: 10 }, () => arena.connect()));
+    const victim = await arena.connect();
     const position = {
       v: 1,
       game: "krk",
@@ -247,26 +240,20 @@ describe("analysis lane: one address cannot push another's analysis behind its o
       if (response.status === 200) order.push(who);
       return { status: response.status, body, retryAfter: response.headers.get("retry-after") };
     };
-    try {
-      // 10 guests × 3 requests (each guest's whole burst) at once, then the other user's one.
-      const flood = guests.flatMap((guest) => [1, 2, 3].map(() => ask("flood", guest, "203.0.113.7")));
-      const other = ask("other", victim, "198.51.100.9");
-      const answers = await Promise.all(flood);
-      expect(await other).toMatchObject({ status: 200, body: { ok: true } });
-      // One of the flood's was admitted; the other 29 were refused at once, each saying when to retry.
-      const refused = answers.filter((answer) => answer.status === 429);
-      expect(refused).toHaveLength(29);
-      for (const answer of refused) {
-        expect(answer.body).toMatchObject({ ok: false, code: "rate-limited", retryAfterMs: 300 });
-        expect(answer.retryAfter).toBe("1");
-      }
-      // The other user's analysis waited for at most the one of the flood's already admitted: before the fix,
-      // all 30 were queued ahead of it (one FIFO lane), and it came last.
-      expect(order.indexOf("other")).toBeLessThanOrEqual(1);
-    } finally {
-      for (const client of [...guests, victim]) client.close();
-      await server.close();
-      await pool.close();
+    // 10 guests × 3 requests (each guest's whole burst) at once, then the other user's one.
+    const flood = guests.flatMap((guest) => [1, 2, 3].map(() => ask("flood", guest, "203.0.113.7")));
+    const other = ask("other", victim, "198.51.100.9");
+    const answers = await Promise.all(flood);
+    expect(await other).toMatchObject({ status: 200, body: { ok: true } });
+    // One of the flood's was admitted; the other 29 were refused at once, each saying when to retry.
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect(refused).toHaveLength(29);
+    for (const answer of refused) {
+      expect(answer.body).toMatchObject({ ok: false, code: "rate-limited", retryAfterMs: 300 });
+      expect(answer.retryAfter).toBe("1");
     }
+    // The other user's analysis waited for at most the one of the flood's already admitted: before the fix,
+    // all 30 were queued ahead of it (one FIFO lane), and it came last.
+    expect(order.indexOf("other")).toBeLessThanOrEqual(1);
   });
 });

@@ -7,9 +7,10 @@ import {
 } from "../../../../scripts/cluster.mjs";
 import { type MatchId } from "@arena/protocol";
 import { createClient } from "redis";
-import { Client } from "../test-support/harness.js";
+import { type Client } from "../test-support/harness.js";
 import { firstLegal, playOut, startOthello } from "../test-support/play.js";
 import { skipWithout } from "../test-support/requires.js";
+import { type ConnectOptions, useServers } from "../test-support/servers.js";
 
 // The scale-out topology as deployed (docs/architecture.md, "Deployment"): scripts/cluster.mjs starts Redis,
 // two server processes (apps/server/dist) and HAProxy with deploy/haproxy.cfg, and every client here goes
@@ -38,7 +39,7 @@ describe.skipIf(
 )("two server processes behind HAProxy (scripts/cluster.mjs)", () => {
   let cluster: Cluster;
   const output: string[] = [];
-  const clients: Client[] = [];
+  const arena = useServers();
 
   beforeAll(async () => {
     cluster = await startCluster({
@@ -53,27 +54,22 @@ describe.skipIf(
   });
   // Each test starts with nobody connected.
   afterEach(async () => {
-    for (const client of clients.splice(0)) client.close();
+    await arena.closeServers();
     await until(async () => {
       const state = await cluster.balancerState();
       return Object.values(state).every((server) => server.sessions === 0);
     }, "the balancer to see every socket closed");
   });
 
-  async function connect(token?: string, options?: Parameters<typeof Client.connect>[2]): Promise<Client> {
-    const client = await Client.connect(cluster.url, token, options);
-    clients.push(client);
-    return client;
+  function connect(token?: string, options?: ConnectOptions): Promise<Client> {
+    return arena.connectTo(cluster.url, token, options);
   }
 
   /**
    * A socket on another process than `other`'s. Sockets without a match are spread by turns over the
    * consistent-hash ring, which may give the same process twice in a row.
    */
-  async function connectElsewhere(
-    other: Client,
-    options?: Parameters<typeof Client.connect>[2],
-  ): Promise<Client> {
+  async function connectElsewhere(other: Client, options?: ConnectOptions): Promise<Client> {
     for (let attempt = 0; attempt < 10; attempt++) {
       const client = await connect(undefined, options);
       if (memberOf(client).name !== memberOf(other).name) return client;

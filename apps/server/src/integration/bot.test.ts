@@ -11,9 +11,10 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { MemoryPlayerStore } from "../store/memory/players.js";
 import { systemClock } from "../clocks/scheduler.js";
 import { BOTS_CACHE_MS } from "../http/bots-api.js";
-import { Client, startServer, type TestServer } from "../test-support/harness.js";
+import { type Client } from "../test-support/harness.js";
+import { useServers } from "../test-support/servers.js";
 import { firstLegal } from "../test-support/play.js";
-import { killHard, type Product, startProduct } from "../test-support/product.js";
+import { killHard, startProduct } from "../test-support/product.js";
 import { BOTS_ROOM } from "../protocol/sockets.js";
 
 const ARENA = resolve(dirname(fileURLToPath(import.meta.url)), "../../../cli/bin/arena.js");
@@ -22,16 +23,12 @@ const PASSWORD = "correct horse battery staple";
 const blitz = { baseMs: 300_000, incrementMs: 2_000 };
 const folder = mkdtempSync(join(tmpdir(), "arena-bot-"));
 
-const servers: TestServer[] = [];
-const products: Product[] = [];
-const clients: Client[] = [];
+const arena = useServers();
 const bots: BotProcess[] = [];
 
+// Registered after the fixture's, so it runs first: the bots stop before their clients and servers close.
 afterEach(async () => {
   for (const bot of bots.splice(0)) await bot.stop();
-  for (const client of clients.splice(0)) client.close();
-  for (const server of servers.splice(0)) await server.close();
-  for (const product of products.splice(0)) await killHard(product);
 });
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
@@ -46,10 +43,8 @@ async function register(url: string, name: string, bot = false): Promise<string>
   return body.token;
 }
 
-async function connect(url: string, token?: string, reconnect = false): Promise<Client> {
-  const client = await Client.connect(url, token, { reconnect });
-  clients.push(client);
-  return client;
+function connect(url: string, token?: string, reconnect = false): Promise<Client> {
+  return arena.connectTo(url, token, { reconnect });
 }
 
 async function until(predicate: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
@@ -141,8 +136,7 @@ async function createInviting(host: Client, name: string, botSeat: number, rated
 
 describe("invitations by name", () => {
   it("reach the invitee's sockets, keep the seat for it alone, and wait for it until it connects", async () => {
-    const server = await startServer();
-    servers.push(server);
+    const server = await arena.start();
     const hostToken = await register(server.url, "Hostie");
     const botToken = await register(server.url, "Iagoish", true);
     const host = await connect(server.url, hostToken);
@@ -175,8 +169,7 @@ describe("invitations by name", () => {
   });
 
   it("are sent on connecting while the seat still waits", async () => {
-    const server = await startServer();
-    servers.push(server);
+    const server = await arena.start();
     const host = await connect(server.url, await register(server.url, "Hostie"));
     const botToken = await register(server.url, "Iagoish", true);
     const created = await createInviting(host, "Iagoish", 0);
@@ -188,8 +181,7 @@ describe("invitations by name", () => {
   });
 
   it("are refused for an unknown name, and for a bot in a rated room", async () => {
-    const server = await startServer();
-    servers.push(server);
+    const server = await arena.start();
     const host = await connect(server.url, await register(server.url, "Hostie"));
     await register(server.url, "Iagoish", true);
     await register(server.url, "Person");
@@ -203,8 +195,7 @@ describe("invitations by name", () => {
   });
 
   it("can be made in a waiting room by its host with room:invite, and are refused otherwise", async () => {
-    const server = await startServer();
-    servers.push(server);
+    const server = await arena.start();
     const host = await connect(server.url, await register(server.url, "Hostie"));
     const botToken = await register(server.url, "Iagoish", true);
     const bot = await connect(server.url, botToken);
@@ -265,8 +256,7 @@ describe("invitations by name", () => {
   });
 
   it("lists the bots connected now at GET /api/bots", async () => {
-    const server = await startServer();
-    servers.push(server);
+    const server = await arena.start();
     await connect(server.url, await register(server.url, "Hostie"));
     const bot = await connect(server.url, await register(server.url, "Iagoish", true));
     const list = async () => (await (await fetch(`${server.url}/api/bots`)).json()) as BotsOnline;
@@ -279,8 +269,7 @@ describe("invitations by name", () => {
 
 describe("arena bot", () => {
   it("takes the seat it is invited to and plays a full game against a person", async () => {
-    const server = await startServer({ clock: systemClock });
-    servers.push(server);
+    const server = await arena.start({ clock: systemClock });
     const host = await connect(server.url, await register(server.url, "Hostie"));
     const bot = startBot(server.url, "Iagoish");
     await expect
@@ -316,8 +305,7 @@ for await (const line of createInterface({ input: process.stdin })) {
 }
 `,
     );
-    const server = await startServer({ clock: systemClock });
-    servers.push(server);
+    const server = await arena.start({ clock: systemClock });
     const host = await connect(server.url, await register(server.url, "Hostie"));
     const bot = startBot(server.url, "Iagoish", `"${process.execPath}" "${crashing}"`);
     await expect.poll(() => bot.output(), { timeout: 20_000 }).toContain("connected as Iagoish");
@@ -336,8 +324,7 @@ for await (const line of createInterface({ input: process.stdin })) {
 
   it("logs in again when the server no longer takes its token, and plays on", async () => {
     const players = new MemoryPlayerStore();
-    const server = await startServer({ clock: systemClock, players });
-    servers.push(server);
+    const server = await arena.start({ clock: systemClock, players });
     const host = await connect(server.url, await register(server.url, "Hostie"));
     const bot = startBot(server.url, "Iagoish");
     await expect.poll(() => bot.output(), { timeout: 20_000 }).toContain("connected as Iagoish");
@@ -360,8 +347,7 @@ for await (const line of createInterface({ input: process.stdin })) {
   });
 
   it("declines a game other than Othello", async () => {
-    const server = await startServer();
-    servers.push(server);
+    const server = await arena.start();
     const host = await connect(server.url, await register(server.url, "Hostie"));
     const bot = startBot(server.url, "Iagoish");
     await expect.poll(() => bot.output(), { timeout: 20_000 }).toContain("connected as Iagoish");
@@ -379,7 +365,7 @@ for await (const line of createInterface({ input: process.stdin })) {
   it("reconnects after the server restarts on the same data and finishes the game", async () => {
     const dataDir = join(folder, "data");
     const first = await startProduct({ DATA_DIR: dataDir });
-    products.push(first);
+    arena.defer(() => killHard(first));
     const host = await connect(first.url, await register(first.url, "Hostie"), true);
     const bot = startBot(first.url, "Iagoish");
     await expect.poll(() => bot.output(), { timeout: 20_000 }).toContain("connected as Iagoish");
@@ -391,9 +377,8 @@ for await (const line of createInterface({ input: process.stdin })) {
     const before = (await host.snapshot(matchId)).moves.length;
     expect(before).toBeGreaterThan(2);
     await killHard(first);
-    products.splice(products.indexOf(first), 1);
     const second = await startProduct({ DATA_DIR: dataDir }, first.port);
-    products.push(second);
+    arena.defer(() => killHard(second));
     await expect
       .poll(() => bot.output(), { timeout: 30_000 })
       .toMatch(/connected as Iagoish[\s\S]*connected as Iagoish/);

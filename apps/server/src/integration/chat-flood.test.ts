@@ -2,33 +2,25 @@
 // 60 guests said 300 lines in 2 s. Now the spectators' channel has a rate per address and one per channel,
 // and the host's slow mode (docs/protocol.md, "Chat"; docs/reliability.md, "Fair play, round two").
 import { type MatchId } from "@arena/protocol";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { FakeClock } from "../clocks/scheduler.js";
 import { DEFAULT_QUOTAS } from "../quotas/limits.js";
-import { Client, startServer, type TestServer } from "../test-support/harness.js";
+import { type Client, type TestServer } from "../test-support/harness.js";
+import { useServers } from "../test-support/servers.js";
 import { startOthello } from "../test-support/play.js";
 
 const blitz = { baseMs: 180_000, incrementMs: 2_000 };
-const servers: TestServer[] = [];
-const clients: Client[] = [];
-
-afterEach(async () => {
-  for (const client of clients.splice(0)) client.close();
-  for (const server of servers.splice(0)) await server.close();
-});
+const arena = useServers();
 
 /** A server behind one trusted proxy, whose `x-forwarded-for` says each guest's address. */
 async function serve(): Promise<{ server: TestServer; clock: FakeClock }> {
   const clock = new FakeClock();
-  const server = await startServer({ clock, config: { trustedProxies: 1 } });
-  servers.push(server);
+  const server = await arena.start({ clock, config: { trustedProxies: 1 } });
   return { server, clock };
 }
 
-async function guest(server: TestServer, address: string, token?: string): Promise<Client> {
-  const client = await Client.connect(server.url, token, { headers: { "x-forwarded-for": address } });
-  clients.push(client);
-  return client;
+function guest(server: TestServer, address: string, token?: string): Promise<Client> {
+  return arena.connectTo(server, token, { headers: { "x-forwarded-for": address } });
 }
 
 /** A crowd of guests watching `matchId`, each from `addressOf(i)`, each saying one line at once. */

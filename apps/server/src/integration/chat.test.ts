@@ -4,41 +4,25 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type ChatChannel, type MatchId } from "@arena/protocol";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { FakeClock } from "../clocks/scheduler.js";
 import { SqliteStore } from "../store/sqlite/matches.js";
-import { Client, startServer, type TestServer } from "../test-support/harness.js";
+import { type Client, type TestServer } from "../test-support/harness.js";
+import { type ServerOptions, useServers } from "../test-support/servers.js";
 import { playOut, startOthello } from "../test-support/play.js";
 
 const blitz = { baseMs: 180_000, incrementMs: 2_000 };
 
-const servers: TestServer[] = [];
-const clients: Client[] = [];
-const folders: string[] = [];
+const arena = useServers();
 
-afterEach(async () => {
-  for (const client of clients.splice(0)) client.close();
-  for (const server of servers.splice(0)) await server.close();
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
-
-async function serve(options: Parameters<typeof startServer>[0] = {}): Promise<TestServer> {
-  const server = await startServer({ clock: new FakeClock(), ...options });
-  servers.push(server);
-  return server;
-}
-
-async function connect(server: TestServer, token?: string): Promise<Client> {
-  const client = await Client.connect(server.url, token);
-  clients.push(client);
-  return client;
-}
+const serve = (options: ServerOptions = {}): Promise<TestServer> =>
+  arena.start({ clock: new FakeClock(), ...options });
 
 /** An Othello game between Black (the host) and White, and a spectator watching it. */
 async function gameWithSpectator(server: TestServer) {
-  const black = await connect(server);
-  const white = await connect(server);
-  const spectator = await connect(server);
+  const black = await arena.connectTo(server);
+  const white = await arena.connectTo(server);
+  const spectator = await arena.connectTo(server);
   const { matchId } = await startOthello(black, white, blitz);
   await spectator.snapshot(matchId);
   return { black, white, spectator, matchId };
@@ -68,7 +52,7 @@ describe("chat in a room (memory store, fake clock)", () => {
   it("keeps the players' and the spectators' channels apart during the game", async () => {
     const server = await serve();
     const { black, white, spectator, matchId } = await gameWithSpectator(server);
-    const other = await connect(server);
+    const other = await arena.connectTo(server);
     await other.snapshot(matchId);
 
     const said = await say(black, matchId, "players", "good luck");
@@ -145,7 +129,7 @@ describe("chat in a room (memory store, fake clock)", () => {
 
     // White reloads: the mute holds, in the history and for new lines.
     white.close();
-    const again = await connect(server, white.session?.token);
+    const again = await arena.connectTo(server, white.session?.token);
     const reloaded = await history(again, matchId);
     expect(reloaded.muted).toEqual([blackId]);
     expect(reloaded.lines.map((l) => l.text)).toEqual(["we will see"]);
@@ -267,7 +251,7 @@ describe("chat in a room (memory store, fake clock)", () => {
     await say(white, matchId, "players", "gg");
     await settle(spectator, matchId, "gg");
     // A late visitor reads the whole chat with the replay.
-    const late = await connect(server);
+    const late = await arena.connectTo(server);
     expect((await history(late, matchId)).lines.map((l) => l.text)).toEqual(["gl", "who wins?", "gg"]);
   });
 });
@@ -275,7 +259,7 @@ describe("chat in a room (memory store, fake clock)", () => {
 describe("chat on SQLite", () => {
   it("keeps the lines and mutes across a restart", async () => {
     const folder = mkdtempSync(join(tmpdir(), "arena-chat-"));
-    folders.push(folder);
+    arena.defer(() => rmSync(folder, { recursive: true, force: true }));
     const file = join(folder, "arena.db");
     const open = async () => {
       const opened = await SqliteStore.open(file);
@@ -290,15 +274,13 @@ describe("chat on SQLite", () => {
     await black.call("chat:mute", { matchId, userId: white.session?.user.id ?? "", muted: true });
     await say(white, matchId, "players", "muted line");
     const tokens = [black.session?.token, white.session?.token];
-    for (const client of clients.splice(0)) client.close();
-    await server.close();
-    servers.splice(0);
+    await arena.closeServers();
     await store.close();
 
     store = await open();
     server = await serve({ store, config });
-    const blackAgain = await connect(server, tokens[0]);
-    const whiteAgain = await connect(server, tokens[1]);
+    const blackAgain = await arena.connectTo(server, tokens[0]);
+    const whiteAgain = await arena.connectTo(server, tokens[1]);
     expect((await history(whiteAgain, matchId)).lines.map((l) => l.text)).toEqual([
       "<i>before</i> the restart",
       "muted line",
@@ -306,9 +288,7 @@ describe("chat on SQLite", () => {
     const blacks = await history(blackAgain, matchId);
     expect(blacks.lines.map((l) => l.text)).toEqual(["<i>before</i> the restart"]);
     expect(blacks.muted).toEqual([white.session?.user.id]);
-    for (const client of clients.splice(0)) client.close();
-    await server.close();
-    servers.splice(0);
+    await arena.closeServers();
     await store.close();
   });
 });

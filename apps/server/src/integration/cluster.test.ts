@@ -1,9 +1,10 @@
 import { type MatchId } from "@arena/protocol";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { FakeClock } from "../clocks/scheduler.js";
 import { randomId } from "../identity/tokens.js";
 import { type RedisConnection } from "../store/redis/open.js";
-import { Client, startServer, type TestServer } from "../test-support/harness.js";
+import { type Client, type TestServer } from "../test-support/harness.js";
+import { useServers } from "../test-support/servers.js";
 import { firstLegal, playOut, startOthello } from "../test-support/play.js";
 import { connectTestRedis, redisUrl } from "../test-support/redis.js";
 import { skipWithout } from "../test-support/requires.js";
@@ -13,42 +14,31 @@ const blitz = { baseMs: 180_000, incrementMs: 2_000 };
 describe.skipIf(skipWithout(redisUrl === null, "redis-server"))(
   "several server instances on one Redis",
   () => {
-    const cleanup: (() => Promise<void> | void)[] = [];
-
-    afterEach(async () => {
-      for (const step of cleanup.reverse()) await step();
-      cleanup.length = 0;
-    });
+    const arena = useServers();
 
     async function instance(prefix: string, clock: FakeClock, leaseTtlMs = 10_000): Promise<TestServer> {
       const redis: RedisConnection = await connectTestRedis(prefix);
-      const server = await startServer({
+      // Closing an instance closes its Redis connection too, as a process's end would.
+      let redisClosed: Promise<unknown> | null = null;
+      const closeRedis = () => (redisClosed ??= redis.close());
+      arena.defer(closeRedis);
+      const server = await arena.start({
         store: redis.store,
         cluster: redis.cluster,
         clock,
         adapter: (io) => redis.adapter(io),
         config: { leaseTtlMs },
       });
-      let closed = false;
       const close = async (graceful = true) => {
-        if (closed) return;
-        closed = true;
         await server.close(graceful);
-        await redis.close();
+        await closeRedis();
       };
-      cleanup.push(() => close());
       return { ...server, close };
     }
 
-    async function connect(server: TestServer, token?: string): Promise<Client> {
-      const client = await Client.connect(server.url, token);
-      cleanup.push(() => client.close());
-      return client;
-    }
-
     async function othelloAcross(a: TestServer, b: TestServer) {
-      const black = await connect(a);
-      const white = await connect(b);
+      const black = await arena.connectTo(a);
+      const white = await arena.connectTo(b);
       const created = await black.call("room:create", {
         gameId: "othello",
         timeControl: blitz,
@@ -121,7 +111,7 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))(
       // Both players on A, which holds the lease and hears no news of its own moves; B has no copy yet.
       const { black, white, matchId } = await othelloAcross(a, a);
       await firstMoves([black, white], matchId);
-      const watcher = await connect(b);
+      const watcher = await arena.connectTo(b);
       // B subscribes to the match's news and reads its log while A appends a move, and nothing follows
       // that move (later news would make B read the log and hide a miss): B has it from one or the other.
       const [, joined] = await Promise.all([firstMoves([black], matchId), watcher.snapshot(matchId)]);
@@ -144,7 +134,7 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))(
 
     it("never applies two moves on the same version from two instances", async () => {
       const { a, b, black, matchId } = await gameAcrossTwo("race");
-      const blackOnB = await connect(b, black.session?.token);
+      const blackOnB = await arena.connectTo(b, black.session?.token);
       const snapshot = await black.snapshot(matchId);
       const next = firstLegal(snapshot);
       const move = next?.move ?? "";
@@ -195,7 +185,7 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))(
       expect(await black.call("match:move", { matchId, version: snapshot.version, move })).toMatchObject({
         ok: true,
       });
-      expect((await connect(a)).session).not.toBeNull();
+      expect((await arena.connectTo(a)).session).not.toBeNull();
       await a.close(true);
       await black.until((c) => !c.socket.connected, "black's disconnect");
       // The transport closed, no socket.io disconnect sent: the web client's socket.io reconnects by itself
@@ -215,7 +205,7 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))(
       await white.until(() => seat(white, 0)?.connected === true, "black online on B");
 
       // A spectator on B counts on A too, after the crowd's batch.
-      const spectator = await connect(b);
+      const spectator = await arena.connectTo(b);
       expect((await spectator.call("match:watch", { matchId })).ok).toBe(true);
       clock.advance(1_000);
       await black.until(() => black.presence.get(matchId)?.viewers === 1, "the spectator counted on A");
@@ -251,8 +241,8 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))(
       const clock = new FakeClock();
       const ttl = 200;
       const a = await instance(prefix, clock, ttl);
-      const black = await connect(a);
-      const white = await connect(a);
+      const black = await arena.connectTo(a);
+      const white = await arena.connectTo(a);
       const { matchId } = await startOthello(black, white, blitz);
       for (const player of [black, white, black]) {
         const snapshot = await player.snapshot(matchId);
@@ -273,7 +263,7 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))(
       await new Promise((resolve) => setTimeout(resolve, ttl + 100));
       const b = await instance(prefix, clock, ttl);
       expect(b.app.rooms.liveCount()).toBe(1);
-      const whiteAgain = await connect(b, white.session?.token);
+      const whiteAgain = await arena.connectTo(b, white.session?.token);
       const sync = await whiteAgain.call("match:sync", { matchId, sinceVersion: before.version });
       if (!sync.ok || sync.kind !== "events") throw new Error("expected events");
       const credited = sync.events.find((e) => e.event.type === "clock-credited");
@@ -298,8 +288,8 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))(
       const clock = new FakeClock();
       const a = await instance(prefix, clock);
       const b = await instance(prefix, clock);
-      const black = await connect(a);
-      const white = await connect(a);
+      const black = await arena.connectTo(a);
+      const white = await arena.connectTo(a);
       const { matchId } = await startOthello(black, white, blitz);
       await firstMoves([black, white], matchId);
       await expect.poll(() => a.app.rooms.liveCount()).toBe(1);
@@ -308,8 +298,8 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))(
       // Both players come back on B (as the balancer routes every socket of the match there).
       black.close();
       white.close();
-      const blackOnB = await connect(b, black.session?.token);
-      const whiteOnB = await connect(b, white.session?.token);
+      const blackOnB = await arena.connectTo(b, black.session?.token);
+      const whiteOnB = await arena.connectTo(b, white.session?.token);
       const before = await whiteOnB.snapshot(matchId);
       await blackOnB.snapshot(matchId);
       // A hears B's followers, then its next lease round hands the match over; B takes it at once.
@@ -360,8 +350,8 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))(
     // the other through the adapter, and a mute there leaves the muting player's sockets out.
     it("carries chat lines across instances, by channel and past mutes", async () => {
       const { a, b, black, white, matchId } = await gameAcrossTwo("chat");
-      const watcherOnA = await connect(a);
-      const watcherOnB = await connect(b);
+      const watcherOnA = await arena.connectTo(a);
+      const watcherOnB = await arena.connectTo(b);
       await watcherOnA.snapshot(matchId);
       await watcherOnB.snapshot(matchId);
       const heard = (client: Client) => client.chat.filter((l) => l.matchId === matchId).map((l) => l.text);

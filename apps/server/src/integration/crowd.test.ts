@@ -1,10 +1,11 @@
 import { type PresenceUpdate } from "@arena/protocol";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { FakeClock } from "../clocks/scheduler.js";
 import { CROWD_BATCH_MS } from "../rooms/crowd.js";
-import { Client, startServer, type TestServer } from "../test-support/harness.js";
+import { type Client } from "../test-support/harness.js";
+import { useServers } from "../test-support/servers.js";
 import { playOut, startOthello } from "../test-support/play.js";
 
 /** Opens `n` sockets at once from a child process; resolves how many of them got `session:ready`. */
@@ -27,30 +28,20 @@ function connectCrowdElsewhere(url: string, n: number): Promise<number> {
 
 const blitz = { baseMs: 180_000, incrementMs: 2_000 };
 
+const arena = useServers();
+
 describe('a match\'s crowd (docs/architecture.md, "Clocks, timers and presence")', () => {
-  let server: TestServer | null = null;
-  const clients: Client[] = [];
-
-  afterEach(async () => {
-    for (const client of clients.splice(0)) client.close();
-    await server?.close();
-    server = null;
-  });
-
   it("costs O(1) messages per watcher joining and leaving, not one to every other watcher", async () => {
     const clock = new FakeClock();
-    server = await startServer({ clock });
-    const url = server.url;
-    const black = await Client.connect(url);
-    const white = await Client.connect(url);
-    clients.push(black, white);
+    await arena.start({ clock });
+    const black = await arena.connect();
+    const white = await arena.connect();
     const { matchId } = await startOthello(black, white, blitz);
     const n = 200;
-    const watchers = await Promise.all(Array.from({ length: n }, () => Client.connect(url)));
-    clients.push(...watchers);
+    const watchers = await Promise.all(Array.from({ length: n }, () => arena.connect()));
     let messages = 0;
     const seen: PresenceUpdate[] = [];
-    for (const client of clients) {
+    for (const client of [black, white, ...watchers]) {
       client.socket.on("presence:update", (update) => {
         messages++;
         if (client === black) seen.push(update);
@@ -84,14 +75,11 @@ describe('a match\'s crowd (docs/architecture.md, "Clocks, timers and presence")
   });
 
   it("writes each move to a crowd larger than a slice a slice at a time: every watcher gets every event, in order", async () => {
-    server = await startServer({ clock: new FakeClock(), config: { broadcastSlice: 7 } });
-    const url = server.url;
-    const black = await Client.connect(url);
-    const white = await Client.connect(url);
-    clients.push(black, white);
+    await arena.start({ clock: new FakeClock(), config: { broadcastSlice: 7 } });
+    const black = await arena.connect();
+    const white = await arena.connect();
     const { matchId } = await startOthello(black, white, blitz);
-    const watchers = await Promise.all(Array.from({ length: 30 }, () => Client.connect(url)));
-    clients.push(...watchers);
+    const watchers = await Promise.all(Array.from({ length: 30 }, () => arena.connect()));
     const versions = new Map<Client, number[]>(watchers.map((watcher) => [watcher, []]));
     for (const watcher of watchers) {
       watcher.socket.on("match:event", (event) => versions.get(watcher)?.push(event.version));
@@ -107,7 +95,7 @@ describe('a match\'s crowd (docs/architecture.md, "Clocks, timers and presence")
 
   it("accepts a crowd connecting at once a few handshakes per turn of the event loop, and every socket connects", async () => {
     const perTurn = 2;
-    server = await startServer({ config: { handshakesPerTurn: perTurn } });
+    const server = await arena.start({ config: { handshakesPerTurn: perTurn } });
     // Turns of the event loop, marked by a task that schedules itself again each turn.
     let turn = 0;
     let ticking = true;

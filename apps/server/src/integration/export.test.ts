@@ -1,41 +1,31 @@
 import { type VersionedEvent } from "@arena/protocol";
 import { DEFAULT_QUOTAS } from "../quotas/limits.js";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { FakeClock } from "../clocks/scheduler.js";
-import { Client, startServer, type TestServer } from "../test-support/harness.js";
+import { type TestServer } from "../test-support/harness.js";
+import { useServers } from "../test-support/servers.js";
 import { startOthello } from "../test-support/play.js";
 
 const blitz = { baseMs: 180_000, incrementMs: 2_000 };
 
+const arena = useServers();
+
 describe("game downloads over HTTP (memory store, fake clock)", () => {
   let server: TestServer;
-  let clients: Client[] = [];
 
   beforeEach(async () => {
-    server = await startServer({
+    server = await arena.start({
       clock: new FakeClock(),
       config: { trustedProxies: 1, quotas: { ...DEFAULT_QUOTAS, downloadsPerMinutePerAddress: 3 } },
     });
   });
 
-  afterEach(async () => {
-    for (const client of clients) client.close();
-    clients = [];
-    await server.close();
-  });
-
-  async function connect(): Promise<Client> {
-    const client = await Client.connect(server.url);
-    clients.push(client);
-    return client;
-  }
-
   const get = (path: string, address = "203.0.113.7") =>
     fetch(`${server.url}${path}`, { headers: { "x-forwarded-for": address } });
 
   it("serves an Othello game as GGF, transcript and JSON log, as attachments; refuses PGN and unknown ids", async () => {
-    const black = await connect();
-    const white = await connect();
+    const black = await arena.connect();
+    const white = await arena.connect();
     const { matchId } = await startOthello(black, white, blitz);
     let version = (await black.snapshot(matchId)).version;
     for (const [client, move] of [

@@ -2,10 +2,11 @@
 // `internal`, and a full stack was logged), and `invalid-options` echoed about 3.5 KB of the sender's keys.
 import { Writable } from "node:stream";
 import { pino } from "pino";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MAX_MESSAGE_CHARS } from "../protocol/gateway.js";
 import { MAX_PAYLOAD_DEPTH } from "../protocol/payload-depth.js";
-import { Client, startServer, type TestServer } from "../test-support/harness.js";
+import { type Client } from "../test-support/harness.js";
+import { useServers } from "../test-support/servers.js";
 import { startOthello } from "../test-support/play.js";
 
 const rapid = { baseMs: 600_000, incrementMs: 5_000 };
@@ -29,27 +30,13 @@ function raw(client: Client) {
   };
 }
 
+const arena = useServers();
+
 describe("the smaller exposures at the edge", () => {
-  let server: TestServer | null = null;
-  const clients: Client[] = [];
-
-  afterEach(async () => {
-    for (const client of clients.splice(0)) client.close();
-    await server?.close();
-    server = null;
-  });
-
-  async function connect(): Promise<Client> {
-    if (server === null) throw new Error("no server");
-    const client = await Client.connect(server.url);
-    clients.push(client);
-    return client;
-  }
-
   it("refuses an 8,100-deep array inside 16 KB with invalid-payload, logs no payload and no stack", async () => {
     const { logger, lines } = recordingLogger();
-    server = await startServer({ logger });
-    const client = await connect();
+    await arena.start({ logger });
+    const client = await arena.connect();
     // Written as the socket.io packet's text (type 2, an event): its client walks what it emits recursively.
     const depth = 8_100;
     const deep = `${"[".repeat(depth)}"deep-marker"${"]".repeat(depth)}`;
@@ -76,7 +63,7 @@ describe("the smaller exposures at the edge", () => {
   });
 
   it("refuses a deep REST body the same way", async () => {
-    server = await startServer();
+    const server = await arena.start();
     const depth = 5_000;
     const response = await fetch(`${server.url}/api/session`, {
       method: "POST",
@@ -92,8 +79,8 @@ describe("the smaller exposures at the edge", () => {
   });
 
   it("quotes at most a short excerpt of the sender's input in every refusal", async () => {
-    server = await startServer();
-    const client = await connect();
+    await arena.start();
+    const client = await arena.connect();
     const keys = Object.fromEntries(
       Array.from({ length: 90 }, (_, i) => [`sender-key-${i}-${"k".repeat(24)}`, 1]),
     );
@@ -116,7 +103,7 @@ describe("the smaller exposures at the edge", () => {
         .emitWithAck("match:watch", { matchId: "m_x", ...keys }),
     );
     // invalid-notation: a move of 64 characters (the schema's longest).
-    const { matchId } = await startOthello(client, await connect(), rapid);
+    const { matchId } = await startOthello(client, await arena.connect(), rapid);
     const snapshot = await client.call("match:watch", { matchId });
     if (!snapshot.ok) throw new Error(snapshot.code);
     const move = `${"sender-move-".repeat(6)}`.slice(0, 64);

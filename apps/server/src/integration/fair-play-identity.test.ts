@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type RateLimited } from "@arena/protocol";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type PlayerStore } from "../store/ports/players.js";
 import { RedisPlayerStore } from "../store/redis/players.js";
 import { SqlitePlayerStore } from "../store/sqlite/players.js";
@@ -15,29 +15,14 @@ import { FakeClock } from "../clocks/scheduler.js";
 import { randomId } from "../identity/tokens.js";
 import { SqliteStore } from "../store/sqlite/matches.js";
 import { DEFAULT_QUOTAS } from "../quotas/limits.js";
-import {
-  Client,
-  registerAccount,
-  startServer,
-  type TestServer,
-  uniqueName,
-} from "../test-support/harness.js";
+import { Client, registerAccount, type TestServer, uniqueName } from "../test-support/harness.js";
+import { useServers } from "../test-support/servers.js";
 import { connectTestRedis, redisUrl } from "../test-support/redis.js";
 import { skipWithout } from "../test-support/requires.js";
 
 const BLITZ = { baseMs: 180_000, incrementMs: 2_000 };
 
-const cleanup: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const step of cleanup.reverse()) await step();
-  cleanup.length = 0;
-});
-
-async function connect(at: TestServer, token?: string): Promise<Client> {
-  const client = await Client.connect(at.url, token);
-  cleanup.push(() => client.close());
-  return client;
-}
+const arena = useServers();
 
 async function post(at: TestServer, path: string, body: unknown, headers: Record<string, string> = {}) {
   const response = await fetch(`${at.url}${path}`, {
@@ -56,7 +41,7 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
  * `two` are two processes on the same player store (or one process twice).
  */
 async function walk(one: TestServer, two: TestServer): Promise<void> {
-  const guest = await connect(one);
+  const guest = await arena.connectTo(one);
   const guestToken = guest.session?.token ?? "";
   const guestId = guest.session?.user.id;
   const claimed = await registerAccount(one, uniqueName("Ada"), false, guestToken);
@@ -65,8 +50,8 @@ async function walk(one: TestServer, two: TestServer): Promise<void> {
   await guest.until((c) => c.disconnectReason !== null, "the guest socket closing");
   expect(guest.disconnectReason).toBe("io server disconnect");
 
-  const account = await connect(two, claimed.token);
-  const rival = await connect(two, (await registerAccount(two, uniqueName("Bob"))).token);
+  const account = await arena.connectTo(two, claimed.token);
+  const rival = await arena.connectTo(two, (await registerAccount(two, uniqueName("Bob"))).token);
   const created = await account.call("room:create", {
     gameId: "othello",
     timeControl: BLITZ,
@@ -85,7 +70,7 @@ async function walk(one: TestServer, two: TestServer): Promise<void> {
 
   for (const at of [one, two]) {
     // On the socket: the old guest token is a new guest, who holds no seat in the account's game.
-    const old = await connect(at, guestToken);
+    const old = await arena.connectTo(at, guestToken);
     expect(old.session?.user.id).not.toBe(guestId);
     const resign = await old.call("match:resign", {
       matchId: created.matchId,
@@ -104,8 +89,7 @@ async function walk(one: TestServer, two: TestServer): Promise<void> {
 
 describe("a guest token ends when the guest claims an account", () => {
   it("on the memory player store", async () => {
-    const at = await startServer({ clock: new FakeClock(Date.now()) });
-    cleanup.push(() => at.close());
+    const at = await arena.start({ clock: new FakeClock(Date.now()) });
     await walk(at, at);
   });
 
@@ -114,12 +98,11 @@ describe("a guest token ends when the guest claims an account", () => {
     const opened = await SqliteStore.open(join(folder, "arena.db"));
     if (!opened.ok) throw new Error(opened.problem.message);
     const players: PlayerStore = new SqlitePlayerStore(opened.value.connection);
-    const at = await startServer({ clock: new FakeClock(Date.now()), players });
-    cleanup.push(async () => {
-      await at.close();
+    arena.defer(async () => {
       await opened.value.close();
       rmSync(folder, { recursive: true, force: true });
     });
+    const at = await arena.start({ clock: new FakeClock(Date.now()), players });
     await walk(at, at);
   });
 
@@ -131,16 +114,13 @@ describe("a guest token ends when the guest claims an account", () => {
       const servers: TestServer[] = [];
       for (let i = 0; i < 2; i++) {
         const redis = await connectTestRedis(prefix);
-        const started = await startServer({
+        arena.defer(() => redis.close());
+        const started = await arena.start({
           store: redis.store,
           cluster: redis.cluster,
           clock,
           players: new RedisPlayerStore(redis.commands, redis.prefix),
           adapter: (io) => redis.adapter(io),
-        });
-        cleanup.push(async () => {
-          await started.close();
-          await redis.close();
         });
         servers.push(started);
       }
@@ -153,8 +133,7 @@ describe("a guest token ends when the guest claims an account", () => {
 describe("new guests are counted per address", () => {
   it("answers rate-limited with when to retry, over HTTP and on the socket, per trusted-proxy address", async () => {
     const clock = new FakeClock(60_000 * 1_000);
-    const at = await startServer({ clock, config: { trustedProxies: 1, quotas: DEFAULT_QUOTAS } });
-    cleanup.push(() => at.close());
+    const at = await arena.start({ clock, config: { trustedProxies: 1, quotas: DEFAULT_QUOTAS } });
     const from = (address: string) => ({ "x-forwarded-for": address });
     const statuses: number[] = [];
     for (let i = 0; i < 25; i++)
@@ -183,7 +162,7 @@ describe("new guests are counted per address", () => {
       from("203.0.113.7"),
     );
     expect(renamed.status).toBe(200);
-    expect((await connect(at, kept.body.token as string)).session?.user.id).toBe(
+    expect((await arena.connectTo(at, kept.body.token as string)).session?.user.id).toBe(
       (kept.body.user as { id: string }).id,
     );
     // The next minute gives 20 more.

@@ -2,17 +2,14 @@
 // wrong guess every 12 s kept the owner out (10 of 10 correct logins refused). Failures are now counted per
 // name and per name and address, spent only by wrong passwords, and a name whose failures are spent is
 // closed only to the addresses that have been failing at it.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { FakeClock } from "../clocks/scheduler.js";
-import { startServer, type TestServer, uniqueName } from "../test-support/harness.js";
+import { type TestServer, uniqueName } from "../test-support/harness.js";
+import { useServers } from "../test-support/servers.js";
 
 const PASSWORD = "correct horse battery";
 
-let at: TestServer | null = null;
-afterEach(async () => {
-  await at?.close();
-  at = null;
-});
+const arena = useServers();
 
 async function login(server: TestServer, name: string, password: string, address: string) {
   const response = await fetch(`${server.url}/api/login`, {
@@ -26,8 +23,7 @@ async function login(server: TestServer, name: string, password: string, address
 describe("login cannot be used to lock an owner out", () => {
   it("lets the owner's right password in from an address that has not been failing, whatever others guess", async () => {
     const clock = new FakeClock(Date.now());
-    const server = await startServer({ clock, config: { trustedProxies: 1 } });
-    at = server;
+    const server = await arena.start({ clock, config: { trustedProxies: 1 } });
     const name = uniqueName("Ola");
     const registered = await fetch(`${server.url}/api/accounts`, {
       method: "POST",

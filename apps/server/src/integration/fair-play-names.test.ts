@@ -2,29 +2,20 @@
 // joiner, U+034F, Cyrillic letters), and chat lines did not mark accounts. Guest names are now checked
 // against accounts' names and their skeletons (Unicode TR39) on every way a name is set, accounts refuse
 // a name that looks like another's, and every UserRef says whether it is an account.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { FakeClock } from "../clocks/scheduler.js";
 import { type RoomsResponse } from "@arena/protocol";
-import { Client, startServer, type TestServer } from "../test-support/harness.js";
+import { type TestServer } from "../test-support/harness.js";
+import { useServers } from "../test-support/servers.js";
 import { startOthello } from "../test-support/play.js";
 
 const PASSWORD = "correct horse battery";
 
+const arena = useServers();
 let server: TestServer;
-const clients: Client[] = [];
 beforeEach(async () => {
-  server = await startServer({ clock: new FakeClock(Date.now()) });
+  server = await arena.start({ clock: new FakeClock(Date.now()) });
 });
-afterEach(async () => {
-  for (const client of clients.splice(0)) client.close();
-  await server.close();
-});
-
-async function connect(token?: string): Promise<Client> {
-  const client = await Client.connect(server.url, token);
-  clients.push(client);
-  return client;
-}
 
 async function post(path: string, body: unknown) {
   const response = await fetch(`${server.url}${path}`, {
@@ -57,7 +48,7 @@ describe("names that pass for an account's", () => {
     expect((await post("/api/accounts", { name: "Alice", password: PASSWORD })).status).toBe(201);
     const session = await post("/api/session", { name });
     expect(session).toEqual({ status: 409, body: { ok: false, code, message } });
-    const guest = await connect();
+    const guest = await arena.connect();
     expect(await guest.call("session:rename", { name })).toEqual({ ok: false, code, message });
   });
 
@@ -74,7 +65,7 @@ describe("names that pass for an account's", () => {
 
   it("lets a guest take a name no account looks like", async () => {
     expect((await post("/api/accounts", { name: "Alice", password: PASSWORD })).status).toBe(201);
-    const guest = await connect();
+    const guest = await arena.connect();
     const renamed = await guest.call("session:rename", { name: "Alicia" });
     expect(renamed.ok && renamed.user.name).toBe("Alicia");
   });
@@ -83,8 +74,8 @@ describe("names that pass for an account's", () => {
 describe("accounts are marked apart from guests", () => {
   it("in seats, in the lobby's lists and in chat lines", async () => {
     const registered = await post("/api/accounts", { name: "Alice", password: PASSWORD });
-    const alice = await connect(registered.body.token as string);
-    const guest = await connect();
+    const alice = await arena.connect(registered.body.token as string);
+    const guest = await arena.connect();
     expect(alice.session?.user).toMatchObject({ name: "Alice", account: true });
     expect(guest.session?.user.account).toBeUndefined();
     const { matchId } = await startOthello(alice, guest, { baseMs: 180_000, incrementMs: 2_000 });

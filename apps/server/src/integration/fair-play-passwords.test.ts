@@ -1,13 +1,10 @@
 // Issue 26, "Weak passwords": `aaaaaaaa`, `passpass`, `Passw0rd!`, `letmein!`, `arena123`, `asdfghjk` and
 // `11223344` were accepted at registration. A strength estimate (zxcvbn-ts) now refuses them.
-import { afterEach, describe, expect, it } from "vitest";
-import { startServer, type TestServer, uniqueName } from "../test-support/harness.js";
+import { describe, expect, it } from "vitest";
+import { type TestServer, uniqueName } from "../test-support/harness.js";
+import { useServers } from "../test-support/servers.js";
 
-let at: TestServer | null = null;
-afterEach(async () => {
-  await at?.close();
-  at = null;
-});
+const arena = useServers();
 
 async function register(server: TestServer, name: string, password: string) {
   const response = await fetch(`${server.url}/api/accounts`, {
@@ -22,7 +19,7 @@ describe("registration refuses passwords that are easy to guess", () => {
   it.each(["aaaaaaaa", "passpass", "Passw0rd!", "letmein!", "arena123", "asdfghjk", "11223344"])(
     "refuses %j with weak-password and says why",
     async (password) => {
-      at = await startServer();
+      const at = await arena.start();
       const name = uniqueName("Pia");
       expect(await register(at, name, password)).toEqual({
         status: 400,

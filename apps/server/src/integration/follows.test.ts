@@ -2,52 +2,38 @@
 // limit; a followed account's coming online, sitting down in a live game and leaving are pushed to its
 // followers' sockets.
 import { asUserId, MAX_FOLLOWS } from "@arena/protocol";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MemoryPlayerStore } from "../store/memory/players.js";
 import { FakeClock } from "../clocks/scheduler.js";
 import { FOLLOW_BUCKET } from "../social/follows.js";
-import { Client, registerAccount, startServer, type TestServer } from "../test-support/harness.js";
+import { registerAccount, type TestServer } from "../test-support/harness.js";
+import { type ServerOptions, useServers } from "../test-support/servers.js";
 import { startOthello } from "../test-support/play.js";
 
 const blitz = { baseMs: 180_000, incrementMs: 2_000 };
 
-const servers: TestServer[] = [];
-const clients: Client[] = [];
+const arena = useServers();
 
-afterEach(async () => {
-  for (const client of clients.splice(0)) client.close();
-  for (const server of servers.splice(0)) await server.close();
-});
-
-async function serve(options: Parameters<typeof startServer>[0] = {}): Promise<TestServer> {
-  const server = await startServer({ clock: new FakeClock(), ...options });
-  servers.push(server);
-  return server;
-}
-
-async function connect(server: TestServer, token?: string): Promise<Client> {
-  const client = await Client.connect(server.url, token);
-  clients.push(client);
-  return client;
-}
+const serve = (options: ServerOptions = {}): Promise<TestServer> =>
+  arena.start({ clock: new FakeClock(), ...options });
 
 describe("follows (memory store, fake clock)", () => {
   it("pushes a followed account's coming online, its live game and its leaving to the follower", async () => {
     const server = await serve();
     const [ada, bob] = [await registerAccount(server, "Ada"), await registerAccount(server, "Bob")];
-    const follower = await connect(server, ada.token);
+    const follower = await arena.connectTo(server, ada.token);
     const first = await follower.call("follow:set", { name: "bob", following: true });
     expect(first).toEqual({
       ok: true,
       players: [{ id: bob.user.id, name: "Bob", online: false, playing: null }],
     });
 
-    const played = await connect(server, bob.token);
+    const played = await arena.connectTo(server, bob.token);
     await follower.until(() => follower.follows.at(-1)?.online === true, "Bob online");
     expect(follower.follows.at(-1)).toEqual({ id: bob.user.id, name: "Bob", online: true, playing: null });
 
     // Bob sits down in a game that starts: the follower hears which, to watch it.
-    const opponent = await connect(server);
+    const opponent = await arena.connectTo(server);
     const { matchId } = await startOthello(played, opponent, blitz);
     await follower.until(() => follower.follows.at(-1)?.playing === matchId, "Bob playing");
     expect(await follower.call("follow:list", {})).toEqual({
@@ -56,7 +42,7 @@ describe("follows (memory store, fake clock)", () => {
     });
 
     // A second socket of the follower (another tab) hears of Bob too, and of his leaving.
-    const tab = await connect(server, ada.token);
+    const tab = await arena.connectTo(server, ada.token);
     played.close();
     await tab.until(() => tab.follows.at(-1)?.online === false, "Bob offline");
     expect(tab.follows.at(-1)).toEqual({ id: bob.user.id, name: "Bob", online: false, playing: null });
@@ -67,7 +53,7 @@ describe("follows (memory store, fake clock)", () => {
       players: [],
     });
     const heard = follower.follows.length;
-    await connect(server, bob.token);
+    await arena.connectTo(server, bob.token);
     expect((await follower.call("follow:list", {})).ok).toBe(true);
     expect(follower.follows.length).toBe(heard);
   });
@@ -76,13 +62,13 @@ describe("follows (memory store, fake clock)", () => {
     const server = await serve();
     const ada = await registerAccount(server, "Ada");
     await registerAccount(server, "Bob");
-    const guest = await connect(server);
+    const guest = await arena.connectTo(server);
     expect(await guest.call("follow:set", { name: "Bob", following: true })).toMatchObject({
       ok: false,
       code: "forbidden",
     });
     expect(await guest.call("follow:list", {})).toMatchObject({ ok: false, code: "forbidden" });
-    const follower = await connect(server, ada.token);
+    const follower = await arena.connectTo(server, ada.token);
     expect(await follower.call("follow:set", { name: "Ada", following: true })).toMatchObject({
       ok: false,
       code: "forbidden",
@@ -114,7 +100,7 @@ describe("follows (memory store, fake clock)", () => {
       await store.follow(ada.user.id, { id: asUserId(`u_f${i}`), name: `F${i}`, since: i }, MAX_FOLLOWS);
     }
     await registerAccount(server, "Bob");
-    const follower = await connect(server, ada.token);
+    const follower = await arena.connectTo(server, ada.token);
     expect(await follower.call("follow:set", { name: "Bob", following: true })).toMatchObject({
       ok: false,
       code: "quota",

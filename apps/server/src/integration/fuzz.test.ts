@@ -4,11 +4,12 @@
 // ARENA_FUZZ_SEED=<n> picks another seed; ARENA_FUZZ_COUNT=<n> another payload count (default 100,000).
 import { CLIENT_EVENTS, ERROR_CODES, isClientEventName, type MatchId } from "@arena/protocol";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { FakeClock } from "../clocks/scheduler.js";
 import { MAX_PAYLOAD_DEPTH, nestsDeeperThan } from "../protocol/payload-depth.js";
 import { MemoryStore } from "../store/memory/matches.js";
-import { Client, startServer, type TestServer } from "../test-support/harness.js";
+import { type Client, type TestServer } from "../test-support/harness.js";
+import { useServers } from "../test-support/servers.js";
 import { firstLegal, startOthello } from "../test-support/play.js";
 
 const SEED = Number(process.env.ARENA_FUZZ_SEED ?? 20_261_122);
@@ -93,9 +94,9 @@ function edgeCode(event: string, payload: unknown): string | null {
 }
 
 describe("protocol fuzzer (real sockets, memory store, fake clock)", () => {
+  const arena = useServers({ closeAfter: "all" });
   let server: TestServer;
   const store = new MemoryStore();
-  const clients: Client[] = [];
   const players: { client: Client; matchId: MatchId; seat: number; live: boolean }[] = [];
   const matches: MatchId[] = [];
   const versions: number[] = [];
@@ -105,15 +106,9 @@ describe("protocol fuzzer (real sockets, memory store, fake clock)", () => {
   let fuzzers: Client[] = [];
   const unexpectedCloses: string[] = [];
 
-  async function connect(token?: string): Promise<Client> {
-    const client = await Client.connect(server.url, token);
-    clients.push(client);
-    return client;
-  }
-
   async function othello(moves: number, end: "resign" | null): Promise<MatchId> {
-    const black = await connect();
-    const white = await connect();
+    const black = await arena.connect();
+    const white = await arena.connect();
     const { matchId, inviteToken } = await startOthello(black, white, blitz);
     inviteTokens.push(inviteToken);
     const bySeat = [black, white];
@@ -160,7 +155,7 @@ describe("protocol fuzzer (real sockets, memory store, fake clock)", () => {
   }
 
   beforeAll(async () => {
-    server = await startServer({
+    server = await arena.start({
       store,
       clock: new FakeClock(),
       // The production limit (20/s) would make 100k payloads take hours; the limiter and the
@@ -170,7 +165,7 @@ describe("protocol fuzzer (real sockets, memory store, fake clock)", () => {
     // Live matches at various points, finished ones, a waiting room with an invite seat, a cancelled one.
     matches.push(await othello(0, null), await othello(3, null), await othello(8, null));
     matches.push(await othello(2, "resign"), await othello(0, "resign"));
-    const host = await connect();
+    const host = await arena.connect();
     const waiting = await host.call("room:create", {
       gameId: "othello",
       timeControl: blitz,
@@ -195,16 +190,11 @@ describe("protocol fuzzer (real sockets, memory store, fake clock)", () => {
     for (let i = 0; i < FUZZ_SOCKETS; i++) {
       const victim = sessionTokens[i % sessionTokens.length] ?? "";
       const forged = i % 3 === 0 ? undefined : i % 3 === 1 ? `${victim.slice(0, -2)}xx` : `${victim}.`;
-      const client = await connect(forged);
+      const client = await arena.connect(forged);
       expect(userIds).not.toContain(client.session?.user.id);
       client.socket.on("disconnect", (reason) => unexpectedCloses.push(`fuzzer ${i}: ${reason}`));
       fuzzers.push(client);
     }
-  });
-
-  afterAll(async () => {
-    for (const client of clients) client.close();
-    await server.close();
   });
 
   it(`answers ${TOTAL} random and malformed payloads from ${FUZZ_SOCKETS} sockets with a closed code and changes no game`, async () => {
@@ -527,7 +517,7 @@ describe("protocol fuzzer (real sockets, memory store, fake clock)", () => {
   }, 300_000);
 
   it("drops a message over the transport limit by closing only that socket", async () => {
-    const victim = await connect();
+    const victim = await arena.connect();
     const bystander = fuzzers[0];
     if (bystander === undefined) throw new Error("no fuzzers");
     const closed = new Promise<string>((resolve) => victim.socket.once("disconnect", resolve));
@@ -541,8 +531,8 @@ describe("protocol fuzzer (real sockets, memory store, fake clock)", () => {
   it("still serves health checks and new games afterwards", async () => {
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
-    const a = await connect();
-    const b = await connect();
+    const a = await arena.connect();
+    const b = await arena.connect();
     const created = await a.call("room:create", {
       gameId: "othello",
       timeControl: blitz,

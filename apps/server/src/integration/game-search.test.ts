@@ -1,17 +1,14 @@
 // A player's game search over HTTP (docs/protocol.md, "Game search"): filters, pages, a 400 with a reason
 // for every bad parameter, and a per-address rate limit.
 import { asMatchId, type HistoryResponse } from "@arena/protocol";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SEARCH_BUCKET } from "../accounts/http.js";
 import { MemoryPlayerStore } from "../store/memory/players.js";
 import { FakeClock } from "../clocks/scheduler.js";
-import { registerAccount, startServer, type TestServer } from "../test-support/harness.js";
+import { registerAccount, type TestServer } from "../test-support/harness.js";
+import { useServers } from "../test-support/servers.js";
 
-const servers: TestServer[] = [];
-
-afterEach(async () => {
-  for (const server of servers.splice(0)) await server.close();
-});
+const arena = useServers();
 
 async function search(server: TestServer, query: string) {
   const response = await fetch(`${server.url}/api/users/Ada/games?${query}`);
@@ -24,8 +21,7 @@ async function search(server: TestServer, query: string) {
 describe("game search (memory store, fake clock)", () => {
   it("filters a player's games by game, result, opponent and date, in pages", async () => {
     const players = new MemoryPlayerStore();
-    const server = await startServer({ players, clock: new FakeClock() });
-    servers.push(server);
+    const server = await arena.start({ players, clock: new FakeClock() });
     const ada = await registerAccount(server, "Ada");
     const bob = await registerAccount(server, "Bob");
     // 25 Othello games Ada won against Bob, then one Connect-k game she lost to him.
@@ -60,8 +56,7 @@ describe("game search (memory store, fake clock)", () => {
   });
 
   it("answers 400 with a reason for bad parameters, and 429 with a wait past the rate limit", async () => {
-    const server = await startServer({ clock: new FakeClock() });
-    servers.push(server);
+    const server = await arena.start({ clock: new FakeClock() });
     await registerAccount(server, "Ada");
     for (const [query, where] of [
       ["gameId=chess", "gameId"],

@@ -1,37 +1,26 @@
 import { type MatchId } from "@arena/protocol";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { FakeClock } from "../clocks/scheduler.js";
-import { Client, startServer, type TestServer } from "../test-support/harness.js";
+import { type Client, type TestServer } from "../test-support/harness.js";
 import { firstLegal, playOut, startOthello } from "../test-support/play.js";
+import { useServers } from "../test-support/servers.js";
 
 const blitz = { baseMs: 180_000, incrementMs: 2_000 };
 
 describe("two players over real sockets (memory store, fake clock)", () => {
+  const arena = useServers();
   let server: TestServer;
   let clock: FakeClock;
-  let clients: Client[] = [];
 
   beforeEach(async () => {
     clock = new FakeClock();
-    server = await startServer({ clock });
+    server = await arena.start({ clock });
   });
-
-  afterEach(async () => {
-    for (const client of clients) client.close();
-    clients = [];
-    await server.close();
-  });
-
-  async function connect(): Promise<Client> {
-    const client = await Client.connect(server.url);
-    clients.push(client);
-    return client;
-  }
 
   /** Host creates an Othello room sitting at seat 0; a guest joins seat 1 and the game starts. */
   async function othelloMatch(): Promise<{ black: Client; white: Client; matchId: MatchId }> {
-    const black = await connect();
-    const white = await connect();
+    const black = await arena.connect();
+    const white = await arena.connect();
     const { matchId } = await startOthello(black, white, blitz);
     return { black, white, matchId };
   }
@@ -78,7 +67,7 @@ describe("two players over real sockets (memory store, fake clock)", () => {
 
   it("keeps at most the configured number of finished rooms, dropping the oldest first", async () => {
     await server.close();
-    server = await startServer({ clock, config: { finishedRoomsKept: 2 } });
+    server = await arena.start({ clock, config: { finishedRoomsKept: 2 } });
     const adapterRooms = server.app.io.of("/").adapter.rooms;
     const ended: MatchId[] = [];
     for (let k = 0; k < 3; k++) {
@@ -119,7 +108,7 @@ describe("two players over real sockets (memory store, fake clock)", () => {
     const move = next?.move ?? "";
     const wrongSeat = await white.call("match:move", { matchId, version: snapshot.version, move });
     expect(wrongSeat).toMatchObject({ ok: false, code: "wrong-seat" });
-    const spectator = await connect();
+    const spectator = await arena.connect();
     const byViewer = await spectator.call("match:move", { matchId, version: snapshot.version, move });
     expect(byViewer).toMatchObject({ ok: false, code: "not-your-seat" });
     const resignViewer = await spectator.call("match:resign", { matchId, version: snapshot.version });
@@ -135,7 +124,7 @@ describe("two players over real sockets (memory store, fake clock)", () => {
   });
 
   it("answers malformed payloads and unknown events with error acks, and ackless ones with an error event", async () => {
-    const client = await connect();
+    const client = await arena.connect();
     const bad = await client.call("match:move", { matchId: "m", version: -3, move: "" });
     expect(bad).toMatchObject({ ok: false, code: "invalid-payload" });
     const notObject = await client.call("room:create", "nope" as never);
@@ -172,7 +161,7 @@ describe("two players over real sockets (memory store, fake clock)", () => {
     }
     black.close();
     white.close();
-    const watcher = await connect();
+    const watcher = await arena.connect();
     await watcher.snapshot(matchId);
     clock.advance(blitz.baseMs + 2_000);
     await watcher.until((c) => c.ended(matchId), "the flag");
@@ -253,8 +242,8 @@ describe("two players over real sockets (memory store, fake clock)", () => {
 
   it("disconnects a flooding socket after rate-limited acks", async () => {
     await server.close();
-    server = await startServer({ clock, config: { rateLimit: { burst: 5, perSecond: 1, maxRefusals: 3 } } });
-    const client = await connect();
+    server = await arena.start({ clock, config: { rateLimit: { burst: 5, perSecond: 1, maxRefusals: 3 } } });
+    const client = await arena.connect();
     const disconnected = new Promise<void>((resolve) => client.socket.once("disconnect", () => resolve()));
     const acks = await Promise.all(
       Array.from({ length: 12 }, () => client.call("lobby:subscribe", {}).catch(() => null)),
@@ -264,8 +253,8 @@ describe("two players over real sockets (memory store, fake clock)", () => {
   });
 
   it("applies Othello's forced pass at once, without charging time", async () => {
-    const black = await connect();
-    const white = await connect();
+    const black = await arena.connect();
+    const white = await arena.connect();
     // Found by random play: after black's a5, white has no move and must pass.
     const start = "OOOOOOOXOOXXOOOXOXOXXXOXOOOXOOOX-OOXOOOXOOOOXOOXO--OXXXX-XXXXXXX X";
     const { matchId } = await startOthello(black, white, blitz, { start });

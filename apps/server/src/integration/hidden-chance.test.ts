@@ -15,11 +15,12 @@ import {
   type UserRef,
   type VersionedEvent,
 } from "@arena/protocol";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type AiPool, InlinePool } from "../ai/pool.js";
 import { FakeClock } from "../clocks/scheduler.js";
 import { MemoryStore } from "../store/memory/matches.js";
-import { Client, startServer, type TestServer } from "../test-support/harness.js";
+import { type TestServer } from "../test-support/harness.js";
+import { useServers } from "../test-support/servers.js";
 
 const GAME = "dice-of-doom";
 const CHANCE = { rules: "chance", players: 2, size: 4, maxDice: 4 };
@@ -38,30 +39,20 @@ function keysOf(value: unknown, into = new Set<string>()): Set<string> {
 }
 
 describe("hidden randomness over real sockets (Dice of Doom, chance rules)", () => {
-  const servers: TestServer[] = [];
-  const clients: Client[] = [];
+  const arena = useServers();
 
-  afterEach(async () => {
-    for (const client of clients.splice(0)) client.close();
-    for (const server of servers.splice(0)) await server.close();
-  });
-
-  async function serve(store: MemoryStore, clock = new FakeClock(), ai?: AiPool): Promise<TestServer> {
-    const server = await startServer({ store, clock, ...(ai === undefined ? {} : { ai }) });
-    servers.push(server);
-    return server;
-  }
-
-  async function connect(server: TestServer, token?: string): Promise<Client> {
-    const client = await Client.connect(server.url, token);
-    clients.push(client);
-    return client;
+  function serve(store: MemoryStore, clock = new FakeClock(), ai?: AiPool): Promise<TestServer> {
+    return arena.start({ store, clock, ...(ai === undefined ? {} : { ai }) });
   }
 
   it("no snapshot, event or REST answer before the end holds the secret or a generator; the revealed secret verifies the game", async () => {
     const store = new MemoryStore();
     const server = await serve(store);
-    const [ada, bob, spectator] = [await connect(server), await connect(server), await connect(server)];
+    const [ada, bob, spectator] = [
+      await arena.connectTo(server),
+      await arena.connectTo(server),
+      await arena.connectTo(server),
+    ];
     const created = await ada.call("room:create", {
       gameId: GAME,
       options: CHANCE,
@@ -188,7 +179,7 @@ describe("hidden randomness over real sockets (Dice of Doom, chance rules)", () 
         [serverX, secretX],
         [serverY, secretY],
       ] as const) {
-        const player = await connect(server, adaToken);
+        const player = await arena.connectTo(server, adaToken);
         const ack = await player.call("match:move", { matchId, version: asVersion(4), move });
         if (!ack.ok) throw new Error(`${ack.code}: ${ack.message}`);
         const sync = await player.call("match:sync", { matchId, sinceVersion: asVersion(4) });
@@ -229,7 +220,7 @@ describe("hidden randomness over real sockets (Dice of Doom, chance rules)", () 
     };
     const store = new MemoryStore();
     const server = await serve(store, new FakeClock(), recording);
-    const host = await connect(server);
+    const host = await arena.connectTo(server);
     const created = await host.call("room:create", {
       gameId: GAME,
       options: CHANCE,

@@ -2,9 +2,10 @@
 // produces) was served on the API, the socket and /metrics, and engine.io's polling answers lacked the
 // security headers. docs/reliability.md, "Fair play, round two".
 import { request } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
-import { startServer, type TestServer } from "../test-support/harness.js";
+import { type TestServer } from "../test-support/harness.js";
+import { useServers } from "../test-support/servers.js";
 
 interface Answer {
   readonly status: number;
@@ -45,17 +46,16 @@ const REBOUND = "rebind.attacker.example:3000";
 const PATHS = ["/api/games", "/api/rooms", "/metrics", "/healthz", "/nowhere"];
 
 describe("the Host allow-list", () => {
+  const shared = useServers({ closeAfter: "all" });
+  const arena = useServers();
   let server: TestServer;
   let port: string;
 
   beforeAll(async () => {
-    server = await startServer({
+    server = await shared.start({
       config: { allowedHosts: ["arena.example.com"], allowedOrigins: ["https://friends.example"] },
     });
     port = new URL(server.url).port;
-  });
-  afterAll(async () => {
-    await server.close();
   });
 
   it("refuses the API, pages and /metrics addressed to another site's name, with the reason", async () => {
@@ -98,12 +98,8 @@ describe("the Host allow-list", () => {
   });
 
   it("answers anything with ALLOWED_HOSTS=*", async () => {
-    const open = await startServer({ config: { allowedHosts: ["*"] } });
-    try {
-      expect((await get(open.url, "/api/games", REBOUND)).status).toBe(200);
-    } finally {
-      await open.close();
-    }
+    const open = await arena.start({ config: { allowedHosts: ["*"] } });
+    expect((await get(open.url, "/api/games", REBOUND)).status).toBe(200);
   });
 
   it("puts nosniff, no framing and a same-origin referrer on engine.io's polling answers", async () => {

@@ -1,18 +1,13 @@
 // Issue 20, finding 8: no CSP, frame-ancestors, Referrer-Policy or nosniff, and a public /metrics. The
 // server's own answers carry the headers here; pages get theirs from the web app (e2e/tests/security.e2e.ts).
-import { afterEach, describe, expect, it } from "vitest";
-import { startServer, type TestServer } from "../test-support/harness.js";
+import { describe, expect, it } from "vitest";
+import { useServers } from "../test-support/servers.js";
+
+const arena = useServers();
 
 describe("HTTP security headers and /metrics", () => {
-  let server: TestServer | null = null;
-
-  afterEach(async () => {
-    await server?.close();
-    server = null;
-  });
-
   it("puts nosniff, no framing, a same-origin referrer and a deny-all CSP on the API's answers", async () => {
-    server = await startServer();
+    const server = await arena.start();
     for (const path of [
       "/api/games",
       "/api/rooms",
@@ -33,8 +28,8 @@ describe("HTTP security headers and /metrics", () => {
 
   it("serves /metrics to this machine, refuses what a proxy forwarded, and opens to the bearer token", async () => {
     const token = "a-long-metrics-token-for-tests";
-    server = await startServer({ config: { metricsToken: token } });
-    const get = (headers: Record<string, string> = {}) => fetch(`${server?.url}/metrics`, { headers });
+    const server = await arena.start({ config: { metricsToken: token } });
+    const get = (headers: Record<string, string> = {}) => fetch(`${server.url}/metrics`, { headers });
     expect((await get()).status).toBe(200);
     const forwarded = await get({ "x-forwarded-for": "203.0.113.9" });
     expect(forwarded.status).toBe(403);

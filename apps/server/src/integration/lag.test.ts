@@ -1,7 +1,8 @@
 import { type MatchId, type Snapshot, type TimeControl } from "@arena/protocol";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { FakeClock } from "../clocks/scheduler.js";
-import { Client, startServer, type TestServer } from "../test-support/harness.js";
+import { Client } from "../test-support/harness.js";
+import { useServers } from "../test-support/servers.js";
 import { firstLegal, startOthello } from "../test-support/play.js";
 
 const fiveMinutes = { baseMs: 300_000, incrementMs: 0 };
@@ -13,27 +14,14 @@ const CLAIMED_LAG_MS = 10_000;
 const THINK_MS = 3_000;
 const MOVES = 10;
 
+const arena = useServers();
+
 describe("lag compensation is capped by the seat's quota alone (docs/clocks.md ยง2)", () => {
-  let server: TestServer | null = null;
-  const clients: Client[] = [];
-
-  afterEach(async () => {
-    for (const client of clients.splice(0)) client.close();
-    await server?.close();
-    server = null;
-  });
-
   it("gives a player who reconnects before every move no more than one who keeps their socket", async () => {
     const clock = new FakeClock();
-    server = await startServer({ clock });
-    const { url } = server;
-    const connect = async (token?: string) => {
-      const client = await Client.connect(url, token);
-      clients.push(client);
-      return client;
-    };
-    const black = await connect();
-    const join = await connect();
+    await arena.start({ clock });
+    const black = await arena.connect();
+    const join = await arena.connect();
     const { matchId } = await startOthello(black, join, fiveMinutes);
     const cheaterToken = join.session?.token ?? "";
     join.close();
@@ -41,7 +29,7 @@ describe("lag compensation is capped by the seat's quota alone (docs/clocks.md ย
     const credited = await creditsAfterMoves(clock, black, matchId, fiveMinutes, async (seat) => {
       if (seat === 0) return black;
       // The cheater connects afresh for every move: a seat's quota is on the clock, not on a socket.
-      const fresh = await connect(cheaterToken);
+      const fresh = await arena.connect(cheaterToken);
       return { client: fresh, done: () => fresh.close() };
     });
 
@@ -56,10 +44,9 @@ describe("lag compensation is capped by the seat's quota alone (docs/clocks.md ย
   it("gives a player who answers pings late no more than one who answers at once (1+0, 10 moves)", async () => {
     const clock = new FakeClock();
     // Pings every 50 ms, so that the late answers reach the server before the first move.
-    server = await startServer({ clock, config: { pingIntervalMs: 50 } });
-    const honest = await Client.connect(server.url);
-    const slow = await Client.connect(server.url);
-    clients.push(honest, slow);
+    await arena.start({ clock, config: { pingIntervalMs: 50 } });
+    const honest = await arena.connect();
+    const slow = await arena.connect();
     // The attack: the client holds every pong back, so that its round trip looks long.
     let latePongs = 0;
     const engine = slow.socket.io.engine as unknown as {

@@ -1,8 +1,8 @@
 import { type MatchId } from "@arena/protocol";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { FakeClock } from "../clocks/scheduler.js";
 import { MemoryStore } from "../store/memory/matches.js";
-import { Client, startServer, type TestServer } from "../test-support/harness.js";
+import { useServers } from "../test-support/servers.js";
 import { startOthello } from "../test-support/play.js";
 
 /** A store whose lease renewals answer only when told to, like a slow Redis under load. */
@@ -24,23 +24,15 @@ class SlowRenewals extends MemoryStore {
   }
 }
 
+const arena = useServers();
+
 describe("lease upkeep", () => {
-  let server: TestServer | null = null;
-  const clients: Client[] = [];
-
-  afterEach(async () => {
-    for (const client of clients.splice(0)) client.close();
-    await server?.close();
-    server = null;
-  });
-
   it("renews every owned lease at once, not one round trip after another", async () => {
     const store = new SlowRenewals();
-    server = await startServer({ store, clock: new FakeClock() });
+    const server = await arena.start({ store, clock: new FakeClock() });
     for (let i = 0; i < 4; i++) {
-      const black = await Client.connect(server.url);
-      const white = await Client.connect(server.url);
-      clients.push(black, white);
+      const black = await arena.connect();
+      const white = await arena.connect();
       await startOthello(black, white, { baseMs: 180_000, incrementMs: 2_000 });
     }
     const round = server.app.rooms.maintain();

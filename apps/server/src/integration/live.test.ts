@@ -1,38 +1,26 @@
 import { type MatchId } from "@arena/protocol";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { type AiRequest } from "@arena/engine/ai/choose-move";
 import { type AiPool, InlinePool, PiscinaPool } from "../ai/pool.js";
 import { FakeClock } from "../clocks/scheduler.js";
-import { Client, startServer, type TestServer } from "../test-support/harness.js";
+import { type Client } from "../test-support/harness.js";
 import { firstLegal } from "../test-support/play.js";
+import { useServers } from "../test-support/servers.js";
 
 const blitz = { baseMs: 180_000, incrementMs: 2_000 };
+const arena = useServers();
 
 describe("spectators, reconnection, abandonment and AI seats (memory store)", () => {
-  let server: TestServer;
   let clock: FakeClock;
-  let clients: Client[] = [];
 
   beforeEach(async () => {
     clock = new FakeClock();
-    server = await startServer({ clock });
+    await arena.start({ clock });
   });
-
-  afterEach(async () => {
-    for (const client of clients) client.close();
-    clients = [];
-    await server.close();
-  });
-
-  async function connect(token?: string): Promise<Client> {
-    const client = await Client.connect(server.url, token);
-    clients.push(client);
-    return client;
-  }
 
   async function othelloMatch(): Promise<{ black: Client; white: Client; matchId: MatchId }> {
-    const black = await connect();
-    const white = await connect();
+    const black = await arena.connect();
+    const white = await arena.connect();
     const created = await black.call("room:create", {
       gameId: "othello",
       timeControl: blitz,
@@ -76,7 +64,7 @@ describe("spectators, reconnection, abandonment and AI seats (memory store)", ()
   it("gives a spectator joining mid-game a snapshot, then every later move in order", async () => {
     const { black, white, matchId } = await othelloMatch();
     await play(matchId, [black, white], 6);
-    const spectator = await connect();
+    const spectator = await arena.connect();
     const snapshot = await spectator.snapshot(matchId);
     expect(snapshot.moves.filter((m) => !m.forced)).toHaveLength(6);
     expect(snapshot.seats.map((s) => s.kind)).toEqual(["human", "human"]);
@@ -104,7 +92,7 @@ describe("spectators, reconnection, abandonment and AI seats (memory store)", ()
     const next = firstLegal(snap);
     expect(next?.seat).toBe(0);
     await black.call("match:move", { matchId, version: snap.version, move: next?.move ?? "" });
-    const back = await connect(token);
+    const back = await arena.connect(token);
     expect(back.session?.user.id).toBe(white.session?.user.id);
     const sync = await back.call("match:sync", { matchId, sinceVersion: seen });
     if (!sync.ok || sync.kind !== "events") throw new Error("expected events");
@@ -146,7 +134,7 @@ describe("spectators, reconnection, abandonment and AI seats (memory store)", ()
   });
 
   it("finishes a human-vs-AI game, the AI answering through the mailbox", async () => {
-    const human = await connect();
+    const human = await arena.connect();
     const created = await human.call("room:create", {
       gameId: "othello",
       timeControl: blitz,
@@ -172,7 +160,7 @@ describe("spectators, reconnection, abandonment and AI seats (memory store)", ()
   });
 
   it("plays a 4-seat Dice of Doom game with 3 AI seats; a resigning human is eliminated and play goes on", async () => {
-    const human = await connect();
+    const human = await arena.connect();
     // Random start boards can be over at once, or after the first elimination (the engine's rules);
     // try a few seeds until the AIs have a game to play.
     let aiMoves = 0;
@@ -229,27 +217,22 @@ describe("AI vs AI with the real piscina pool", () => {
       queueDepth: () => 0,
       close: () => Promise.resolve(),
     };
-    const server = await startServer({ ai: recording, clock: new FakeClock() });
-    const watcher = await Client.connect(server.url);
-    try {
-      const created = await watcher.call("room:create", {
-        gameId: "othello",
-        timeControl: blitz,
-        seats: [
-          { kind: "ai", level: 1 },
-          { kind: "ai", level: 1 },
-        ],
-      });
-      if (!created.ok) throw new Error(created.code);
-      await watcher.snapshot(created.matchId);
-      await watcher.until(() => requests.length >= 3, "three AI moves");
-      // An AI seat has no first-move window (§4): its clock runs from its first turn, and the fake clock
-      // stands still, so each move is asked with the whole clock, the increment added after its first.
-      expect(requests.slice(0, 3).map((r) => r.remainingMs)).toEqual([180_000, 180_000, 182_000]);
-    } finally {
-      watcher.close();
-      await server.close();
-    }
+    await arena.start({ ai: recording, clock: new FakeClock() });
+    const watcher = await arena.connect();
+    const created = await watcher.call("room:create", {
+      gameId: "othello",
+      timeControl: blitz,
+      seats: [
+        { kind: "ai", level: 1 },
+        { kind: "ai", level: 1 },
+      ],
+    });
+    if (!created.ok) throw new Error(created.code);
+    await watcher.snapshot(created.matchId);
+    await watcher.until(() => requests.length >= 3, "three AI moves");
+    // An AI seat has no first-move window (§4): its clock runs from its first turn, and the fake clock
+    // stands still, so each move is asked with the whole clock, the increment added after its first.
+    expect(requests.slice(0, 3).map((r) => r.remainingMs)).toEqual([180_000, 180_000, 182_000]);
   });
 
   it("never aborts a game because its AI seat's first move came after the first-move window", async () => {
@@ -264,62 +247,52 @@ describe("AI vs AI with the real piscina pool", () => {
       close: () => Promise.resolve(),
     };
     const clock = new FakeClock();
-    const server = await startServer({ ai: slow, clock });
-    const human = await Client.connect(server.url);
-    try {
-      // The AI has black and moves first; the person has white.
-      const created = await human.call("room:create", {
-        gameId: "othello",
-        timeControl: blitz,
-        seats: [{ kind: "ai", level: 1 }, { kind: "open" }],
-        sit: 1,
-      });
-      if (!created.ok) throw new Error(created.code);
-      await human.snapshot(created.matchId);
-      await human.until(() => held.length === 1, "the AI's request");
-      // Past the blitz window (25 s): a person's first move would abort the game here, not the AI's.
-      clock.advance(40_000);
-      let snapshot = await human.snapshot(created.matchId);
-      expect(snapshot.status).toBe("live");
-      held.shift()?.();
-      await human.until(
-        (c) => c.events.some((e) => e.matchId === created.matchId && e.event.type === "moved"),
-        "the AI's move",
-      );
-      snapshot = await human.snapshot(created.matchId);
-      expect(snapshot.status).toBe("live");
-      // It was charged for the time it took: its clock ran from its first turn.
-      expect(snapshot.clock?.remainingMs[0]).toBe(180_000 - 40_000 + 2_000);
-    } finally {
-      human.close();
-      await server.close();
-    }
+    await arena.start({ ai: slow, clock });
+    const human = await arena.connect();
+    // The AI has black and moves first; the person has white.
+    const created = await human.call("room:create", {
+      gameId: "othello",
+      timeControl: blitz,
+      seats: [{ kind: "ai", level: 1 }, { kind: "open" }],
+      sit: 1,
+    });
+    if (!created.ok) throw new Error(created.code);
+    await human.snapshot(created.matchId);
+    await human.until(() => held.length === 1, "the AI's request");
+    // Past the blitz window (25 s): a person's first move would abort the game here, not the AI's.
+    clock.advance(40_000);
+    let snapshot = await human.snapshot(created.matchId);
+    expect(snapshot.status).toBe("live");
+    held.shift()?.();
+    await human.until(
+      (c) => c.events.some((e) => e.matchId === created.matchId && e.event.type === "moved"),
+      "the AI's move",
+    );
+    snapshot = await human.snapshot(created.matchId);
+    expect(snapshot.status).toBe("live");
+    // It was charged for the time it took: its clock ran from its first turn.
+    expect(snapshot.clock?.remainingMs[0]).toBe(180_000 - 40_000 + 2_000);
   });
 
   it("finishes an Othello game on its own", async () => {
     const pool = new PiscinaPool({ maxThreads: 1, maxQueue: 16 });
-    const server = await startServer({ ai: pool, clock: new FakeClock() });
-    const watcher = await Client.connect(server.url);
-    try {
-      const created = await watcher.call("room:create", {
-        gameId: "othello",
-        timeControl: { baseMs: 60_000, incrementMs: 0 },
-        seats: [
-          { kind: "ai", level: 1 },
-          { kind: "ai", level: 1 },
-        ],
-      });
-      if (!created.ok) throw new Error(created.code);
-      await watcher.snapshot(created.matchId);
-      await watcher.until((c) => c.ended(created.matchId), "the AIs finish", 30_000);
-      const final = await watcher.snapshot(created.matchId);
-      expect(final.status).toBe("finished");
-      expect(final.result?.reason).toBe("normal");
-      expect(final.moves.length).toBeGreaterThan(50);
-    } finally {
-      watcher.close();
-      await server.close();
-      await pool.close();
-    }
+    arena.defer(() => pool.close());
+    await arena.start({ ai: pool, clock: new FakeClock() });
+    const watcher = await arena.connect();
+    const created = await watcher.call("room:create", {
+      gameId: "othello",
+      timeControl: { baseMs: 60_000, incrementMs: 0 },
+      seats: [
+        { kind: "ai", level: 1 },
+        { kind: "ai", level: 1 },
+      ],
+    });
+    if (!created.ok) throw new Error(created.code);
+    await watcher.snapshot(created.matchId);
+    await watcher.until((c) => c.ended(created.matchId), "the AIs finish", 30_000);
+    const final = await watcher.snapshot(created.matchId);
+    expect(final.status).toBe("finished");
+    expect(final.result?.reason).toBe("normal");
+    expect(final.moves.length).toBeGreaterThan(50);
   });
 });

@@ -5,10 +5,11 @@ import {
   type MatchId,
   type RoomSummary,
 } from "@arena/protocol";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { FakeClock } from "../clocks/scheduler.js";
 import { LOBBY_BATCH_MS } from "../rooms/lobby-feed.js";
-import { Client, startServer, type TestServer } from "../test-support/harness.js";
+import { type Client, type TestServer } from "../test-support/harness.js";
+import { useServers } from "../test-support/servers.js";
 import { playOut } from "../test-support/play.js";
 
 const rapid = { baseMs: 600_000, incrementMs: 5_000 };
@@ -33,34 +34,23 @@ class LobbyCopy {
   }
 }
 
+const arena = useServers();
+
 describe("rooms and the lobby", () => {
-  let server: TestServer;
   let clock: FakeClock;
-  let clients: Client[] = [];
 
   beforeEach(async () => {
     clock = new FakeClock();
-    server = await startServer({ clock });
+    await arena.start({ clock });
   });
-  afterEach(async () => {
-    for (const client of clients) client.close();
-    clients = [];
-    await server.close();
-  });
-
-  async function connect(): Promise<Client> {
-    const client = await Client.connect(server.url);
-    clients.push(client);
-    return client;
-  }
 
   it("updates subscribers as rooms open, fill, start and finish, once per batch; hides link-only rooms", async () => {
-    const watcher = await connect();
+    const watcher = await arena.connect();
     const lobby = new LobbyCopy(watcher);
     const initial = await watcher.call("lobby:subscribe", {});
     expect(initial).toEqual({ ok: true, view: "all", rooms: [], next: null, total: 0 });
 
-    const host = await connect();
+    const host = await arena.connect();
     const hidden = await host.call("room:create", {
       gameId: "othello",
       timeControl: rapid,
@@ -82,7 +72,7 @@ describe("rooms and the lobby", () => {
     await watcher.until(() => lobby.has(created.matchId, (r) => r.openSeats === 1), "open room");
     expect(lobby.rooms.map((r) => r.matchId)).toEqual([created.matchId]);
 
-    const guest = await connect();
+    const guest = await arena.connect();
     await guest.call("room:join-seat", { matchId: created.matchId, version: created.version, seat: 1 });
     clock.advance(LOBBY_BATCH_MS);
     await watcher.until(() => lobby.has(created.matchId, (r) => r.status === "live"), "live");
@@ -101,8 +91,8 @@ describe("rooms and the lobby", () => {
   });
 
   it("lets the host fill and empty seats with AI and cancel; others may not", async () => {
-    const host = await connect();
-    const other = await connect();
+    const host = await arena.connect();
+    const other = await arena.connect();
     const created = await host.call("room:create", {
       gameId: "othello",
       timeControl: rapid,
@@ -150,8 +140,8 @@ describe("rooms and the lobby", () => {
   });
 
   it("runs any registered two-seat game generically (Connect-k)", async () => {
-    const a = await connect();
-    const b = await connect();
+    const a = await arena.connect();
+    const b = await arena.connect();
     const created = await a.call("room:create", {
       gameId: "connect-k",
       timeControl: rapid,
@@ -169,22 +159,11 @@ describe("rooms and the lobby", () => {
 describe('the lobby in pages (docs/protocol.md, "Lobby")', () => {
   let server: TestServer;
   let clock: FakeClock;
-  const clients: Client[] = [];
 
   beforeEach(async () => {
     clock = new FakeClock();
-    server = await startServer({ clock });
+    server = await arena.start({ clock });
   });
-  afterEach(async () => {
-    for (const client of clients.splice(0)) client.close();
-    await server.close();
-  });
-
-  async function connect(): Promise<Client> {
-    const client = await Client.connect(server.url);
-    clients.push(client);
-    return client;
-  }
 
   async function rest(query: string): Promise<{ status: number; body: unknown }> {
     const response = await fetch(`${server.url}/api/rooms${query}`);
@@ -192,7 +171,7 @@ describe('the lobby in pages (docs/protocol.md, "Lobby")', () => {
   }
 
   it("serves more rooms than a page a page at a time, and tells each subscriber only of its own page", async () => {
-    const host = await connect();
+    const host = await arena.connect();
     const rooms: MatchId[] = [];
     for (let i = 0; i < 30; i++) {
       clock.advance(1_000);
@@ -206,7 +185,7 @@ describe('the lobby in pages (docs/protocol.md, "Lobby")', () => {
     }
     const newestFirst = [...rooms].reverse();
 
-    const first = await connect();
+    const first = await arena.connect();
     const firstCopy = new LobbyCopy(first);
     const page1 = await first.call("lobby:subscribe", { status: "waiting", limit: 10 });
     if (!page1.ok) throw new Error(page1.message);
@@ -217,7 +196,7 @@ describe('the lobby in pages (docs/protocol.md, "Lobby")', () => {
     const page2 = await rest(`?status=waiting&limit=10&after=${page1.next ?? ""}`);
     const body2 = page2.body as { rooms: RoomSummary[]; next: string };
     expect(body2.rooms.map((r) => r.matchId)).toEqual(newestFirst.slice(10, 20));
-    const third = await connect();
+    const third = await arena.connect();
     const thirdCopy = new LobbyCopy(third);
     const page3 = await third.call("lobby:subscribe", {
       status: "waiting",
@@ -236,11 +215,11 @@ describe('the lobby in pages (docs/protocol.md, "Lobby")', () => {
     // hears only that there is one room fewer.
     const leaving = newestFirst[25];
     if (leaving === undefined) throw new Error("no room");
-    const guest = await connect();
+    const guest = await arena.connect();
     expect(
       (await guest.call("room:join-seat", { matchId: leaving, version: asVersion(1), seat: 0 })).ok,
     ).toBe(true);
-    const other = await connect();
+    const other = await arena.connect();
     expect(
       (await other.call("room:join-seat", { matchId: leaving, version: asVersion(2), seat: 1 })).ok,
     ).toBe(true);

@@ -1,9 +1,10 @@
 import { type MatchId } from "@arena/protocol";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { FakeClock } from "../clocks/scheduler.js";
 import { DEFAULT_QUOTAS, type QuotaLimits } from "../quotas/limits.js";
 import { REPEAT_CAPS } from "../rooms/decide.js";
-import { Client, registerAccount, startServer, type TestServer } from "../test-support/harness.js";
+import { type Client } from "../test-support/harness.js";
+import { useServers } from "../test-support/servers.js";
 import { startOthello } from "../test-support/play.js";
 
 const blitz = { baseMs: 180_000, incrementMs: 2_000 };
@@ -24,33 +25,22 @@ function quotas(overrides: Partial<QuotaLimits> = {}): QuotaLimits {
  * notifications to the victim) and appended ~1,500 events to one match in 10 s. Replayed here over real
  * sockets from five sockets of the attacker's (docs/protocol.md, "Quotas").
  */
+const arena = useServers();
+
 describe("floods of invitations and repeatable events (issue 26)", () => {
-  let server: TestServer;
   let clock: FakeClock;
-  const clients: Client[] = [];
 
   async function start(limits: QuotaLimits): Promise<void> {
     clock = new FakeClock();
-    server = await startServer({ clock, config: { quotas: limits } });
-  }
-
-  afterEach(async () => {
-    for (const client of clients.splice(0)) client.close();
-    await server.close();
-  });
-
-  async function connect(token?: string): Promise<Client> {
-    const client = await Client.connect(server.url, token);
-    clients.push(client);
-    return client;
+    await arena.start({ clock, config: { quotas: limits } });
   }
 
   /** The attacker's first socket and four more of the same user. */
   async function attacker(): Promise<Client[]> {
-    const first = await connect();
+    const first = await arena.connect();
     const token = first.session?.token;
     if (token === undefined) throw new Error("no session");
-    return [first, ...(await Promise.all(Array.from({ length: 4 }, () => connect(token))))];
+    return [first, ...(await Promise.all(Array.from({ length: 4 }, () => arena.connect(token))))];
   }
 
   async function waitingRoom(host: Client): Promise<{ matchId: MatchId; version: number }> {
@@ -66,7 +56,7 @@ describe("floods of invitations and repeatable events (issue 26)", () => {
 
   it("tells an invitee of at most its rate of invitations, across rooms and sockets, and says when to retry", async () => {
     await start(quotas());
-    const victim = await connect((await registerAccount(server, "Victim")).token);
+    const victim = await arena.connect((await arena.register("Victim")).token);
     const sockets = await attacker();
     const rooms = await Promise.all(sockets.map((socket) => waitingRoom(socket)));
     // 114 invitations: each socket invites the victim to its own room again and again.
@@ -112,10 +102,7 @@ describe("floods of invitations and repeatable events (issue 26)", () => {
 
   it("keeps one match's log bounded whatever one user repeats, and appends nothing it refuses", async () => {
     await start(quotas({ invitesPerMinutePerUser: 1_000_000, invitesPerMinutePerInvitee: 1_000_000 }));
-    const [first, second] = await Promise.all([
-      registerAccount(server, "Ann"),
-      registerAccount(server, "Ben"),
-    ]);
+    const [first, second] = await Promise.all([arena.register("Ann"), arena.register("Ben")]);
     const invitees = [first.user.name, second.user.name];
     const sockets = await attacker();
     const [host] = sockets;
@@ -138,7 +125,7 @@ describe("floods of invitations and repeatable events (issue 26)", () => {
     expect(invited.version).toBeLessThanOrEqual(1 + 1 + REPEAT_CAPS["seat-invited"].cap);
 
     // A live game: draw offers and chat switches; then, after the end, rematch offers and switches.
-    const guest = await connect();
+    const guest = await arena.connect();
     const { matchId } = await startOthello(host, guest, blitz);
     const started = await host.snapshot(matchId);
     const flood = (count: number, send: (socket: Client, i: number) => Promise<unknown>) =>

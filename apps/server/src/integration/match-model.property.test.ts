@@ -17,9 +17,10 @@ import {
   type VersionedEvent,
 } from "@arena/protocol";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { FakeClock } from "../clocks/scheduler.js";
-import { Client, startServer, type TestServer } from "../test-support/harness.js";
+import { type Client, type TestServer } from "../test-support/harness.js";
+import { useServers } from "../test-support/servers.js";
 
 /**
  * A client as the browser is one: it rebuilds the server's model from a snapshot and folds the events it
@@ -157,6 +158,7 @@ const scenario = fc.record({
 });
 
 describe("one model of a match: a client folding the events holds exactly the server's model", () => {
+  const arena = useServers({ closeAfter: "all" });
   let server: TestServer;
   let clock: FakeClock;
   let players: Client[] = [];
@@ -164,14 +166,9 @@ describe("one model of a match: a client folding the events holds exactly the se
 
   beforeAll(async () => {
     clock = new FakeClock();
-    server = await startServer({ clock });
-    players = await Promise.all([0, 1, 2].map(() => Client.connect(server.url)));
-    watcherClient = await Client.connect(server.url);
-  });
-
-  afterAll(async () => {
-    for (const client of [...players, watcherClient]) client.close();
-    await server.close();
+    server = await arena.start({ clock });
+    players = await Promise.all([0, 1, 2].map(() => arena.connect()));
+    watcherClient = await arena.connect();
   });
 
   /** The server's model (a finished room may have left memory: it is loaded again, as for any reader). */

@@ -1,25 +1,18 @@
 import { type MatchId } from "@arena/protocol";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type FakeClock } from "../clocks/scheduler.js";
-import { Client, registerAccount, startServer, type TestServer } from "../test-support/harness.js";
+import { type Client } from "../test-support/harness.js";
 import { firstLegal, startOthello } from "../test-support/play.js";
+import { useServers } from "../test-support/servers.js";
 
 const blitz = { baseMs: 180_000, incrementMs: 2_000 };
 
 describe("my games: each user's live games, pushed on their own channel (docs/protocol.md)", () => {
-  let server: TestServer | null = null;
-  const clients: Client[] = [];
+  const arena = useServers();
 
-  afterEach(async () => {
-    for (const client of clients.splice(0)) client.close();
-    await server?.close();
-    server = null;
-  });
-
+  /** A client once its games list has arrived. */
   async function connect(token?: string): Promise<Client> {
-    if (server === null) throw new Error("no server");
-    const client = await Client.connect(server.url, token);
-    clients.push(client);
+    const client = await arena.connect(token);
     await client.until((c) => c.gamesListed, "the games list");
     return client;
   }
@@ -27,7 +20,7 @@ describe("my games: each user's live games, pushed on their own channel (docs/pr
   const gameOf = (client: Client, matchId: MatchId) => client.games.find((g) => g.matchId === matchId);
 
   it("lists a game when it starts, follows whose turn it is with the clock, and drops it when it ends", async () => {
-    server = await startServer();
+    const server = await arena.start();
     const clock = server.clock as FakeClock;
     const black = await connect();
     const white = await connect();
@@ -74,7 +67,7 @@ describe("my games: each user's live games, pushed on their own channel (docs/pr
   });
 
   it("lists a game against the computer, your-turn games first", async () => {
-    server = await startServer();
+    await arena.start();
     const player = await connect();
     const other = await connect();
     const vsHuman = await startOthello(other, player, blitz);
@@ -97,10 +90,10 @@ describe("my games: each user's live games, pushed on their own channel (docs/pr
   });
 
   it("lets an invitee decline the seat kept for them: invite-only again, and nobody else may decline it", async () => {
-    server = await startServer();
+    await arena.start();
     const host = await connect();
-    const invitee = await connect((await registerAccount(server, "Decliner")).token);
-    const other = await connect((await registerAccount(server, "Bystander")).token);
+    const invitee = await connect((await arena.register("Decliner")).token);
+    const other = await connect((await arena.register("Bystander")).token);
     const created = await host.call("room:create", {
       gameId: "othello",
       timeControl: blitz,

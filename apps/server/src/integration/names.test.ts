@@ -1,27 +1,18 @@
 // Issue 20, finding 7: names could spoof (U+202E turned "evil Guest" into "live Guest", invisible-only and
 // C1 names were accepted). Names are now display names (packages/protocol, `DisplayName`): normalised, and
 // refused with a clear message over both ways in, the socket and `POST /api/session`.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { Client, startServer, type TestServer } from "../test-support/harness.js";
+import { beforeEach, describe, expect, it } from "vitest";
+import { type TestServer } from "../test-support/harness.js";
+import { useServers } from "../test-support/servers.js";
+
+const arena = useServers();
 
 describe("display names at the edge", () => {
   let server: TestServer;
-  const clients: Client[] = [];
 
   beforeEach(async () => {
-    server = await startServer();
+    server = await arena.start();
   });
-
-  afterEach(async () => {
-    for (const client of clients.splice(0)) client.close();
-    await server.close();
-  });
-
-  async function connect(): Promise<Client> {
-    const client = await Client.connect(server.url);
-    clients.push(client);
-    return client;
-  }
 
   it.each([
     ["\u202Eevil\u202C Guest", "name: a name cannot contain text-direction controls (U+202E …)"],
@@ -30,7 +21,7 @@ describe("display names at the edge", () => {
     ["a\u0085b", "name: a name cannot contain control characters"],
     ["W".repeat(25), "name: a name has at most 24 characters"],
   ])("refuses %j over the socket and over HTTP, saying why", async (name, message) => {
-    const client = await connect();
+    const client = await arena.connect();
     expect(await client.call("session:rename", { name })).toEqual({
       ok: false,
       code: "invalid-payload",
@@ -46,7 +37,7 @@ describe("display names at the edge", () => {
   });
 
   it("normalises a name (NFKC) and lets two guests share one", async () => {
-    const [a, b] = [await connect(), await connect()];
+    const [a, b] = [await arena.connect(), await arena.connect()];
     const renamedA = await a.call("session:rename", { name: " Ｗａｌｌｙ " });
     const renamedB = await b.call("session:rename", { name: "Wally" });
     expect(renamedA.ok && renamedA.user.name).toBe("Wally");

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { io } from "socket.io-client";
-import { startServer, type TestServer } from "../test-support/harness.js";
+import { type TestServer } from "../test-support/harness.js";
+import { useServers } from "../test-support/servers.js";
 
 /** What a browser on `origin` gets when it opens a socket with `transport`. */
 function handshake(
@@ -27,15 +28,13 @@ function handshake(
 }
 
 describe("one origin: who may open a socket or change something", () => {
+  const arena = useServers({ closeAfter: "all" });
   let server: TestServer;
   let host: string;
 
   beforeAll(async () => {
-    server = await startServer({ config: { allowedOrigins: ["https://friends.example"] } });
+    server = await arena.start({ config: { allowedOrigins: ["https://friends.example"] } });
     host = new URL(server.url).host;
-  });
-  afterAll(async () => {
-    await server.close();
   });
 
   it.each(["polling", "websocket"] as const)(

@@ -2,13 +2,14 @@
 // aborted game and the jammer lost nothing. Now no-shows in paired games close pairing to the jammer for a
 // while that grows (docs/protocol.md, "Quick pairing"; docs/reliability.md, "Fair play, round two").
 import { type MatchId, type SeekPaired } from "@arena/protocol";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { FakeClock } from "../clocks/scheduler.js";
 import { randomId } from "../identity/tokens.js";
 import { RedisQuotaStore } from "../store/redis/quotas.js";
 import { PLAYBAN_RULES } from "../seeks/playban.js";
 import { POOLS } from "../seeks/pools.js";
-import { Client, startServer, type TestServer } from "../test-support/harness.js";
+import { type Client, type TestServer } from "../test-support/harness.js";
+import { type ServerOptions, useServers } from "../test-support/servers.js";
 import { firstLegal, startOthello } from "../test-support/play.js";
 import { connectTestRedis, redisUrl } from "../test-support/redis.js";
 import { skipWithout } from "../test-support/requires.js";
@@ -17,17 +18,10 @@ const pool = POOLS.find((p) => p.name === "3+2" && p.speed === "blitz") ?? POOLS
 if (pool === undefined) throw new Error("no pools");
 const MINUTE = 60_000;
 
-const cleanup: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const step of cleanup.reverse()) await step();
-  cleanup.length = 0;
-});
+const arena = useServers();
 
-async function serve(options: Parameters<typeof startServer>[0] = {}): Promise<TestServer> {
-  const started = await startServer({ clock: new FakeClock(), ...options });
-  cleanup.push(() => started.close());
-  return started;
-}
+const serve = (options: ServerOptions = {}): Promise<TestServer> =>
+  arena.start({ clock: new FakeClock(), ...options });
 
 /** A guest; `address` is what a trusted proxy would say it is (servers with `trustedProxies: 1`). */
 async function guest(
@@ -35,12 +29,11 @@ async function guest(
   token?: string,
   address?: string,
 ): Promise<{ client: Client; paired: SeekPaired[] }> {
-  const client = await Client.connect(
-    at.url,
+  const client = await arena.connectTo(
+    at,
     token,
     address === undefined ? {} : { headers: { "x-forwarded-for": address } },
   );
-  cleanup.push(() => client.close());
   const paired: SeekPaired[] = [];
   client.socket.on("seek:paired", (event) => paired.push(event));
   return { client, paired };
@@ -150,7 +143,7 @@ describe("the playban: seekers who never move are kept out of pairing", () => {
       const [a, b] = await Promise.all([connectTestRedis(prefix), connectTestRedis(prefix)]);
       const quotasA = new RedisQuotaStore(a.commands, prefix, "a");
       const quotasB = new RedisQuotaStore(b.commands, prefix, "b");
-      cleanup.push(async () => {
+      arena.defer(async () => {
         await quotasA.close();
         await quotasB.close();
         await a.close();

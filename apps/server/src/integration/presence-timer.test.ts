@@ -1,7 +1,7 @@
 import { type MatchId, type PresenceUpdate } from "@arena/protocol";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type Clock, FakeClock } from "../clocks/scheduler.js";
-import { Client, startServer, type TestServer } from "../test-support/harness.js";
+import { useServers } from "../test-support/servers.js";
 import { startOthello } from "../test-support/play.js";
 
 const blitz = { baseMs: 180_000, incrementMs: 2_000 };
@@ -32,19 +32,12 @@ class SkewedClock implements Clock {
   }
 }
 
+const arena = useServers();
+
 describe("presence timers (docs/clocks.md §6)", () => {
-  let server: TestServer | null = null;
-  const clients: Client[] = [];
-
-  afterEach(async () => {
-    for (const client of clients.splice(0)) client.close();
-    await server?.close();
-    server = null;
-  });
-
   it("tells the opponent a player is gone even when the timer fires early and the clock ticks meanwhile", async () => {
     const clock = new SkewedClock();
-    server = await startServer({ clock });
+    const server = await arena.start({ clock });
     const manager = server.app.rooms;
     // Every presence broadcast takes a millisecond of server time.
     const broadcast = manager.presenceChanged.bind(manager);
@@ -52,9 +45,8 @@ describe("presence timers (docs/clocks.md §6)", () => {
       broadcast(room);
       clock.work(1);
     };
-    const black = await Client.connect(server.url);
-    const white = await Client.connect(server.url);
-    clients.push(black, white);
+    const black = await arena.connect();
+    const white = await arena.connect();
     const { matchId } = await startOthello(black, white, blitz);
     const updates: PresenceUpdate[] = [];
     black.socket.on("presence:update", (update) => updates.push(update));

@@ -1,11 +1,12 @@
 import { type ClientInput, type ErrorCode, type MatchId, type SessionInfo } from "@arena/protocol";
 import { io as connectClient } from "socket.io-client";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type AppConfig, DEFAULT_CONFIG } from "../app.js";
 import { FakeClock } from "../clocks/scheduler.js";
 import { DEFAULT_QUOTAS, type QuotaLimits } from "../quotas/limits.js";
 import { MemoryStore } from "../store/memory/matches.js";
-import { Client, startServer, type TestServer } from "../test-support/harness.js";
+import { type Client, type TestServer } from "../test-support/harness.js";
+import { useServers } from "../test-support/servers.js";
 
 const rapid = { baseMs: 600_000, incrementMs: 5_000 };
 const openRoom: ClientInput<"room:create"> = {
@@ -31,36 +32,23 @@ async function waitFor(condition: () => boolean, what: string): Promise<void> {
 describe('quotas per user and per address (docs/protocol.md, "Quotas")', () => {
   let server: TestServer | null = null;
   let clock: FakeClock;
-  const clients: Client[] = [];
-
-  afterEach(async () => {
-    for (const client of clients.splice(0)) client.close();
-    await server?.close();
-    server = null;
-  });
+  const arena = useServers();
 
   /** A server with the production quotas, but for `quotas`. */
   async function start(quotas: Partial<QuotaLimits> = {}, config: Partial<AppConfig> = {}) {
     clock = new FakeClock();
-    server = await startServer({ clock, config: { quotas: { ...DEFAULT_QUOTAS, ...quotas }, ...config } });
+    server = await arena.start({ clock, config: { quotas: { ...DEFAULT_QUOTAS, ...quotas }, ...config } });
     return server;
-  }
-
-  async function connect(token?: string): Promise<Client> {
-    if (server === null) throw new Error("no server");
-    const client = await Client.connect(server.url, token);
-    clients.push(client);
-    return client;
   }
 
   it("lets one token creating 1,000 rooms from 10 sockets open its quota and no more", async () => {
     // Production limits, the per-socket flood limit included.
     await start({}, { rateLimit: DEFAULT_CONFIG.rateLimit });
-    const first = await connect();
+    const first = await arena.connect();
     const token = first.session?.token ?? "";
-    const sockets = [first, ...(await Promise.all(Array.from({ length: 9 }, () => connect(token))))];
+    const sockets = [first, ...(await Promise.all(Array.from({ length: 9 }, () => arena.connect(token))))];
     // The token's eleventh socket is refused.
-    await expect(connect(token)).rejects.toThrow(/you have 10 connections open/);
+    await expect(arena.connect(token)).rejects.toThrow(/you have 10 connections open/);
 
     // Each socket sends 30 requests (inside its burst), then floods 70 more at once.
     const flood = async (socket: Client) => {
@@ -89,7 +77,7 @@ describe('quotas per user and per address (docs/protocol.md, "Quotas")', () => {
     ]);
     // The lobby agrees (an answer lost with a cut-off socket would show there), and another user is
     // unaffected.
-    const other = await connect();
+    const other = await arena.connect();
     expect((await other.call("room:create", openRoom)).ok).toBe(true);
     const page = await other.call("lobby:subscribe", { status: "waiting" });
     expect(page.ok && page.total).toBe(DEFAULT_QUOTAS.waitingRoomsPerUser + 1);
@@ -98,9 +86,9 @@ describe('quotas per user and per address (docs/protocol.md, "Quotas")', () => {
 
   it("expires a waiting room whose host has been gone a while, and gives the place back", async () => {
     await start();
-    const host = await connect();
+    const host = await arena.connect();
     const token = host.session?.token ?? "";
-    const watcher = await connect();
+    const watcher = await arena.connect();
     const rooms = [];
     for (const sit of [0, undefined, undefined]) {
       const created = await host.call("room:create", { ...openRoom, ...(sit === undefined ? {} : { sit }) });
@@ -122,7 +110,7 @@ describe('quotas per user and per address (docs/protocol.md, "Quotas")', () => {
     clock.advance(DEFAULT_QUOTAS.waitingRoomExpiryMs - 1_000);
     expect((await watcher.snapshot(seated)).status).toBe("waiting");
     // The host comes back in another tab that shows one of the rooms: that one stays.
-    const tab = await connect(token);
+    const tab = await arena.connect(token);
     await tab.snapshot(kept);
     clock.advance(1_000);
     await watcher.until(
@@ -145,15 +133,15 @@ describe('quotas per user and per address (docs/protocol.md, "Quotas")', () => {
   it("expires a waiting room after a restart of the server, though nobody opens it", async () => {
     const store = new MemoryStore();
     clock = new FakeClock();
-    server = await startServer({ store, clock, config: { quotas: DEFAULT_QUOTAS } });
-    const host = await connect();
+    server = await arena.start({ store, clock, config: { quotas: DEFAULT_QUOTAS } });
+    const host = await arena.connect();
     const created = await host.call("room:create", { ...openRoom, sit: 0 });
     if (!created.ok) throw new Error(created.message);
     host.close();
     await server.close();
 
     // The same store, a new process: the room is in the lobby, and its host never comes back.
-    server = await startServer({ store, clock, config: { quotas: DEFAULT_QUOTAS } });
+    server = await arena.start({ store, clock, config: { quotas: DEFAULT_QUOTAS } });
     const restarted = server;
     await waitFor(() => restarted.app.rooms.cached(created.matchId) !== undefined, "the room loaded");
     clock.advance(DEFAULT_QUOTAS.waitingRoomExpiryMs);
@@ -161,13 +149,13 @@ describe('quotas per user and per address (docs/protocol.md, "Quotas")', () => {
       () => restarted.app.rooms.cached(created.matchId)?.model.status === "cancelled",
       "the room to expire",
     );
-    const watcher = await connect();
+    const watcher = await arena.connect();
     expect(await watcher.snapshot(created.matchId)).toMatchObject({ cancelReason: "expired" });
   });
 
   it("bounds a user's unfinished games with the computer, and frees a place when one ends", async () => {
     await start();
-    const player = await connect();
+    const player = await arena.connect();
     const games = [];
     for (let i = 0; i < DEFAULT_QUOTAS.aiGamesPerUser; i++) {
       const created = await player.call("room:create", aiGame);
@@ -206,7 +194,7 @@ describe('quotas per user and per address (docs/protocol.md, "Quotas")', () => {
 
   it("counts a rematch against the games with the computer, and refuses it when they are full", async () => {
     await start();
-    const player = await connect();
+    const player = await arena.connect();
     const create = async () => {
       const created = await player.call("room:create", aiGame);
       if (!created.ok) throw new Error(created.message);
@@ -238,7 +226,7 @@ describe('quotas per user and per address (docs/protocol.md, "Quotas")', () => {
 
   it("bounds the matches one socket watches; players always follow their own", async () => {
     await start({ waitingRoomsPerUser: 100, roomsPerMinutePerUser: 100, watchesPerSocket: 3 });
-    const host = await connect();
+    const host = await arena.connect();
     const rooms = [];
     for (let i = 0; i < 4; i++) {
       const created = await host.call("room:create", openRoom);
@@ -247,7 +235,7 @@ describe('quotas per user and per address (docs/protocol.md, "Quotas")', () => {
     }
     const [a, b, c, d] = rooms;
     if (a === undefined || b === undefined || c === undefined || d === undefined) throw new Error("rooms");
-    const spectator = await connect();
+    const spectator = await arena.connect();
     for (const matchId of [a, b, c]) expect((await spectator.call("match:watch", { matchId })).ok).toBe(true);
     expect(await spectator.call("match:watch", { matchId: d })).toMatchObject({
       ok: false,

@@ -7,10 +7,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type MatchId } from "@arena/protocol";
 import { pino } from "pino";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { FakeClock } from "../clocks/scheduler.js";
 import { connectRedis, type RedisConnection } from "../store/redis/open.js";
-import { Client, startServer, type TestServer } from "../test-support/harness.js";
+import { type TestServer } from "../test-support/harness.js";
+import { useServers } from "../test-support/servers.js";
 import { firstLegal } from "../test-support/play.js";
 import { freePort } from "../test-support/net.js";
 import { skipWithout } from "../test-support/requires.js";
@@ -66,44 +67,31 @@ class RedisProcess {
 }
 
 describe.skipIf(skipWithout(!hasRedis, "redis-server"))("Redis outage during a live game", () => {
-  const cleanup: (() => Promise<void> | void)[] = [];
-
-  afterEach(async () => {
-    for (const step of cleanup.reverse()) await step();
-    cleanup.length = 0;
-  });
+  const arena = useServers();
 
   /** A dedicated redis-server, a server on it, and a live Othello game between two clients. */
   async function liveGame() {
     const dir = mkdtempSync(join(tmpdir(), "arena-redis-outage-"));
-    cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
+    arena.defer(() => rmSync(dir, { recursive: true, force: true }));
     const redis = new RedisProcess(await freePort(), dir);
     await redis.start();
-    cleanup.push(() => redis.kill());
+    arena.defer(() => redis.kill());
     const connection: RedisConnection = await connectRedis(
       `redis://127.0.0.1:${redis.port}`,
       pino({ level: "silent" }),
       "outage:",
     );
-    const server: TestServer = await startServer({
+    arena.defer(() => connection.close());
+    const server: TestServer = await arena.start({
       store: connection.store,
       cluster: connection.cluster,
       clock: new FakeClock(),
       adapter: (io) => connection.adapter(io),
     });
-    cleanup.push(async () => {
-      await server.close();
-      await connection.close();
-    });
-    const connect = async () => {
-      const client = await Client.connect(server.url);
-      cleanup.push(() => client.close());
-      return client;
-    };
     const readyz = async () => (await fetch(`${server.url}/readyz`)).status;
 
-    const black = await connect();
-    const white = await connect();
+    const black = await arena.connect();
+    const white = await arena.connect();
     const created = await black.call("room:create", {
       gameId: "othello",
       timeControl: blitz,

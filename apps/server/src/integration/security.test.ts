@@ -1,10 +1,11 @@
 // Security rules over real sockets. Rerun: `npx vitest run src/integration/security.test.ts` in apps/server.
 import { type MatchId, type VersionedEvent } from "@arena/protocol";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEFAULT_CONFIG } from "../app.js";
 import { FakeClock } from "../clocks/scheduler.js";
 import { MemoryStore } from "../store/memory/matches.js";
-import { Client, startServer, type TestServer } from "../test-support/harness.js";
+import { type Client, type TestServer } from "../test-support/harness.js";
+import { useServers } from "../test-support/servers.js";
 import { firstLegal, startOthello } from "../test-support/play.js";
 
 const blitz = { baseMs: 180_000, incrementMs: 2_000 };
@@ -20,21 +21,10 @@ class FaultyStore extends MemoryStore {
   }
 }
 
+const arena = useServers();
+
 describe("security rules (real sockets)", () => {
   let server: TestServer;
-  let clients: Client[] = [];
-
-  afterEach(async () => {
-    for (const client of clients) client.close();
-    clients = [];
-    await server.close();
-  });
-
-  async function connect(token?: string): Promise<Client> {
-    const client = await Client.connect(server.url, token);
-    clients.push(client);
-    return client;
-  }
 
   async function othello(): Promise<{
     black: Client;
@@ -42,8 +32,8 @@ describe("security rules (real sockets)", () => {
     matchId: MatchId;
     inviteToken: string;
   }> {
-    const black = await connect();
-    const white = await connect();
+    const black = await arena.connect();
+    const white = await arena.connect();
     const { matchId, inviteToken } = await startOthello(black, white, blitz);
     return { black, white, matchId, inviteToken };
   }
@@ -66,9 +56,9 @@ describe("security rules (real sockets)", () => {
   }
 
   it("never lets a spectator or the other player act for a seat", async () => {
-    server = await startServer({ clock: new FakeClock() });
+    server = await arena.start({ clock: new FakeClock() });
     const { black, white, matchId } = await othello();
-    const spectator = await connect();
+    const spectator = await arena.connect();
     const before = await spectator.snapshot(matchId);
     expect(before.status).toBe("live");
     // The spectator, for either seat and for "its own" (none).
@@ -94,7 +84,7 @@ describe("security rules (real sockets)", () => {
   });
 
   it("gives an identity from one game no power in another: seats are the socket's user's, nothing else", async () => {
-    server = await startServer({ clock: new FakeClock() });
+    server = await arena.start({ clock: new FakeClock() });
     const a = await othello();
     const b = await othello();
     const version = (await a.black.snapshot(b.matchId)).version;
@@ -116,7 +106,7 @@ describe("security rules (real sockets)", () => {
       expect(ack).toMatchObject({ ok: false, code: "invalid-payload" });
     }
     // B's invite secret in place of a session token gives a fresh guest, not the seat's holder.
-    const impostor = await connect(b.inviteToken);
+    const impostor = await arena.connect(b.inviteToken);
     expect(impostor.session?.user.id).not.toBe(b.black.session?.user.id);
     expect(await impostor.call("match:resign", { matchId: b.matchId, version })).toMatchObject({
       ok: false,
@@ -126,8 +116,8 @@ describe("security rules (real sockets)", () => {
   });
 
   it("refuses forged and tampered session tokens with a fresh identity, never the victim's", async () => {
-    server = await startServer({ clock: new FakeClock() });
-    const victim = await connect();
+    server = await arena.start({ clock: new FakeClock() });
+    const victim = await arena.connect();
     const session = victim.session;
     if (session === null) throw new Error("no session");
     const [body = "", mac = ""] = session.token.split(".");
@@ -147,7 +137,7 @@ describe("security rules (real sockets)", () => {
       "x".repeat(5_000),
     ];
     for (const token of forgeries) {
-      const client = await connect(token);
+      const client = await arena.connect(token);
       expect(client.session?.user.id).not.toBe(session.user.id);
       expect(client.session?.token).not.toBe(session.token);
       expect(client.session?.user.id).toMatch(/^u_/);
@@ -160,16 +150,16 @@ describe("security rules (real sockets)", () => {
       expect(issued.user.id).not.toBe(session.user.id);
     }
     // The genuine token still works.
-    expect((await connect(session.token)).session?.user.id).toBe(session.user.id);
+    expect((await arena.connect(session.token)).session?.user.id).toBe(session.user.id);
   });
 
   it("cuts off a flooding socket without slowing anyone else down (production limits)", async () => {
-    server = await startServer({ clock: new FakeClock(), config: { rateLimit: DEFAULT_CONFIG.rateLimit } });
+    server = await arena.start({ clock: new FakeClock(), config: { rateLimit: DEFAULT_CONFIG.rateLimit } });
     const { burst, maxRefusals } = DEFAULT_CONFIG.rateLimit;
     const { black, matchId } = await othello();
     /** A socket that emits as fast as it can until the server cuts it off. */
     const flood = async () => {
-      const flooder = await connect();
+      const flooder = await arena.connect();
       const cut = new Promise<string>((resolve) => flooder.socket.once("disconnect", resolve));
       const acks: unknown[] = [];
       const socket = flooder.socket as unknown as {
@@ -219,7 +209,7 @@ describe("security rules (real sockets)", () => {
   });
 
   it("refuses oversized payloads: an ack below the transport limit, a closed socket above it", async () => {
-    server = await startServer({ clock: new FakeClock() });
+    server = await arena.start({ clock: new FakeClock() });
     const { black, matchId } = await othello();
     const version = (await black.snapshot(matchId)).version;
     const big = await black.call("match:move", {
@@ -230,7 +220,7 @@ describe("security rules (real sockets)", () => {
       ...{ pad: "a".repeat(9_000) },
     });
     expect(big).toMatchObject({ ok: false, code: "payload-too-large" });
-    const victim = await connect();
+    const victim = await arena.connect();
     const closed = new Promise<string>((resolve) => victim.socket.once("disconnect", resolve));
     victim.socket.emit(
       "lobby:subscribe",
@@ -250,8 +240,8 @@ describe("security rules (real sockets)", () => {
   });
 
   it("never leaks stack traces or internal messages when a handler fails", async () => {
-    server = await startServer({ clock: new FakeClock(), store: new FaultyStore() });
-    const client = await connect();
+    server = await arena.start({ clock: new FakeClock(), store: new FaultyStore() });
+    const client = await arena.connect();
     const matchId = "m_boom1" as MatchId;
     const acks = [
       await client.call("match:watch", { matchId }),

@@ -1,12 +1,11 @@
 import {
-  type AuthResponse,
   type MatchId,
   type PoolsResponse,
   type SeekCounts,
   type SeekEnded,
   type SeekPaired,
 } from "@arena/protocol";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MemoryPlayerStore } from "../store/memory/players.js";
 import { FakeClock } from "../clocks/scheduler.js";
 import { randomId } from "../identity/tokens.js";
@@ -15,7 +14,8 @@ import { POOLS } from "../seeks/pools.js";
 import { RedisSeekStore } from "../store/redis/seeks.js";
 import { SEEK_COUNTS_BATCH_MS, WIDEN_PASS_MS } from "../seeks/seeks.js";
 import { type RedisConnection } from "../store/redis/open.js";
-import { Client, startServer, type TestServer, uniqueName } from "../test-support/harness.js";
+import { type Client, registerAccount, type TestServer, uniqueName } from "../test-support/harness.js";
+import { type ServerOptions, useServers } from "../test-support/servers.js";
 import { firstLegal } from "../test-support/play.js";
 import { connectTestRedis, redisUrl } from "../test-support/redis.js";
 import { skipWithout } from "../test-support/requires.js";
@@ -25,11 +25,7 @@ const pool = POOLS.find((p) => p.name === "3+2" && p.speed === "blitz") ?? POOLS
 if (pool === undefined) throw new Error("no pools");
 const otherPool = POOLS.find((p) => p.id !== pool.id && p.gameId === pool.gameId);
 
-const cleanup: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const step of cleanup.reverse()) await step();
-  cleanup.length = 0;
-});
+const arena = useServers();
 
 /** A client with what quick pairing told it. */
 interface Seeker {
@@ -39,30 +35,16 @@ interface Seeker {
   readonly counts: SeekCounts[];
 }
 
-async function server(options: Parameters<typeof startServer>[0] = {}): Promise<TestServer> {
-  const started = await startServer({ clock: new FakeClock(), ...options });
-  cleanup.push(() => started.close());
-  return started;
-}
+const server = (options: ServerOptions = {}): Promise<TestServer> =>
+  arena.start({ clock: new FakeClock(), ...options });
 
 async function seeker(at: TestServer, token?: string): Promise<Seeker> {
-  const client = await Client.connect(at.url, token);
-  cleanup.push(() => client.close());
+  const client = await arena.connectTo(at, token);
   const seen: Seeker = { client, paired: [], ended: [], counts: [] };
   client.socket.on("seek:paired", (event) => seen.paired.push(event));
   client.socket.on("seek:ended", (event) => seen.ended.push(event));
   client.socket.on("seek:counts", (event) => seen.counts.push(event.counts));
   return seen;
-}
-
-async function register(at: TestServer, name: string, bot = false): Promise<AuthResponse> {
-  const response = await fetch(`${at.url}/api/accounts`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ name, password: "correct horse battery", bot }),
-  });
-  if (response.status !== 201) throw new Error(`register ${name}: ${response.status}`);
-  return (await response.json()) as AuthResponse;
 }
 
 const pairedTo = (s: Seeker) => s.paired[0]?.matchId;
@@ -122,7 +104,7 @@ describe("quick pairing", () => {
   it("leaves seekers of different pools and of rated and casual seeks unpaired", async () => {
     const at = await server();
     const [a, b, c] = [await seeker(at), await seeker(at), await seeker(at)];
-    const ada = await seeker(at, (await register(at, uniqueName("Ada"))).token);
+    const ada = await seeker(at, (await registerAccount(at, uniqueName("Ada"))).token);
     expect(otherPool).toBeDefined();
     await a.client.call("seek:enter", { poolId: pool.id });
     await b.client.call("seek:enter", { poolId: otherPool?.id ?? "" });
@@ -150,7 +132,7 @@ describe("quick pairing", () => {
 
   it("never pairs a user with itself, rated or not: a second tab's seek replaces the first, then another pairs with it", async () => {
     const at = await server();
-    const ada = await register(at, uniqueName("Ada"));
+    const ada = await registerAccount(at, uniqueName("Ada"));
     const first = await seeker(at, ada.token);
     const second = await seeker(at, ada.token);
     expect(second.client.session?.user.id).toBe(first.client.session?.user.id);
@@ -171,7 +153,7 @@ describe("quick pairing", () => {
       { poolId: pool.id, reason: "cancelled" },
     ]);
     await second.client.call("seek:enter", { poolId: pool.id, rated: true });
-    const bob = await seeker(at, (await register(at, uniqueName("Bob"))).token);
+    const bob = await seeker(at, (await registerAccount(at, uniqueName("Bob"))).token);
     await bob.client.call("seek:enter", { poolId: pool.id, rated: true });
     await waitPaired(second);
     expect(pairedTo(bob)).toBe(pairedTo(second));
@@ -182,8 +164,8 @@ describe("quick pairing", () => {
     const players = new MemoryPlayerStore();
     const at = await server({ players });
     const clock = at.clock as FakeClock;
-    const ada = await register(at, uniqueName("Ada"));
-    const bob = await register(at, uniqueName("Bob"));
+    const ada = await registerAccount(at, uniqueName("Ada"));
+    const bob = await registerAccount(at, uniqueName("Bob"));
     // Ada is rated 1900 in the pool's game × speed; Bob has no rating there (1500).
     await players.recordGame(
       {
@@ -194,7 +176,12 @@ describe("quick pairing", () => {
         rated: true,
         seats: [
           { seat: 0, userId: ada.user.id, name: ada.user.name, outcome: "win" },
-          { seat: 1, userId: (await register(at, uniqueName("Cy"))).user.id, name: "Cy", outcome: "loss" },
+          {
+            seat: 1,
+            userId: (await registerAccount(at, uniqueName("Cy"))).user.id,
+            name: "Cy",
+            outcome: "loss",
+          },
         ],
       },
       () => [
@@ -221,7 +208,7 @@ describe("quick pairing", () => {
       ok: false,
       code: "not-rated-eligible",
     });
-    const bot = await seeker(at, (await register(at, uniqueName("Robo"), true)).token);
+    const bot = await seeker(at, (await registerAccount(at, uniqueName("Robo"), true)).token);
     expect(await bot.client.call("seek:enter", { poolId: pool.id, rated: true })).toMatchObject({
       ok: false,
       code: "not-rated-eligible",
@@ -262,7 +249,11 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))("quick pairing o
     const redis: RedisConnection = await connectTestRedis(prefix);
     const instanceId = `test-${randomId(6)}`;
     const seeks = new RedisSeekStore(redis.commands, prefix, instanceId);
-    const started = await startServer({
+    arena.defer(async () => {
+      await seeks.close();
+      await redis.close();
+    });
+    return arena.start({
       store: redis.store,
       cluster: redis.cluster,
       clock,
@@ -270,12 +261,6 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))("quick pairing o
       seeks,
       config: { instanceId },
     });
-    cleanup.push(async () => {
-      await started.close();
-      await seeks.close();
-      await redis.close();
-    });
-    return started;
   }
 
   it("pairs seekers on different processes exactly once, each pair into one room", async () => {

@@ -1,33 +1,25 @@
 import { SERVER_EVENT_NAMES } from "@arena/protocol";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type FakeClock } from "../clocks/scheduler.js";
 import { LOBBY_BATCH_MS } from "../rooms/lobby-feed.js";
 import { POOLS } from "../seeks/pools.js";
 import { SEEK_COUNTS_BATCH_MS } from "../seeks/seeks.js";
-import { Client, registerAccount, startServer, type TestServer } from "../test-support/harness.js";
+import { useServers } from "../test-support/servers.js";
 import { startOthello } from "../test-support/play.js";
 
 const blitz = { baseMs: 180_000, incrementMs: 2_000 };
 
+const arena = useServers();
+
 describe("the protocol declares what the server sends", () => {
-  let server: TestServer | null = null;
-  const clients: Client[] = [];
-
-  afterEach(async () => {
-    for (const client of clients.splice(0)) client.close();
-    await server?.close();
-    server = null;
-  });
-
   it("sends every server event the protocol declares, and nothing else", async () => {
-    server = await startServer();
+    const server = await arena.start();
     const seen = new Set<string>();
     // session:ready arrives during connect, before any listener of the test could be added.
-    const lobby = await Client.connect(server.url);
-    const black = await Client.connect(server.url);
-    const white = await Client.connect(server.url);
-    clients.push(lobby, black, white);
-    for (const client of clients) {
+    const lobby = await arena.connect();
+    const black = await arena.connect();
+    const white = await arena.connect();
+    for (const client of [lobby, black, white]) {
       if (client.session !== null) seen.add("session:ready");
       // So does the user's games list (docs/protocol.md, "My games"), just after it.
       await client.until((c) => c.gamesListed, "the games list");
@@ -59,8 +51,7 @@ describe("the protocol declares what the server sends", () => {
     // Quick pairing: a watcher's counts, a second tab's seek replacing the first's, a pairing.
     expect((await lobby.call("seek:subscribe", {})).ok).toBe(true);
     const poolId = POOLS[0]?.id ?? "";
-    const tab = await Client.connect(server.url, black.session?.token);
-    clients.push(tab);
+    const tab = await arena.connect(black.session?.token);
     tab.socket.onAny((event: string) => seen.add(event));
     await black.call("seek:enter", { poolId });
     (server.clock as FakeClock).advance(SEEK_COUNTS_BATCH_MS);
@@ -71,15 +62,8 @@ describe("the protocol declares what the server sends", () => {
     (black.socket as unknown as { emit(event: string, payload: unknown): void }).emit("match:teleport", {});
     await black.until(() => seen.has("error"), "the error event");
     // An invitation by name reaches an account's sockets.
-    const registered = (await (
-      await fetch(`${server.url}/api/accounts`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ name: "Invitee", password: "correct horse battery staple" }),
-      })
-    ).json()) as { token: string };
-    const invitee = await Client.connect(server.url, registered.token);
-    clients.push(invitee);
+    const registered = await arena.register("Invitee");
+    const invitee = await arena.connect(registered.token);
     invitee.socket.onAny((event: string) => seen.add(event));
     const invited = await black.call("room:create", {
       gameId: "othello",
@@ -90,11 +74,11 @@ describe("the protocol declares what the server sends", () => {
     expect(invited.ok).toBe(true);
     await invitee.until(() => seen.has("invite:received"), "the invitation");
     // A followed account's status reaches its followers (docs/protocol.md, "Follows").
-    const followed = await registerAccount(server, "Followed");
+    const followed = await arena.register("Followed");
     expect(await invitee.call("follow:set", { name: "Followed", following: true })).toMatchObject({
       ok: true,
     });
-    clients.push(await Client.connect(server.url, followed.token));
+    await arena.connect(followed.token);
     await invitee.until(() => seen.has("follow:presence"), "the followed account coming online");
     expect([...seen].sort()).toEqual([...SERVER_EVENT_NAMES].sort());
   });

@@ -5,19 +5,15 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statfsSync, statSync, wri
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type MatchId, type Snapshot, type VersionedEvent } from "@arena/protocol";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { Client } from "../test-support/harness.js";
+import { afterAll, describe, expect, it } from "vitest";
+import { type Client } from "../test-support/harness.js";
 import { firstLegal, startOthello } from "../test-support/play.js";
 import { killHard, launchProduct, type Product, startProduct } from "../test-support/product.js";
 import { skipWithout } from "../test-support/requires.js";
+import { useServers } from "../test-support/servers.js";
 
+const arena = useServers();
 const folders: string[] = [];
-const running: Product[] = [];
-const clients: Client[] = [];
-afterEach(async () => {
-  for (const client of clients.splice(0)) client.close();
-  for (const product of running.splice(0)) await killHard(product);
-});
 afterAll(() => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
@@ -30,14 +26,12 @@ function dataDir(): string {
 
 async function start(env: Record<string, string>, port?: number): Promise<Product> {
   const product = await startProduct(env, port);
-  running.push(product);
+  arena.defer(() => killHard(product));
   return product;
 }
 
-async function connect(product: Product, token?: string): Promise<Client> {
-  const client = await Client.connect(product.url, token);
-  clients.push(client);
-  return client;
+function connect(product: Product, token?: string): Promise<Client> {
+  return arena.connectTo(product.url, token);
 }
 
 async function fetchMatch(product: Product, matchId: MatchId): Promise<Snapshot> {
@@ -101,7 +95,7 @@ describe("the product on SQLite, killed with SIGKILL and started again", () => {
 
     const killedAt = Date.now();
     await killHard(first);
-    for (const client of clients.splice(0)) client.close();
+    await arena.closeServers();
 
     const second = await start({ DATA_DIR }, first.port);
     const restartMs = Date.now() - killedAt;

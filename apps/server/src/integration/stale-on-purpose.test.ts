@@ -1,8 +1,9 @@
 import { type MatchId, type Snapshot } from "@arena/protocol";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { FakeClock } from "../clocks/scheduler.js";
-import { Client, startServer, type TestServer } from "../test-support/harness.js";
+import { type Client } from "../test-support/harness.js";
+import { useServers } from "../test-support/servers.js";
 import { firstLegal, startOthello } from "../test-support/play.js";
 
 const blitz = { baseMs: 180_000, incrementMs: 2_000 };
@@ -13,32 +14,20 @@ const blitz = { baseMs: 180_000, incrementMs: 2_000 };
  * `stale-version`. A move is judged against the position now (docs/protocol.md, "Versions").
  */
 describe("moves made stale on purpose (issue 26)", () => {
-  let server: TestServer;
-  const clients: Client[] = [];
+  const arena = useServers({ closeAfter: "all" });
 
   beforeAll(async () => {
-    server = await startServer({ clock: new FakeClock() });
+    await arena.start({ clock: new FakeClock() });
   });
-
-  afterAll(async () => {
-    for (const client of clients) client.close();
-    await server.close();
-  });
-
-  async function connect(token?: string): Promise<Client> {
-    const client = await Client.connect(server.url, token);
-    clients.push(client);
-    return client;
-  }
 
   /** A live Othello game: the host (black, seat 0) with `extra` more sockets of theirs, the guest white. */
   async function game(extra: number): Promise<{ host: Client[]; guest: Client; matchId: MatchId }> {
-    const black = await connect();
-    const guest = await connect();
+    const black = await arena.connect();
+    const guest = await arena.connect();
     const { matchId } = await startOthello(black, guest, blitz);
     const token = black.session?.token;
     if (token === undefined) throw new Error("no session");
-    const more = await Promise.all(Array.from({ length: extra }, () => connect(token)));
+    const more = await Promise.all(Array.from({ length: extra }, () => arena.connect(token)));
     return { host: [black, ...more], guest, matchId };
   }
 

@@ -1,32 +1,22 @@
 import { type MatchId } from "@arena/protocol";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { FakeClock } from "../clocks/scheduler.js";
-import { Client, startServer, type TestServer } from "../test-support/harness.js";
+import { type Client, type TestServer } from "../test-support/harness.js";
+import { useServers } from "../test-support/servers.js";
 import { firstLegal, startOthello } from "../test-support/play.js";
 
 const blitz = { baseMs: 180_000, incrementMs: 2_000 };
 
+const arena = useServers();
+
 describe("takebacks over real sockets (memory store, fake clock)", () => {
   let server: TestServer;
   let clock: FakeClock;
-  let clients: Client[] = [];
 
   beforeEach(async () => {
     clock = new FakeClock();
-    server = await startServer({ clock });
+    server = await arena.start({ clock });
   });
-
-  afterEach(async () => {
-    for (const client of clients) client.close();
-    clients = [];
-    await server.close();
-  });
-
-  async function connect(): Promise<Client> {
-    const client = await Client.connect(server.url);
-    clients.push(client);
-    return client;
-  }
 
   /** Plays the first legal move from whichever client is to move. */
   async function playOne(matchId: MatchId, [black, white]: readonly [Client, Client]): Promise<void> {
@@ -39,8 +29,8 @@ describe("takebacks over real sockets (memory store, fake clock)", () => {
   }
 
   it("takes back to the asker's turn once the opponent accepts; both sides and the record agree", async () => {
-    const black = await connect();
-    const white = await connect();
+    const black = await arena.connect();
+    const white = await arena.connect();
     const { matchId } = await startOthello(black, white, blitz);
     for (let i = 0; i < 3; i++) await playOne(matchId, [black, white]);
     const before = await white.snapshot(matchId);
@@ -80,8 +70,8 @@ describe("takebacks over real sockets (memory store, fake clock)", () => {
   });
 
   it("lets the opponent decline, and the computer accept at once", async () => {
-    const black = await connect();
-    const white = await connect();
+    const black = await arena.connect();
+    const white = await arena.connect();
     const { matchId } = await startOthello(black, white, blitz);
     for (let i = 0; i < 2; i++) await playOne(matchId, [black, white]);
     const snap = await black.snapshot(matchId);
@@ -91,7 +81,7 @@ describe("takebacks over real sockets (memory store, fake clock)", () => {
     expect(declined.ok).toBe(true);
     expect((await black.snapshot(matchId)).moves).toHaveLength(2);
 
-    const human = await connect();
+    const human = await arena.connect();
     const created = await human.call("room:create", {
       gameId: "othello",
       timeControl: blitz,

@@ -6,7 +6,8 @@ import { join, resolve } from "node:path";
 import { io } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../test-support/net.js";
-import { startServer, type TestServer } from "../test-support/harness.js";
+import { type TestServer } from "../test-support/harness.js";
+import { useServers } from "../test-support/servers.js";
 import { skipWithout } from "../test-support/requires.js";
 
 // The README's "on the internet" recipe: Caddy in front with TLS (deploy/Caddyfile), run for real on
@@ -29,13 +30,14 @@ function httpsRequest(url: string, method: string, headers: Record<string, strin
 }
 
 describe.skipIf(skipWithout(!CADDY, "caddy"))("behind a TLS reverse proxy (deploy/Caddyfile)", () => {
+  const arena = useServers({ closeAfter: "all" });
   let server: TestServer;
   let caddy: ChildProcess;
   let dir: string;
   let origin: string;
 
   beforeAll(async () => {
-    server = await startServer();
+    server = await arena.start();
     const port = await freePort();
     origin = `https://localhost:${port}`;
     dir = mkdtempSync(join(tmpdir(), "arena-caddy-"));
@@ -66,9 +68,9 @@ describe.skipIf(skipWithout(!CADDY, "caddy"))("behind a TLS reverse proxy (deplo
     }
   });
 
-  afterAll(async () => {
+  // Registered after the fixture's, so it runs first: caddy stops before the server closes.
+  afterAll(() => {
     caddy?.kill("SIGTERM");
-    await server?.close();
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -1,8 +1,8 @@
 import { createRequire } from "node:module";
 import { type Socket } from "node:net";
 import { Writable } from "node:stream";
-import { afterEach, describe, expect, it } from "vitest";
-import { Client, startServer, type TestServer } from "../test-support/harness.js";
+import { describe, expect, it } from "vitest";
+import { useServers } from "../test-support/servers.js";
 import { makeSocketEndOnce, makeWebSocketParsersEndOnce, webSocketParser } from "./end-once.js";
 
 /** A stream that has finished: ended, and its 'finish' emitted. */
@@ -15,11 +15,7 @@ async function finished(): Promise<Writable> {
 }
 
 describe("WebSocket streams that end once (protocol/end-once.ts)", () => {
-  let server: TestServer | null = null;
-  afterEach(async () => {
-    await server?.close();
-    server = null;
-  });
+  const arena = useServers();
 
   it("patches the frame parser engine.io's ws uses, and only while it inherits Node's end", () => {
     const enginesWs = createRequire(createRequire(import.meta.url).resolve("engine.io"))("ws") as {
@@ -63,10 +59,10 @@ describe("WebSocket streams that end once (protocol/end-once.ts)", () => {
   });
 
   it("gives each upgraded socket of the server its own end, and WebSockets still open and close cleanly", async () => {
-    server = await startServer();
+    const server = await arena.start();
     const upgraded: Socket[] = [];
     server.app.http.on("upgrade", (_request, socket) => upgraded.push(socket as Socket));
-    const clients = await Promise.all(Array.from({ length: 5 }, () => Client.connect(server?.url ?? "")));
+    const clients = await Promise.all(Array.from({ length: 5 }, () => arena.connect()));
     expect(upgraded).toHaveLength(5);
     for (const socket of upgraded) expect(Object.prototype.hasOwnProperty.call(socket, "end")).toBe(true);
     const closed = upgraded.map((socket) => new Promise((resolve) => socket.once("close", resolve)));
