@@ -15,7 +15,6 @@ export {
   weightedSquaresBits,
 } from "./eval.js";
 export { edgeIndexOf, getEdgeTable, roundHalfEven } from "./edge-table.js";
-export { type MatchResult, playMatch } from "./match.js";
 export {
   type IagoPlayerOptions,
   type IagoPlayerResult,

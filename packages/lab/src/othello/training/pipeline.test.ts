@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { STAGE_SIZE } from "../patterns.js";
+import { STAGE_SIZE } from "@arena/engine/games/othello/ai/patterns";
 import { type TrainConfig, DEFAULT_TRAIN_CONFIG, inlineRunner, trainEvaluation } from "./pipeline.js";
 import { selfPlayPositions } from "./self-play.js";
 

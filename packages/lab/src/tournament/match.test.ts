@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { diceOfDoom } from "../games/dice-of-doom/index.js";
-import { othello } from "../games/othello/rules.js";
-import { PASS } from "../games/othello/squares.js";
+import { diceOfDoom } from "@arena/engine/games/dice-of-doom/index";
+import { othello } from "@arena/engine/games/othello/rules";
+import { PASS } from "@arena/engine/games/othello/squares";
 import { randomPlayer } from "../players/generic.js";
 import type { AnyPlayer } from "../players/types.js";
 import { playMatch } from "./match.js";

@@ -6,9 +6,13 @@ import {
   legalMoves,
   parsePosition,
   STANDARD_START,
-} from "../rules.js";
-import { PASS } from "../squares.js";
-import { type Strategy, type StrategyContext, createContext } from "./strategies.js";
+} from "@arena/engine/games/othello/rules";
+import { PASS } from "@arena/engine/games/othello/squares";
+import {
+  type Strategy,
+  type StrategyContext,
+  createContext,
+} from "@arena/engine/games/othello/ai/strategies";
 
 export interface MatchResult {
   /** The final position. */

@@ -5,17 +5,17 @@
  * seeded: the work comes as jobs a runner may spread over worker threads (`runTrainJob` is what a
  * worker executes), and the result does not depend on how many threads ran them.
  */
-import { popcount32 } from "../../bitboard.js";
-import { EndgameSolver } from "../solver.js";
+import { popcount32 } from "@arena/engine/games/othello/bitboard";
+import { EndgameSolver } from "@arena/engine/games/othello/ai/solver";
 import {
   FEATURES_PER_POSITION,
   FEATURE_KINDS,
   MOBILITY_KIND,
   STAGE_SIZE,
   positionFeatures,
-} from "../patterns.js";
-import { type TrainedWeights, spreadCanonical } from "../weights-codec.js";
-import { moves, out } from "../../bitboard.js";
+} from "@arena/engine/games/othello/ai/patterns";
+import { type TrainedWeights, spreadCanonical } from "@arena/engine/games/othello/ai/weights-codec";
+import { moves, out } from "@arena/engine/games/othello/bitboard";
 import { type FitResult, type StageSamples, fitStage } from "./fit.js";
 import { exactLabels, searchLabels } from "./label.js";
 import { type PositionSet, type SelfPlayConfig, selfPlayPositions, uniquePositions } from "./self-play.js";

@@ -1,12 +1,12 @@
-import { type Result, ok } from "../core/result.js";
-import { al0Move, chooseKrkMove, krkLevels, perfectMove } from "../games/krk/ai/levels.js";
-import { BOOK_VARIANT } from "../games/krk/ai/al0/table.js";
-import { WHITE } from "../games/krk/position.js";
-import type { KrkState } from "../games/krk/state.js";
+import { type Result, ok } from "@arena/engine/core/result";
+import { al0Move, chooseKrkMove, krkLevels, perfectMove } from "@arena/engine/games/krk/ai/levels";
+import { BOOK_VARIANT } from "@arena/engine/games/krk/ai/al0/table";
+import { WHITE } from "@arena/engine/games/krk/position";
+import type { KrkState } from "@arena/engine/games/krk/state";
 import { randomPlayer } from "./generic.js";
 import { type SpecError, expectArgs, readInt, specError, splitSpec } from "./spec.js";
 import type { Player, PlayerContext } from "./types.js";
-import type { ChosenMove } from "../search/budget.js";
+import type { ChosenMove } from "@arena/engine/search/budget";
 
 /** `al0:book` is the 4th edition's table as printed, which can stalemate (docs/krk.md §8.3). */
 export const KRK_SPECS = ["random", "level:<n>", "al0", "al0:book", "perfect"] as const;

@@ -1,11 +1,11 @@
-import type { Result } from "../core/result.js";
+import type { Result } from "@arena/engine/core/result";
 import {
   centreFirst,
   chooseConnectKMove,
   connectKLevels,
   evaluateConnectK,
-} from "../games/connect-k/ai/index.js";
-import { type ConnectKState, connectK } from "../games/connect-k/index.js";
+} from "@arena/engine/games/connect-k/ai/index";
+import { type ConnectKState, connectK } from "@arena/engine/games/connect-k/index";
 import { LEVEL_GAME_SPECS, parseLevelGameSpec } from "./level-game.js";
 import type { SpecError } from "./spec.js";
 import type { Player } from "./types.js";

@@ -15,3 +15,4 @@ export { OTHELLO_EVAL_NAMES, othelloEvaluator, type OthelloEvalName } from "./ot
 export { CONNECT_K_SPECS, parseConnectKSpec } from "./connect-k.js";
 export { DICE_OF_DOOM_SPECS, parseDiceOfDoomSpec } from "./dice-of-doom.js";
 export { KRK_SPECS, parseKrkSpec } from "./krk.js";
+export { withMoveCeiling } from "./move-ceiling.js";

@@ -4,7 +4,7 @@
  * a move kept once. Game `g` of a run draws from its own generator seeded by (seed, g), so any range
  * of games can be played anywhere (a worker thread) and the union is the same.
  */
-import { Random } from "../../../../core/rng.js";
+import { Random } from "@arena/engine/core/rng";
 import {
   BLACK,
   type OthelloState,
@@ -12,9 +12,9 @@ import {
   applyMove,
   legalMoves,
   parsePosition,
-} from "../../rules.js";
-import { PASS } from "../../squares.js";
-import { createContext, iago } from "../strategies.js";
+} from "@arena/engine/games/othello/rules";
+import { PASS } from "@arena/engine/games/othello/squares";
+import { createContext, iago } from "@arena/engine/games/othello/ai/strategies";
 
 export interface SelfPlayConfig {
   readonly seed: number;

@@ -1,6 +1,6 @@
-import { diceOf, rollDice } from "../core/chance.js";
-import type { AnyGame, Seat } from "../core/game.js";
-import { Random, nextRandom } from "../core/rng.js";
+import { diceOf, rollDice } from "@arena/engine/core/chance";
+import type { AnyGame, Seat } from "@arena/engine/core/game";
+import { Random, nextRandom } from "@arena/engine/core/rng";
 import type { AnyPlayer, NodeCounter, PlayerContext } from "../players/types.js";
 
 /** How a game ended: played out, a seat's flag fell, a seat made an illegal move, or the ply cap hit. */

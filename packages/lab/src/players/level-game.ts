@@ -1,6 +1,6 @@
-import { type Result, ok } from "../core/result.js";
-import type { ChooseOptions, ChosenMove } from "../search/budget.js";
-import type { Evaluator, MoveOrderer, SearchGame } from "../search/types.js";
+import { type Result, ok } from "@arena/engine/core/result";
+import type { ChooseOptions, ChosenMove } from "@arena/engine/search/budget";
+import type { Evaluator, MoveOrderer, SearchGame } from "@arena/engine/search/types";
 import { randomPlayer, searchPlayer } from "./generic.js";
 import { type SpecError, expectArgs, readInt, specError, splitSpec } from "./spec.js";
 import type { Player } from "./types.js";

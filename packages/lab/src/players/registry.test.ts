@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { Random } from "../core/rng.js";
-import { connectK } from "../games/connect-k/index.js";
-import { diceOfDoom } from "../games/dice-of-doom/index.js";
-import { othello } from "../games/othello/rules.js";
+import { Random } from "@arena/engine/core/rng";
+import { connectK } from "@arena/engine/games/connect-k/index";
+import { diceOfDoom } from "@arena/engine/games/dice-of-doom/index";
+import { othello } from "@arena/engine/games/othello/rules";
 import { parsePlayerSpec } from "./registry.js";
 import type { PlayerContext } from "./types.js";
 

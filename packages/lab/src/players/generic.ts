@@ -1,8 +1,8 @@
-import type { Seat } from "../core/game.js";
-import { alphaBeta } from "../search/alpha-beta.js";
-import { search } from "../search/engine.js";
-import { minimax } from "../search/minimax.js";
-import type { Evaluator, MoveOrderer, SearchGame, TerminalValue } from "../search/types.js";
+import type { Seat } from "@arena/engine/core/game";
+import { alphaBeta } from "@arena/engine/search/alpha-beta";
+import { search } from "@arena/engine/search/engine";
+import { minimax } from "@arena/engine/search/minimax";
+import type { Evaluator, MoveOrderer, SearchGame, TerminalValue } from "@arena/engine/search/types";
 import type { Analysis, Player, PlayerContext } from "./types.js";
 
 /** PAIP's `random-strategy`: a uniformly random legal move, from the context's seeded generator. */

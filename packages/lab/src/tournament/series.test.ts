@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { connectK } from "../games/connect-k/index.js";
-import { diceOfDoom } from "../games/dice-of-doom/index.js";
-import { othello } from "../games/othello/rules.js";
+import { connectK } from "@arena/engine/games/connect-k/index";
+import { diceOfDoom } from "@arena/engine/games/dice-of-doom/index";
+import { othello } from "@arena/engine/games/othello/rules";
 import { parsePlayerSpec } from "../players/registry.js";
 import type { AnyPlayer } from "../players/types.js";
 import { fitElo } from "./elo.js";

@@ -4,7 +4,7 @@
  * without ever forming them. A sample's features are the `FEATURES_PER_POSITION` canonical slots
  * `positionFeatures` wrote, so A·w is a sum of look-ups and Aᵀ·r a scatter.
  */
-import { FEATURES_PER_POSITION, STAGE_SIZE } from "../patterns.js";
+import { FEATURES_PER_POSITION, STAGE_SIZE } from "@arena/engine/games/othello/ai/patterns";
 
 export interface StageSamples {
   readonly count: number;

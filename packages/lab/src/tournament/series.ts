@@ -1,4 +1,4 @@
-import type { AnyGame } from "../core/game.js";
+import type { AnyGame } from "@arena/engine/core/game";
 import type { AnyPlayer } from "../players/types.js";
 import { type ClockSetting, type EndReason, type GameRecord, deriveSeed, playMatch } from "./match.js";
 

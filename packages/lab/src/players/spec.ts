@@ -1,4 +1,4 @@
-import { type Result, err, ok } from "../core/result.js";
+import { type Result, err, ok } from "@arena/engine/core/result";
 
 /** Why a strategy spec was refused; the message names the spec and what is wrong. */
 export interface SpecError {

@@ -1,4 +1,4 @@
-import { type Result, ok } from "../core/result.js";
+import { type Result, ok } from "@arena/engine/core/result";
 import {
   type EvaluatorName,
   type Strategy,
@@ -12,8 +12,8 @@ import {
   OTHELLO_MAX_LEVEL,
   othelloLevelMove,
   randomStrategy,
-} from "../games/othello/ai/index.js";
-import { type OthelloState, othello } from "../games/othello/rules.js";
+} from "@arena/engine/games/othello/ai/index";
+import { type OthelloState, othello } from "@arena/engine/games/othello/rules";
 import { searchPlayer } from "./generic.js";
 import { OTHELLO_EVAL_NAMES, isOthelloEvalName, othelloEvaluator } from "./othello-evals.js";
 import { type SpecError, expectArgs, readInt, specError, splitSpec } from "./spec.js";

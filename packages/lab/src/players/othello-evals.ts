@@ -3,10 +3,10 @@
  * Othello AI module's bitboard functions to the generic search's `Evaluator`
  * (for the "search:<depth>:<eval>" players and NBoard hints).
  */
-import type { Seat } from "../core/game.js";
-import { type BitsEvaluator, EVALUATORS, moveNumberOf } from "../games/othello/ai/index.js";
-import { BLACK, type OthelloState } from "../games/othello/rules.js";
-import type { Evaluator } from "../search/types.js";
+import type { Seat } from "@arena/engine/core/game";
+import { type BitsEvaluator, EVALUATORS, moveNumberOf } from "@arena/engine/games/othello/ai/index";
+import { BLACK, type OthelloState } from "@arena/engine/games/othello/rules";
+import type { Evaluator } from "@arena/engine/search/types";
 
 export const OTHELLO_EVAL_NAMES = [
   "count-difference",

@@ -1,6 +1,10 @@
-import type { Result } from "../core/result.js";
-import { bookEvaluate, chooseDiceOfDoomMove, diceOfDoomLevels } from "../games/dice-of-doom/ai/index.js";
-import { type DiceOfDoomState, diceOfDoom } from "../games/dice-of-doom/index.js";
+import type { Result } from "@arena/engine/core/result";
+import {
+  bookEvaluate,
+  chooseDiceOfDoomMove,
+  diceOfDoomLevels,
+} from "@arena/engine/games/dice-of-doom/ai/index";
+import { type DiceOfDoomState, diceOfDoom } from "@arena/engine/games/dice-of-doom/index";
 import { LEVEL_GAME_SPECS, parseLevelGameSpec } from "./level-game.js";
 import type { SpecError } from "./spec.js";
 import type { Player } from "./types.js";

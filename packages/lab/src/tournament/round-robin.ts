@@ -1,4 +1,4 @@
-import type { AnyGame } from "../core/game.js";
+import type { AnyGame } from "@arena/engine/core/game";
 import type { AnyPlayer } from "../players/types.js";
 import { type EloEstimate, fitElo } from "./elo.js";
 import { deriveSeed } from "./match.js";

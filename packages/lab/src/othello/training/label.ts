@@ -4,10 +4,10 @@
  * has no more than `horizon` empties and scores it there with the weights already fitted for those
  * stages (so each stage learns from searches into the stages below it).
  */
-import { flips, moves, out, popcount32 } from "../../bitboard.js";
-import type { EndgameSolver } from "../solver.js";
-import { trainedEvalBits } from "../trained-eval.js";
-import type { TrainedWeights } from "../weights-codec.js";
+import { flips, moves, out, popcount32 } from "@arena/engine/games/othello/bitboard";
+import type { EndgameSolver } from "@arena/engine/games/othello/ai/solver";
+import { trainedEvalBits } from "@arena/engine/games/othello/ai/trained-eval";
+import type { TrainedWeights } from "@arena/engine/games/othello/ai/weights-codec";
 
 /** Exact labels of positions `from` .. `to - 1` of `boards` (4 ints each, side to move first). */
 export function exactLabels(

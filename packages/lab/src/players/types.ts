@@ -1,4 +1,4 @@
-import type { Random } from "../core/rng.js";
+import type { Random } from "@arena/engine/core/rng";
 
 /** Counts the positions a player visited, summed over a game or a series. */
 export interface NodeCounter {
