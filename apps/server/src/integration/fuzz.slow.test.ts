@@ -1,6 +1,6 @@
 // A seeded, property-based protocol fuzzer over real socket.io clients.
 //
-// Rerun: `npx vitest run src/integration/fuzz.test.ts` in apps/server.
+// Rerun: `npx vitest run src/integration/fuzz.slow.test.ts` in apps/server.
 // ARENA_FUZZ_SEED=<n> picks another seed; ARENA_FUZZ_COUNT=<n> another payload count (default 100,000).
 import { CLIENT_EVENTS, ERROR_CODES, isClientEventName, type MatchId } from "@arena/protocol";
 import fc from "fast-check";

@@ -160,7 +160,7 @@ describe("accounts over HTTP and sockets", () => {
     // Five wrong passwords from one address for one name, then that address is refused for the name.
     expect(statuses.slice(0, 5).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(5).every((s) => s === 429)).toBe(true);
-    // The right password is refused too from the address that has been failing (fair-play-login.test.ts:
+    // The right password is refused too from the address that has been failing (fair-play-login.slow.test.ts:
     // not from another one).
     expect((await post(at, "/api/login", { name, password: PASSWORD })).status).toBe(429);
     // Spread over names, the address runs out after 20 attempts (11 + 1 spent above).
