@@ -64,7 +64,7 @@ figure() {
   for round in $(seq 1 "$ROUNDS"); do
     case $2 in
       cpu) awk '{ print $2 + $3 }' "$OUT/$1-$round.time" ;;
-      leaves) grep -o 'leaves_per_s [0-9]*' "$OUT/$1-$round.out" | awk '{ print $2 }' | tail -1 ;;
+      leaves) { grep -o 'leaves_per_s [0-9]*' "$OUT/$1-$round.out" || true; } | awk '{ print $2 }' | tail -1 ;;
       solve) awk 'NF == 5 && $5 ~ /^[0-9.]+$/ && $4 ~ /^[0-9]+$/ { s += $5; n++ } END { if (n) print s }' "$OUT/$1-$round.out" ;;
     esac
   done
