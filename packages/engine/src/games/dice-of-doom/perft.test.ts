@@ -376,5 +376,3 @@ describe("perft against a naive model", () => {
     });
   }
 });
-
-describe("random games against the naive model", () => {});
