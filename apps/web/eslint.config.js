@@ -31,9 +31,9 @@ export default [
             {
               group: [
                 "@arena/engine/ai/*",
-                "@arena/engine/players/*",
                 "@arena/engine/search/*",
-                "@arena/engine/tournament/*",
+                "@arena/lab",
+                "@arena/lab/*",
                 "@arena/engine/games/*/ai/*",
                 "@arena/engine/worker",
                 "@arena/engine/debug",

@@ -6,6 +6,8 @@
  *   node apps/cli/dist/bench.js [--only perft] [--depth 11]
  *   node apps/cli/dist/bench.js --only solve [--ffo 40-44|none] [--set-22 on|off] [--iago-depth 7]
  *   node apps/cli/dist/bench.js --only krk
+ *
+ * Against another commit of the engine rather than the C yardsticks: bench/engine/ab.sh <commit> bench --only perft.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";

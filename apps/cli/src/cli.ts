@@ -10,9 +10,9 @@ import { ROUND_ROBIN_USAGE, roundRobinCommand } from "./commands/round-robin.js"
 import { SERIES_USAGE, seriesCommand } from "./commands/series.js";
 import { solveCommand } from "./commands/solve.js";
 import { TRAIN_USAGE, trainCommand } from "./commands/train.js";
-import { OTHELLO_EVAL_NAMES, PLAYER_SPECS } from "@arena/engine/players/index";
+import { OTHELLO_EVAL_NAMES, PLAYER_SPECS } from "@arena/lab/players/index";
 import { diceOf, rollDice } from "@arena/engine/core/chance";
-import { diceRandom } from "@arena/engine/tournament/index";
+import { diceRandom } from "@arena/lab/tournament/index";
 import { UsageError } from "./commands/common.js";
 import type { Output } from "./io.js";
 

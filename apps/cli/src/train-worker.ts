@@ -1,10 +1,6 @@
 /** A worker thread of `arena train`: runs the pipeline's jobs it is sent and posts the results back. */
 import { parentPort } from "node:worker_threads";
-import {
-  type TrainJob,
-  createTrainThread,
-  runTrainJob,
-} from "@arena/engine/games/othello/ai/training/pipeline";
+import { type TrainJob, createTrainThread, runTrainJob } from "@arena/lab/othello/training/pipeline";
 
 const thread = createTrainThread();
 

@@ -1,6 +1,6 @@
 // The browser holds no AI code (docs/web.md, "What the browser downloads"): level names come from
 // `GET /api/games`, and eslint.config.js bans the engine's AI import paths. This checks the build itself:
-// no client chunk contains text only the AI modules have (their level descriptions and player specs).
+// no client chunk contains text only the AI modules have (their level descriptions).
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -13,13 +13,10 @@ const BUILD_REQUIRED = process.env.ARENA_REQUIRE_SERVICES === "1";
 
 /**
  * Text a bundle keeps verbatim if it holds an AI module: the longest plain run of each level description
- * and player spec (quotes and non-ASCII letters may be escaped by the minifier, so they are left out).
+ * (quotes and non-ASCII letters may be escaped by the minifier, so they are left out).
  */
 function aiMarkers(): string[] {
-  const texts = Object.values(GAME_AIS).flatMap((ai) => [
-    ...ai.levels.map((level) => level.description),
-    ...ai.playerSpecs,
-  ]);
+  const texts = Object.values(GAME_AIS).flatMap((ai) => ai.levels.map((level) => level.description));
   const markers = texts.map((text) =>
     (text.match(/[A-Za-z0-9 ,.:;()<>+-]+/g) ?? []).reduce((a, b) => (b.length > a.length ? b : a), ""),
   );

@@ -30,8 +30,6 @@ export {
 } from "./ai/game-ai.js";
 export { type AnalyzedMove, type MoveLoss, analyzeMove, moveLoss } from "./ai/analysis.js";
 export { GAME_AIS, aiFor } from "./ai/registry.js";
-export * as Players from "./players/index.js";
-export * as Tournament from "./tournament/index.js";
 export * as OthelloAi from "./games/othello/ai/index.js";
 export * as KrkAi from "./games/krk/ai/index.js";
 export * from "./core/excerpt.js";

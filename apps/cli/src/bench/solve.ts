@@ -1,8 +1,8 @@
 /**
  * The `solve` section of `npm run bench`, every ratio measured side by side in one run: the exact
- * endgame solver against the C yardstick ../shared/bench/solve-ref.c and against the solver as it
- * was before the trained evaluation (solver-baseline.ts, a frozen copy), on the 20-empty set, a
- * 22-empty set and FFO #40–#44; then the midgame searches' speed.
+ * endgame solver (trained and Iago ordering) against the C yardstick ../shared/bench/solve-ref.c on
+ * the 20-empty set, then on a 22-empty set and FFO #40–#44; then the midgame searches' speed. To
+ * compare with the solver at another commit: bench/engine/ab.sh <commit> --only solve.
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -15,7 +15,6 @@ import {
   trainedMidgame,
   trainedWeights,
 } from "@arena/engine/games/othello/ai/index";
-import * as baseline from "./solver-baseline.js";
 
 /**
  * The "arena-iago2-<empties>" sets: for seeds 1..count, eight random plies (seeded mulberry32) then
@@ -169,7 +168,6 @@ export function solveBench(options: {
   const solver = new EndgameSolver({ ordering: trainedWeights() });
   const level7 = new EndgameSolver({ ordering: "iago" });
   const contenders: Contender[] = [
-    { name: "baseline", solve: baseline.solveExact, clear: baseline.clearSolverTable },
     { name: "level 7", solve: (s) => level7.solve(s), clear: () => level7.clear() },
     { name: "Arena", solve: (s) => solver.solve(s), clear: () => solver.clear() },
   ];
@@ -177,7 +175,7 @@ export function solveBench(options: {
   for (const state of benchPositions(2, 14)) for (const c of contenders) c.solve(state);
 
   console.log("## Othello exact endgame solver (Arena = trained ordering; level 7 = Iago ordering)");
-  console.log("baseline = the solver before this work (apps/cli/src/bench/solver-baseline.ts)\n");
+  console.log("");
   console.log("Set arena-iago2-20: seeds 1-6, 8 random plies then iago(2) self-play to 20 empties");
   const set20 = benchPositions().map((state, i) => ({ state, id: `seed${i + 1}` }));
   summary(compare(set20, contenders, options.reference), "C");
@@ -185,7 +183,7 @@ export function solveBench(options: {
   if (options.set22) {
     console.log("\nSet arena-iago2-22: the same games to 22 empties");
     const set22 = benchPositions(6, 22).map((state, i) => ({ state, id: `seed${i + 1}` }));
-    summary(compare(set22, contenders, null), "baseline");
+    summary(compare(set22, contenders, null), "level 7");
   }
 
   if (options.ffo !== "none") {
@@ -201,7 +199,7 @@ export function solveBench(options: {
       const parsed = Othello.parsePosition(`${board} ${side}`);
       if (parsed.ok) ffo.push({ state: parsed.value, id, check: `${Number(score)} ${best}` });
     }
-    summary(compare(ffo, contenders, null), "baseline");
+    summary(compare(ffo, contenders, null), "level 7");
   }
 
   console.log(`\n## Midgame: Iago (alpha-beta-searcher3 + iago-eval) at depth ${options.iagoDepth}`);

@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { type AnyGame, DEFAULT_GAME_ID, type GameId, GAME_IDS, getGame, isGameId } from "@arena/engine";
-import { type AnyPlayer, PLAYER_SPECS, parsePlayerSpec } from "@arena/engine/players/index";
-import type { ClockSetting, PlayerTotals } from "@arena/engine/tournament/index";
+import { type AnyPlayer, PLAYER_SPECS, parsePlayerSpec } from "@arena/lab/players/index";
+import type { ClockSetting, PlayerTotals } from "@arena/lab/tournament/index";
 import type { Output } from "../io.js";
 
 /** Thrown for bad command-line input; the dispatcher prints the message and exits with 2. */

@@ -1,6 +1,5 @@
 import { Othello, Random } from "@arena/engine";
-import { othelloAi } from "@arena/engine/games/othello/ai/game-ai";
-import { type AnyPlayer, type PlayerContext } from "@arena/engine/players/index";
+import { type AnyPlayer, type PlayerContext, parseOthelloSpec } from "@arena/lab/players/index";
 import type { Output } from "../io.js";
 
 /**
@@ -22,7 +21,7 @@ type OthelloState = Othello.OthelloState;
 
 function engineFor(depth: number, spec = NBOARD_SPEC): AnyPlayer {
   // NBoard is the Othello engine protocol: the Othello AI's own players.
-  const player = othelloAi.parsePlayer(spec(depth));
+  const player = parseOthelloSpec(spec(depth));
   if (!player.ok) throw new Error(player.error.message);
   return player.value;
 }

@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { type AnyGame } from "@arena/engine";
-import { playMatch } from "@arena/engine/tournament/index";
+import { playMatch } from "@arena/lab/tournament/index";
 import type { Output } from "../io.js";
 import { UsageError, gameSetup, parseClock, players, timeString, wholeNumber } from "./common.js";
 

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { type RoundRobinResult, roundRobin } from "@arena/engine/tournament/index";
+import { type RoundRobinResult, roundRobin } from "@arena/lab/tournament/index";
 import type { Output } from "../io.js";
 import {
   UsageError,

@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
-import { withMoveCeiling } from "@arena/engine/ai/move-ceiling";
-import { series } from "@arena/engine/tournament/index";
+import { withMoveCeiling } from "@arena/lab/players/index";
+import { series } from "@arena/lab/tournament/index";
 import type { Output } from "../io.js";
 import {
   UsageError,

@@ -15,7 +15,7 @@ import {
   type TrainRunner,
   inlineRunner,
   trainEvaluation,
-} from "@arena/engine/games/othello/ai/training/pipeline";
+} from "@arena/lab/othello/training/pipeline";
 import { encodeWeights, weightsModule } from "@arena/engine/games/othello/ai/weights-codec";
 import type { Output } from "../io.js";
 import { UsageError, wholeNumber } from "./common.js";

@@ -1,6 +1,3 @@
-import type { Result } from "../core/result.js";
-import type { SpecError } from "../players/spec.js";
-import type { Player } from "../players/types.js";
 import type { ChooseOptions, ChosenMove } from "../search/budget.js";
 
 /** A strength level as the lobby offers it: a short name and a sentence on how it plays. */
@@ -58,9 +55,8 @@ export interface PositionAnalysis {
 }
 
 /**
- * A game's AI, as the server's worker pool, the CLI and the tournament runner find it: its levels,
- * weakest first, and the player specs (PAIP's strategy names) the CLI accepts. Moves are the game's own
- * move values (numbers for every built-in game).
+ * A game's AI, as the server's worker pool and the CLI find it: its levels, weakest first, and its
+ * analysis. Moves are the game's own move values (numbers for every built-in game).
  */
 export interface GameAi<S> {
   readonly levels: readonly AiLevel[];
@@ -71,9 +67,6 @@ export interface GameAi<S> {
    * for every seat and a best move. Works on finished positions too (exact, no best move).
    */
   analyze(state: S, options: AnalyzeOptions): PositionAnalysis;
-  /** The spec forms `parsePlayer` reads, for help texts. */
-  readonly playerSpecs: readonly string[];
-  parsePlayer(spec: string): Result<Player<S, number>, SpecError>;
 }
 
 /** A game AI whose state type is not known to the caller (registry lookups). */

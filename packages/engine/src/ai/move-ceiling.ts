@@ -1,5 +1,3 @@
-import type { Player } from "../players/types.js";
-
 /**
  * A hard ceiling on one AI move's thinking, whatever the clock would allow (docs/strength.md, "Thinking
  * time ceilings"), and a way to stop a search early. Both act through the clock the search reads: once
@@ -57,20 +55,5 @@ export function stoppableClock(
     const t = now();
     if (jump > 0 || t - start >= ceilingMs || stopped()) jump += STOP_JUMP_MS;
     return t + jump;
-  };
-}
-
-/**
- * A player that thinks under the same ceiling as an AI seat on the server (`chooseMove`): for the CLI's
- * series (`--ceiling`), so that a level's strength is measured as people meet it.
- */
-export function withMoveCeiling<S, M>(player: Player<S, M>, level: number): Player<S, M> {
-  return {
-    name: player.name,
-    choose: (state, ctx) =>
-      player.choose(state, {
-        ...ctx,
-        now: stoppableClock(() => ctx.now(), moveCeilingMs(level, ctx.remainingMs, ctx.incrementMs)),
-      }),
   };
 }

@@ -1,5 +1,4 @@
 import type { GameAi } from "../../../ai/game-ai.js";
-import { parseConnectKSpec, CONNECT_K_SPECS } from "../../../players/connect-k.js";
 import type { ConnectKState } from "../board.js";
 import { chooseConnectKMove, connectKLevels } from "./levels.js";
 import { analyzeConnectK } from "./analysis.js";
@@ -8,6 +7,4 @@ export const connectKAi: GameAi<ConnectKState> = {
   levels: connectKLevels,
   choose: (state, level, options) => chooseConnectKMove(state, level, options),
   analyze: (state, options) => analyzeConnectK(state, options),
-  playerSpecs: CONNECT_K_SPECS,
-  parsePlayer: parseConnectKSpec,
 };

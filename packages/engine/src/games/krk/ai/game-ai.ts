@@ -1,5 +1,4 @@
 import type { GameAi } from "../../../ai/game-ai.js";
-import { KRK_SPECS, parseKrkSpec } from "../../../players/krk.js";
 import type { KrkState } from "../state.js";
 import { analyzeKrk } from "./analysis.js";
 import { chooseKrkMove, krkLevels } from "./levels.js";
@@ -8,6 +7,4 @@ export const krkAi: GameAi<KrkState> = {
   levels: krkLevels,
   choose: (state, level, options) => chooseKrkMove(state, level, options),
   analyze: (state) => analyzeKrk(state),
-  playerSpecs: KRK_SPECS,
-  parsePlayer: parseKrkSpec,
 };

@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { Random } from "../../../core/rng.js";
-import { parsePlayerSpec } from "../../../players/registry.js";
-import type { PlayerContext } from "../../../players/types.js";
 import { type KrkState, applyToState, distanceToMate, krk, parseKrkOptions } from "../index.js";
 import { al0Decision } from "./al0/session.js";
 import { PRODUCT_VARIANT } from "./al0/table.js";
@@ -78,41 +76,5 @@ describe("krk levels", () => {
   it("refuses a finished game", () => {
     const mated = state({ fen: "k7/2K5/8/8/8/8/8/R7 b" });
     expect(() => choose(mated, 3)).toThrow(RangeError);
-  });
-});
-
-describe("krk player specs", () => {
-  const context = (seed: number): PlayerContext => ({
-    now: () => 0,
-    remainingMs: Infinity,
-    incrementMs: 0,
-    random: new Random(seed),
-    nodes: { count: 0 },
-  });
-
-  it.each(["random", "level:1", "level:2", "level:3", "al0", "al0:book", "perfect"])(
-    "%s plays legal moves for both sides",
-    (spec) => {
-      const player = parsePlayerSpec("krk", spec);
-      if (!player.ok) throw new Error(player.error.message);
-      expect(player.value.name).toBe(spec);
-      let at = state({}, 2);
-      for (let ply = 0; ply < 6 && at.status === "ongoing"; ply++) {
-        const move = player.value.choose(at, context(ply)) as number;
-        expect(at.moves).toContain(move);
-        at = applyToState(at, move);
-      }
-    },
-  );
-
-  it.each([
-    ["level:4", "the level must be"],
-    ["al0:fast", "expected al0 or al0:book"],
-    ["search:3", "unknown krk player"],
-    ["perfect:2", "expected perfect"],
-  ])("refuses %s", (spec, message) => {
-    const player = parsePlayerSpec("krk", spec);
-    expect(player.ok).toBe(false);
-    if (!player.ok) expect(player.error.message).toContain(message);
   });
 });

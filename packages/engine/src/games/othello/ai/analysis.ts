@@ -10,6 +10,7 @@ import { BLACK, type OthelloState, applyMove, discCounts, legalMoves } from "../
 import { PASS } from "../squares.js";
 import type { MidgameSearch } from "./midgame.js";
 import type { EndgameSolver } from "./solver.js";
+import { sidesOf } from "./sides.js";
 import { trainedMidgame, trainedOrderedSolver } from "./thread-engines.js";
 
 export interface OthelloAnalyzeOptions extends AnalyzeOptions {
@@ -80,10 +81,7 @@ export function analyzeOthello(state: OthelloState, options: OthelloAnalyzeOptio
     }
   }
   const search = options.midgame ?? trainedMidgame();
-  const [pl, ph, ol, oh] =
-    seat === BLACK
-      ? [state.blackLo, state.blackHi, state.whiteLo, state.whiteHi]
-      : [state.whiteLo, state.whiteHi, state.blackLo, state.blackHi];
+  const [pl, ph, ol, oh] = sidesOf(state);
   const result = search.search(pl, ph, ol, oh, {
     maxDepth: 60,
     now: options.now,

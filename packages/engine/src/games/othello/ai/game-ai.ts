@@ -1,5 +1,4 @@
 import type { GameAi } from "../../../ai/game-ai.js";
-import { OTHELLO_SPECS, parseOthelloSpec } from "../../../players/othello.js";
 import type { OthelloState } from "../rules.js";
 import { OTHELLO_LEVELS, othelloLevelMove } from "./levels.js";
 import { analyzeOthello } from "./analysis.js";
@@ -8,6 +7,4 @@ export const othelloAi: GameAi<OthelloState> = {
   levels: OTHELLO_LEVELS,
   choose: (state, level, options) => othelloLevelMove(state, level, options),
   analyze: (state, options) => analyzeOthello(state, options),
-  playerSpecs: OTHELLO_SPECS,
-  parsePlayer: parseOthelloSpec,
 };

@@ -15,15 +15,8 @@ export {
   weightedSquaresBits,
 } from "./eval.js";
 export { edgeIndexOf, getEdgeTable, roundHalfEven } from "./edge-table.js";
-export { type MatchResult, playMatch } from "./match.js";
-export {
-  type IagoPlayerOptions,
-  type IagoPlayerResult,
-  type TimeBudget,
-  iagoPlay,
-  solverEmptiesFor,
-  timeBudget,
-} from "./player.js";
+export { type IagoPlayerOptions, iagoPlay, solverEmptiesFor } from "./player.js";
+export { type TimeBudget, type TimedMove, timeBudget } from "./timed-move.js";
 export {
   EndgameSolver,
   type EndgameSolverOptions,

@@ -11,6 +11,7 @@
  */
 import { flips, moves, out, popcount32 } from "../bitboard.js";
 import { PASS } from "../squares.js";
+import { finalScore } from "./sides.js";
 import { trainedEvalBits, trainedEvalWithMobility } from "./trained-eval.js";
 import type { TrainedWeights } from "./weights-codec.js";
 
@@ -56,13 +57,6 @@ const SQUARE_PRIORITY = Int8Array.from([
   9, 2, 6, 5, 5, 6, 2, 9, 2, 0, 3, 3, 3, 3, 0, 2, 6, 3, 5, 4, 4, 5, 3, 6, 5, 3, 4, 4, 4, 4, 3, 5, 5, 3, 4, 4,
   4, 4, 3, 5, 6, 3, 5, 4, 4, 5, 3, 6, 2, 0, 3, 3, 3, 3, 0, 2, 9, 2, 6, 5, 5, 6, 2, 9,
 ]);
-
-function finalScore(pl: number, ph: number, ol: number, oh: number): number {
-  const p = popcount32(pl) + popcount32(ph);
-  const o = popcount32(ol) + popcount32(oh);
-  const empty = 64 - p - o;
-  return p > o ? p - o + empty : p < o ? p - o - empty : 0;
-}
 
 /** A midgame searcher with its own transposition table; reuse one across moves of a game. */
 export class MidgameSearch {

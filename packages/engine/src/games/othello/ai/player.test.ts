@@ -9,7 +9,7 @@ import {
   parsePosition,
 } from "../rules.js";
 import { PASS } from "../squares.js";
-import { iagoPlay, solverEmptiesFor, timeBudget } from "./player.js";
+import { iagoPlay, solverEmptiesFor } from "./player.js";
 import { EndgameSolver } from "./solver.js";
 
 const solver = new EndgameSolver();
@@ -35,29 +35,7 @@ function steppingClock(step: number): { now: () => number; reads: () => number }
   };
 }
 
-describe("timeBudget", () => {
-  it("spreads the clock over the remaining moves and keeps a reserve", () => {
-    const early = timeBudget(300_000, 0, 1);
-    expect(early.targetMs).toBeGreaterThan(5_000);
-    expect(early.targetMs).toBeLessThan(15_000);
-    expect(early.hardMs).toBeGreaterThanOrEqual(early.targetMs);
-    const late = timeBudget(300_000, 0, 55);
-    expect(late.targetMs).toBeGreaterThan(early.targetMs);
-    for (const remaining of [0, 5, 50, 1_000, 60_000]) {
-      for (const move of [1, 30, 59, 70]) {
-        const b = timeBudget(remaining, 2_000, move);
-        expect(b.hardMs).toBeLessThan(Math.max(remaining, 1));
-        expect(b.targetMs).toBeGreaterThanOrEqual(0);
-      }
-    }
-  });
-
-  it("counts the increment", () => {
-    expect(timeBudget(10_000, 5_000, 20).targetMs).toBeGreaterThan(
-      timeBudget(10_000, 0, 20).targetMs + 3_000,
-    );
-  });
-
+describe("solverEmptiesFor", () => {
   it("trusts the solver with more empties when there is more time", () => {
     expect(solverEmptiesFor(50)).toBeLessThan(solverEmptiesFor(1_000));
     expect(solverEmptiesFor(1_000)).toBeLessThan(solverEmptiesFor(60_000));

@@ -33,10 +33,11 @@
  * work on (lo, hi) int32 halves and never allocate per node.
  */
 import { flips, moves, out, popcount32 } from "../bitboard.js";
-import { BLACK, type OthelloState } from "../rules.js";
+import { type OthelloState } from "../rules.js";
 import { PASS } from "../squares.js";
 import { type EndgameWasm, WASM_ABORTED, endgameWasm } from "./endgame-wasm.js";
 import { iagoEvalBits } from "./eval.js";
+import { finalScore, sidesOf } from "./sides.js";
 import { trainedEvalBits, trainedEvalWithMobility } from "./trained-eval.js";
 import type { TrainedWeights } from "./weights-codec.js";
 
@@ -118,14 +119,6 @@ function parityOf(el: number, eh: number): number {
       parity |= 1 << q;
   }
   return parity;
-}
-
-function finalScore(pl: number, ph: number, ol: number, oh: number): number {
-  const p = popcount32(pl) + popcount32(ph);
-  const o = popcount32(ol) + popcount32(oh);
-  const diff = p - o;
-  const empty = 64 - p - o;
-  return diff > 0 ? diff + empty : diff < 0 ? diff - empty : 0;
 }
 
 // ---------------------------------------------------------------- stability
@@ -215,12 +208,6 @@ function metaLower(meta: number): number {
 
 function metaUpper(meta: number): number {
   return (meta >>> 24) - 64;
-}
-
-function sidesOf(state: OthelloState): [number, number, number, number] {
-  return state.turn === BLACK
-    ? [state.blackLo, state.blackHi, state.whiteLo, state.whiteHi]
-    : [state.whiteLo, state.whiteHi, state.blackLo, state.blackHi];
 }
 
 /**

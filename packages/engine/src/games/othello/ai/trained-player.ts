@@ -4,13 +4,12 @@
  * evaluation in the midgame search and the exact solver, ordered by the same evaluation, once the
  * empties are few enough for the time left. The clock is injected (`now()`, in milliseconds).
  */
-import { popcount32 } from "../bitboard.js";
-import { BLACK, type OthelloState, legalMoves } from "../rules.js";
-import { PASS } from "../squares.js";
+import { type OthelloState } from "../rules.js";
 import type { MidgameSearch } from "./midgame.js";
-import { type IagoPlayerResult, timeBudget } from "./player.js";
 import type { EndgameSolver } from "./solver.js";
+import { sidesOf } from "./sides.js";
 import { trainedMidgame, trainedOrderedSolver } from "./thread-engines.js";
+import { type TimedMove, discsOf, forcedMove, solvedMove, timeBudget } from "./timed-move.js";
 
 export interface TrainedPlayerOptions {
   readonly remainingMs: number;
@@ -59,13 +58,12 @@ const OVERRUN = 1.3;
 const FLOOR_MS_PER_LATER_MOVE = 25;
 
 /** Level 8's move; `value` is in discs (exact when `solved`, else the trained estimate). */
-export function trainedPlay(state: OthelloState, options: TrainedPlayerOptions): IagoPlayerResult {
+export function trainedPlay(state: OthelloState, options: TrainedPlayerOptions): TimedMove {
   const { now } = options;
   const start = now();
-  const legal = legalMoves(state);
-  if (legal.length === 0) return { move: -1, depth: 0, value: 0, nodes: 0, solved: false, elapsedMs: 0 };
-  if (legal[0] === PASS) return { move: PASS, depth: 0, value: 0, nodes: 0, solved: false, elapsedMs: 0 };
-  const discs = popcount32(state.blackLo | state.whiteLo) + popcount32(state.blackHi | state.whiteHi);
+  const forced = forcedMove(state);
+  if (forced !== null) return forced;
+  const discs = discsOf(state);
   const empties = 64 - discs;
   // Budget as if the game were SOLVED_PLIES shorter: the last moves are exact solves that take a
   // fraction of their share, and level 7's plan left a third of a 6 s clock unused.
@@ -79,25 +77,17 @@ export function trainedPlay(state: OthelloState, options: TrainedPlayerOptions):
   if (empties <= trainedSolverEmptiesFor(targetMs)) {
     // The solver may use up to twice the target; a failed solve leaves the midgame search the rest.
     const solver = options.endgame ?? trainedOrderedSolver();
-    const solved = solver.solve(state, { now, deadline: Math.min(hardStop, start + 2 * targetMs) });
+    const solved = solvedMove(solver, state, {
+      now,
+      start,
+      deadline: Math.min(hardStop, start + 2 * targetMs),
+    });
+    if (solved.move !== null) return solved.move;
     nodes += solved.nodes;
-    if (!solved.aborted && solved.bestMove >= 0) {
-      return {
-        move: solved.bestMove,
-        depth: empties,
-        value: solved.score,
-        nodes,
-        solved: true,
-        elapsedMs: now() - start,
-      };
-    }
   }
 
   const search = options.midgame ?? trainedMidgame();
-  const [pl, ph, ol, oh] =
-    state.turn === BLACK
-      ? [state.blackLo, state.blackHi, state.whiteLo, state.whiteHi]
-      : [state.whiteLo, state.whiteHi, state.blackLo, state.blackHi];
+  const [pl, ph, ol, oh] = sidesOf(state);
   const result = search.search(pl, ph, ol, oh, {
     maxDepth: Math.min(options.maxDepth ?? 60, empties),
     now,
