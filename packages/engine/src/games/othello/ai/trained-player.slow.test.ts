@@ -1,33 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { Random } from "../../../core/rng.js";
-import {
-  type OthelloState,
-  STANDARD_START,
-  applyMove,
-  discCounts,
-  legalMoves,
-  parsePosition,
-} from "../rules.js";
+import { applyMove, discCounts, legalMoves } from "../rules.js";
 import { PASS } from "../squares.js";
-import { MidgameSearch } from "./midgame.js";
-import { EndgameSolver } from "./solver.js";
+import { endgame, midgame, start, steppingClock } from "../test-support/level-8.js";
 import { trainedPlay } from "./trained-player.js";
-import { trainedWeights } from "./thread-engines.js";
-
-function start(): OthelloState {
-  const parsed = parsePosition(STANDARD_START);
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  return parsed.value;
-}
-
-/** A clock that advances `step` ms at every reading. */
-function steppingClock(step: number): () => number {
-  let t = 0;
-  return () => (t += step);
-}
-
-const endgame = new EndgameSolver({ ordering: trainedWeights() });
-const midgame = new MidgameSearch(trainedWeights(), 16);
 
 describe("trainedPlay (level 8)", () => {
   it("never plays past its hard limit: a whole game on a 2 s clock where each reading costs 1 ms", () => {
