@@ -160,7 +160,13 @@ describe("protocol fuzzer (real sockets, memory store, fake clock)", () => {
       clock: new FakeClock(),
       // The production limit (20/s) would make 100k payloads take hours; the limiter and the
       // flood cut-off are proven at the production setting in security.test.ts.
-      config: { rateLimit: { burst: 100_000, perSecond: 100_000, maxRefusals: 1_000 } },
+      // The fuzzers share this process's event loop with the server, which 100k payloads keep busy for
+      // seconds under load: a 2.5 s heartbeat would drop them; the heartbeat has its own tests (lag, e2e).
+      config: {
+        rateLimit: { burst: 100_000, perSecond: 100_000, maxRefusals: 1_000 },
+        pingIntervalMs: 25_000,
+        pingTimeoutMs: 60_000,
+      },
     });
     // Live matches at various points, finished ones, a waiting room with an invite seat, a cancelled one.
     matches.push(await othello(0, null), await othello(3, null), await othello(8, null));

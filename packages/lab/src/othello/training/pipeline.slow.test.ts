@@ -14,6 +14,9 @@ const TINY: TrainConfig = {
   validationEvery: 4,
 };
 
+// Three and one whole training runs: a minute each when the CI runs every suite at once on two cores.
+const TRAINING_TIMEOUT_MS = 240_000;
+
 describe("the training pipeline", () => {
   it("is repeatable: the same seed gives the same weights, whatever the job split", async () => {
     const a = await trainEvaluation(TINY, inlineRunner(), () => undefined, 3);
@@ -26,7 +29,7 @@ describe("the training pipeline", () => {
     expect(differing).toBe(0);
     const other = await trainEvaluation({ ...TINY, seed: 8 }, inlineRunner(), () => undefined, 3);
     expect(other.positions).not.toBe(a.positions);
-  }, 60_000);
+  }, TRAINING_TIMEOUT_MS);
 
   it("reduces the fit error of every stage it has positions for", async () => {
     const lines: string[] = [];
@@ -38,7 +41,7 @@ describe("the training pipeline", () => {
     expect(outcome.stages[0]?.exactLabels).toBeGreaterThan(0);
     expect(outcome.stages[8]?.searchLabels).toBeGreaterThan(0);
     expect(lines.some((line) => /stage +0 .*RMSE train/.test(line))).toBe(true);
-  }, 60_000);
+  }, TRAINING_TIMEOUT_MS);
 
   it("plays any range of self-play games the same way alone or within a larger run", () => {
     const config = { seed: 3, randomPlies: { min: 2, max: 6 }, epsilon: 0.1 };
