@@ -7,7 +7,7 @@ import { randomId } from "../identity/tokens.js";
 import { RedisQuotaStore } from "../store/redis/quotas.js";
 import { type Client, type TestServer } from "../test-support/harness.js";
 import { useServers } from "../test-support/servers.js";
-import { playOut } from "../test-support/play.js";
+import { analysisPushedTo, playOut, startTwoSeat } from "../test-support/play.js";
 import { connectTestRedis, redisUrl } from "../test-support/redis.js";
 import { skipWithout } from "../test-support/requires.js";
 
@@ -20,15 +20,6 @@ class CountingPool extends InlinePool {
     this.requests.push(request);
     return super.analyze(request, signal);
   }
-}
-
-/** The `analysis:progress` events `client` is pushed for `matchId`. */
-function pushedTo(client: Client, matchId: MatchId): AnalysisProgress[] {
-  const seen: AnalysisProgress[] = [];
-  client.socket.on("analysis:progress", (progress: AnalysisProgress) => {
-    if (progress.matchId === matchId) seen.push(progress);
-  });
-  return seen;
 }
 
 const ended = (seen: readonly AnalysisProgress[]) => seen.some((progress) => progress.state === "done");
@@ -75,25 +66,12 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))(
       const b = await instance(prefix, clock, "process-b");
       const ann = await connect(a.server);
       const ben = await connect(b.server);
-      const created = await ann.call("room:create", {
-        gameId: "connect-k",
-        options: { preset: "tiny" },
-        timeControl: blitz,
-        seats: [{ kind: "open" }, { kind: "open" }],
-        sit: 0,
-      });
-      if (!created.ok) throw new Error(created.code);
-      const joined = await ben.call("room:join-seat", {
-        matchId: created.matchId,
-        version: created.version,
-        seat: 1,
-      });
-      expect(joined.ok).toBe(true);
+      const created = await startTwoSeat(ann, ben, "connect-k", blitz, { preset: "tiny" });
       const matchId = created.matchId;
       const final = await playOut(matchId, [ann, ben], ann);
       await ben.until(() => ben.lastVersion(matchId) >= final.version, "the end on the other process");
-      const toAnn = pushedTo(ann, matchId);
-      const toBen = pushedTo(ben, matchId);
+      const toAnn = analysisPushedTo(ann, matchId);
+      const toBen = analysisPushedTo(ben, matchId);
       // Each player asks the process it is connected to, at the same time.
       const [fromA, fromB] = await Promise.all([ask(a.server, ann, matchId), ask(b.server, ben, matchId)]);
       expect(fromA).toMatchObject({ status: 202, body: { ok: true, state: "running" } });

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { PiscinaPool } from "../ai/pool.js";
 import { type Client, type TestServer } from "../test-support/harness.js";
 import { useServers } from "../test-support/servers.js";
-import { playOut } from "../test-support/play.js";
+import { analysisPushedTo, playOut, startTwoSeat } from "../test-support/play.js";
 
 const blitz = { baseMs: 180_000, incrementMs: 2_000 };
 
@@ -51,37 +51,15 @@ describe("analysis over HTTP", () => {
   };
 
   async function tinyGame(finish: boolean): Promise<MatchId> {
-    const created = await ann.call("room:create", {
-      gameId: "connect-k",
-      options: { preset: "tiny" },
-      timeControl: blitz,
-      seats: [{ kind: "open" }, { kind: "open" }],
-      sit: 0,
-    });
-    if (!created.ok) throw new Error(created.code);
-    const joined = await ben.call("room:join-seat", {
-      matchId: created.matchId,
-      version: created.version,
-      seat: 1,
-    });
-    if (!joined.ok) throw new Error(joined.code);
+    const created = await startTwoSeat(ann, ben, "connect-k", blitz, { preset: "tiny" });
     if (finish) await playOut(created.matchId, [ann, ben], ann);
     return created.matchId;
   }
 
-  /** The `analysis:progress` events `client` is pushed for `matchId`. */
-  function pushedTo(client: Client, matchId: MatchId): AnalysisProgress[] {
-    const seen: AnalysisProgress[] = [];
-    client.socket.on("analysis:progress", (progress: AnalysisProgress) => {
-      if (progress.matchId === matchId) seen.push(progress);
-    });
-    return seen;
-  }
-
   it("analyses a finished game once, pushing progress to the match's sockets, then answers from the store", async () => {
     const matchId = await tinyGame(true);
-    const toAnn = pushedTo(ann, matchId);
-    const toBen = pushedTo(ben, matchId);
+    const toAnn = analysisPushedTo(ann, matchId);
+    const toBen = analysisPushedTo(ben, matchId);
     // Not asked for yet: an answer (no error in the room's console); a missing match is the 404.
     expect(await call("GET", `/matches/${matchId}/analysis`)).toEqual({
       status: 200,
@@ -165,20 +143,7 @@ describe("analysis pushed to the user who asked", () => {
     const ann = await arena.connect();
     const ben = await arena.connect();
     const game = async () => {
-      const created = await ann.call("room:create", {
-        gameId: "connect-k",
-        options: { preset: "tiny" },
-        timeControl: blitz,
-        seats: [{ kind: "open" }, { kind: "open" }],
-        sit: 0,
-      });
-      if (!created.ok) throw new Error(created.code);
-      const joined = await ben.call("room:join-seat", {
-        matchId: created.matchId,
-        version: created.version,
-        seat: 1,
-      });
-      if (!joined.ok) throw new Error(joined.code);
+      const created = await startTwoSeat(ann, ben, "connect-k", blitz, { preset: "tiny" });
       await playOut(created.matchId, [ann, ben], ann);
       return created.matchId;
     };

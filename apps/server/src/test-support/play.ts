@@ -1,5 +1,5 @@
 import { getGame, isGameId } from "@arena/engine";
-import { type MatchId, type Snapshot, type TimeControl } from "@arena/protocol";
+import { type AnalysisProgress, type MatchId, type Snapshot, type TimeControl } from "@arena/protocol";
 import { type Client } from "./harness.js";
 
 /** The first legal move of the position in a snapshot, in notation, and the seat to move. */
@@ -40,28 +40,54 @@ export async function playOut(
 }
 
 /**
- * The usual opening of a socket test: the host creates a two-seat Othello room
- * sitting at seat 0 (black) and the guest joins seat 1, which starts the match.
+ * The usual opening of a socket test: the host creates a two-seat room of `gameId` sitting at seat 0 and
+ * the guest joins seat 1, which starts the match.
  */
-export async function startOthello(
-  black: Client,
-  white: Client,
+export async function startTwoSeat(
+  host: Client,
+  guest: Client,
+  gameId: string,
   timeControl: TimeControl,
-  options: { readonly start?: string } = {},
+  options?: Record<string, unknown>,
 ): Promise<{ matchId: MatchId; inviteToken: string }> {
-  const created = await black.call("room:create", {
-    gameId: "othello",
-    ...(options.start === undefined ? {} : { options: { start: options.start } }),
+  const created = await host.call("room:create", {
+    gameId,
+    ...(options === undefined ? {} : { options }),
     timeControl,
     seats: [{ kind: "open" }, { kind: "open" }],
     sit: 0,
   });
   if (!created.ok) throw new Error(`${created.code}: ${created.message}`);
-  const joined = await white.call("room:join-seat", {
+  const joined = await guest.call("room:join-seat", {
     matchId: created.matchId,
     version: created.version,
     seat: 1,
   });
   if (!joined.ok) throw new Error(`${joined.code}: ${joined.message}`);
   return { matchId: created.matchId, inviteToken: created.inviteToken };
+}
+
+/** `startTwoSeat` for Othello: black hosts, white joins; `start` a chosen position. */
+export function startOthello(
+  black: Client,
+  white: Client,
+  timeControl: TimeControl,
+  options: { readonly start?: string } = {},
+): Promise<{ matchId: MatchId; inviteToken: string }> {
+  return startTwoSeat(
+    black,
+    white,
+    "othello",
+    timeControl,
+    options.start === undefined ? undefined : { start: options.start },
+  );
+}
+
+/** The `analysis:progress` events `client` is pushed for `matchId`, as they arrive. */
+export function analysisPushedTo(client: Client, matchId: MatchId): AnalysisProgress[] {
+  const seen: AnalysisProgress[] = [];
+  client.socket.on("analysis:progress", (progress: AnalysisProgress) => {
+    if (progress.matchId === matchId) seen.push(progress);
+  });
+  return seen;
 }
