@@ -23,10 +23,8 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))(
       const closeRedis = () => (redisClosed ??= redis.close());
       arena.defer(closeRedis);
       const server = await arena.start({
-        store: redis.store,
-        cluster: redis.cluster,
+        redis,
         clock,
-        adapter: (io) => redis.adapter(io),
         config: { leaseTtlMs },
       });
       const close = async (graceful = true) => {
