@@ -7,7 +7,7 @@ import { type Room } from "./room.js";
 
 /**
  * Lease commands in flight at once during upkeep (they pipeline on one Redis connection), and leases
- * renewed per command where the store renews many at once.
+ * renewed per command (the cluster renews many at once).
  */
 const LEASE_BATCH = 200;
 
