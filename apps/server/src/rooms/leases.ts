@@ -22,7 +22,8 @@ async function inBatches<T>(
 }
 
 export interface LeaseKeeperOptions {
-  readonly store: MatchStore;
+  /** The live set: the matches to run (leases are the cluster's). */
+  readonly store: Pick<MatchStore, "setLive" | "listLive">;
   readonly cluster: Cluster;
   readonly clock: Clock;
   readonly logger: Logger;
