@@ -130,7 +130,7 @@ export const DEFAULT_CONFIG: Omit<AppConfig, "secret" | "instanceId"> = {
 
 export interface AppDeps {
   readonly store: MatchStore;
-  /** What only several processes need: leases in batches, match news (cluster/local.ts for one process). */
+  /** What only several processes need: leases, match news, messages between them (cluster/local.ts for one). */
   readonly cluster: Cluster;
   readonly ai: AiPool;
   readonly clock: Clock;
@@ -209,8 +209,6 @@ export function createApp(deps: AppDeps): App {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
   });
   deps.adapter?.(io);
-  // Only a cross-process adapter carries news between processes (the in-memory one warns on each try).
-  const clustered = deps.adapter !== undefined;
   // Follows are made once the rooms are: until then no socket holds a seat.
   let seatsChanged: (socket: ArenaSocket) => void = () => undefined;
   const following = new Following(config.quotas, (socket) => seatsChanged(socket));
@@ -220,7 +218,7 @@ export function createApp(deps: AppDeps): App {
   });
   const fanout = socketFanout(io, {
     instanceId: config.instanceId,
-    clustered,
+    cluster: deps.cluster,
     following,
     broadcastSlice: config.broadcastSlice,
     moved: () => metrics.moves.inc(),
@@ -235,12 +233,12 @@ export function createApp(deps: AppDeps): App {
     clock,
     logger,
   };
-  const services = buildServices(backends, { io, fanout, seekNews: seekNews(io, clustered) }, config);
+  const services = buildServices(backends, { io, fanout, seekNews: seekNews(io, deps.cluster) }, config);
   const { identity, accounts, recorder, quotas, rooms, follows, seeks, analysis } = services;
   seatsChanged = (socket) => {
     if (socket.data.account !== null) follows.announce(socket.data.user);
   };
-  hearOtherProcesses(io, { rooms, seeks });
+  hearOtherProcesses(deps.cluster, { rooms, seeks });
   const readiness = new Readiness(() => store.isReady());
 
   app.disable("x-powered-by");

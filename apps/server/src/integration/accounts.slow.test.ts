@@ -528,11 +528,9 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))(
         const players = new RedisPlayerStore(redis.commands, redis.prefix);
         arena.defer(() => redis.close());
         const started = await arena.start({
-          store: redis.store,
-          cluster: redis.cluster,
+          redis,
           clock,
           players,
-          adapter: (io) => redis.adapter(io),
         });
         instances.push({ server: started, players });
       }

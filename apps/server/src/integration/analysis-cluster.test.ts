@@ -34,11 +34,9 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))(
       const ai = new CountingPool();
       const quotas = new RedisQuotaStore(redis.commands, redis.prefix, name);
       const server: TestServer = await arena.start({
-        store: redis.store,
-        cluster: redis.cluster,
+        redis,
         clock,
         ai,
-        adapter: (io) => redis.adapter(io),
         quotas,
         config: {
           analysis: { positionBudgetMs: 50, boardBudgetMs: 100, boardRate: { burst: 1, perSecond: 0.001 } },

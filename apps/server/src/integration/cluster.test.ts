@@ -1,7 +1,8 @@
-import { type MatchId } from "@arena/protocol";
+import { applyLobbyChange, type MatchId, type RoomSummary } from "@arena/protocol";
 import { describe, expect, it } from "vitest";
 import { FakeClock } from "../clocks/scheduler.js";
 import { randomId } from "../identity/tokens.js";
+import { LOBBY_BATCH_MS } from "../rooms/lobby-feed.js";
 import { type RedisConnection } from "../store/redis/open.js";
 import { type Client, type TestServer } from "../test-support/harness.js";
 import { useServers } from "../test-support/servers.js";
@@ -23,10 +24,8 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))(
       const closeRedis = () => (redisClosed ??= redis.close());
       arena.defer(closeRedis);
       const server = await arena.start({
-        store: redis.store,
-        cluster: redis.cluster,
+        redis,
         clock,
-        adapter: (io) => redis.adapter(io),
         config: { leaseTtlMs },
       });
       const close = async (graceful = true) => {
@@ -83,6 +82,32 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))(
     /** What `client` was last told of a seat's presence. */
     const seatSeenBy = (client: Client, matchId: MatchId, index: number) =>
       client.presence.get(matchId)?.seats.find((entry) => entry.seat === index);
+
+    it("pushes a room opened on one instance to the lobby watchers of the other", async () => {
+      const prefix = `lobby-${randomId(6)}:`;
+      const clock = new FakeClock();
+      const a = await instance(prefix, clock);
+      const b = await instance(prefix, clock);
+      const watcher = await arena.connectTo(b);
+      let rooms: RoomSummary[] = [];
+      watcher.socket.on("lobby:changed", (change) => (rooms = applyLobbyChange(rooms, change)));
+      expect(await watcher.call("lobby:subscribe", {})).toMatchObject({ ok: true, rooms: [] });
+      const host = await arena.connectTo(a);
+      const created = await host.call("room:create", {
+        gameId: "othello",
+        timeControl: blitz,
+        seats: [{ kind: "open" }, { kind: "open" }],
+        sit: 0,
+      });
+      if (!created.ok) throw new Error(created.code);
+      // The entry crosses as a cluster message; B's next lobby batch then carries it to its watcher.
+      await expect
+        .poll(() => {
+          clock.advance(LOBBY_BATCH_MS);
+          return rooms.map((room) => [room.matchId, room.openSeats]);
+        })
+        .toEqual([[created.matchId, 1]]);
+    });
 
     it("plays a full game between players connected to different instances", async () => {
       const { black, white, matchId } = await gameAcrossTwo("cluster");

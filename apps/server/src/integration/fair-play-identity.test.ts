@@ -116,11 +116,9 @@ describe("a guest token ends when the guest claims an account", () => {
         const redis = await connectTestRedis(prefix);
         arena.defer(() => redis.close());
         const started = await arena.start({
-          store: redis.store,
-          cluster: redis.cluster,
+          redis,
           clock,
           players: new RedisPlayerStore(redis.commands, redis.prefix),
-          adapter: (io) => redis.adapter(io),
         });
         servers.push(started);
       }

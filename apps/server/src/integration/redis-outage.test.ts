@@ -83,10 +83,8 @@ describe.skipIf(skipWithout(!hasRedis, "redis-server"))("Redis outage during a l
     );
     arena.defer(() => connection.close());
     const server: TestServer = await arena.start({
-      store: connection.store,
-      cluster: connection.cluster,
+      redis: connection,
       clock: new FakeClock(),
-      adapter: (io) => connection.adapter(io),
     });
     const readyz = async () => (await fetch(`${server.url}/readyz`)).status;
 

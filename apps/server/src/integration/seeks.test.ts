@@ -254,10 +254,8 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))("quick pairing o
       await redis.close();
     });
     return arena.start({
-      store: redis.store,
-      cluster: redis.cluster,
+      redis,
       clock,
-      adapter: (io) => redis.adapter(io),
       seeks,
       config: { instanceId },
     });

@@ -1,4 +1,5 @@
 import { type MatchId } from "@arena/protocol";
+import { type Cluster } from "../cluster/ports.js";
 import { type Fanout, type MatchEventSink } from "../rooms/room-ports.js";
 import { type Rooms } from "../rooms/rooms.js";
 import { type SeekNews, type Seeks } from "../seeks/seeks.js";
@@ -16,8 +17,8 @@ import {
 export interface FanoutOptions {
   /** This process's name, sent with its presence reports. */
   readonly instanceId: string;
-  /** Whether a cross-process adapter is installed: only then does news go to the other processes. */
-  readonly clustered: boolean;
+  /** Where what the other processes must hear is published (nowhere for one process). */
+  readonly cluster: Pick<Cluster, "publish">;
   readonly following: Following;
   /** How many of a room's sockets one slice of a match broadcast writes to. */
   readonly broadcastSlice: number;
@@ -26,11 +27,12 @@ export interface FanoutOptions {
 }
 
 /**
- * How the rooms' news leaves the process through socket.io: each match event straight from its room to
- * the match's sockets here, presence, chat and game news, and what the other processes must hear.
+ * How the rooms' news leaves the process: through socket.io each match event straight from its room to
+ * the match's sockets here, presence, chat and game news; through the cluster what the other processes
+ * must hear.
  */
 export function socketFanout(io: ArenaServer, options: FanoutOptions): Fanout & MatchEventSink {
-  const { clustered, following } = options;
+  const { cluster, following } = options;
   const broadcasts = new SlicedBroadcasts(io.of("/").adapter.rooms, options.broadcastSlice);
   const socketsOf = (matchId: MatchId) =>
     [...(io.of("/").adapter.rooms.get(matchRoom(matchId)) ?? [])].flatMap((id) => {
@@ -50,18 +52,11 @@ export function socketFanout(io: ArenaServer, options: FanoutOptions): Fanout & 
     // The presence merged from every process's reports, to this process's sockets (in order with events).
     presence: (update) =>
       broadcasts.send(matchRoom(update.matchId), (to) => io.local.to(to).emit("presence:update", update)),
-    presenceReports: (reports) => {
-      if (clustered) io.serverSideEmit("presence:reports", options.instanceId, reports);
-    },
-    presenceWanted: (matchId) => {
-      if (clustered) io.serverSideEmit("presence:wanted", matchId);
-    },
-    leaseOffered: (matchId, to) => {
-      if (clustered) io.serverSideEmit("lease:offered", matchId, to);
-    },
-    lobbyEntry: (matchId, summary) => {
-      if (clustered) io.serverSideEmit("lobby:entry", matchId, summary);
-    },
+    presenceReports: (reports) =>
+      cluster.publish({ type: "presence:reports", instance: options.instanceId, reports }),
+    presenceWanted: (matchId) => cluster.publish({ type: "presence:wanted", matchId }),
+    leaseOffered: (matchId, to) => cluster.publish({ type: "lease:offered", matchId, to }),
+    lobbyEntry: (matchId, summary) => cluster.publish({ type: "lobby:entry", matchId, summary }),
     // Without this a long-lived socket (a lobby tab that plays all day) kept every match it ever followed.
     // Local only: each process evicts on its own schedule, and a client that asks again is attached again.
     evicted: (matchId) => {
@@ -87,13 +82,11 @@ export function socketFanout(io: ArenaServer, options: FanoutOptions): Fanout & 
 }
 
 /** Quick pairing's news: to a seeker's socket on whichever process holds it, and counts to local watchers. */
-export function seekNews(io: ArenaServer, clustered: boolean): SeekNews {
+export function seekNews(io: ArenaServer, cluster: Pick<Cluster, "publish">): SeekNews {
   return {
     paired: (seek, matchId) => io.to(seek.socketId).emit("seek:paired", { poolId: seek.poolId, matchId }),
     ended: (seek, reason) => io.to(seek.socketId).emit("seek:ended", { poolId: seek.poolId, reason }),
-    changed: () => {
-      if (clustered) io.serverSideEmit("seek:changed");
-    },
+    changed: () => cluster.publish({ type: "seek:changed" }),
     counts: (counts) => io.local.to(SEEK_COUNTS_ROOM).emit("seek:counts", { counts }),
   };
 }
@@ -104,10 +97,22 @@ export interface ProcessListeners {
   readonly seeks: Pick<Seeks, "heard">;
 }
 
-export function hearOtherProcesses(io: ArenaServer, { rooms, seeks }: ProcessListeners): void {
-  io.on("seek:changed", () => seeks.heard());
-  io.on("lobby:entry", (matchId, summary) => rooms.lobbyHeard(matchId, summary));
-  io.on("presence:reports", (instance, reports) => rooms.presence.heard(instance, reports));
-  io.on("presence:wanted", (matchId) => rooms.presence.asked(matchId));
-  io.on("lease:offered", (matchId, to) => rooms.leaseOffered(matchId, to));
+export function hearOtherProcesses(
+  cluster: Pick<Cluster, "onMessage">,
+  { rooms, seeks }: ProcessListeners,
+): void {
+  cluster.onMessage((message) => {
+    switch (message.type) {
+      case "seek:changed":
+        return seeks.heard();
+      case "lobby:entry":
+        return rooms.lobbyHeard(message.matchId, message.summary);
+      case "presence:reports":
+        return rooms.presence.heard(message.instance, message.reports);
+      case "presence:wanted":
+        return rooms.presence.asked(message.matchId);
+      case "lease:offered":
+        return rooms.leaseOffered(message.matchId, message.to);
+    }
+  });
 }

@@ -2,12 +2,10 @@ import {
   type ChatChannel,
   type ClientToServerEvents,
   type MatchId,
-  type RoomSummary,
   type ServerToClientEvents,
   type UserRef,
 } from "@arena/protocol";
 import { type Server, type Socket } from "socket.io";
-import { type PresenceReport } from "../rooms/presence.js";
 
 export interface SocketData {
   user: UserRef;
@@ -22,22 +20,11 @@ export interface SocketData {
   watching: number;
 }
 
-/** What processes tell each other through the adapter (besides broadcasts to sockets). */
-export interface InterServerEvents {
-  /** A room's lobby entry changed on another process: its summary, or null when it left the lobby. */
-  "lobby:entry": (matchId: MatchId, summary: RoomSummary | null) => void;
-  /** Another process's followers of matches (docs/architecture.md, "Presence across processes"). */
-  "presence:reports": (instance: string, reports: readonly (readonly [MatchId, PresenceReport])[]) => void;
-  /** Another process loaded a match's room: the followers of it here, please. */
-  "presence:wanted": (matchId: MatchId) => void;
-  /** A process handed back a match's lease for `to`, the process its sockets are on, to take now. */
-  "lease:offered": (matchId: MatchId, to: string) => void;
-  /** Quick pairing: a pool changed on another process (its seek-count watchers here should hear). */
-  "seek:changed": () => void;
-}
+/** Processes tell each other nothing through socket.io (cluster/messages.ts): its adapter only broadcasts. */
+type NoInterServerEvents = Record<string, never>;
 
-export type ArenaServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
-export type ArenaSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+export type ArenaServer = Server<ClientToServerEvents, ServerToClientEvents, NoInterServerEvents, SocketData>;
+export type ArenaSocket = Socket<ClientToServerEvents, ServerToClientEvents, NoInterServerEvents, SocketData>;
 
 /** The socket.io room of an account session's sockets (all closed when it logs out, on every process). */
 export const sessionRoom = (sessionId: string): string => `session:${sessionId}`;

@@ -7,7 +7,7 @@ import { type Room } from "./room.js";
 
 /**
  * Lease commands in flight at once during upkeep (they pipeline on one Redis connection), and leases
- * renewed per command where the store renews many at once.
+ * renewed per command (the cluster renews many at once).
  */
 const LEASE_BATCH = 200;
 
@@ -22,7 +22,8 @@ async function inBatches<T>(
 }
 
 export interface LeaseKeeperOptions {
-  readonly store: MatchStore;
+  /** The live set: the matches to run (leases are the cluster's). */
+  readonly store: Pick<MatchStore, "setLive" | "listLive">;
   readonly cluster: Cluster;
   readonly clock: Clock;
   readonly logger: Logger;
@@ -99,7 +100,7 @@ export class LeaseKeeper {
       logger.warn({ matchId: room.matchId }, "lost a lease");
       room.releaseLease();
     };
-    // One command per batch where the cluster renews many at once.
+    // One command per batch: the cluster renews many at once.
     const { cluster } = this.options;
     for (let start = 0; start < owned.length; start += LEASE_BATCH) {
       const batch = owned.slice(start, start + LEASE_BATCH);
@@ -133,11 +134,12 @@ export class LeaseKeeper {
    * release, so the taker credits only the moments nobody ran the game, through the takeover path.
    */
   private async handOver(room: Room, to: string, now: number): Promise<void> {
-    const { store, owner, leaseTtlMs, logger } = this.options;
+    const { cluster, owner, leaseTtlMs, logger } = this.options;
     const matchId = room.matchId;
     room.releaseLease();
     try {
-      if (await store.renewLease(matchId, owner, leaseTtlMs, now)) await store.releaseLease(matchId, owner);
+      const [renewed] = await cluster.renewLeases([matchId], owner, leaseTtlMs, now);
+      if (renewed === true) await cluster.releaseLease(matchId, owner);
     } catch (error) {
       // The lease expires by itself, and is taken over then.
       this.logFailure(error, matchId);
@@ -162,10 +164,10 @@ export class LeaseKeeper {
 
   /** A match ended: nobody needs to run it any more. */
   ended(room: Room): void {
-    const { store, owner } = this.options;
+    const { store, cluster, owner } = this.options;
     room.releaseLease();
     void store.setLive(room.matchId, false).catch((error: unknown) => this.logFailure(error, room.matchId));
-    void store
+    void cluster
       .releaseLease(room.matchId, owner)
       .catch((error: unknown) => this.logFailure(error, room.matchId));
   }
@@ -187,16 +189,16 @@ export class LeaseKeeper {
   }
 
   private async own(matchId: MatchId, takeover: boolean): Promise<void> {
-    const { store, clock, owner, leaseTtlMs, logger } = this.options;
+    const { store, cluster, clock, owner, leaseTtlMs, logger } = this.options;
     const now = clock.now();
-    const grant = await store.acquireLease(matchId, owner, leaseTtlMs, now);
+    const grant = await cluster.acquireLease(matchId, owner, leaseTtlMs, now);
     if (!grant.acquired) return;
     const room = await this.options.rooms.get(matchId);
     // Already ours (the upkeep listed it just before this process finished acquiring it): a renewal.
     if (room === null || room.owned) return;
     if (room.model.status !== "live") {
       await store.setLive(matchId, false);
-      await store.releaseLease(matchId, owner);
+      await cluster.releaseLease(matchId, owner);
       return;
     }
     room.takeLease();
@@ -224,7 +226,7 @@ export class LeaseKeeper {
     this.stopped = true;
     this.cancelNextRound?.();
     if (!graceful) return;
-    const { store, owner } = this.options;
-    for (const room of rooms) if (room.owned) await store.releaseLease(room.matchId, owner);
+    const { cluster, owner } = this.options;
+    for (const room of rooms) if (room.owned) await cluster.releaseLease(room.matchId, owner);
   }
 }

@@ -109,7 +109,7 @@ describe("Room mailbox with versions", () => {
     });
     const manager = new Rooms({
       store,
-      cluster: new LocalCluster(store),
+      cluster: new LocalCluster(store, { lastAlive: null, live: [] }),
       clock,
       ai: new InlinePool(),
       logger,

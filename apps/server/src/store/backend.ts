@@ -85,7 +85,7 @@ export async function openBackend(env: Env, logger: Logger): Promise<Opened<Back
       ok: true,
       value: {
         store,
-        cluster: new LocalCluster(store),
+        cluster: await LocalCluster.open(store, store),
         secret: env.SECRET ?? randomSecret(),
         openQuotas: () => new MemoryQuotaStore(),
         openSeeks: () => new MemorySeekStore(),
@@ -114,7 +114,7 @@ export async function openBackend(env: Env, logger: Logger): Promise<Opened<Back
     ok: true,
     value: {
       store,
-      cluster: new LocalCluster(store),
+      cluster: await LocalCluster.open(store, store),
       secret,
       openQuotas: () => new MemoryQuotaStore(),
       openSeeks: () => new MemorySeekStore(),

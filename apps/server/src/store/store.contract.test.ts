@@ -18,6 +18,7 @@ import { LocalCluster } from "../cluster/local.js";
 import { type Cluster } from "../cluster/ports.js";
 import { connectTestRedis, redisUrl } from "../test-support/redis.js";
 import { MemoryStore } from "./memory/matches.js";
+import { type ServerHeartbeat } from "./ports/heartbeat.js";
 import { type MatchStore } from "./ports/matches.js";
 import { type RedisConnection } from "./redis/open.js";
 import { SqliteStore } from "./sqlite/matches.js";
@@ -85,10 +86,10 @@ function chatLine(channel: ChatChannel, n: number): ChatLine {
   };
 }
 
-/** A backend's match store, with its cluster (the one-process cluster unless the backend has its own). */
+/** A backend's match store, with its cluster (for following a match's news). */
 interface Opened {
   store: MatchStore;
-  cluster?: Cluster;
+  cluster: Cluster;
   close: () => Promise<void>;
 }
 
@@ -99,9 +100,7 @@ function contract(name: string, make: () => Promise<Opened>) {
     let close: () => Promise<void>;
 
     beforeAll(async () => {
-      const opened = await make();
-      ({ store, close } = opened);
-      cluster = opened.cluster ?? new LocalCluster(store);
+      ({ store, cluster, close } = await make());
     });
     afterAll(async () => {
       await close();
@@ -167,24 +166,6 @@ function contract(name: string, make: () => Promise<Opened>) {
       expect(await store.listLive()).not.toContain(id);
     });
 
-    it("grants a lease to one owner at a time and reports the last heartbeat", async () => {
-      const id = asMatchId(`lease-${Math.random().toString(36).slice(2)}`);
-      expect(await store.acquireLease(id, "a", 60_000, 100)).toEqual({
-        acquired: true,
-        previousHeartbeat: null,
-      });
-      expect((await store.acquireLease(id, "b", 60_000, 200)).acquired).toBe(false);
-      expect(await store.renewLease(id, "a", 60_000, 300)).toBe(true);
-      expect(await store.renewLease(id, "b", 60_000, 300)).toBe(false);
-      await store.releaseLease(id, "b");
-      expect((await store.acquireLease(id, "b", 60_000, 400)).acquired).toBe(false);
-      await store.releaseLease(id, "a");
-      expect(await store.acquireLease(id, "b", 60_000, 500)).toEqual({
-        acquired: true,
-        previousHeartbeat: 300,
-      });
-    });
-
     it("keeps a finished match's analysis beside it, the newest put winning", async () => {
       const id = asMatchId(`analysis-${Math.random().toString(36).slice(2)}`);
       await store.append(id, 0, [entry(1)]);
@@ -195,14 +176,6 @@ function contract(name: string, make: () => Promise<Opened>) {
       await store.putAnalysis(id, analysisOf(id, 2));
       expect((await store.getAnalysis(id))?.finishedAt).toBe(2);
       expect(await store.getAnalysis(asMatchId(`${id}-other`))).toBeNull();
-    });
-
-    it("lets a lease expire", async () => {
-      const id = asMatchId(`expire-${Math.random().toString(36).slice(2)}`);
-      // Memory leases expire on the caller's clock; Redis on its own (PX), so wait a little for it.
-      expect((await store.acquireLease(id, "a", 50, 0)).acquired).toBe(true);
-      await new Promise((resolve) => setTimeout(resolve, 80));
-      expect((await store.acquireLease(id, "b", 50, 1000)).acquired).toBe(true);
     });
 
     it("keeps chat lines of both channels in the order said, the newest per channel within the bound", async () => {
@@ -244,20 +217,50 @@ function contract(name: string, make: () => Promise<Opened>) {
   });
 }
 
-contract("memory", () => Promise.resolve({ store: new MemoryStore(), close: () => Promise.resolve() }));
+/** The one-process backends' heartbeat (store/ports/heartbeat.ts): the last one written is read. */
+function heartbeatContract(
+  name: string,
+  make: () => Promise<{ store: ServerHeartbeat; close: () => Promise<void> }>,
+) {
+  describe(`ServerHeartbeat contract: ${name}`, () => {
+    it("reads none before one is written, then the last written", async () => {
+      const { store, close } = await make();
+      try {
+        expect(await store.readHeartbeat()).toBeNull();
+        await store.writeHeartbeat(1_000);
+        await store.writeHeartbeat(3_000);
+        expect(await store.readHeartbeat()).toBe(3_000);
+      } finally {
+        await close();
+      }
+    });
+  });
+}
 
-contract("sqlite", async () => {
+async function openMemory() {
+  const store = new MemoryStore();
+  return { store, cluster: await LocalCluster.open(store, store), close: () => store.close() };
+}
+
+async function openSqlite() {
   const folder = mkdtempSync(join(tmpdir(), "arena-contract-"));
   const opened = await SqliteStore.open(join(folder, "arena.db"));
   if (!opened.ok) throw new Error(opened.problem.message);
+  const store = opened.value;
   return {
-    store: opened.value,
+    store,
+    cluster: await LocalCluster.open(store, store),
     close: async () => {
-      await opened.value.close();
+      await store.close();
       rmSync(folder, { recursive: true, force: true });
     },
   };
-});
+}
+
+contract("memory", openMemory);
+heartbeatContract("memory", openMemory);
+contract("sqlite", openSqlite);
+heartbeatContract("sqlite", openSqlite);
 
 if (redisUrl === null) {
   console.warn("!!! redis-server missing: the Redis store contract suite is SKIPPED !!!");

@@ -33,6 +33,8 @@ import { type Cluster } from "../cluster/ports.js";
 import { type ArenaServer } from "../protocol/sockets.js";
 import { type SeekStore } from "../store/ports/seeks.js";
 import { type QuotaStore } from "../store/ports/quotas.js";
+import { type ServerHeartbeat } from "../store/ports/heartbeat.js";
+import { type RedisConnection } from "../store/redis/open.js";
 
 export interface TestServer {
   readonly app: App;
@@ -41,15 +43,20 @@ export interface TestServer {
   close(graceful?: boolean): Promise<void>;
 }
 
+/**
+ * Where a test server's matches live: one process's store (memory by default) with the one-process
+ * cluster over it (or a test double of one), or a Redis connection whole, its store, cluster and socket.io
+ * adapter together, so that no server gets a shared store with a one-process cluster.
+ */
+export type TestBackend =
+  | { store?: MatchStore & ServerHeartbeat; cluster?: Cluster; redis?: undefined }
+  | { redis: RedisConnection; store?: undefined; cluster?: undefined };
+
 export async function startServer(
-  options: {
-    store?: MatchStore;
-    /** What only several processes need (default: the one-process cluster over `store`). */
-    cluster?: Cluster;
+  options: TestBackend & {
     clock?: Clock;
     ai?: AiPool;
     config?: Partial<AppConfig>;
-    adapter?: (io: ArenaServer) => void;
     players?: PlayerStore;
     /** Where quick-pairing seeks wait (default: memory). */
     seeks?: SeekStore;
@@ -60,10 +67,10 @@ export async function startServer(
   } = {},
 ): Promise<TestServer> {
   const clock = options.clock ?? new FakeClock();
-  const store = options.store ?? new MemoryStore();
+  const { store, cluster, adapter } = await openTestBackend(options);
   const app = createApp({
     store,
-    cluster: options.cluster ?? new LocalCluster(store),
+    cluster,
     ai: options.ai ?? new InlinePool(),
     clock,
     logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" }),
@@ -84,7 +91,7 @@ export async function startServer(
       instanceId: `test-${Math.random()}`,
       ...options.config,
     },
-    ...(options.adapter === undefined ? {} : { adapter: options.adapter }),
+    ...(adapter === undefined ? {} : { adapter }),
     ...(options.players === undefined ? {} : { players: options.players }),
     ...(options.seeks === undefined ? {} : { seeks: options.seeks }),
     ...(options.quotas === undefined ? {} : { quotas: options.quotas }),
@@ -98,6 +105,16 @@ export async function startServer(
     clock,
     close: (graceful = true) => app.close(graceful),
   };
+}
+
+async function openTestBackend(
+  backend: TestBackend,
+): Promise<{ store: MatchStore; cluster: Cluster; adapter?: (io: ArenaServer) => void }> {
+  const { redis } = backend;
+  if (redis !== undefined)
+    return { store: redis.store, cluster: redis.cluster, adapter: (io) => redis.adapter(io) };
+  const store = backend.store ?? new MemoryStore();
+  return { store, cluster: backend.cluster ?? (await LocalCluster.open(store, store)) };
 }
 
 /**

@@ -7,17 +7,8 @@ import {
   type VersionedEvent,
 } from "@arena/protocol";
 import { muteKey, muteOfKey } from "../ports/mute-key.js";
-import {
-  type AppendListener,
-  type AppendResult,
-  type LeaseGrant,
-  type MatchStore,
-} from "../ports/matches.js";
-
-interface Lease {
-  owner: string;
-  expiresAt: number;
-}
+import { type ServerHeartbeat } from "../ports/heartbeat.js";
+import { type AppendListener, type AppendResult, type MatchStore } from "../ports/matches.js";
 
 export interface MemoryStoreOptions {
   /**
@@ -35,7 +26,7 @@ export const DEFAULT_KEEP_FINISHED = 10_000;
  * immutable events; a finished one is kept as its JSON text (a few KB for a whole Othello game
  * instead of tens of KB of objects), parsed again on the rare read.
  */
-export class MemoryStore implements MatchStore {
+export class MemoryStore implements MatchStore, ServerHeartbeat {
   private readonly logs = new Map<MatchId, VersionedEvent[] | string>();
   private readonly secrets = new Map<MatchId, string>();
   /** Finished matches, oldest first (a Map keeps insertion order). */
@@ -43,8 +34,7 @@ export class MemoryStore implements MatchStore {
   private readonly keepFinished: number;
   private readonly summaries = new Map<MatchId, RoomSummary>();
   private readonly live = new Set<MatchId>();
-  private readonly leases = new Map<MatchId, Lease>();
-  private readonly heartbeats = new Map<MatchId, number>();
+  private heartbeat: number | null = null;
   /** Analyses as JSON text, dropped with their match when it leaves the finished window. */
   private readonly analyses = new Map<MatchId, string>();
   /** Chat lines per match, both channels, oldest first; dropped with their match like its analysis. */
@@ -112,7 +102,6 @@ export class MemoryStore implements MatchStore {
       this.finished.delete(oldest);
       this.logs.delete(oldest);
       this.secrets.delete(oldest);
-      this.heartbeats.delete(oldest);
       this.analyses.delete(oldest);
       this.chats.delete(oldest);
       this.mutes.delete(oldest);
@@ -139,29 +128,12 @@ export class MemoryStore implements MatchStore {
     return Promise.resolve([...this.live]);
   }
 
-  acquireLease(matchId: MatchId, owner: string, ttlMs: number, now: number): Promise<LeaseGrant> {
-    const current = this.leases.get(matchId);
-    const previousHeartbeat = this.heartbeats.get(matchId) ?? null;
-    if (current !== undefined && current.expiresAt > now && current.owner !== owner) {
-      return Promise.resolve({ acquired: false, previousHeartbeat });
-    }
-    this.leases.set(matchId, { owner, expiresAt: now + ttlMs });
-    this.heartbeats.set(matchId, now);
-    return Promise.resolve({ acquired: true, previousHeartbeat });
+  readHeartbeat(): Promise<number | null> {
+    return Promise.resolve(this.heartbeat);
   }
 
-  renewLease(matchId: MatchId, owner: string, ttlMs: number, now: number): Promise<boolean> {
-    const current = this.leases.get(matchId);
-    if (current === undefined || current.owner !== owner || current.expiresAt <= now) {
-      return Promise.resolve(false);
-    }
-    current.expiresAt = now + ttlMs;
-    this.heartbeats.set(matchId, now);
-    return Promise.resolve(true);
-  }
-
-  releaseLease(matchId: MatchId, owner: string): Promise<void> {
-    if (this.leases.get(matchId)?.owner === owner) this.leases.delete(matchId);
+  writeHeartbeat(now: number): Promise<void> {
+    this.heartbeat = now;
     return Promise.resolve();
   }
 

@@ -16,12 +16,6 @@ export type AppendListener = (
   entries: readonly VersionedEvent[] | null,
 ) => void;
 
-export interface LeaseGrant {
-  readonly acquired: boolean;
-  /** When the previous owner last renewed, if one ever did: the start of any downtime. */
-  readonly previousHeartbeat: number | null;
-}
-
 /**
  * Where matches live. Every method may reject when the backing service is
  * down; the room maps that to `store-unavailable`.
@@ -51,17 +45,13 @@ export interface MatchStore {
   keepSecret(matchId: MatchId, secret: string): Promise<boolean>;
   /** The secret kept for a match; null if none was. */
   readSecret(matchId: MatchId): Promise<string | null>;
+  // The lobby index and the live set are the log's durable indexes: one process needs them after a restart.
   /** The lobby index: a summary per open or live room; null removes it. */
   putSummary(matchId: MatchId, summary: RoomSummary | null): Promise<void>;
   listSummaries(): Promise<RoomSummary[]>;
   /** The set of live (started, unfinished) matches, for takeover after a crash. */
   setLive(matchId: MatchId, live: boolean): Promise<void>;
   listLive(): Promise<MatchId[]>;
-  /** One process owns a live match (runs its flag timer and AI); leases expire unless renewed. */
-  /** `now` is the caller's clock: heartbeats measure downtime in the same time base as the game clocks. */
-  acquireLease(matchId: MatchId, owner: string, ttlMs: number, now: number): Promise<LeaseGrant>;
-  renewLease(matchId: MatchId, owner: string, ttlMs: number, now: number): Promise<boolean>;
-  releaseLease(matchId: MatchId, owner: string): Promise<void>;
   /** A finished match's post-game analysis (docs/analysis.md), kept beside its log; null if none yet. */
   getAnalysis(matchId: MatchId): Promise<MatchAnalysis | null>;
   /** Keeps an analysis (replacing any earlier one: it is the same computation). */

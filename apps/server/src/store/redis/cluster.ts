@@ -1,19 +1,79 @@
+import { randomBytes } from "node:crypto";
 import { type MatchId } from "@arena/protocol";
-import { type Cluster, type NewsRole } from "../../cluster/ports.js";
+import { type Logger } from "pino";
+import { type Cluster, ClusterMessage, type LeaseGrant, type NewsRole } from "../../cluster/ports.js";
 import { type RedisClient, timed } from "./connection.js";
-import { leaseKey, renewLeases } from "./leases.js";
+import { acquireLease, leaseKey, releaseLease, renewLeases } from "./leases.js";
 import { type RedisNews } from "./news.js";
 
-/** The cluster on the Redis connection: leases beside the store's, news over its pub/sub subscriber. */
+/**
+ * The cluster on the Redis connection: leases beside the store's keys, match news over its pub/sub
+ * subscriber, and messages between processes on channel `cluster` ({from, message} as JSON).
+ */
 export class RedisCluster implements Cluster {
+  /** Who this process is on the channel, so that it skips its own messages. */
+  private readonly sender = randomBytes(12).toString("base64url");
+  private readonly listeners = new Set<(message: ClusterMessage) => void>();
+
   constructor(
     private readonly client: RedisClient,
+    private readonly subscriber: RedisClient,
     private readonly news: RedisNews,
     private readonly prefix: string,
+    private readonly logger: Logger,
   ) {}
+
+  private get channel(): string {
+    return `${this.prefix}cluster`;
+  }
+
+  /** Subscribes to the other processes' messages (once, before the process serves). */
+  async listen(): Promise<void> {
+    await this.subscriber.subscribe(this.channel, this.heard);
+  }
+
+  private readonly heard = (text: string): void => {
+    let envelope: unknown;
+    try {
+      envelope = JSON.parse(text);
+    } catch {
+      envelope = null;
+    }
+    if (typeof envelope !== "object" || envelope === null || !("from" in envelope)) {
+      this.logger.warn("dropping an unreadable cluster message");
+      return;
+    }
+    if (envelope.from === this.sender) return;
+    const parsed = ClusterMessage.safeParse("message" in envelope ? envelope.message : undefined);
+    if (!parsed.success) {
+      this.logger.warn({ issues: parsed.error.issues.slice(0, 3) }, "dropping a malformed cluster message");
+      return;
+    }
+    for (const listener of this.listeners) listener(parsed.data);
+  };
+
+  publish(message: ClusterMessage): void {
+    const text = JSON.stringify({ from: this.sender, message });
+    timed(this.client.publish(this.channel, text)).catch((error: unknown) => {
+      this.logger.warn({ err: error, type: message.type }, "cluster message not published");
+    });
+  }
+
+  onMessage(listener: (message: ClusterMessage) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  acquireLease(matchId: MatchId, owner: string, ttlMs: number, now: number): Promise<LeaseGrant> {
+    return acquireLease(this.client, this.prefix, matchId, owner, ttlMs, now);
+  }
 
   renewLeases(matchIds: readonly MatchId[], owner: string, ttlMs: number, now: number): Promise<boolean[]> {
     return renewLeases(this.client, this.prefix, matchIds, owner, ttlMs, now);
+  }
+
+  releaseLease(matchId: MatchId, owner: string): Promise<void> {
+    return releaseLease(this.client, this.prefix, matchId, owner);
   }
 
   async leaseHolders(matchIds: readonly MatchId[]): Promise<(string | null)[]> {
@@ -31,5 +91,10 @@ export class RedisCluster implements Cluster {
 
   onResync(listener: () => void): () => void {
     return this.news.onResync(listener);
+  }
+
+  /** Stops telling listeners (the connections are closed by their owner). */
+  close(): void {
+    this.listeners.clear();
   }
 }

@@ -1,6 +1,18 @@
 import { type MatchId } from "@arena/protocol";
+import { type LeaseGrant } from "../../cluster/ports.js";
 import { type RedisClient, timed } from "./connection.js";
 import { LuaScript } from "./lua.js";
+
+// SET NX PX, except that the current owner may re-acquire; also reads and bumps the heartbeat so the new
+// owner learns how long nobody ran the game.
+const ACQUIRE = new LuaScript(`
+local cur = redis.call('GET', KEYS[1])
+local hb = redis.call('GET', KEYS[2]) or ''
+if cur and cur ~= ARGV[1] then return {0, hb} end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+redis.call('SET', KEYS[2], ARGV[3])
+return {1, hb}
+`);
 
 // Renews many leases at once (KEYS: lease and heartbeat of each match in turn): 1 for each renewed, 0 for
 // each another process holds or that expired.
@@ -18,8 +30,41 @@ end
 return renewed
 `);
 
-/** A match's lease key: its owner, with a time to live (`m:<id>:lease`; its heartbeat is `m:<id>:hb`). */
+const RELEASE = new LuaScript(`
+if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
+return 1
+`);
+
+/** A match's lease key: its owner, with a time to live (`m:<id>:lease`). */
 export const leaseKey = (prefix: string, matchId: MatchId): string => `${prefix}m:${matchId}:lease`;
+
+/** A match's heartbeat key: when its owner last acquired or renewed the lease (the downtime credit's start). */
+const heartbeatKey = (prefix: string, matchId: MatchId): string => `${prefix}m:${matchId}:hb`;
+
+const ttlArgument = (ttlMs: number) => String(Math.max(1, Math.round(ttlMs)));
+
+export async function acquireLease(
+  client: RedisClient,
+  prefix: string,
+  matchId: MatchId,
+  owner: string,
+  ttlMs: number,
+  now: number,
+): Promise<LeaseGrant> {
+  const reply = await timed(
+    ACQUIRE.run(client, {
+      keys: [leaseKey(prefix, matchId), heartbeatKey(prefix, matchId)],
+      arguments: [owner, ttlArgument(ttlMs), String(now)],
+    }),
+  );
+  const [acquired, heartbeat] = Array.isArray(reply) ? (reply as unknown[]) : [0, ""];
+  const previous = Number(heartbeat);
+  return {
+    acquired: acquired === 1,
+    previousHeartbeat:
+      typeof heartbeat === "string" && heartbeat !== "" && Number.isFinite(previous) ? previous : null,
+  };
+}
 
 /** Renews many of `owner`'s leases in one script (true for each renewed), bumping each heartbeat to `now`. */
 export async function renewLeases(
@@ -33,9 +78,18 @@ export async function renewLeases(
   if (matchIds.length === 0) return [];
   const reply = await timed(
     RENEW.run(client, {
-      keys: matchIds.flatMap((matchId) => [leaseKey(prefix, matchId), `${prefix}m:${matchId}:hb`]),
-      arguments: [owner, String(Math.max(1, Math.round(ttlMs))), String(now)],
+      keys: matchIds.flatMap((matchId) => [leaseKey(prefix, matchId), heartbeatKey(prefix, matchId)]),
+      arguments: [owner, ttlArgument(ttlMs), String(now)],
     }),
   );
   return matchIds.map((_, i) => Array.isArray(reply) && reply[i] === 1);
+}
+
+export async function releaseLease(
+  client: RedisClient,
+  prefix: string,
+  matchId: MatchId,
+  owner: string,
+): Promise<void> {
+  await timed(RELEASE.run(client, { keys: [leaseKey(prefix, matchId)], arguments: [owner] }));
 }

@@ -8,16 +8,11 @@ import {
   asMatchId,
 } from "@arena/protocol";
 import { type Logger } from "pino";
-import {
-  type AppendListener,
-  type AppendResult,
-  type LeaseGrant,
-  type MatchStore,
-} from "../ports/matches.js";
+import { type AppendListener, type AppendResult, type MatchStore } from "../ports/matches.js";
 import { muteKey, muteOfKey } from "../ports/mute-key.js";
 import { type RedisClient, timed } from "./connection.js";
+import { leaseKey } from "./leases.js";
 import { LuaScript } from "./lua.js";
-import { renewLeases } from "./leases.js";
 import { type RedisNews } from "./news.js";
 
 // Compare-and-set append: the log must have exactly ARGV[1] entries. The
@@ -41,17 +36,6 @@ if redis.call('GET', KEYS[2]) ~= ARGV[3] then redis.call('PUBLISH', ARGV[2] .. '
 return v
 `);
 
-// SET NX PX, except that the current owner may re-acquire; also reads and
-// bumps the heartbeat so the new owner learns how long nobody ran the game.
-const ACQUIRE = new LuaScript(`
-local cur = redis.call('GET', KEYS[1])
-local hb = redis.call('GET', KEYS[2]) or ''
-if cur and cur ~= ARGV[1] then return {0, hb} end
-redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
-redis.call('SET', KEYS[2], ARGV[3])
-return {1, hb}
-`);
-
 // A chat line, numbered in the match (both channels count together: the order they were said in), and
 // the trim that bounds its channel.
 const CHAT_APPEND = new LuaScript(`
@@ -61,16 +45,10 @@ redis.call('LTRIM', KEYS[1], -tonumber(ARGV[2]), -1)
 return n
 `);
 
-const RELEASE = new LuaScript(`
-if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
-return 1
-`);
-
 /**
  * Redis layout (prefix `arena:` by default):
  * - `m:<id>:log`   LIST of JSON events, the append-only log (never trimmed; finished games stay)
- * - `m:<id>:lease` STRING owner, PX ttl: which process runs the match's timer and AI
- * - `m:<id>:hb`    STRING ms: the owner's last heartbeat (downtime credit on takeover)
+ * - `m:<id>:lease`, `m:<id>:hb`: the match's lease and heartbeat (store/redis/leases.ts, the cluster's)
  * - `m:<id>:secret` STRING: the match's secret (hidden randomness), set once (NX) before its first event
  * - `m:<id>:chat:<channel>` LIST of "<n> <JSON line>", the newest `keep` of the channel (trimmed as appended)
  * - `m:<id>:chat:seq` STRING: the last line's number `n` in the match (both channels: the order said)
@@ -80,6 +58,7 @@ return 1
  * - channel `news:<id>`: "<id> <version> [<entry>,…]" after every append to the match
  * - channel `news:<id>:holder`: the same, when the appender is not the match's lease holder
  * - channel `appended`: every append's news from a process of the earlier release (listened to, never sent)
+ * - channel `cluster`: what processes tell each other (store/redis/cluster.ts)
  */
 export class RedisStore implements MatchStore {
   constructor(
@@ -106,7 +85,7 @@ export class RedisStore implements MatchStore {
   ): Promise<AppendResult> {
     const reply = await timed(
       APPEND.run(this.client, {
-        keys: [this.key(matchId, "log"), this.key(matchId, "lease")],
+        keys: [this.key(matchId, "log"), leaseKey(this.prefix, matchId)],
         arguments: [
           String(expectedVersion),
           this.news.newsChannel(matchId, "copy"),
@@ -162,31 +141,6 @@ export class RedisStore implements MatchStore {
 
   async listLive(): Promise<MatchId[]> {
     return (await timed(this.client.sMembers(`${this.prefix}live`))).map(asMatchId);
-  }
-
-  async acquireLease(matchId: MatchId, owner: string, ttlMs: number, now: number): Promise<LeaseGrant> {
-    const reply = await timed(
-      ACQUIRE.run(this.client, {
-        keys: [this.key(matchId, "lease"), this.key(matchId, "hb")],
-        arguments: [owner, String(Math.max(1, Math.round(ttlMs))), String(now)],
-      }),
-    );
-    const [acquired, heartbeat] = Array.isArray(reply) ? (reply as unknown[]) : [0, ""];
-    const previous = Number(heartbeat);
-    return {
-      acquired: acquired === 1,
-      previousHeartbeat:
-        typeof heartbeat === "string" && heartbeat !== "" && Number.isFinite(previous) ? previous : null,
-    };
-  }
-
-  async renewLease(matchId: MatchId, owner: string, ttlMs: number, now: number): Promise<boolean> {
-    const [renewed] = await renewLeases(this.client, this.prefix, [matchId], owner, ttlMs, now);
-    return renewed === true;
-  }
-
-  async releaseLease(matchId: MatchId, owner: string): Promise<void> {
-    await timed(RELEASE.run(this.client, { keys: [this.key(matchId, "lease")], arguments: [owner] }));
   }
 
   async getAnalysis(matchId: MatchId): Promise<MatchAnalysis | null> {

@@ -7,7 +7,7 @@ import { RedisNews } from "./news.js";
 
 export interface RedisConnection {
   readonly store: RedisStore;
-  /** Leases in batches and match news, on the same connections. */
+  /** Leases, match news and messages between processes, on the same connections. */
   readonly cluster: RedisCluster;
   /** The command connection, which every Redis port shares, and the key prefix. */
   readonly commands: RedisClient;
@@ -32,10 +32,11 @@ export async function connectRedis(url: string, logger: Logger, prefix = "arena:
   const [client, subscriber, adapterPub, adapterSub] = clients;
   const news = new RedisNews(subscriber, prefix, logger);
   const store = new RedisStore(client, news, prefix, logger);
-  await news.listen();
+  const cluster = new RedisCluster(client, subscriber, news, prefix, logger);
+  await Promise.all([news.listen(), cluster.listen()]);
   return {
     store,
-    cluster: new RedisCluster(client, news, prefix),
+    cluster,
     commands: client,
     prefix,
     adapter(io) {
@@ -45,6 +46,7 @@ export async function connectRedis(url: string, logger: Logger, prefix = "arena:
     },
     async close() {
       await store.close();
+      cluster.close();
       // Subscribers first: a peer's request that arrives while closing finds no one listening, so none is
       // answered through a publisher that has already quit.
       await Promise.all([subscriber, adapterSub].map((c) => c.quit().catch(() => undefined)));

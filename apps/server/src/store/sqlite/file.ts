@@ -106,9 +106,6 @@ export function openDatabase(
     db.pragma("wal_autocheckpoint = 0");
     db.pragma(`journal_size_limit = ${WAL_LIMIT_BYTES}`);
     if (options.maxPageCount !== undefined) db.pragma(`max_page_count = ${options.maxPageCount}`);
-    // This process is the folder's only user: leases still held belong to a process that died, so
-    // they end now and its live games are taken over at once (credited from their last heartbeat).
-    db.prepare("UPDATE match_leases SET owner = NULL, expires_at = NULL WHERE owner IS NOT NULL").run();
     return { ok: true, value: { db, lock } };
   } catch (error) {
     closeAll();

@@ -16,6 +16,7 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { MIGRATIONS, migrate, schemaVersion } from "./schema.js";
 import { SqliteStore, type SqliteStoreOptions } from "./matches.js";
 import { skipWithout } from "../../test-support/requires.js";
+import { LocalCluster } from "../../cluster/local.js";
 
 const folders: string[] = [];
 afterAll(() => {
@@ -63,7 +64,7 @@ const ended: MatchEvent = {
 };
 
 describe("SqliteStore on disk", () => {
-  it("keeps logs, secrets, the live set, the lobby and heartbeats across a close and reopen; expires leases", async () => {
+  it("keeps logs, secrets, the live set, the lobby and the heartbeat across a close and reopen", async () => {
     const file = tempFile();
     const id = asMatchId("m_reopen");
     const secret = "ab".repeat(32);
@@ -72,8 +73,9 @@ describe("SqliteStore on disk", () => {
     expect(await store.append(id, 0, [joined(1), at(2, started)])).toEqual({ ok: true });
     expect(await store.append(id, 2, [joined(3)])).toEqual({ ok: true });
     await store.putSummary(id, { matchId: id } as never);
-    expect((await store.acquireLease(id, "old-process", 60_000, 5_000)).acquired).toBe(true);
-    expect(await store.renewLease(id, "old-process", 60_000, 7_000)).toBe(true);
+    const before = await LocalCluster.open(store, store);
+    expect((await before.acquireLease(id, "old-process", 60_000, 5_000)).acquired).toBe(true);
+    expect(await before.renewLeases([id], "old-process", 60_000, 7_000)).toEqual([true]);
     await closeStore(store);
 
     store = await openStore(file);
@@ -84,9 +86,9 @@ describe("SqliteStore on disk", () => {
     expect(await store.read(id, 0)).toEqual([joined(1), at(2, started), joined(3)]);
     expect(await store.listLive()).toEqual([id]);
     expect((await store.listSummaries()).map((s) => s.matchId)).toEqual([id]);
-    // The old owner's lease (good for another minute by its clock) ended when the file was opened: the new
-    // process takes the game over at once and learns the last heartbeat for the downtime credit.
-    expect(await store.acquireLease(id, "new-process", 60_000, 8_000)).toEqual({
+    // The new process takes the game over at once and learns the last heartbeat for the downtime credit.
+    const after = await LocalCluster.open(store, store);
+    expect(await after.acquireLease(id, "new-process", 60_000, 8_000)).toEqual({
       acquired: true,
       previousHeartbeat: 7_000,
     });
@@ -112,7 +114,7 @@ describe("SqliteStore on disk", () => {
     expect((await store.read(a, 0))?.map((e) => e.version)).toEqual([1, 2]);
   });
 
-  it("keeps the live set with the log: started adds a match, ended removes it, its lease and lobby entry", async () => {
+  it("keeps the live set with the log: started adds a match, ended removes it and its lobby entry", async () => {
     const store = await openStore(tempFile());
     const id = asMatchId("m_live");
     await store.append(id, 0, [joined(1)]);
@@ -120,11 +122,13 @@ describe("SqliteStore on disk", () => {
     expect(await store.listLive()).toEqual([]);
     await store.append(id, 1, [at(2, started)]);
     expect(await store.listLive()).toEqual([id]);
-    await store.acquireLease(id, "me", 10_000, 100);
+    await store.writeHeartbeat(100);
     await store.append(id, 2, [at(3, ended)]);
     expect(await store.listLive()).toEqual([]);
     expect(await store.listSummaries()).toEqual([]);
-    expect((await store.acquireLease(id, "other", 10_000, 200)).previousHeartbeat).toBeNull();
+    // A process started now credits no downtime to the finished game.
+    const next = await LocalCluster.open(store, store);
+    expect((await next.acquireLease(id, "next", 10_000, 200)).previousHeartbeat).toBeNull();
     // A finished game stays readable, and rematch offers still append after its end.
     expect(await store.append(id, 3, [at(4, { type: "rematch-offered", seat: 0 })])).toEqual({ ok: true });
     expect(await store.read(id, 2)).toHaveLength(2);
@@ -385,7 +389,6 @@ describe("SqliteStore migrations", () => {
       "match_chat",
       "match_chat_mutes",
       "match_events",
-      "match_leases",
       "match_live",
       "match_lobby",
       "match_secrets",
@@ -397,6 +400,7 @@ describe("SqliteStore migrations", () => {
       "player_ratings",
       "player_recorded_matches",
       "player_sessions",
+      "server_meta",
     ]);
     db.close();
   });
@@ -406,9 +410,21 @@ describe("SqliteStore migrations", () => {
     const old = new Database(file);
     expect(migrate(old, MIGRATIONS.slice(0, 1))).toEqual({ ok: true, from: 0, to: 1 });
     old.prepare("INSERT INTO match_live (match_id) VALUES ('m_old')").run();
+    old
+      .prepare(
+        "INSERT INTO match_leases (match_id, owner, expires_at, heartbeat) VALUES ('m_old', 'p', 9, 4242)",
+      )
+      .run();
+    old
+      .prepare(
+        "INSERT INTO match_leases (match_id, owner, expires_at, heartbeat) VALUES ('m_done', NULL, NULL, 17)",
+      )
+      .run();
     old.close();
     const store = await openStore(file);
     expect(await store.listLive()).toEqual(["m_old"]);
+    // The newest lease heartbeat became the server's: its live games are credited from there.
+    expect(await store.readHeartbeat()).toBe(4242);
     expect(await store.getAnalysis(asMatchId("m_old"))).toBeNull();
     await closeStore(store);
     const db = new Database(file, { readonly: true });

@@ -10,12 +10,8 @@ import {
   asMatchId,
 } from "@arena/protocol";
 import type Database from "better-sqlite3";
-import {
-  type AppendListener,
-  type AppendResult,
-  type LeaseGrant,
-  type MatchStore,
-} from "../ports/matches.js";
+import { type ServerHeartbeat } from "../ports/heartbeat.js";
+import { type AppendListener, type AppendResult, type MatchStore } from "../ports/matches.js";
 import { openDatabase } from "./file.js";
 import {
   type CheckpointerStart,
@@ -73,7 +69,7 @@ export class SqliteStoreError extends Error {
  * checkpoints, which copy the WAL into the file and fsync it, run on a thread of their own
  * (`checkpointer.ts`) with a connection of their own, so the loop never waits for one.
  */
-export class SqliteStore implements MatchStore {
+export class SqliteStore implements MatchStore, ServerHeartbeat {
   private readonly listeners = new Set<AppendListener>();
   private readonly waiting = new Map<number, Waiting>();
   private readonly tables: SqliteTables;
@@ -183,16 +179,12 @@ export class SqliteStore implements MatchStore {
     return (await this.request({ type: "list-live" })).map(asMatchId);
   }
 
-  acquireLease(matchId: MatchId, owner: string, ttlMs: number, now: number): Promise<LeaseGrant> {
-    return this.request({ type: "acquire-lease", matchId, owner, ttlMs, now });
+  readHeartbeat(): Promise<number | null> {
+    return this.request({ type: "read-heartbeat" });
   }
 
-  renewLease(matchId: MatchId, owner: string, ttlMs: number, now: number): Promise<boolean> {
-    return this.request({ type: "renew-lease", matchId, owner, ttlMs, now });
-  }
-
-  async releaseLease(matchId: MatchId, owner: string): Promise<void> {
-    await this.request({ type: "release-lease", matchId, owner });
+  async writeHeartbeat(now: number): Promise<void> {
+    await this.request({ type: "write-heartbeat", now });
   }
 
   async getAnalysis(matchId: MatchId): Promise<MatchAnalysis | null> {

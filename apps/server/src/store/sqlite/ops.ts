@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import { type AppendResult, type LeaseGrant } from "../ports/matches.js";
+import { type AppendResult } from "../ports/matches.js";
 
 /**
  * `full`: every commit is fsynced before anything is acknowledged (a power cut loses nothing
@@ -22,13 +22,6 @@ export interface CheckpointerStart {
   readonly intervalMs: number;
 }
 
-interface LeaseTerms {
-  readonly matchId: string;
-  readonly owner: string;
-  readonly ttlMs: number;
-  readonly now: number;
-}
-
 /** What the store asks of its tables, batched per event-loop turn. Events come as their JSON text, as stored. */
 export type WriteOp =
   | {
@@ -43,9 +36,7 @@ export type WriteOp =
   | { readonly type: "put-summary"; readonly matchId: string; readonly summary: string | null }
   | { readonly type: "set-live"; readonly matchId: string; readonly live: boolean }
   | { readonly type: "keep-secret"; readonly matchId: string; readonly secret: string }
-  | ({ readonly type: "acquire-lease" } & LeaseTerms)
-  | ({ readonly type: "renew-lease" } & LeaseTerms)
-  | { readonly type: "release-lease"; readonly matchId: string; readonly owner: string }
+  | { readonly type: "write-heartbeat"; readonly now: number }
   | { readonly type: "put-analysis"; readonly matchId: string; readonly analysis: string }
   | {
       readonly type: "append-chat";
@@ -68,6 +59,7 @@ export type ReadOp =
   | { readonly type: "read-secret"; readonly matchId: string }
   | { readonly type: "list-summaries" }
   | { readonly type: "list-live" }
+  | { readonly type: "read-heartbeat" }
   | { readonly type: "read-chat"; readonly matchId: string }
   | { readonly type: "read-mutes"; readonly matchId: string };
 
@@ -80,9 +72,8 @@ export interface OpResults {
   "set-live": null;
   /** Whether this write kept the secret (false: one was already kept). */
   "keep-secret": boolean;
-  "acquire-lease": LeaseGrant;
-  "renew-lease": boolean;
-  "release-lease": null;
+  "write-heartbeat": null;
+  "read-heartbeat": number | null;
   "put-analysis": null;
   read: string | null;
   "get-analysis": string | null;
@@ -105,18 +96,13 @@ export type Reply =
   | { readonly id: number; readonly ok: true; readonly value: unknown }
   | { readonly id: number; readonly ok: false; readonly message: string; readonly code: string | null };
 
-interface LeaseRow {
-  readonly owner: string | null;
-  readonly expires_at: number | null;
-  readonly heartbeat: number;
-}
-
 const READ_OPS: ReadonlySet<Op["type"]> = new Set<ReadOp["type"]>([
   "read",
   "read-secret",
   "get-analysis",
   "list-summaries",
   "list-live",
+  "read-heartbeat",
   "read-chat",
   "read-mutes",
 ]);
@@ -157,21 +143,11 @@ function statements(db: Database.Database) {
       "INSERT INTO match_secrets (match_id, secret) VALUES (?, ?) ON CONFLICT (match_id) DO NOTHING",
     ),
     secretGet: db.prepare<[string], string>("SELECT secret FROM match_secrets WHERE match_id = ?").pluck(),
-    leaseGet: db.prepare<[string], LeaseRow>(
-      "SELECT owner, expires_at, heartbeat FROM match_leases WHERE match_id = ?",
+    heartbeatPut: db.prepare<[number]>(
+      "INSERT INTO server_meta (key, value) VALUES ('heartbeat', ?) " +
+        "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
     ),
-    leasePut: db.prepare<[string, string, number, number]>(
-      "INSERT INTO match_leases (match_id, owner, expires_at, heartbeat) VALUES (?, ?, ?, ?) " +
-        "ON CONFLICT (match_id) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at, " +
-        "heartbeat = excluded.heartbeat",
-    ),
-    leaseRenew: db.prepare<[number, number, string, string, number]>(
-      "UPDATE match_leases SET expires_at = ?, heartbeat = ? WHERE match_id = ? AND owner = ? AND expires_at > ?",
-    ),
-    leaseRelease: db.prepare<[string, string]>(
-      "UPDATE match_leases SET owner = NULL, expires_at = NULL WHERE match_id = ? AND owner = ?",
-    ),
-    leaseRemove: db.prepare<[string]>("DELETE FROM match_leases WHERE match_id = ?"),
+    heartbeatGet: db.prepare<[], number>("SELECT value FROM server_meta WHERE key = 'heartbeat'").pluck(),
     analysisPut: db.prepare<[string, string]>(
       "INSERT INTO match_analysis (match_id, analysis) VALUES (?, ?) " +
         "ON CONFLICT (match_id) DO UPDATE SET analysis = excluded.analysis",
@@ -262,7 +238,6 @@ export class SqliteTables {
         if (op.starts) sql.liveAdd.run(op.matchId);
         if (op.ends) {
           sql.liveRemove.run(op.matchId);
-          sql.leaseRemove.run(op.matchId);
           sql.lobbyRemove.run(op.matchId);
         }
         return { ok: true };
@@ -277,19 +252,8 @@ export class SqliteTables {
         return null;
       case "keep-secret":
         return sql.secretKeep.run(op.matchId, op.secret).changes === 1;
-      case "acquire-lease": {
-        const current = sql.leaseGet.get(op.matchId);
-        const previousHeartbeat = current?.heartbeat ?? null;
-        const heldByOther =
-          current?.owner != null && current.owner !== op.owner && (current.expires_at ?? 0) > op.now;
-        if (heldByOther) return { acquired: false, previousHeartbeat };
-        sql.leasePut.run(op.matchId, op.owner, op.now + op.ttlMs, op.now);
-        return { acquired: true, previousHeartbeat };
-      }
-      case "renew-lease":
-        return sql.leaseRenew.run(op.now + op.ttlMs, op.now, op.matchId, op.owner, op.now).changes === 1;
-      case "release-lease":
-        sql.leaseRelease.run(op.matchId, op.owner);
+      case "write-heartbeat":
+        sql.heartbeatPut.run(op.now);
         return null;
       case "put-analysis":
         sql.analysisPut.run(op.matchId, op.analysis);
@@ -318,6 +282,8 @@ export class SqliteTables {
         return this.sql.lobbyList.all();
       case "list-live":
         return this.sql.liveList.all();
+      case "read-heartbeat":
+        return this.sql.heartbeatGet.get() ?? null;
       case "get-analysis":
         return this.sql.analysisGet.get(op.matchId) ?? null;
       case "read-chat":

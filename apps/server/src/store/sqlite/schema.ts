@@ -143,6 +143,16 @@ export const MIGRATIONS: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    description:
+      "the server's heartbeat in one row, instead of a lease per match (one process holds them all)",
+    sql: `
+      -- When this server was last alive: the downtime a restart credits to the games it ran.
+      CREATE TABLE server_meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID;
+      INSERT INTO server_meta (key, value) SELECT 'heartbeat', MAX(heartbeat) FROM match_leases HAVING COUNT(*) > 0;
+      DROP TABLE match_leases;
+    `,
+  },
 ];
 
 export type MigrationOutcome =
