@@ -29,11 +29,17 @@ export type Pairing =
   | { readonly kind: "game"; readonly seats: readonly [EntrantId, EntrantId] }
   | { readonly kind: "bye"; readonly entrant: EntrantId };
 
+/** Why a game ended, as the match's result says (`RESULT_REASONS` in @arena/protocol, less the abort). */
+export const GAME_ENDINGS = ["normal", "resign", "timeout", "abandon", "draw-agreed"] as const;
+export type GameEnding = (typeof GAME_ENDINGS)[number];
+
 /** How a game ended, as the match reported it. */
 export interface GameResult {
+  /** `normal`: the board decided it. */
+  readonly ending: GameEnding;
   /** The winning seat, or null for a draw. */
   readonly winner: Seat | null;
-  /** Discs by seat when the board decided the game (Othello); absent when a flag, resignation or agreement did. */
+  /** Discs by seat on the final board (Othello); only a game the board decided counts them. */
   readonly discs?: readonly [number, number];
   /** Plies played. */
   readonly plies: number;
