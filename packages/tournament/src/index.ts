@@ -8,3 +8,5 @@ export * from "./records.js";
 export * from "./tie-breaks.js";
 export * from "./standings.js";
 export * from "./fold.js";
+export * from "./colours.js";
+export * from "./swiss.js";
