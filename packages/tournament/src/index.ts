@@ -10,3 +10,4 @@ export * from "./standings.js";
 export * from "./fold.js";
 export * from "./colours.js";
 export * from "./swiss.js";
+export * from "./arena.js";
