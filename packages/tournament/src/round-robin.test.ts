@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { bergerRound, roundRobinPairings, roundRobinRounds } from "./round-robin.js";
+import { foldTournament } from "./fold.js";
+import { bergerRound, nextRoundRobinPairings, roundRobinPairings, roundRobinRounds } from "./round-robin.js";
+import { LogBuilder } from "./test-support.js";
 import { entrantId, type Pairing } from "./types.js";
 
 // FIDE Handbook C.05 Annex 1, the Berger tables: white (here seat 0) first on each board.
@@ -84,5 +86,37 @@ describe("roundRobinPairings", () => {
 
   it("refuses a round outside the table", () => {
     expect(() => roundRobinPairings(ids(4), 4, false)).toThrow();
+  });
+});
+
+describe("a round-robin played to the end", () => {
+  it("plays every pair once, points sum to the games, standings by points then BQ", () => {
+    const log = new LogBuilder().join("L1", "L2", "L3", "L4");
+    for (;;) {
+      const pairings = nextRoundRobinPairings(foldTournament(log.events));
+      if (pairings === null) break;
+      log.round(...pairings.map((p) => (p.kind === "game" ? p.seats.join("-") : p.entrant)));
+      // The higher level wins by as many discs as the levels differ, times eight.
+      pairings.forEach((p, board) => {
+        if (p.kind !== "game") return;
+        const [a, b] = p.seats.map((id) => Number(id.slice(1)));
+        const margin = 8 * ((b ?? 0) - (a ?? 0));
+        log.result(board, { winner: margin > 0 ? 1 : 0, discs: [32 - margin / 2, 32 + margin / 2] });
+      });
+    }
+    const state = foldTournament(log.finish().events);
+    expect(state.status).toBe("finished");
+    expect(state.rounds).toHaveLength(3);
+    const pairs = state.rounds.flatMap((r) =>
+      r.boards.map((b) => (b.pairing.kind === "game" ? [...b.pairing.seats].sort().join("-") : "")),
+    );
+    expect(new Set(pairs).size).toBe(6);
+    expect(state.standings.reduce((sum, s) => sum + s.points, 0)).toBe(6);
+    expect(state.standings.map((s) => [s.entrant, s.points])).toEqual([
+      ["L4", 3],
+      ["L3", 2],
+      ["L2", 1],
+      ["L1", 0],
+    ]);
   });
 });

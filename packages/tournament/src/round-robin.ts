@@ -1,3 +1,4 @@
+import { type TournamentState } from "./fold.js";
 import { type EntrantId, type Pairing } from "./types.js";
 
 /**
@@ -56,4 +57,19 @@ export function roundRobinPairings(
     if (first === undefined || second === undefined) throw new Error("a board of two dummies");
     return { kind: "game", seats: swapped ? [second, first] : [first, second] };
   });
+}
+
+/**
+ * The next round of a round-robin, or null when the table is played out: entrants in join order,
+ * withdrawn ones included (their boards are forfeits, `fold.ts`).
+ */
+export function nextRoundRobinPairings(state: TournamentState): Pairing[] | null {
+  const round = state.rounds.length + 1;
+  const double = state.settings.double ?? false;
+  if (round > roundRobinRounds(state.entrants.length, double)) return null;
+  return roundRobinPairings(
+    state.entrants.map((e) => e.id),
+    round,
+    double,
+  );
 }
