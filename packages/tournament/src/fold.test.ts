@@ -47,7 +47,7 @@ describe("foldTournament: standings", () => {
   });
 
   it("counts a bye as a win worth 32 + 6 × own score in BQ and 32 discs", () => {
-    // docs/tournaments.md, "Byes": E has a bye and beats A 40–24: 2 points, BQ 44 + 40 + 6 × 0.
+    // docs/tournaments.md, "Byes": the three-player swiss, number for number.
     const state = foldTournament(
       new LogBuilder({ format: "swiss", rounds: 2 })
         .join("A", "B", "E")
