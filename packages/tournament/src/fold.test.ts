@@ -146,6 +146,14 @@ describe("foldTournament: impossible logs are bugs", () => {
     ],
     ["a result for a bye", (b) => b.join("A").round("A").result(0, { winner: 0 })],
     ["events after the end", (b) => b.join("A").finish().join("B")],
+    [
+      "berserk outside an arena",
+      (b) =>
+        b
+          .join("A", "B")
+          .round("A-B")
+          .result(0, { winner: 0, berserk: [true, false] }),
+    ],
   ])("%s", (_, build) => {
     expect(() => foldTournament(build(new LogBuilder()).events)).toThrow(/impossible tournament log/);
   });

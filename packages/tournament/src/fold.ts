@@ -131,6 +131,9 @@ function apply(state: Mutable, event: TournamentEvent): void {
       if (board.pairing.kind === "bye" || board.forfeited.length > 0 || board.result !== null) {
         bug(`board ${event.board} of round ${event.round} is already decided`);
       }
+      const berserkAllowed = state.settings.format === "arena" && state.settings.berserk === true;
+      if (!berserkAllowed && event.result.berserk?.includes(true) === true)
+        bug("berserk where it is not allowed");
       const decided: Board = { ...board, result: event.result };
       state.rounds = state.rounds.map((r, i) =>
         i === event.round - 1

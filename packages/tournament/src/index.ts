@@ -11,3 +11,5 @@ export * from "./fold.js";
 export * from "./colours.js";
 export * from "./swiss.js";
 export * from "./arena.js";
+export * from "./settings.js";
+export * from "./commands.js";
