@@ -13,3 +13,4 @@ export * from "./swiss.js";
 export * from "./arena.js";
 export * from "./settings.js";
 export * from "./commands.js";
+export * from "./crosstable.js";

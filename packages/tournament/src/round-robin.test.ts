@@ -120,3 +120,28 @@ describe("a round-robin played to the end", () => {
     ]);
   });
 });
+
+describe("a round-robin with a withdrawal", () => {
+  it("forfeits the withdrawn player's games and drops their byes", () => {
+    const log = new LogBuilder().join("A", "B", "C");
+    log
+      .round("A", "B-C")
+      .result(1, { winner: 0, discs: [40, 24] })
+      .withdraw("C");
+    // Berger's round 2 is C's bye (dropped) and A–B; round 3 B's bye and C–A, a forfeit.
+    expect(nextRoundRobinPairings(foldTournament(log.events))).toEqual([{ kind: "game", seats: ["A", "B"] }]);
+    log.round("A-B").result(0, { winner: 1, discs: [30, 34] });
+    expect(nextRoundRobinPairings(foldTournament(log.events))).toEqual([
+      { kind: "bye", entrant: "B" },
+      { kind: "game", seats: ["C", "A"] },
+    ]);
+    log.round("B", "C-A");
+    expect(nextRoundRobinPairings(foldTournament(log.events))).toBeNull();
+    const state = foldTournament(log.finish().events);
+    expect(state.standings.map((s) => [s.entrant, s.points])).toEqual([
+      ["B", 3],
+      ["A", 2],
+      ["C", 0],
+    ]);
+  });
+});

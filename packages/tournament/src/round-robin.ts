@@ -61,15 +61,16 @@ export function roundRobinPairings(
 
 /**
  * The next round of a round-robin, or null when the table is played out: entrants in join order,
- * withdrawn ones included (their boards are forfeits, `fold.ts`).
+ * withdrawn ones included (their boards are forfeits, `fold.ts`; their byes are dropped).
  */
 export function nextRoundRobinPairings(state: TournamentState): Pairing[] | null {
   const round = state.rounds.length + 1;
   const double = state.settings.double ?? false;
   if (round > roundRobinRounds(state.entrants.length, double)) return null;
+  const withdrawn = new Set(state.entrants.filter((e) => e.withdrawn).map((e) => e.id));
   return roundRobinPairings(
     state.entrants.map((e) => e.id),
     round,
     double,
-  );
+  ).filter((p) => p.kind !== "bye" || !withdrawn.has(p.entrant));
 }
