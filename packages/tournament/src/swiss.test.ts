@@ -133,6 +133,21 @@ describe("pairSwiss: rules", () => {
     expect(paired.ok && paired.pairings.at(-1)).toEqual({ kind: "bye", entrant: "b" });
   });
 
+  it("lets the matching choose the bye when the three lowest cannot have it", () => {
+    // b has met everyone: only with b on the bye can the rest be paired (a–c, d–e).
+    const met = (...ids: string[]) => ({ opponents: new Set(ids.map(entrantId)) });
+    const paired = pairSwiss([
+      player("a", 2, met("b", "d", "e")),
+      player("b", 2, met("a", "c", "d", "e")),
+      player("c", 1, met("b", "d", "e")),
+      player("d", 1, met("a", "b", "c")),
+      player("e", 0, met("a", "b", "c")),
+    ]);
+    expect(
+      paired.ok && paired.pairings.map((p) => (p.kind === "game" ? [...p.seats].sort().join("") : p.entrant)),
+    ).toEqual(["ac", "de", "b"]);
+  });
+
   it("ends the event when no pairing is left", () => {
     const everyone = new Set(["a", "b"].map(entrantId));
     expect(
