@@ -92,6 +92,20 @@ describe("pairSwiss: over random results", () => {
   });
 });
 
+describe("pairSwiss: issue 29's six-entrant swiss", () => {
+  it("plays three rounds with nobody paired twice and every entrant's colours within one, whatever the results", () => {
+    for (let seed = 1; seed <= 300; seed++) {
+      const { played, state } = playSwiss(6, 3, seed);
+      expect(played.map((p) => p.colourRule)).toEqual(["balanced", "balanced", "balanced"]);
+      for (const records of state.records.values()) {
+        const seats = records.flatMap((r) => (r.kind === "game" ? [r.seat] : []));
+        expect(new Set(records.map((r) => (r.kind === "bye" ? "bye" : r.opponent))).size).toBe(3);
+        expect(Math.abs(seatBalance(seats))).toBeLessThanOrEqual(1);
+      }
+    }
+  });
+});
+
 describe("pairSwiss: rules", () => {
   const player = (id: string, points: number, extra: Partial<SwissPlayer> = {}): SwissPlayer => ({
     id: entrantId(id),
