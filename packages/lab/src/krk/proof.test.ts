@@ -1,5 +1,5 @@
 import { Random } from "@arena/engine/core/rng";
-import { formatFen, formatLan, krk, legalMovesOf, parseFen } from "@arena/engine/games/krk/index";
+import { formatFen, formatLan, krk, legalMovesOf } from "@arena/engine/games/krk/index";
 import { type KrkPosition } from "@arena/engine/games/krk/position";
 import { strategy } from "@arena/engine/games/krk/ai/al0/interpreter";
 import { BOOK_VARIANT, PRODUCT_VARIANT, adviceTable } from "@arena/engine/games/krk/ai/al0/table";
@@ -13,11 +13,8 @@ import {
   wonWhitePositions,
 } from "./proof.js";
 
-function position(fen: string): KrkPosition {
-  const parsed = parseFen(fen);
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  return parsed.value.position;
-}
+/** A start written in FEN, through the game's own start (which throws on a FEN it cannot read). */
+const position = (fen: string): KrkPosition => krk.initial({ start: "fen", fen }, 0).position;
 
 describe("AL0 against perfect defence", () => {
   it("mates from the sample positions of the book's program file against perfect defence", () => {
