@@ -2,6 +2,7 @@ import { hostname } from "node:os";
 import { pino } from "pino";
 import { PiscinaPool } from "./ai/pool.js";
 import { createApp, DEFAULT_CONFIG, instanceName } from "./app.js";
+import { drawEveryStart } from "./games/catalogue.js";
 import { systemClock } from "./clocks/scheduler.js";
 import { readEnv } from "./env.js";
 import { reachableUrls } from "./http/addresses.js";
@@ -21,6 +22,7 @@ if (!backend.ok) {
 }
 const { store, cluster, secret, adapter } = backend.value;
 const opened = backend.value;
+drawEveryStart();
 const ai = new PiscinaPool({ maxThreads: env.AI_THREADS, maxQueue: env.AI_QUEUE });
 const instanceId = instanceName();
 // Quotas are counted where every process sees them: Redis when scaled out, else this process's memory.

@@ -8,14 +8,8 @@
  */
 import { parseArgs } from "node:util";
 import { Krk } from "@arena/engine";
-import {
-  type Al0ProofSummary,
-  type Al0Variant,
-  BOOK_VARIANT,
-  PRODUCT_VARIANT,
-  proveAgainstEveryDefence,
-  runAl0Proof,
-} from "@arena/engine/games/krk/ai/index";
+import { type Al0Variant, BOOK_VARIANT, PRODUCT_VARIANT } from "@arena/engine/games/krk/ai/index";
+import { type Al0ProofSummary, proveAgainstEveryDefence, runAl0Proof } from "@arena/lab/krk/proof";
 import type { Output } from "../io.js";
 import { UsageError, progressBar, wholeNumber } from "./common.js";
 

@@ -16,7 +16,7 @@ import {
   inlineRunner,
   trainEvaluation,
 } from "@arena/lab/othello/training/pipeline";
-import { encodeWeights, weightsModule } from "@arena/engine/games/othello/ai/weights-codec";
+import { encodeWeights, weightsModule } from "@arena/lab/othello/training/weights-encoder";
 import type { Output } from "../io.js";
 import { UsageError, wholeNumber } from "./common.js";
 

@@ -28,3 +28,16 @@ export function gameCatalogue(): GameInfo[] {
     };
   });
 }
+
+/**
+ * Draws every game's default start once. A game whose starts come from tables built on first use (KRK's
+ * oracle: seconds on a loaded machine) builds them now, at boot, not inside a room's decision while every
+ * socket of the process waits (long enough for sockets to be dropped by ping timeout).
+ */
+export function drawEveryStart(): void {
+  for (const id of GAME_IDS) {
+    const game = getGame(id);
+    const options = game.parseOptions({});
+    if (options.ok) game.initial(options.value, 0);
+  }
+}

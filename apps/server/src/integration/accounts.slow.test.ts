@@ -6,6 +6,7 @@ import { MemoryPlayerStore } from "../store/memory/players.js";
 import { type PlayerStore } from "../store/ports/players.js";
 import { RedisPlayerStore } from "../store/redis/players.js";
 import { FakeClock } from "../clocks/scheduler.js";
+import { drawEveryStart } from "../games/catalogue.js";
 import { LOBBY_BATCH_MS } from "../rooms/lobby-feed.js";
 import { randomId } from "../identity/tokens.js";
 import { type RedisConnection } from "../store/redis/open.js";
@@ -481,6 +482,9 @@ describe("chosen and rated starts (issue 26)", () => {
   });
 
   it("starts a rated king-and-rook game only from a random start, with the seats drawn", async () => {
+    // As main.ts does at boot: the oracle's tables are built before any socket is open, not during the
+    // first start (seconds of a blocked event loop under load, and the host's socket dropped by ping timeout).
+    drawEveryStart();
     const at = await server();
     const [a, b] = [uniqueName("Kay"), uniqueName("Rex")];
     const host = await arena.connectTo(at, (await register(at, a)).token);

@@ -1,5 +1,9 @@
 import {
   choicePlies,
+  DRAW_OFFER_GAP_PLIES,
+  handOver,
+  type MatchModel,
+  pliesUntilDrawOffer,
   outOfTime,
   pliesUntilTakeback,
   seatsOf,
@@ -8,18 +12,9 @@ import {
   takebackPlies,
   takebacksAllowed,
 } from "@arena/match";
-import { type MatchEvent } from "@arena/protocol";
-import { type Deciders } from "./types.js";
-import {
-  refuse,
-  NO_EVENTS,
-  draft,
-  aborted,
-  livePlayer,
-  checkClock,
-  offerOrAccept,
-  takenBack,
-} from "./common.js";
+import { type ClockState, type MatchEvent } from "@arena/protocol";
+import { type DecideContext, type Decided, type Deciders, refuse, NO_EVENTS } from "./types.js";
+import { draft, aborted, drawn, livePlayer, checkClock } from "./play.js";
 
 /** Offers between players (draws, takebacks, aborts, rematches) and the host's spectator-chat switch. */
 export const OFFER_DECIDERS: Deciders<
@@ -145,3 +140,42 @@ export const OFFER_DECIDERS: Deciders<
     };
   },
 };
+
+/** Two-seat games (Othello, Connect-k) may end in an agreed draw. */
+function drawsAllowed(model: MatchModel): boolean {
+  return model.slots.length === 2;
+}
+
+/** An offer, or the acceptance of another seat's offer (an offer made while one stands accepts it). */
+function offerOrAccept(
+  model: MatchModel,
+  named: number | undefined,
+  ctx: DecideContext,
+  offering: boolean,
+): Decided {
+  const player = livePlayer(model, ctx, named);
+  if ("ok" in player) return player;
+  if (!drawsAllowed(model)) return refuse("forbidden", "this game has no agreed draws");
+  if (model.drawOffers.some((s) => s !== player.seat)) return { events: [drawn(model, "draw-agreed", ctx)] };
+  if (!offering) return refuse("no-draw-offer", "there is no draw offer to accept");
+  if (model.drawOffers.includes(player.seat)) {
+    return refuse("draw-offer-pending", "your draw offer stands; wait for the answer");
+  }
+  // As lichess: one offer per seat per `DRAW_OFFER_GAP_PLIES` plies, declined or not.
+  const wait = pliesUntilDrawOffer(model, player.seat);
+  if (wait > 0) {
+    return refuse(
+      "draw-offer-too-soon",
+      `one draw offer per ${DRAW_OFFER_GAP_PLIES} plies; you may offer again in ${wait} plies`,
+    );
+  }
+  return { events: [{ type: "draw-offered", seat: player.seat }] };
+}
+
+/**
+ * The last `plies` moves taken back, to the asker's turn (docs/clocks.md, "Takebacks"): the seat on move
+ * is charged the time it used, no time or increment is given back, and the asker's clock runs.
+ */
+function takenBack(clock: ClockState, plies: number, asker: number, now: number): MatchEvent {
+  return { type: "taken-back", plies, clock: handOver(clock, asker, now) };
+}

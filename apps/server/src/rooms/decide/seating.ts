@@ -1,8 +1,9 @@
-import { openSeats, seatsOf } from "@arena/match";
+import { createClock, type MatchModel, openSeats, seatOrderOf, seatsOf, startSeedOf } from "@arena/match";
+import { type Failure, type MatchEvent } from "@arena/protocol";
 import { botNotRated } from "../../ratings/eligibility.js";
 import { pendingSeat } from "../invitations.js";
-import { type Deciders } from "./types.js";
-import { refuse, NO_EVENTS, start, afterSeating, requireWaitingHost, vacantSeat } from "./common.js";
+import { type Actor, type DecideContext, type Deciders, type Decision, refuse, NO_EVENTS } from "./types.js";
+import { draft, withConsequences } from "./play.js";
 
 /** Filling and leaving seats, and the waiting room's life (docs/protocol.md). */
 export const SEATING_DECIDERS: Deciders<
@@ -89,3 +90,48 @@ export const SEATING_DECIDERS: Deciders<
     return model.status === "waiting" && openSeats(model) === 0 ? { events: start(model, ctx) } : NO_EVENTS;
   },
 };
+
+function start(model: MatchModel, ctx: DecideContext): MatchEvent[] {
+  // The start position is drawn from the secret too, so nobody knows it before the game starts (a seat
+  // is chosen before that: docs/protocol.md, "Hidden randomness").
+  const state = model.game.initial(model.options, startSeedOf(ctx.secret));
+  const first = model.game.toMove(state)[0] ?? null;
+  const started: MatchEvent = {
+    type: "started",
+    state: model.game.serialize(state),
+    clock: createClock(
+      model.timeControl,
+      model.slots.length,
+      first,
+      ctx.now,
+      model.slots.map((slot) => slot.kind === "ai"),
+    ),
+  };
+  // A rated game whose starts favour a seat (KRK: White) draws who sits where, once every seat is taken.
+  const drawn: MatchEvent[] =
+    model.rated && model.game.unevenSeats === true
+      ? [{ type: "seats-drawn", order: seatOrderOf(ctx.secret, model.slots.length) }]
+      : [];
+  return withConsequences(model, [...drawn, started], ctx);
+}
+
+/** A seat was filled: the game starts once none is left open. */
+function afterSeating(model: MatchModel, event: MatchEvent, ctx: DecideContext): Decision {
+  const next = draft(model, event, ctx.now);
+  return { events: openSeats(next) === 0 ? [event, ...start(next, ctx)] : [event] };
+}
+
+function requireWaitingHost(model: MatchModel, actor: Actor): Failure | null {
+  if (model.status !== "waiting") return refuse("forbidden", "the match has already started");
+  if (actor.kind !== "user" || actor.user.id !== model.host.id)
+    return refuse("not-host", "only the host may");
+  return null;
+}
+
+/** An open or invite-only seat the host may fill with an AI. */
+function vacantSeat(model: MatchModel, seat: number): Failure | null {
+  const slot = model.slots[seat];
+  if (slot === undefined) return refuse("not-found", "no such seat");
+  if (slot.kind !== "open" && slot.kind !== "invite") return refuse("seat-taken", "the seat is taken");
+  return null;
+}

@@ -1,7 +1,9 @@
 import { type MatchModel } from "@arena/match";
 import {
   type Ack,
+  type ErrorCode,
   type Failure,
+  failure,
   type MatchEvent,
   type MatchId,
   type UserRef,
@@ -153,3 +155,11 @@ export type Decider<T extends CommandType> = (
 
 /** The deciders of a group of command types (the one table in rooms/decide.ts joins the groups). */
 export type Deciders<K extends CommandType> = { readonly [T in K]: Decider<T> };
+
+export const refuse = (code: ErrorCode, message: string): Failure => failure(code, message);
+
+export const NO_EVENTS: Decision = { events: [] };
+
+export function isRefusal(decided: Decided): decided is Failure {
+  return "ok" in decided;
+}

@@ -5,6 +5,7 @@
  * stages (so each stage learns from searches into the stages below it).
  */
 import { flips, moves, out, popcount32 } from "@arena/engine/games/othello/bitboard";
+import { finalScore } from "@arena/engine/games/othello/ai/sides";
 import type { EndgameSolver } from "@arena/engine/games/othello/ai/solver";
 import { trainedEvalBits } from "@arena/engine/games/othello/ai/trained-eval";
 import type { TrainedWeights } from "@arena/engine/games/othello/ai/weights-codec";
@@ -26,13 +27,6 @@ export function exactLabels(
     );
   }
   return labels;
-}
-
-function finalScore(pl: number, ph: number, ol: number, oh: number): number {
-  const p = popcount32(pl) + popcount32(ph);
-  const o = popcount32(ol) + popcount32(oh);
-  const empty = 64 - p - o;
-  return p > o ? p - o + empty : p < o ? p - o - empty : 0;
 }
 
 const MAX_PLY = 64;

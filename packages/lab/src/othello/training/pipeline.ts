@@ -12,9 +12,9 @@ import {
   FEATURE_KINDS,
   MOBILITY_KIND,
   STAGE_SIZE,
-  positionFeatures,
 } from "@arena/engine/games/othello/ai/patterns";
 import { type TrainedWeights, spreadCanonical } from "@arena/engine/games/othello/ai/weights-codec";
+import { positionFeatures } from "./features.js";
 import { moves, out } from "@arena/engine/games/othello/bitboard";
 import { type FitResult, type StageSamples, fitStage } from "./fit.js";
 import { exactLabels, searchLabels } from "./label.js";

@@ -2,39 +2,11 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { type ConnectKState } from "../board.js";
-import { connectK, positionFromSequence } from "../index.js";
-import { type ConnectKOptions, parseOptions } from "../options.js";
+import { connectK } from "../index.js";
 import { ConnectKSolver, bestMove, solve } from "./solver.js";
+import { C4, SETS, opts, parseSet, position, runSet } from "./test-support/pons.js";
 
-function opts(input: object): ConnectKOptions {
-  const parsed = parseOptions(input);
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  return parsed.value;
-}
-
-const C4 = opts({ preset: "connect-four" });
-
-function position(options: ConnectKOptions, sequence: string): ConnectKState {
-  const parsed = positionFromSequence(options, sequence);
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  return parsed.value;
-}
-
-interface TestLine {
-  readonly sequence: string;
-  readonly score: number;
-}
-
-function readSet(name: string): TestLine[] {
-  const text = readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8");
-  return text
-    .split("\n")
-    .filter((line) => line.length > 0)
-    .map((line) => {
-      const [sequence = "", score = ""] = line.split(" ");
-      return { sequence, score: Number(score) };
-    });
-}
+const readSet = (name: string) => parseSet(readFileSync(new URL(name, SETS), "utf8"));
 
 /** Plain negamax with Pons's scoring and no pruning tricks: the oracle for small cases. */
 function bruteScore(state: ConnectKState, memo = new Map<number, number>()): number {
@@ -138,21 +110,7 @@ describe("Pons solver: anchors from docs/connect-k.md §7", () => {
   });
 });
 
-/** Runs a test set with one solver (its table kept across positions); returns mean ms and nodes per position. */
-function runSet(lines: readonly TestLine[], weak = false): { meanMs: number; meanNodes: number } {
-  const solver = new ConnectKSolver(C4);
-  let nodes = 0;
-  const start = performance.now();
-  for (const line of lines) {
-    const state = position(C4, line.sequence);
-    const result = solver.solve(state, { weak });
-    expect(result.score, line.sequence).toBe(weak ? Math.sign(line.score) : line.score);
-    nodes += result.nodes;
-  }
-  const elapsed = performance.now() - start;
-  return { meanMs: elapsed / lines.length, meanNodes: nodes / lines.length };
-}
-
+// Test_L1_R1, the opening-stage set, runs in solver.slow.test.ts.
 describe("Pons test sets", () => {
   it("solves all 1000 positions of Test_L3_R1 exactly", () => {
     const stats = runSet(readSet("Test_L3_R1"));
@@ -169,26 +127,6 @@ describe("Pons test sets", () => {
     const stats = runSet(readSet("Test_L2_R1"));
     console.info(
       `Test_L2_R1: ${stats.meanMs.toFixed(3)} ms, ${stats.meanNodes.toFixed(1)} nodes per position`,
-    );
-  });
-
-  // The opening-stage set (4–14 plies played) is the hardest of the three for a solver.
-  it("solves all 1000 positions of Test_L1_R1 exactly", () => {
-    const stats = runSet(readSet("Test_L1_R1"));
-    console.info(
-      `Test_L1_R1: ${stats.meanMs.toFixed(3)} ms, ${stats.meanNodes.toFixed(1)} nodes per position`,
-    );
-  });
-
-  // The weak solver is slower than the strong one on this set (a window at 0
-  // is harder to settle for big wins than the strong search's probes near
-  // the score): every 10th line always, the whole set with ARENA_TEST_SLOW=1.
-  it("solves Test_L1_R1 weakly", () => {
-    const all = readSet("Test_L1_R1");
-    const lines = process.env["ARENA_TEST_SLOW"] === "1" ? all : all.filter((_, i) => i % 10 === 0);
-    const stats = runSet(lines, true);
-    console.info(
-      `Test_L1_R1 weak: ${stats.meanMs.toFixed(3)} ms, ${stats.meanNodes.toFixed(1)} nodes per position`,
     );
   });
 });

@@ -23,17 +23,3 @@ export {
   krkLevels,
   perfectMove,
 } from "./levels.js";
-export {
-  type Al0Ending,
-  type Al0Game,
-  type Al0ProofOptions,
-  type Al0ProofSummary,
-  AL0_ENDINGS,
-  Al0Prover,
-  FIFTY_MOVES,
-  perfectDefence,
-  proveAgainstEveryDefence,
-  playAl0Game,
-  runAl0Proof,
-  wonWhitePositions,
-} from "./proof.js";

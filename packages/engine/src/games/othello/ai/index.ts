@@ -28,7 +28,7 @@ export {
 export { MidgameSearch, type MidgameOptions, type MidgameResult } from "./midgame.js";
 export { type TrainedPlayerOptions, trainedPlay, trainedSolverEmptiesFor } from "./trained-player.js";
 export { trainedEvalBits } from "./trained-eval.js";
-export { type TrainedWeights, decodeWeights, encodeWeights } from "./weights-codec.js";
+export { type TrainedWeights, decodeWeights } from "./weights-codec.js";
 export { iagoOrderedSolver, trainedMidgame, trainedOrderedSolver, trainedWeights } from "./thread-engines.js";
 export {
   type FinalValueMode,

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { Random } from "../../../core/rng.js";
-import { flips, moves, out, popcount32 } from "../bitboard.js";
+import { flips, moves, out } from "../bitboard.js";
 import { BLACK, type OthelloState, STANDARD_START, applyMove, legalMoves, parsePosition } from "../rules.js";
 import { PASS } from "../squares.js";
 import { MidgameSearch } from "./midgame.js";
+import { finalScore } from "./sides.js";
 import { trainedEvalBits } from "./trained-eval.js";
 import { trainedWeights } from "./thread-engines.js";
 
@@ -23,13 +24,6 @@ function sides(state: OthelloState): [number, number, number, number] {
   return state.turn === BLACK
     ? [state.blackLo, state.blackHi, state.whiteLo, state.whiteHi]
     : [state.whiteLo, state.whiteHi, state.blackLo, state.blackHi];
-}
-
-function finalScore(pl: number, ph: number, ol: number, oh: number): number {
-  const p = popcount32(pl) + popcount32(ph);
-  const o = popcount32(ol) + popcount32(oh);
-  const empty = 64 - p - o;
-  return p > o ? p - o + empty : p < o ? p - o - empty : 0;
 }
 
 /** Plain negamax to `depth` on the trained evaluation: no table, no ordering, no pruning. */

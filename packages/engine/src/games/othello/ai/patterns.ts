@@ -260,7 +260,10 @@ const TERM_VALUE = new Int32Array(TERM_COUNT * 256);
 /** Terms of instance i: TERM_START[i] .. TERM_START[i + 1] - 1. */
 const TERM_START = new Int32Array(INSTANCES.length + 1);
 /** Offset of each instance's kind in a stage's weights. */
-const INSTANCE_OFFSET = Int32Array.from(INSTANCES, (instance) => FEATURE_KINDS[instance.kind]?.offset ?? 0);
+export const INSTANCE_OFFSET = Int32Array.from(
+  INSTANCES,
+  (instance) => FEATURE_KINDS[instance.kind]?.offset ?? 0,
+);
 {
   let t = 0;
   INSTANCE_TERMS.forEach((terms, i) => {
@@ -353,38 +356,6 @@ export function patternSumByTerms(
     sum += weights[base + (INSTANCE_OFFSET[i] as number) + index] as number;
   }
   return sum;
-}
-
-const INDICES = new Int32Array(INSTANCES.length);
-const INSTANCE_CANONICAL: readonly Int32Array[] = INSTANCES.map(
-  (instance) => FEATURE_KINDS[instance.kind]?.canonical ?? new Int32Array(0),
-);
-
-/**
- * A position's features as offsets into a stage's weights, each the canonical slot its weight lives
- * in: the pattern instances, the two mobility counts (from the move masks the caller computed), the
- * constant. Used by training, where the weights at canonical slots are the unknowns.
- */
-export function positionFeatures(
-  pl: number,
-  ph: number,
-  ol: number,
-  oh: number,
-  ownMoves: number,
-  otherMoves: number,
-  out: Int32Array,
-  at: number,
-): void {
-  instanceIndices(pl, ph, ol, oh, INDICES);
-  for (let i = 0; i < INSTANCES.length; i++) {
-    out[at + i] =
-      (INSTANCE_OFFSET[i] as number) +
-      ((INSTANCE_CANONICAL[i] as Int32Array)[INDICES[i] as number] as number);
-  }
-  const mobility = FEATURE_KINDS[MOBILITY_KIND]?.offset ?? 0;
-  out[at + INSTANCES.length] = mobility + Math.min(MOBILITY_CAP, ownMoves);
-  out[at + INSTANCES.length + 1] = mobility + MOBILITY_CAP + 1 + Math.min(MOBILITY_CAP, otherMoves);
-  out[at + INSTANCES.length + 2] = mobility + 2 * (MOBILITY_CAP + 1);
 }
 
 // ---------------------------------------------------------------- the fast path

@@ -10,7 +10,8 @@
  */
 import { FEATURE_KINDS, STAGE_SIZE } from "./patterns.js";
 
-const FORMAT = 2;
+/** The version of the byte stream `decodeWeights` reads (the lab's encoder writes it). */
+export const WEIGHTS_FORMAT = 2;
 
 /** Weights as the search uses them: every stage's full tables, in units of 1/`scale` disc. */
 export interface TrainedWeights {
@@ -24,7 +25,7 @@ export interface TrainedWeights {
 }
 
 /** The canonical indices of each kind, in increasing order, as offsets into a stage. */
-const CANONICAL_SLOTS: Int32Array = (() => {
+export const CANONICAL_SLOTS: Int32Array = (() => {
   const slots: number[] = [];
   for (const kind of FEATURE_KINDS) {
     for (let x = 0; x < kind.size; x++) if (kind.canonical[x] === x) slots.push(kind.offset + x);
@@ -44,34 +45,12 @@ const REPRESENTATIVE: Int32Array = (() => {
 /** Free weights per stage (one per canonical index). */
 export const FREE_WEIGHTS_PER_STAGE = CANONICAL_SLOTS.length;
 
-const BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+export const BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 const BASE64_VALUE = (() => {
   const table = new Int8Array(128).fill(-1);
   for (let i = 0; i < 64; i++) table[BASE64.charCodeAt(i)] = i;
   return table;
 })();
-
-function toBase64(bytes: Uint8Array): string {
-  const parts: string[] = [];
-  let chunk = "";
-  for (let i = 0; i < bytes.length; i += 3) {
-    const a = bytes[i] as number;
-    const b = bytes[i + 1];
-    const c = bytes[i + 2];
-    const n = (a << 16) | ((b ?? 0) << 8) | (c ?? 0);
-    chunk +=
-      BASE64.charAt(n >> 18) +
-      BASE64.charAt((n >> 12) & 63) +
-      (b === undefined ? "=" : BASE64.charAt((n >> 6) & 63)) +
-      (c === undefined ? "=" : BASE64.charAt(n & 63));
-    if (chunk.length >= 4096) {
-      parts.push(chunk);
-      chunk = "";
-    }
-  }
-  parts.push(chunk);
-  return parts.join("");
-}
 
 /** Decodes base64 text (other characters skipped); also reads the shipped WebAssembly module. */
 export function fromBase64(text: string): Uint8Array {
@@ -89,33 +68,6 @@ export function fromBase64(text: string): Uint8Array {
     if (i + 3 < clean.length) bytes[j++] = n & 255;
   }
   return bytes.subarray(0, j);
-}
-
-class ByteWriter {
-  private bytes = new Uint8Array(1 << 16);
-  private length = 0;
-
-  varint(value: number): void {
-    let v = value >>> 0;
-    while (v >= 0x80) {
-      this.byte((v & 0x7f) | 0x80);
-      v >>>= 7;
-    }
-    this.byte(v);
-  }
-
-  private byte(value: number): void {
-    if (this.length === this.bytes.length) {
-      const grown = new Uint8Array(this.bytes.length * 2);
-      grown.set(this.bytes);
-      this.bytes = grown;
-    }
-    this.bytes[this.length++] = value;
-  }
-
-  result(): Uint8Array {
-    return this.bytes.subarray(0, this.length);
-  }
 }
 
 class ByteReader {
@@ -136,51 +88,14 @@ class ByteReader {
   }
 }
 
-const zigzag = (v: number): number => ((v << 1) ^ (v >> 31)) >>> 0;
 const unzigzag = (v: number): number => (v >>> 1) ^ -(v & 1);
-
-/**
- * Encodes weights (per stage, one value per canonical slot, already in units of 1/`scale` disc and
- * within ±32767) as the text the generated module holds.
- */
-export function encodeWeights(weights: TrainedWeights): string {
-  const out = new ByteWriter();
-  out.varint(FORMAT);
-  out.varint(weights.stageCount);
-  out.varint(weights.stageWidth);
-  out.varint(weights.scale);
-  out.varint(STAGE_SIZE);
-  for (let stage = 0; stage < weights.stageCount; stage++) {
-    const base = stage * STAGE_SIZE;
-    const previous = base - STAGE_SIZE;
-    let zeros = -1;
-    for (const slot of CANONICAL_SLOTS) {
-      const value =
-        (weights.tables[base + slot] as number) -
-        (stage === 0 ? 0 : (weights.tables[previous + slot] as number));
-      if (value === 0) {
-        if (zeros < 0) {
-          out.varint(0);
-          zeros = 0;
-        } else zeros++;
-        continue;
-      }
-      if (zeros >= 0) {
-        out.varint(zeros);
-        zeros = -1;
-      }
-      out.varint(zigzag(value));
-    }
-    if (zeros >= 0) out.varint(zeros);
-  }
-  return toBase64(out.result());
-}
 
 /** Decodes the module's text into full tables (every entry filled from its canonical one). */
 export function decodeWeights(text: string): TrainedWeights {
   const input = new ByteReader(fromBase64(text));
   const format = input.varint();
-  if (format !== FORMAT) throw new Error(`trained weights: format ${format}, expected ${FORMAT}`);
+  if (format !== WEIGHTS_FORMAT)
+    throw new Error(`trained weights: format ${format}, expected ${WEIGHTS_FORMAT}`);
   const stageCount = input.varint();
   const stageWidth = input.varint();
   const scale = input.varint();
@@ -215,33 +130,4 @@ export function spreadCanonical(tables: Int16Array, stageCount: number): void {
     for (let i = 0; i < STAGE_SIZE; i++)
       tables[base + i] = tables[base + (REPRESENTATIVE[i] as number)] as number;
   }
-}
-
-/** What the generated module's header records about the run that produced it. */
-export interface WeightsModuleHeader {
-  readonly command: string;
-  readonly date: string;
-  /** Lines describing the run (configuration, positions, time, errors). */
-  readonly notes: readonly string[];
-}
-
-const MODULE_LINE = 120;
-
-/** The source of `weights-data.ts` for these weights. */
-export function weightsModule(weights: TrainedWeights, header: WeightsModuleHeader): string {
-  const text = encodeWeights(weights);
-  const lines: string[] = [];
-  for (let i = 0; i < text.length; i += MODULE_LINE) lines.push(text.slice(i, i + MODULE_LINE));
-  return [
-    "/**",
-    " * The trained evaluation's weights, generated by the program itself — do not edit; regenerate with:",
-    ` *   ${header.command}`,
-    ` * on ${header.date}. Format: weights-codec.ts (${text.length} base64 characters).`,
-    ...header.notes.map((note) => ` * ${note}`),
-    " */",
-    "export const TRAINED_WEIGHTS_DATA: readonly string[] = [",
-    ...lines.map((line) => `  ${JSON.stringify(line)},`),
-    "];",
-    "",
-  ].join("\n");
 }

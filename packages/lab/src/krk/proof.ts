@@ -1,11 +1,23 @@
-import { Random } from "../../../core/rng.js";
-import type { KrkOptions } from "../options.js";
-import { MAX_DTM, bestMovesOf, krkTables, tableIndex } from "../oracle.js";
-import { type KrkPosition, WHITE, applyMove, blackInCheck, legalMovesOf, NO_ROOK } from "../position.js";
-import { type KrkState, applyToState, stateAt } from "../state.js";
-import { type ForcingTree, strategy } from "./al0/interpreter.js";
-import { Al0Session } from "./al0/session.js";
-import { type Al0Variant, PRODUCT_VARIANT, type Rule, adviceTable } from "./al0/table.js";
+import { Random } from "@arena/engine/core/rng";
+import type { KrkOptions } from "@arena/engine/games/krk/options";
+import { MAX_DTM, bestMovesOf, krkTables, tableIndex } from "@arena/engine/games/krk/oracle";
+import {
+  type KrkPosition,
+  WHITE,
+  applyMove,
+  blackInCheck,
+  legalMovesOf,
+  NO_ROOK,
+} from "@arena/engine/games/krk/position";
+import { type KrkState, applyToState, stateAt } from "@arena/engine/games/krk/state";
+import { type ForcingTree, strategy } from "@arena/engine/games/krk/ai/al0/interpreter";
+import { Al0Session } from "@arena/engine/games/krk/ai/al0/session";
+import {
+  type Al0Variant,
+  PRODUCT_VARIANT,
+  type Rule,
+  adviceTable,
+} from "@arena/engine/games/krk/ai/al0/table";
 
 /*
  * The proof run (docs/krk.md §9): AL0 as White from every won White-to-move position against Black's
