@@ -14,7 +14,7 @@ import { BOTS_CACHE_MS } from "../http/bots-api.js";
 import { type Client } from "../test-support/harness.js";
 import { useServers } from "../test-support/servers.js";
 import { firstLegal } from "../test-support/play.js";
-import { killHard, startProduct } from "../test-support/product.js";
+import { killHard, startProduct, TWO_BOOTS_TEST_MS } from "../test-support/product.js";
 import { BOTS_ROOM } from "../protocol/sockets.js";
 
 const ARENA = resolve(dirname(fileURLToPath(import.meta.url)), "../../../cli/bin/arena.js");
@@ -362,29 +362,33 @@ for await (const line of createInterface({ input: process.stdin })) {
     expect((await host.snapshot(created.matchId)).seats[1]).toMatchObject({ kind: "invite" });
   });
 
-  it("reconnects after the server restarts on the same data and finishes the game", async () => {
-    const dataDir = join(folder, "data");
-    const first = await startProduct({ DATA_DIR: dataDir });
-    arena.defer(() => killHard(first));
-    const host = await connect(first.url, await register(first.url, "Hostie"), true);
-    const bot = startBot(first.url, "Iagoish");
-    await expect.poll(() => bot.output(), { timeout: 20_000 }).toContain("connected as Iagoish");
-    const created = await createInviting(host, "Iagoish", 0);
-    if (!created.ok) throw new Error(created.code);
-    const matchId = created.matchId;
-    // A few moves each, then the server goes down hard and comes back on the same port and folder.
-    await humanPlays(host, matchId, 1, 60_000, 4);
-    const before = (await host.snapshot(matchId)).moves.length;
-    expect(before).toBeGreaterThan(2);
-    await killHard(first);
-    const second = await startProduct({ DATA_DIR: dataDir }, first.port);
-    arena.defer(() => killHard(second));
-    await expect
-      .poll(() => bot.output(), { timeout: 30_000 })
-      .toMatch(/connected as Iagoish[\s\S]*connected as Iagoish/);
-    const end = await humanPlays(host, matchId, 1, 90_000);
-    expect(end.status).toBe("finished");
-    expect(end.result?.reason, bot.output()).toBe("normal");
-    expect(end.moves.length).toBeGreaterThan(before);
-  });
+  it(
+    "reconnects after the server restarts on the same data and finishes the game",
+    { timeout: TWO_BOOTS_TEST_MS },
+    async () => {
+      const dataDir = join(folder, "data");
+      const first = await startProduct({ DATA_DIR: dataDir });
+      arena.defer(() => killHard(first));
+      const host = await connect(first.url, await register(first.url, "Hostie"), true);
+      const bot = startBot(first.url, "Iagoish");
+      await expect.poll(() => bot.output(), { timeout: 20_000 }).toContain("connected as Iagoish");
+      const created = await createInviting(host, "Iagoish", 0);
+      if (!created.ok) throw new Error(created.code);
+      const matchId = created.matchId;
+      // A few moves each, then the server goes down hard and comes back on the same port and folder.
+      await humanPlays(host, matchId, 1, 60_000, 4);
+      const before = (await host.snapshot(matchId)).moves.length;
+      expect(before).toBeGreaterThan(2);
+      await killHard(first);
+      const second = await startProduct({ DATA_DIR: dataDir }, first.port);
+      arena.defer(() => killHard(second));
+      await expect
+        .poll(() => bot.output(), { timeout: 30_000 })
+        .toMatch(/connected as Iagoish[\s\S]*connected as Iagoish/);
+      const end = await humanPlays(host, matchId, 1, 90_000);
+      expect(end.status).toBe("finished");
+      expect(end.result?.reason, bot.output()).toBe("normal");
+      expect(end.moves.length).toBeGreaterThan(before);
+    },
+  );
 });

@@ -38,12 +38,18 @@ export async function launchProduct(env: Record<string, string>, port?: number):
   return { url: `http://127.0.0.1:${chosen}`, port: chosen, child, exited, output: () => output };
 }
 
-/** Starts the product and waits until it answers /readyz (every live game loaded), or fails with its output. */
+/**
+ * Starts the product and waits until it answers /readyz (every live game loaded), or fails with its output.
+ * A boot imports every module and builds KRK's oracle (games/catalogue.ts): 15–30 s on CI's loaded 2 cores.
+ */
+export const PRODUCT_BOOT_MS = 90_000;
+/** A test that boots the product twice and plays in between (its own timeout, past the config's 60 s). */
+export const TWO_BOOTS_TEST_MS = 2 * PRODUCT_BOOT_MS + 60_000;
 export async function startProduct(env: Record<string, string>, port?: number): Promise<Product> {
   const product = await launchProduct(env, port);
   const status: { exit: number | string | null } = { exit: null };
   void product.exited.then((code) => (status.exit = code));
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + PRODUCT_BOOT_MS;
   while (Date.now() < deadline) {
     if (status.exit !== null) {
       throw new Error(`the server exited (${status.exit}) while starting:\n${product.output()}`);
@@ -56,7 +62,7 @@ export async function startProduct(env: Record<string, string>, port?: number): 
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   product.child.kill("SIGKILL");
-  throw new Error(`the server did not become ready in 30 s:\n${product.output()}`);
+  throw new Error(`the server did not become ready in ${PRODUCT_BOOT_MS / 1000} s:\n${product.output()}`);
 }
 
 /** SIGKILL, as a crash or the OOM killer would: no shutdown code runs. */
