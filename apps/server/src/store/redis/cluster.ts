@@ -1,10 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { type MatchId } from "@arena/protocol";
 import { type Logger } from "pino";
+import { z } from "zod";
 import { type Cluster, ClusterMessage, type LeaseGrant, type NewsRole } from "../../cluster/ports.js";
 import { type RedisClient, timed } from "./connection.js";
 import { acquireLease, leaseKey, releaseLease, renewLeases } from "./leases.js";
 import { type RedisNews } from "./news.js";
+
+/** What goes on the channel: the sending process, so that it skips its own, and the message. */
+const ClusterEnvelope = z.object({ from: z.string(), message: ClusterMessage });
 
 /**
  * The cluster on the Redis connection: leases beside the store's keys, match news over its pub/sub
@@ -33,23 +37,19 @@ export class RedisCluster implements Cluster {
   }
 
   private readonly heard = (text: string): void => {
-    let envelope: unknown;
+    let json: unknown = null;
     try {
-      envelope = JSON.parse(text);
+      json = JSON.parse(text);
     } catch {
-      envelope = null;
+      // Not JSON: dropped below like any other malformed message.
     }
-    if (typeof envelope !== "object" || envelope === null || !("from" in envelope)) {
-      this.logger.warn("dropping an unreadable cluster message");
-      return;
-    }
-    if (envelope.from === this.sender) return;
-    const parsed = ClusterMessage.safeParse("message" in envelope ? envelope.message : undefined);
+    const parsed = ClusterEnvelope.safeParse(json);
     if (!parsed.success) {
       this.logger.warn({ issues: parsed.error.issues.slice(0, 3) }, "dropping a malformed cluster message");
       return;
     }
-    for (const listener of this.listeners) listener(parsed.data);
+    if (parsed.data.from === this.sender) return;
+    for (const listener of this.listeners) listener(parsed.data.message);
   };
 
   publish(message: ClusterMessage): void {
