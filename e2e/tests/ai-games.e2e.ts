@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { moveButtons, newPlayer, resultBanner } from "../fixtures/arena.js";
 
-test("a human finishes a Connect Four game against an AI seat", async ({ browser }) => {
+test("a human finishes a Connect Four game against an AI seat", { tag: "@cluster" }, async ({ browser }) => {
   test.setTimeout(180_000);
   const dana = await newPlayer(browser, "Dana");
   const page = dana.page;

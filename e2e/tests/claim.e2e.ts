@@ -19,22 +19,26 @@ async function twoMovesIn(browser: Browser): Promise<{ lee: Player; max: Player 
   return { lee, max };
 }
 
-test("when the opponent leaves, the player sees them go and claims the win", async ({ browser }) => {
-  test.setTimeout(90_000);
-  const { lee, max } = await twoMovesIn(browser);
+test(
+  "when the opponent leaves, the player sees them go and claims the win",
+  { tag: "@cluster" },
+  async ({ browser }) => {
+    test.setTimeout(90_000);
+    const { lee, max } = await twoMovesIn(browser);
 
-  // Max leaves the room for the lobby: a deliberate exit (unwatch), gone after ten seconds. Should the
-  // unwatch be lost with the connection, a dropped connection is gone after the blitz timeout of 40 s
-  // (docs/clocks.md §6): the wait covers both.
-  await max.page.getByRole("link", { name: "Lobby" }).first().click();
-  await expect(lee.page.getByTestId("presence-1")).toContainText("offline");
-  await expect(lee.page.getByTestId("presence-1")).toContainText("gone", { timeout: 50_000 });
-  await lee.page.getByRole("button", { name: "Claim victory" }).click();
-  await expect(resultBanner(lee.page)).toContainText("Lee (Black) wins");
-  await expect(resultBanner(lee.page)).toContainText("Max (White) left the game");
-  await lee.context.close();
-  await max.context.close();
-});
+    // Max leaves the room for the lobby: a deliberate exit (unwatch), gone after ten seconds. Should the
+    // unwatch be lost with the connection, a dropped connection is gone after the blitz timeout of 40 s
+    // (docs/clocks.md §6): the wait covers both.
+    await max.page.getByRole("link", { name: "Lobby" }).first().click();
+    await expect(lee.page.getByTestId("presence-1")).toContainText("offline");
+    await expect(lee.page.getByTestId("presence-1")).toContainText("gone", { timeout: 50_000 });
+    await lee.page.getByRole("button", { name: "Claim victory" }).click();
+    await expect(resultBanner(lee.page)).toContainText("Lee (Black) wins");
+    await expect(resultBanner(lee.page)).toContainText("Max (White) left the game");
+    await lee.context.close();
+    await max.context.close();
+  },
+);
 
 test("closing the page is a deliberate exit: the opponent sees the short timeout", async ({ browser }) => {
   test.setTimeout(90_000);
