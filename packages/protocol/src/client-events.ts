@@ -13,6 +13,7 @@ import { type Ack } from "./errors.js";
 import { LOBBY_VIEWS, LobbyQuery, type LobbyPage, type LobbyView } from "./lobby.js";
 import { UserId } from "./ids.js";
 import { FollowRequest, type FollowedPlayer } from "./follows.js";
+import { TournamentId, type TournamentView } from "./tournaments.js";
 import { ChatChannel, ChatInput, type ChatLine, ChatPhrase } from "./chat.js";
 import { PoolId, type SeekCounts } from "./seeks.js";
 
@@ -126,6 +127,10 @@ export const CLIENT_EVENTS = {
   /** How many seek in each pool, then `seek:counts` whenever that changes. */
   "seek:subscribe": z.strictObject({}),
   "seek:unsubscribe": z.strictObject({}),
+  // ——— Tournaments (docs/protocol.md, "Tournaments") ———
+  /** Follow a tournament's page: answers its view, then `tournament:update` on every change. */
+  "tournament:watch": z.strictObject({ tournamentId: TournamentId }),
+  "tournament:unwatch": z.strictObject({ tournamentId: TournamentId }),
 } as const;
 
 export type ClientEventName = keyof typeof CLIENT_EVENTS;
@@ -204,6 +209,8 @@ export interface AckData {
   "chat:history": ChatHistory;
   "chat:mute": { readonly muted: readonly UserId[] };
   "room:spectator-chat": { readonly version: Version };
+  "tournament:watch": { readonly tournament: TournamentView };
+  "tournament:unwatch": object;
 }
 
 /** `chat:history`: what the sender may read of a match's chat, oldest first. */

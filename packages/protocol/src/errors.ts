@@ -52,6 +52,14 @@ export const ERROR_CODES = [
   "chat-closed",
   // Quick pairing (docs/protocol.md, "Quick pairing").
   "playban",
+  // Tournaments (docs/protocol.md, "Tournaments"): the director's refusals.
+  "tournament-finished",
+  "tournament-started",
+  "already-entered",
+  "not-entered",
+  "tournament-full",
+  "too-few-entrants",
+  "bad-settings",
 ] as const;
 
 export const ErrorCode = z.enum(ERROR_CODES);

@@ -12,3 +12,4 @@ export * from "./seeks.js";
 export * from "./invitations.js";
 export * from "./my-games.js";
 export * from "./follows.js";
+export * from "./tournaments.js";

@@ -168,6 +168,10 @@ export const MatchEvent = z.discriminatedUnion("type", [
      * `ended`. Absent only in matches created before hidden randomness (their seed was public).
      */
     commitment: Hex256.optional(),
+    /** A tournament's game: which tournament, round (an arena: pairing wave) and board. */
+    tournament: z
+      .object({ id: z.string(), round: z.number().int().min(1), board: z.number().int().min(0) })
+      .optional(),
   }),
   z.object({ type: z.literal("seat-joined"), seat: Seat, user: UserRef }),
   z.object({ type: z.literal("seat-left"), seat: Seat }),

@@ -8,6 +8,7 @@ import { type SeekCounts, type SeekEnded, type SeekPaired } from "./seeks.js";
 import { type Invitation } from "./invitations.js";
 import { type MyGame, type MyGameChange, type RematchOffer } from "./my-games.js";
 import { type FollowedPlayer } from "./follows.js";
+import { type TournamentView } from "./tournaments.js";
 import { type AnalysisProgress } from "./analysis.js";
 
 /** Every server→client event; the server sends each of them (`server-events.test.ts` in the server checks). */
@@ -31,6 +32,8 @@ export const SERVER_EVENT_NAMES = [
   "follow:presence",
   // Post-game analysis (docs/protocol.md, "Analysis"): pushed to the match's sockets.
   "analysis:progress",
+  // Tournaments (docs/protocol.md, "Tournaments"): to the sockets watching one.
+  "tournament:update",
 ] as const;
 
 export type ServerToClientEvents = {
@@ -63,4 +66,6 @@ export type ServerToClientEvents = {
   "follow:presence": (payload: FollowedPlayer) => void;
   /** A finished match's analysis moved on (a position done, the result, or `none` when its job failed). */
   "analysis:progress": (payload: AnalysisProgress) => void;
+  /** A watched tournament changed: its whole view (standings, rounds, crosstable). */
+  "tournament:update": (payload: { tournament: TournamentView }) => void;
 };

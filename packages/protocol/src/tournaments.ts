@@ -1,0 +1,161 @@
+import { z } from "./zod.js";
+import { type MatchId, type UserId } from "./ids.js";
+import { TimeControl } from "./model.js";
+
+/** The formats a tournament runs in (docs/tournaments.md). */
+export const TOURNAMENT_FORMATS = ["arena", "swiss", "round-robin"] as const;
+export type TournamentFormat = (typeof TOURNAMENT_FORMATS)[number];
+
+export const TOURNAMENT_STATUSES = ["waiting", "running", "finished"] as const;
+export type TournamentStatus = (typeof TOURNAMENT_STATUSES)[number];
+
+/** A tournament's id: `t_` and nine letters or digits. */
+export const TournamentId = z
+  .string()
+  .regex(/^t_[A-Za-z0-9]{9}$/, "a tournament id is t_ and nine letters or digits")
+  .brand<"TournamentId">();
+export type TournamentId = z.infer<typeof TournamentId>;
+
+/** The most entrants one tournament takes, and the most AI entrants its creator may add. */
+export const MAX_TOURNAMENT_PLAYERS = 500;
+export const MAX_AI_ENTRANTS = 16;
+
+/** An entrant the creator adds: an AI player at a level of the tournament's game. */
+export const TournamentEntrantSpec = z.strictObject({
+  kind: z.literal("ai"),
+  level: z.number().int().min(1).max(20),
+});
+
+/**
+ * `POST /api/tournaments` (bearer; an account, not a guest). `rounds` for a swiss, `durationMs` for an
+ * arena; `double` for a round-robin, `berserk` for an arena. `startsAt` (server ms): the director starts
+ * it then; without it, when the creator presses start.
+ */
+export const CreateTournamentRequest = z.strictObject({
+  gameId: z.string().min(1).max(40),
+  format: z.enum(TOURNAMENT_FORMATS),
+  name: z.string().trim().min(1).max(60).optional(),
+  timeControl: TimeControl,
+  rounds: z.number().int().min(1).max(30).optional(),
+  durationMs: z
+    .number()
+    .int()
+    .min(60_000)
+    .max(24 * 3_600_000)
+    .optional(),
+  double: z.boolean().optional(),
+  berserk: z.boolean().optional(),
+  rated: z.boolean().default(false),
+  maxPlayers: z.number().int().min(2).max(MAX_TOURNAMENT_PLAYERS).default(64),
+  startsAt: z.number().int().min(0).optional(),
+  entrants: z.array(TournamentEntrantSpec).max(MAX_AI_ENTRANTS).default([]),
+});
+export type CreateTournamentRequest = z.output<typeof CreateTournamentRequest>;
+export type CreateTournamentInput = z.input<typeof CreateTournamentRequest>;
+
+/** `POST /api/tournaments/<id>/pause` (arena): `{paused}`. */
+export const PauseTournamentRequest = z.strictObject({ paused: z.boolean() });
+/** `POST /api/tournaments/<id>/remove` (creator): an entrant by its id in the standings. */
+export const RemoveEntrantRequest = z.strictObject({ entrant: z.string().min(1).max(64) });
+
+export type TournamentEntrantKind = "human" | "ai" | "bot";
+
+/** A tie-break's value, named as docs/tournaments.md names it ("BQ", "discs", "Buchholz", "SB"). */
+export interface TieBreakValue {
+  readonly name: string;
+  readonly value: number;
+}
+
+/** One line of the standings, best first. */
+export interface TournamentStanding {
+  readonly rank: number;
+  /** The entrant's id inside the tournament (a user id for people and bots; `ai-<n>` for AI entrants). */
+  readonly entrant: string;
+  readonly name: string;
+  readonly kind: TournamentEntrantKind;
+  /** The account or guest behind a person or bot entrant. */
+  readonly userId: UserId | null;
+  readonly points: number;
+  readonly tieBreaks: readonly TieBreakValue[];
+  readonly games: number;
+  readonly withdrawn: boolean;
+  readonly paused: boolean;
+  /** Arena: two wins in a row, so the next results count double. */
+  readonly onFire: boolean;
+}
+
+/** A game's result from the first-named entrant's side: "1-0", "0-1", "½-½"; a bye is "bye". */
+export type PairingResult = "1-0" | "0-1" | "½-½" | "bye";
+
+export interface TournamentPairing {
+  /** The entrants by seat (seat 0 moves first); one name for a bye. */
+  readonly names: readonly [string, string] | readonly [string];
+  readonly entrants: readonly [string, string] | readonly [string];
+  /** The match of this board; null for a bye. */
+  readonly matchId: MatchId | null;
+  /** Null while the game is on. */
+  readonly result: PairingResult | null;
+  /** Points each seat scored from this game (arena: streak-doubled, berserk bonus). */
+  readonly points: readonly number[] | null;
+}
+
+export interface TournamentRound {
+  readonly number: number;
+  readonly startedAt: number;
+  readonly pairings: readonly TournamentPairing[];
+}
+
+/** Round-robin and swiss: rows and columns in the standings' order; a cell lists that pair's results. */
+export interface TournamentCrosstable {
+  readonly entrants: readonly string[];
+  readonly cells: readonly (readonly (string | null)[])[];
+}
+
+/** `GET /api/tournaments/<id>`, and `tournament:update` on the socket. */
+export interface TournamentView {
+  readonly id: TournamentId;
+  readonly name: string;
+  readonly gameId: string;
+  readonly format: TournamentFormat;
+  readonly timeControl: TimeControl;
+  readonly rounds: number | null;
+  readonly durationMs: number | null;
+  readonly double: boolean;
+  readonly berserk: boolean;
+  readonly rated: boolean;
+  readonly maxPlayers: number;
+  readonly status: TournamentStatus;
+  readonly createdBy: { readonly id: UserId; readonly name: string };
+  readonly createdAt: number;
+  readonly startsAt: number | null;
+  readonly startedAt: number | null;
+  readonly finishedAt: number | null;
+  readonly standings: readonly TournamentStanding[];
+  readonly roundsPlayed: readonly TournamentRound[];
+  readonly crosstable: TournamentCrosstable | null;
+  /** The live game of the best-placed pair, for the page's small TV. */
+  readonly topGame: MatchId | null;
+  /** Events in the tournament's log: a newer view has a higher version. */
+  readonly version: number;
+}
+
+/** A tournament as the lobby lists it (`GET /api/tournaments`). */
+export interface TournamentSummary {
+  readonly id: TournamentId;
+  readonly name: string;
+  readonly gameId: string;
+  readonly format: TournamentFormat;
+  readonly status: TournamentStatus;
+  readonly timeControl: TimeControl;
+  readonly players: number;
+  readonly maxPlayers: number;
+  readonly createdBy: string;
+  readonly startsAt: number | null;
+  readonly startedAt: number | null;
+}
+
+/** `GET /api/tournaments`: the ones waiting or running, then the latest finished. */
+export interface TournamentsResponse {
+  readonly ok: true;
+  readonly tournaments: readonly TournamentSummary[];
+}
