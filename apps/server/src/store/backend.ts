@@ -9,15 +9,19 @@ import { type Opened } from "./ports/startup.js";
 import { type PlayerStore } from "./ports/players.js";
 import { type QuotaStore } from "./ports/quotas.js";
 import { type SeekStore } from "./ports/seeks.js";
+import { type TournamentStore } from "./ports/tournaments.js";
 import { MemoryPlayerStore } from "./memory/players.js";
 import { MemoryQuotaStore } from "./memory/quotas.js";
 import { MemorySeekStore } from "./memory/seeks.js";
 import { MemoryStore } from "./memory/matches.js";
+import { MemoryTournamentStore } from "./memory/tournaments.js";
 import { SqlitePlayerStore } from "./sqlite/players.js";
 import { SqliteStore } from "./sqlite/matches.js";
+import { SqliteTournamentStore } from "./sqlite/tournaments.js";
 import { RedisPlayerStore } from "./redis/players.js";
 import { RedisQuotaStore } from "./redis/quotas.js";
 import { RedisSeekStore } from "./redis/seeks.js";
+import { RedisTournamentStore } from "./redis/tournaments.js";
 import { type AdapterHost, connectRedis } from "./redis/open.js";
 import { loadOrCreateSecret } from "./secret-file.js";
 
@@ -45,6 +49,8 @@ export interface Backend {
   openSeeks(instance: string): SeekStore;
   /** Accounts, sessions, ratings and game histories, beside the matches (docs/architecture.md, "Storage"). */
   readonly players: PlayerStore;
+  /** Tournaments' logs and the lobby's summaries (docs/tournaments.md, "The server"). */
+  readonly tournaments: TournamentStore;
   close(): Promise<void>;
 }
 
@@ -75,6 +81,7 @@ export async function openBackend(env: Env, logger: Logger): Promise<Opened<Back
         openQuotas: (instance) => new RedisQuotaStore(redis.commands, redis.prefix, instance),
         openSeeks: (instance) => new RedisSeekStore(redis.commands, redis.prefix, instance),
         players,
+        tournaments: new RedisTournamentStore(redis.commands, redis.prefix),
         close: () => redis.close(),
       },
     };
@@ -90,6 +97,7 @@ export async function openBackend(env: Env, logger: Logger): Promise<Opened<Back
         openQuotas: () => new MemoryQuotaStore(),
         openSeeks: () => new MemorySeekStore(),
         players: new MemoryPlayerStore(),
+        tournaments: new MemoryTournamentStore(),
         close: () => store.close(),
       },
     };
@@ -119,6 +127,7 @@ export async function openBackend(env: Env, logger: Logger): Promise<Opened<Back
       openQuotas: () => new MemoryQuotaStore(),
       openSeeks: () => new MemorySeekStore(),
       players: new SqlitePlayerStore(store.connection),
+      tournaments: new SqliteTournamentStore(store.connection),
       close: () => store.close(),
     },
   };

@@ -153,6 +153,26 @@ export const MIGRATIONS: readonly Migration[] = [
       DROP TABLE match_leases;
     `,
   },
+  {
+    description: "tournaments: event logs and one row per tournament (meta, lobby summary)",
+    sql: `
+      -- (tournament_id, version) is the log's key and the compare-and-set guard.
+      CREATE TABLE tournament_events (
+        tournament_id TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        entry TEXT NOT NULL,
+        PRIMARY KEY (tournament_id, version)
+      ) WITHOUT ROWID;
+      -- finished_at orders the lobby's finished ones (null while unfinished).
+      CREATE TABLE tournaments (
+        tournament_id TEXT PRIMARY KEY,
+        meta TEXT NOT NULL,
+        summary TEXT NOT NULL,
+        finished_at INTEGER
+      ) WITHOUT ROWID;
+      CREATE INDEX tournaments_finished ON tournaments (finished_at);
+    `,
+  },
 ];
 
 export type MigrationOutcome =
