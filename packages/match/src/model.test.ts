@@ -120,6 +120,17 @@ describe("the fold", () => {
     expect(old).toEqual({ type: "cancelled", reason: "host" });
   });
 
+  it("folds a tournament's tag from created, null for any other match, and the snapshot carries it", () => {
+    const tag = { id: "t_abcdefghi", round: 2, board: 3 };
+    const plain = created("othello", [{ kind: "open" }, { kind: "open" }]);
+    if (plain.type !== "created") throw new Error("not a created event");
+    const tagged = fold(matchId, log([{ ...plain, tournament: tag }]));
+    expect(tagged.tournament).toEqual(tag);
+    expect(fold(matchId, othelloLog(["f5"])).tournament).toBeNull();
+    const rebuilt = follow(snapshotOf(tagged, view));
+    expect(rebuilt.ok && rebuilt.followed.model).toEqual(tagged);
+  });
+
   it("folds the host's spectator-chat switch, open by default, and the snapshot carries it", () => {
     const entries = othelloLog(["f5"]);
     const switched = (open: boolean, version: number): VersionedEvent => ({

@@ -13,6 +13,7 @@ import {
   type MatchStatus,
   type SeatSpec,
   type TimeControl,
+  type TournamentTag,
   type UserRef,
   type VersionedEvent,
   type Visibility,
@@ -87,6 +88,8 @@ export interface MatchModel {
   readonly spectatorChat: boolean;
   /** The spectators' slow mode: one line per user per this many seconds, 0 (off) by default. */
   readonly spectatorSlowSeconds: number;
+  /** A tournament's game: its tournament, round and board (`created`); null for any other match. */
+  readonly tournament: TournamentTag | null;
 }
 
 /**
@@ -192,6 +195,7 @@ export function initialModel(matchId: MatchId, entry: VersionedEvent): MatchMode
     revealedSecret: null,
     spectatorChat: true,
     spectatorSlowSeconds: 0,
+    tournament: event.tournament ?? null,
   };
 }
 
@@ -267,6 +271,7 @@ export function evolve(model: MatchModel, entry: VersionedEvent, played?: unknow
       revealedSecret: model.revealedSecret,
       spectatorChat: model.spectatorChat,
       spectatorSlowSeconds: model.spectatorSlowSeconds,
+      tournament: model.tournament,
     };
   }
   const base = {

@@ -109,6 +109,7 @@ export function snapshotOf(model: MatchModel, ctx: ViewContext, invite?: InviteT
     revealedSecret: model.revealedSecret,
     spectatorChat: model.spectatorChat,
     spectatorSlowSeconds: model.spectatorSlowSeconds,
+    tournament: model.tournament,
     ...(invite === undefined ? {} : { inviteToken: invite }),
   };
 }
@@ -203,6 +204,7 @@ export function modelFromSnapshot(
       revealedSecret: snapshot.revealedSecret,
       spectatorChat: snapshot.spectatorChat,
       spectatorSlowSeconds: snapshot.spectatorSlowSeconds,
+      tournament: snapshot.tournament ?? null,
     },
   };
 }

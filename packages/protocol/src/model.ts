@@ -153,6 +153,14 @@ export type CancelReason = z.infer<typeof CancelReason>;
 export const SLOW_SECONDS_MAX = 300;
 export const SlowSeconds = z.number().int().min(0).max(SLOW_SECONDS_MAX);
 
+/** A tournament's game: which tournament, round (an arena: pairing wave) and board. */
+export const TournamentTag = z.object({
+  id: z.string(),
+  round: z.number().int().min(1),
+  board: z.number().int().min(0),
+});
+export type TournamentTag = z.infer<typeof TournamentTag>;
+
 export const MatchEvent = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("created"),
@@ -169,9 +177,7 @@ export const MatchEvent = z.discriminatedUnion("type", [
      */
     commitment: Hex256.optional(),
     /** A tournament's game: which tournament, round (an arena: pairing wave) and board. */
-    tournament: z
-      .object({ id: z.string(), round: z.number().int().min(1), board: z.number().int().min(0) })
-      .optional(),
+    tournament: TournamentTag.optional(),
   }),
   z.object({ type: z.literal("seat-joined"), seat: Seat, user: UserRef }),
   z.object({ type: z.literal("seat-left"), seat: Seat }),
@@ -322,6 +328,8 @@ export const Snapshot = z.object({
   spectatorChat: z.boolean().default(true),
   /** The spectators' slow mode: one line per user per this many seconds; 0: off (the default). */
   spectatorSlowSeconds: SlowSeconds.default(0),
+  /** A tournament's game: its tournament, round and board (absent: not a tournament's). */
+  tournament: TournamentTag.nullable().optional(),
   /** Only present for the host: the invite secret for the room's link. */
   inviteToken: InviteToken.optional(),
 });
