@@ -30,6 +30,7 @@ function meta(id: TournamentId, startsAt: number | null = null): TournamentMeta 
     rated: false,
     maxPlayers: 8,
     startsAt,
+    aiEntrants: [{ id: "ai-1", level: 2 }],
   };
 }
 

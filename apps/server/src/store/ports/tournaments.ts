@@ -10,6 +10,8 @@ export interface TournamentMeta {
   readonly maxPlayers: number;
   /** When the director starts it by itself (server ms); null: when its creator presses start. */
   readonly startsAt: number | null;
+  /** The AI entrants the creator added, by entrant id (`ai-<n>`), with their level. */
+  readonly aiEntrants: readonly { readonly id: string; readonly level: number }[];
 }
 
 /** A tournament as stored: its meta and its event log, oldest first (version = number of events). */

@@ -1,0 +1,200 @@
+import { type MatchModel } from "@arena/match";
+import { asUserId, type MatchResult, TournamentId } from "@arena/protocol";
+import { entrantId, type TournamentEvent, type TournamentSettings } from "@arena/tournament";
+import { pino } from "pino";
+import { describe, expect, it } from "vitest";
+import { FakeClock } from "../clocks/scheduler.js";
+import { type BoardMatchPlan } from "../rooms/tournament-match.js";
+import { MemoryTournamentStore } from "../store/memory/tournaments.js";
+import { type TournamentMeta } from "../store/ports/tournaments.js";
+import { TournamentDirector, type DirectorDeps } from "./director.js";
+import { tournamentSummary, tournamentView } from "./view.js";
+import { foldTournament } from "@arena/tournament";
+import { boardMatchId } from "./ids.js";
+
+const GAP = 5_000;
+const id = TournamentId.parse("t_Direct0r1");
+
+function setup(settings: TournamentSettings, players: number) {
+  const clock = new FakeClock();
+  const store = new MemoryTournamentStore();
+  const plans = new Map<string, BoardMatchPlan>();
+  const meta: TournamentMeta = {
+    id,
+    name: "Test",
+    createdBy: { id: asUserId("u_director"), name: "director" },
+    rated: false,
+    maxPlayers: 16,
+    startsAt: null,
+    aiEntrants: [],
+  };
+  const events: TournamentEvent[] = [
+    { type: "created", at: clock.now(), settings },
+    ...Array.from({ length: players }, (_, i): TournamentEvent => ({
+      type: "joined",
+      at: clock.now(),
+      entrant: entrantId(`u_p${i + 1}`),
+      name: `p${i + 1}`,
+      kind: "human",
+      rating: 1500 + i,
+    })),
+  ];
+  const deps = (ended: ReadonlyMap<string, MatchModel> = new Map()): DirectorDeps => ({
+    store,
+    clock,
+    logger: pino({ level: "silent" }),
+    roundGapMs: GAP,
+    ensureMatch: (plan) => {
+      plans.set(plan.matchId, plan);
+      return Promise.resolve(ended.get(plan.matchId) ?? null);
+    },
+    changed: () => undefined,
+  });
+  const open = async (ended?: ReadonlyMap<string, MatchModel>) => {
+    const stored = await store.load(id);
+    if (stored === null) throw new Error("not stored");
+    return new TournamentDirector(deps(ended), meta, stored);
+  };
+  const created = async () => {
+    const state = foldTournament(events);
+    await store.create(
+      meta,
+      events,
+      tournamentSummary(tournamentView(state, meta, events.length, (r, b) => boardMatchId(id, r, b), null)),
+    );
+    return open();
+  };
+  return { clock, store, plans, created, open };
+}
+
+/** A finished two-seat match of a board, as far as the director reads one. */
+function ended(plan: BoardMatchPlan, result: MatchResult, plies = 60): MatchModel {
+  return {
+    matchId: plan.matchId,
+    tournament: plan.tournament,
+    gameId: plan.gameId,
+    result,
+    slots: plan.seats,
+    moves: { length: plies },
+    clock: null,
+  } as unknown as MatchModel;
+}
+
+const win = (seat: number): MatchResult => ({
+  reason: "normal",
+  winners: [seat],
+  scores: seat === 0 ? [40, 24] : [24, 40],
+});
+
+async function playOut(director: TournamentDirector, plans: Map<string, BoardMatchPlan>, clock: FakeClock) {
+  const done = new Set<string>();
+  for (let step = 0; step < 50 && director.status !== "finished"; step++) {
+    for (const plan of plans.values()) {
+      if (done.has(plan.matchId)) continue;
+      done.add(plan.matchId);
+      await director.matchEnded(ended(plan, win(plan.tournament.board % 2)));
+    }
+    clock.advance(GAP);
+    await director.idle();
+  }
+}
+
+const pairKey = (p: BoardMatchPlan) =>
+  p.seats
+    .map((s) => (s.kind === "user" ? s.user.id : "ai"))
+    .sort()
+    .join("-");
+
+describe("the tournament director", () => {
+  const othello = (format: "round-robin" | "swiss", rounds?: number): TournamentSettings => ({
+    gameId: "othello",
+    format,
+    timeControl: { baseMs: 60_000, incrementMs: 0 },
+    ...(rounds === undefined ? {} : { rounds }),
+  });
+
+  it("runs a round-robin of four to its end, every pair playing once, rounds a gap apart", async () => {
+    const { clock, plans, created } = setup(othello("round-robin"), 4);
+    const director = await created();
+    const started = await director.start();
+    expect(started.ok).toBe(true);
+    expect(plans.size).toBe(2);
+    const first = [...plans.values()][0];
+    await director.matchEnded(ended(first as BoardMatchPlan, win(0)));
+    clock.advance(GAP * 3);
+    await director.idle();
+    expect(plans.size).toBe(2);
+    await playOut(director, plans, clock);
+    expect(director.status).toBe("finished");
+    const pairs = [...plans.values()].map(pairKey);
+    expect(pairs).toHaveLength(6);
+    expect(new Set(pairs).size).toBe(6);
+    const view = director.view;
+    expect(view.standings.reduce((sum, s) => sum + s.points, 0)).toBe(6);
+    expect(view.standings.every((s) => s.games === 3)).toBe(true);
+    expect(view.standings[0]?.tieBreaks.map((t) => t.name)).toEqual(["BQ", "discs"]);
+    expect(view.roundsPlayed.flatMap((r) => r.pairings.map((p) => p.matchId))).toEqual([...plans.keys()]);
+    expect(view.finishedAt).not.toBeNull();
+  });
+
+  it("pairs a swiss of six over three rounds with nobody meeting twice", async () => {
+    const { clock, plans, created } = setup(othello("swiss", 3), 6);
+    const director = await created();
+    await director.start();
+    await playOut(director, plans, clock);
+    expect(director.status).toBe("finished");
+    const pairs = [...plans.values()].map(pairKey);
+    expect(pairs).toHaveLength(9);
+    expect(new Set(pairs).size).toBe(9);
+  });
+
+  it("counts a no-show as a loss for the absent seat, and withdraws an entrant after two", async () => {
+    const { clock, plans, created } = setup(othello("swiss", 3), 4);
+    const director = await created();
+    await director.start();
+    const absent = (plan: BoardMatchPlan) => {
+      const seat = plan.seats[0];
+      return seat.kind === "user" ? seat.user.id : "";
+    };
+    const noShow: MatchResult = { reason: "abort", winners: [], scores: [] };
+    const [board] = plans.values();
+    if (board === undefined) throw new Error("no board");
+    await director.matchEnded(ended(board, noShow, 0));
+    const loser = director.view.standings.find((s) => s.entrant === absent(board));
+    expect(loser?.points).toBe(0);
+    expect(director.view.roundsPlayed[0]?.pairings[0]?.result).toBe("0-1");
+    // Let the round finish, then have the same entrant miss their next game too.
+    for (const plan of plans.values()) if (plan !== board) await director.matchEnded(ended(plan, win(1)));
+    clock.advance(GAP);
+    await director.idle();
+    const again = [...plans.values()].find(
+      (p) =>
+        p.tournament.round === 2 && p.seats.some((s) => s.kind === "user" && s.user.id === absent(board)),
+    );
+    if (again === undefined) throw new Error("not paired again");
+    const seatOfAbsent = again.seats.findIndex((s) => s.kind === "user" && s.user.id === absent(board));
+    await director.matchEnded({
+      ...ended(again, noShow, seatOfAbsent),
+      clock: { running: seatOfAbsent },
+    } as unknown as MatchModel);
+    expect(director.view.standings.find((s) => s.entrant === absent(board))?.withdrawn).toBe(true);
+  });
+
+  it("resumes from a log cut mid-round: the same matches, and a result that came in meanwhile", async () => {
+    const { clock, plans, created, open } = setup(othello("round-robin"), 4);
+    const first = await created();
+    await first.start();
+    const round1 = [...plans.values()];
+    first.close();
+    plans.clear();
+    const [done] = round1;
+    if (done === undefined) throw new Error("no board");
+    const resumed = await open(new Map([[done.matchId, ended(done, win(0))]]));
+    await resumed.resume();
+    await resumed.idle();
+    expect([...plans.keys()].sort()).toEqual(round1.map((p) => p.matchId).sort());
+    expect(resumed.view.roundsPlayed[0]?.pairings.map((p) => p.result)).toEqual(["1-0", null]);
+    await playOut(resumed, plans, clock);
+    expect(resumed.status).toBe("finished");
+  });
+});

@@ -1,0 +1,51 @@
+import { type MatchModel } from "@arena/match";
+import { type GameEnding, type GameResult, type Seat } from "@arena/tournament";
+
+/** What a tournament's ended match tells its director. */
+export type BoardOutcome =
+  | { readonly kind: "result"; readonly result: GameResult }
+  /** Aborted before a seat moved: that seat never showed up, and loses. */
+  | { readonly kind: "no-show"; readonly seat: Seat; readonly result: GameResult }
+  /** Cancelled, or not over: nothing to record. */
+  | { readonly kind: "none" };
+
+/**
+ * A two-seat match's end as a tournament result: the winner or a draw, how it ended, plies, and the discs
+ * of an Othello game the board decided (WOF counting: the match's scores). An abort happens only before a
+ * seat's first move, so the seat on move when it was aborted is the one that did not show.
+ */
+export function boardOutcome(model: MatchModel): BoardOutcome {
+  const { result } = model;
+  if (result === null || model.slots.length !== 2) return { kind: "none" };
+  const plies = model.moves.length;
+  if (result.reason === "abort") {
+    const seat = (model.clock?.running ?? plies % 2) === 0 ? 0 : 1;
+    const winner: Seat = seat === 0 ? 1 : 0;
+    return { kind: "no-show", seat, result: { ending: "abandon", winner, plies } };
+  }
+  const ending: GameEnding = result.reason;
+  const winner: Seat | null = result.winners.length === 1 ? (result.winners[0] === 0 ? 0 : 1) : null;
+  const [a, b] = result.scores;
+  const discs: readonly [number, number] | undefined =
+    model.gameId === "othello" && ending === "normal" && a !== undefined && b !== undefined
+      ? [a, b]
+      : undefined;
+  return {
+    kind: "result",
+    result: discs === undefined ? { ending, winner, plies } : { ending, winner, plies, discs },
+  };
+}
+
+/** Boards an entrant lost by not showing (an abandon before the second ply): two withdraw them. */
+export function noShows(
+  records: readonly { readonly kind: string; readonly seat?: Seat; readonly result?: GameResult }[],
+): number {
+  return records.filter(
+    (r) =>
+      r.kind === "game" &&
+      r.result?.ending === "abandon" &&
+      r.result.plies < 2 &&
+      r.seat !== undefined &&
+      r.result.winner !== r.seat,
+  ).length;
+}
