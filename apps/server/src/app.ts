@@ -53,9 +53,14 @@ import { type MatchStore } from "./store/ports/matches.js";
 import { type Cluster } from "./cluster/ports.js";
 import { markMissingMatch } from "./web/missing-match.js";
 import { type WebApp } from "./web/next-app.js";
+import { tournamentsRouter } from "./http/tournaments-api.js";
+import { MemoryTournamentStore } from "./store/memory/tournaments.js";
+import { type TournamentStore } from "./store/ports/tournaments.js";
 
 export interface AppConfig {
   readonly secret: string;
+  /** The pause between a swiss's or round-robin's rounds (docs/tournaments.md); 5 s unless set. */
+  readonly roundGapMs?: number;
   /**
    * Origins besides the server's own from which browsers may open sockets and call the API (the page's
    * own origin always may).
@@ -146,6 +151,8 @@ export interface AppDeps {
   readonly players?: PlayerStore;
   /** Where quick-pairing seeks wait: shared by every process when scaled out; in memory by default. */
   readonly seeks?: SeekStore;
+  /** Tournaments: the store's own (SQLite, Redis); in memory by default. */
+  readonly tournaments?: TournamentStore;
 }
 
 export interface App {
@@ -229,6 +236,7 @@ export function createApp(deps: AppDeps): App {
     players,
     quotas: deps.quotas ?? new MemoryQuotaStore(),
     seeks: deps.seeks ?? new MemorySeekStore(),
+    tournaments: deps.tournaments ?? new MemoryTournamentStore(),
     ai: deps.ai,
     clock,
     logger,
@@ -268,6 +276,7 @@ export function createApp(deps: AppDeps): App {
     "/api",
     botsRouter(() => botsOnline(io)),
   );
+  app.use("/api", tournamentsRouter({ tournaments: services.tournaments, accounts, players, quotas }));
   app.use("/api", notFound);
   const web = deps.web;
   if (web !== undefined) {
@@ -294,6 +303,7 @@ export function createApp(deps: AppDeps): App {
     seeks,
     quotas,
     chat: services.chat,
+    tournaments: services.tournaments,
     myGames: services.myGames,
     trustedProxies: config.trustedProxies,
     logger,
@@ -314,6 +324,8 @@ export function createApp(deps: AppDeps): App {
     seeks,
     async start() {
       await rooms.start();
+      // After the rooms: resuming a tournament finds or creates its boards' matches.
+      await services.tournaments.resume();
       readiness.start();
     },
     drain() {
@@ -324,6 +336,7 @@ export function createApp(deps: AppDeps): App {
       analysis.close();
       seeks.stop();
       follows.stop();
+      services.tournaments.close();
       await rooms.stop(graceful);
       // Closing the server closes this process's transports, and nothing more: clients see "transport close"
       // and socket.io reconnects them (through a balancer, to another process). `io.disconnectSockets` sent

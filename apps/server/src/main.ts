@@ -55,6 +55,7 @@ const app = createApp({
   quotas,
   seeks: seekStore,
   players: opened.players,
+  tournaments: opened.tournaments,
   ...(adapter === undefined ? {} : { adapter }),
   ...(web.web === null ? {} : { web: web.web }),
 });

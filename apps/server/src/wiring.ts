@@ -21,6 +21,10 @@ import { type SeekNews, Seeks } from "./seeks/seeks.js";
 import { Follows } from "./social/follows.js";
 import { type MatchStore } from "./store/ports/matches.js";
 import { type Cluster } from "./cluster/ports.js";
+import { tournamentRoom } from "./protocol/sockets.js";
+import { type TournamentStore } from "./store/ports/tournaments.js";
+import { DEFAULT_ROUND_GAP_MS } from "./tournaments/director.js";
+import { Tournaments } from "./tournaments/service.js";
 
 /** The backends every service is built on (one process's memory, or the shared stores when scaled out). */
 export interface Backends {
@@ -30,6 +34,7 @@ export interface Backends {
   readonly players: PlayerStore;
   readonly quotas: QuotaStore;
   readonly seeks: SeekStore;
+  readonly tournaments: TournamentStore;
   readonly ai: AiPool;
   readonly clock: Clock;
   readonly logger: Logger;
@@ -55,6 +60,7 @@ export interface Services {
   readonly follows: Follows;
   readonly seeks: Seeks;
   readonly analysis: AnalysisService;
+  readonly tournaments: Tournaments;
 }
 
 /** Backends → services: each service built once and handed what it needs. */
@@ -87,6 +93,7 @@ export function buildServices(backends: Backends, transports: Transports, config
   });
   const chat = new ChatService({ store, quotas, clock, deliver: fanout.chatLine });
   let follows: Follows | null = null;
+  let tournaments: Tournaments | null = null;
   rooms = new Rooms({
     store,
     cluster: backends.cluster,
@@ -103,7 +110,10 @@ export function buildServices(backends: Backends, transports: Transports, config
     quotas,
     myGames,
     online: (matchId) => onlineUsers(io, matchId),
-    onEnded: (model) => recorder.recordInBackground(model),
+    onEnded: (model) => {
+      recorder.recordInBackground(model);
+      tournaments?.matchEnded(model);
+    },
     onNoShow: (matchId, user) => void playban.noShow(matchId, user),
     onStatusChanged: (model) => {
       for (const slot of model.slots) if (slot.kind === "human") follows?.announce(slot.user);
@@ -137,5 +147,26 @@ export function buildServices(backends: Backends, transports: Transports, config
     now,
     ...(config.analysis ?? DEFAULT_ANALYSIS_BUDGETS),
   });
-  return { identity, accounts, recorder, quotas, chat, myGames, rooms, follows, seeks, analysis };
+  tournaments = new Tournaments({
+    store: backends.tournaments,
+    clock,
+    logger,
+    roundGapMs: config.roundGapMs ?? DEFAULT_ROUND_GAP_MS,
+    ensureMatch: (plan) => live.ensureBoardMatch(plan),
+    // Through the adapter: the director runs on one process, the tournament's watchers may be on any.
+    changed: (view) => io.to(tournamentRoom(view.id)).emit("tournament:update", { tournament: view }),
+  });
+  return {
+    identity,
+    accounts,
+    recorder,
+    quotas,
+    chat,
+    myGames,
+    rooms,
+    follows,
+    seeks,
+    analysis,
+    tournaments,
+  };
 }

@@ -7,6 +7,7 @@ import { type Accounts } from "../accounts/service.js";
 import { type Follows } from "../social/follows.js";
 import { type Identity } from "../identity/tokens.js";
 import { type ChatService } from "../chat/service.js";
+import { type Tournaments } from "../tournaments/service.js";
 import { type Quotas } from "../quotas/quotas.js";
 import { type MyGames } from "../rooms/my-games.js";
 import { type Rooms } from "../rooms/rooms.js";
@@ -38,6 +39,8 @@ export interface GatewayOptions {
   readonly quotas: Quotas;
   /** The matches' chat (docs/protocol.md, "Chat"). */
   readonly chat: ChatService;
+  /** Tournaments' pages (docs/protocol.md, "Tournaments"). */
+  readonly tournaments: Tournaments;
   /** Every user's live games, sent on connecting (docs/protocol.md, "My games"). */
   readonly myGames: MyGames;
   readonly logger: Logger;
@@ -159,6 +162,7 @@ export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
       follows: options.follows,
       quotas: options.quotas,
       chat: options.chat,
+      tournaments: options.tournaments,
     };
     // The one place the event's name and its parsed payload are paired: the table types each route.
     const route = ROUTES[event] as Route<ClientEventName>;

@@ -15,6 +15,7 @@ import { type Command, type CommandAck } from "../rooms/decide.js";
 import { invitationIsNews, resolveInvitations } from "../rooms/invitations.js";
 import { type Room } from "../rooms/room.js";
 import { CHAT_ROUTES } from "./chat-routes.js";
+import { TOURNAMENT_ROUTES } from "./tournament-routes.js";
 import { fromStore, NO_MATCH, type Route, type RouteContext, roomFor } from "./route-context.js";
 import { onlineUsers, SEEK_COUNTS_ROOM, userRoom } from "./sockets.js";
 
@@ -81,6 +82,7 @@ function snapshotFor(ctx: RouteContext, room: Room): Snapshot {
  */
 export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
   ...CHAT_ROUTES,
+  ...TOURNAMENT_ROUTES,
   async "session:rename"({ socket, identity, accounts }, { name }) {
     // An account's name is its username (docs/protocol.md, "Accounts").
     if (socket.data.account !== null) return failure("forbidden", "an account's name is its username");

@@ -41,6 +41,9 @@ export const BOTS_ROOM = "bots";
 /** The socket.io room of a match's followers (players and spectators, on every process). */
 export const matchRoom = (matchId: MatchId): string => `match:${matchId}`;
 
+/** The socket.io room of a tournament's watchers (`tournament:watch`). */
+export const tournamentRoom = (tournamentId: string): string => `tournament:${tournamentId}`;
+
 // Chat (docs/protocol.md, "Chat").
 /** The socket.io room of a match's followers who read one chat channel while it is not over. */
 export const chatRoom = (matchId: MatchId, channel: ChatChannel): string => `chat:${matchId}:${channel}`;

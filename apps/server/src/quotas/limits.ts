@@ -33,6 +33,8 @@ export interface QuotaLimits {
   readonly guestsPerMinutePerAddress: number;
   /** Game downloads one address may fetch per minute (`GET /api/matches/:id/export`, docs/protocol.md). */
   readonly downloadsPerMinutePerAddress: number;
+  /** Tournaments one user may create, and tournaments they may join or leave, per minute (docs/protocol.md). */
+  readonly tournamentActionsPerMinutePerUser: number;
 }
 
 export const DEFAULT_QUOTAS: QuotaLimits = {
@@ -53,6 +55,7 @@ export const DEFAULT_QUOTAS: QuotaLimits = {
   spectatorLinesPerChannel: 30,
   guestsPerMinutePerAddress: 20,
   downloadsPerMinutePerAddress: 60,
+  tournamentActionsPerMinutePerUser: 10,
 };
 
 const count = z.coerce.number().int().min(1).max(1_000_000_000);
@@ -74,6 +77,7 @@ const QuotaOverrides = z.strictObject({
   spectatorLinesPerChannel: count,
   guestsPerMinutePerAddress: count,
   downloadsPerMinutePerAddress: count,
+  tournamentActionsPerMinutePerUser: count,
 });
 
 /**

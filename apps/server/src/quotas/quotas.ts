@@ -219,6 +219,20 @@ export class Quotas {
     );
   }
 
+  /**
+   * One more tournament creation, entry or withdrawal by `user` (docs/protocol.md, "Tournaments"): null, or
+   * `rate-limited` with when to retry. Rejects when the store cannot count.
+   */
+  tournamentAction(user: UserId): Promise<RateLimited | null> {
+    const limit = this.options.limits.tournamentActionsPerMinutePerUser;
+    return this.rate(
+      `tournaments:${user}`,
+      limit,
+      MINUTE,
+      `you may create, join or leave ${plural(limit, "tournament", "tournaments")} a minute`,
+    );
+  }
+
   /** One event counted against a rate: null, or `rate-limited` with the wait until its window ends. */
   private async rate(key: string, limit: number, windowMs: number, why: string): Promise<RateLimited | null> {
     const now = this.options.clock.now();

@@ -25,6 +25,7 @@ import {
   type RoomRequest,
   roomPlan,
 } from "./creation.js";
+import { type BoardMatchPlan, ensureBoardMatch } from "./tournament-match.js";
 import { LeaseKeeper } from "./leases.js";
 import { LobbyFeed, type LobbySubscriber } from "./lobby-feed.js";
 import { LobbyIndex } from "./lobby.js";
@@ -227,6 +228,11 @@ export class Rooms implements RoomEvents {
   createPaired(plan: PairedRoomPlan): Promise<Ack<{ matchId: MatchId; version: Version }>> {
     // Its start is a command: the lobby and the quotas follow it as they follow any room (`changed`).
     return createPairedRoom(this.creationDeps(), plan);
+  }
+
+  /** A tournament board's match, found or created and started (rooms/tournament-match.ts). */
+  ensureBoardMatch(plan: BoardMatchPlan): Promise<MatchModel | null> {
+    return ensureBoardMatch(this.creationDeps(), plan);
   }
 
   /**

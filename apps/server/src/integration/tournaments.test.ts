@@ -1,0 +1,92 @@
+import { type TournamentView } from "@arena/protocol";
+import { describe, expect, it } from "vitest";
+import { systemClock } from "../clocks/scheduler.js";
+import { registerAccount, uniqueName } from "../test-support/harness.js";
+import { useServers } from "../test-support/servers.js";
+
+const arena = useServers();
+
+describe("tournaments over HTTP (memory store, real clock for the AI games)", () => {
+  it("runs a round-robin of four AI entrants to its end: every pair once, points summing to the games, standings by points then BQ", async () => {
+    const server = await arena.start({ clock: systemClock, config: { roundGapMs: 50 } });
+    const creator = await registerAccount(server, uniqueName("Director"));
+    const auth = { "content-type": "application/json", authorization: `Bearer ${creator.token}` };
+    const post = (path: string, body: unknown = {}) =>
+      fetch(`${server.url}/api${path}`, { method: "POST", headers: auth, body: JSON.stringify(body) });
+
+    const guest = await fetch(`${server.url}/api/session`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
+    const guestToken = ((await guest.json()) as { token: string }).token;
+    const refused = await fetch(`${server.url}/api/tournaments`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${guestToken}` },
+      body: JSON.stringify({
+        gameId: "othello",
+        format: "round-robin",
+        timeControl: { baseMs: 60_000, incrementMs: 0 },
+      }),
+    });
+    expect(refused.status).toBe(403);
+    const badSettings = await post("/tournaments", {
+      gameId: "othello",
+      format: "swiss",
+      timeControl: { baseMs: 60_000, incrementMs: 0 },
+    });
+    expect(await badSettings.json()).toMatchObject({ ok: false, code: "bad-settings" });
+
+    const created = await post("/tournaments", {
+      gameId: "othello",
+      format: "round-robin",
+      name: "PAIP's strategies",
+      timeControl: { baseMs: 60_000, incrementMs: 0 },
+      entrants: [1, 2, 3, 4].map((level) => ({ kind: "ai", level })),
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+
+    const watcher = await arena.connect();
+    const updates: TournamentView[] = [];
+    watcher.socket.on("tournament:update", ({ tournament }) => updates.push(tournament));
+    const watched = await watcher.call("tournament:watch", { tournamentId: id });
+    expect(watched.ok && watched.tournament.status).toBe("waiting");
+
+    const listed = (await (await fetch(`${server.url}/api/tournaments`)).json()) as {
+      tournaments: { id: string }[];
+    };
+    expect(listed.tournaments.map((t) => t.id)).toContain(id);
+    expect(await (await post(`/tournaments/${id}/start`)).json()).toMatchObject({
+      ok: true,
+      tournament: { status: "running" },
+    });
+
+    let view: TournamentView | null = null;
+    for (let waited = 0; waited < 170_000; waited += 250) {
+      const got = (await (await fetch(`${server.url}/api/tournaments/${id}`)).json()) as {
+        tournament: TournamentView;
+      };
+      view = got.tournament;
+      if (view.status === "finished") break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    if (view === null) throw new Error("no view");
+    expect(view.status).toBe("finished");
+    const games = view.roundsPlayed.flatMap((r) => r.pairings);
+    expect(games).toHaveLength(6);
+    expect(new Set(games.map((g) => [...g.entrants].sort().join(" "))).size).toBe(6);
+    expect(games.every((g) => g.result !== null && g.matchId !== null)).toBe(true);
+    expect(view.standings.reduce((sum, s) => sum + s.points, 0)).toBe(6);
+    const order = view.standings.map((s) => [s.points, s.tieBreaks[0]?.value ?? 0] as const);
+    const sorted = [...order].sort((a, b) => b[0] - a[0] || b[1] - a[1]);
+    expect(order).toEqual(sorted);
+    expect(view.standings[0]?.tieBreaks[0]?.name).toBe("BQ");
+    // Each board is an ordinary match, tagged with its tournament.
+    const match = (await (await fetch(`${server.url}/api/matches/${games[0]?.matchId ?? ""}`)).json()) as {
+      match: { tournament: unknown; status: string };
+    };
+    expect(match.match).toMatchObject({ status: "finished", tournament: { id, round: 1, board: 0 } });
+    expect(updates.at(-1)?.status).toBe("finished");
+  }, 180_000);
+});

@@ -1,0 +1,222 @@
+import { type MatchModel } from "@arena/match";
+import {
+  type Ack,
+  type CreateTournamentRequest,
+  failure,
+  type TournamentId,
+  type TournamentSummary,
+  type TournamentView,
+  type UserRef,
+} from "@arena/protocol";
+import {
+  checkSettings,
+  entrantId,
+  foldTournament,
+  join,
+  setPaused,
+  type TournamentEvent,
+  type TournamentSettings,
+  withdraw,
+} from "@arena/tournament";
+import { isGameId } from "@arena/engine/registry";
+import { maxAiLevel } from "../games/catalogue.js";
+import { type TournamentMeta } from "../store/ports/tournaments.js";
+import { type DirectorAnswer, type DirectorDeps, TournamentDirector } from "./director.js";
+import { boardMatchId, newTournamentId } from "./ids.js";
+import { refusal } from "./refusals.js";
+import { tournamentSummary, tournamentView } from "./view.js";
+
+/** Unfinished tournaments one creator may have at once. */
+export const MAX_UNFINISHED_PER_CREATOR = 3;
+/** Finished tournaments the lobby lists. */
+export const FINISHED_LISTED = 20;
+
+/** Who asks: the user, whether an account (guests may not create), and their rating in the game's pool. */
+export interface Asker {
+  readonly user: UserRef;
+  readonly account: boolean;
+  /** A bot account: enters as a bot, and plays through `arena bot` like any invited seat. */
+  readonly bot: boolean;
+  /** Their rating for the tournament's game, 1500 when not rated there. */
+  rating(gameId: string): Promise<number>;
+}
+
+export type TournamentAction =
+  | { readonly type: "start" }
+  | { readonly type: "join" }
+  | { readonly type: "withdraw" }
+  | { readonly type: "end" }
+  | { readonly type: "pause"; readonly paused: boolean }
+  | { readonly type: "remove"; readonly entrant: string };
+
+/**
+ * The process's tournaments (docs/tournaments.md, "The server"): one director per tournament, the HTTP
+ * API's commands, and the results of their boards' matches.
+ */
+export class Tournaments {
+  private readonly directors = new Map<TournamentId, Promise<TournamentDirector | null>>();
+
+  constructor(
+    private readonly deps: Omit<DirectorDeps, "changed"> & { changed(view: TournamentView): void },
+  ) {}
+
+  async create(asker: Asker, request: CreateTournamentRequest): Promise<Ack<{ id: TournamentId }>> {
+    if (!asker.account)
+      return failure("forbidden", "only an account may create a tournament: register first");
+    const settings: TournamentSettings = {
+      gameId: request.gameId as TournamentSettings["gameId"],
+      format: request.format,
+      timeControl: request.timeControl,
+      ...(request.rounds === undefined ? {} : { rounds: request.rounds }),
+      ...(request.durationMs === undefined ? {} : { durationMs: request.durationMs }),
+      ...(request.double === undefined ? {} : { double: request.double }),
+      ...(request.berserk === undefined ? {} : { berserk: request.berserk }),
+    };
+    const checked = checkSettings(settings);
+    if (!checked.ok) return failure("bad-settings", `settings: ${checked.code}`);
+    if (!isGameId(request.gameId)) return failure("bad-settings", "settings: unknown-game");
+    const maxLevel = maxAiLevel(request.gameId);
+    if (request.entrants.some((e) => e.level > maxLevel)) {
+      return failure("bad-settings", `AI levels of ${request.gameId} go up to ${maxLevel}`);
+    }
+    if (request.entrants.length > request.maxPlayers)
+      return failure("tournament-full", "more AI entrants than places");
+    const mine = (await this.deps.store.unfinished()).filter((m) => m.createdBy.id === asker.user.id);
+    if (mine.length >= MAX_UNFINISHED_PER_CREATOR) {
+      return failure(
+        "quota",
+        `you have ${mine.length} tournaments not finished (${mine.map((m) => m.id).join(", ")}): end one first`,
+      );
+    }
+    const id = newTournamentId();
+    const at = this.deps.clock.now();
+    const aiEntrants = request.entrants.map((e, i) => ({ id: `ai-${i + 1}`, level: e.level }));
+    const meta: TournamentMeta = {
+      id,
+      name: request.name ?? `${asker.user.name}'s ${request.format}`,
+      createdBy: asker.user,
+      rated: request.rated,
+      maxPlayers: request.maxPlayers,
+      startsAt: request.startsAt ?? null,
+      aiEntrants,
+    };
+    const events: TournamentEvent[] = [
+      { type: "created", at, settings },
+      ...aiEntrants.map((e): TournamentEvent => ({
+        type: "joined",
+        at,
+        entrant: entrantId(e.id),
+        name: `AI level ${e.level}`,
+        kind: "ai",
+        rating: 1500,
+      })),
+    ];
+    const view = tournamentView(
+      foldTournament(events),
+      meta,
+      events.length,
+      (r, b) => boardMatchId(id, r, b),
+      null,
+    );
+    const created = await this.deps.store.create(meta, events, tournamentSummary(view));
+    if (!created.ok) return failure("internal", "tournament id collision");
+    const director = this.open(meta, events);
+    this.directors.set(id, Promise.resolve(director));
+    await director.resume();
+    return { ok: true, id };
+  }
+
+  async view(id: TournamentId): Promise<TournamentView | null> {
+    return (await this.director(id))?.view ?? null;
+  }
+
+  list(): Promise<TournamentSummary[]> {
+    return this.deps.store.list(FINISHED_LISTED);
+  }
+
+  /** A command over HTTP: the view after it, or a failure with the protocol's code. */
+  async command(
+    id: TournamentId,
+    asker: Asker,
+    action: TournamentAction,
+  ): Promise<Ack<{ tournament: TournamentView }>> {
+    const director = await this.director(id);
+    if (director === null) return failure("not-found", "no such tournament");
+    const creator = director.meta.createdBy.id === asker.user.id;
+    const me = entrantId(asker.user.id);
+    let answer: DirectorAnswer;
+    switch (action.type) {
+      case "start":
+        if (!creator) return failure("forbidden", "only its creator starts a tournament");
+        answer = await director.start();
+        break;
+      case "end":
+        if (!creator) return failure("forbidden", "only its creator ends a tournament");
+        answer = await director.command((state, at) =>
+          state.status === "finished"
+            ? { ok: false, code: "finished" }
+            : { ok: true, events: [{ type: "finished", at }] },
+        );
+        break;
+      case "join": {
+        const view = director.view;
+        if (view.standings.filter((s) => !s.withdrawn).length >= view.maxPlayers) {
+          return failure("tournament-full", `at most ${view.maxPlayers} players`);
+        }
+        const rating = await asker.rating(view.gameId);
+        answer = await director.command((state, at) =>
+          join(state, { id: me, name: asker.user.name, kind: asker.bot ? "bot" : "human", rating }, at),
+        );
+        break;
+      }
+      case "withdraw":
+        answer = await director.command((state, at) => withdraw(state, me, at));
+        break;
+      case "pause":
+        answer = await director.command((state, at) => setPaused(state, me, action.paused, at));
+        break;
+      case "remove":
+        if (!creator) return failure("forbidden", "only its creator removes a player");
+        answer = await director.command((state, at) => withdraw(state, entrantId(action.entrant), at));
+        break;
+    }
+    return answer.ok ? { ok: true, tournament: answer.view } : refusal(answer.code);
+  }
+
+  /** A match ended (on this process, or read back finished): a tournament's board has its result. */
+  matchEnded(model: MatchModel): void {
+    const tag = model.tournament;
+    if (tag === null) return;
+    void this.director(tag.id as TournamentId).then((director) => director?.matchEnded(model));
+  }
+
+  /** At boot: every unfinished tournament's director, its boards' matches found or created. */
+  async resume(): Promise<number> {
+    const metas = await this.deps.store.unfinished();
+    const directors = await Promise.all(metas.map((meta) => this.director(meta.id)));
+    return directors.filter((d) => d !== null).length;
+  }
+
+  close(): void {
+    for (const director of this.directors.values()) void director.then((d) => d?.close());
+  }
+
+  private director(id: TournamentId): Promise<TournamentDirector | null> {
+    let director = this.directors.get(id);
+    if (director === undefined) {
+      director = this.deps.store.load(id).then(async (stored) => {
+        if (stored === null) return null;
+        const opened = this.open(stored.meta, stored.events);
+        await opened.resume();
+        return opened;
+      });
+      director.catch(() => this.directors.delete(id));
+      this.directors.set(id, director);
+    }
+    return director;
+  }
+
+  private open(meta: TournamentMeta, events: readonly TournamentEvent[]): TournamentDirector {
+    return new TournamentDirector(this.deps, meta, { meta, events });
+  }
+}
