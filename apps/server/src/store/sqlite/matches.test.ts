@@ -401,6 +401,8 @@ describe("SqliteStore migrations", () => {
       "player_recorded_matches",
       "player_sessions",
       "server_meta",
+      "tournament_events",
+      "tournaments",
     ]);
     db.close();
   });
