@@ -9,7 +9,7 @@ import { MemoryTournamentStore } from "../store/memory/tournaments.js";
 import { type TournamentMeta } from "../store/ports/tournaments.js";
 import { TournamentDirector, type DirectorDeps } from "./director.js";
 import { tournamentSummary, tournamentView } from "./view.js";
-import { foldTournament } from "@arena/tournament";
+import { foldTournament, withdraw } from "@arena/tournament";
 import { boardMatchId } from "./ids.js";
 
 const GAP = 5_000;
@@ -178,6 +178,25 @@ describe("the tournament director", () => {
       clock: { running: seatOfAbsent },
     } as unknown as MatchModel);
     expect(director.view.standings.find((s) => s.entrant === absent(board))?.withdrawn).toBe(true);
+  });
+
+  it("decides again on the stored log when another writer appended first", async () => {
+    const { created, open } = setup(othello("swiss", 3), 4);
+    const stale = await created();
+    const other = await open();
+    expect((await other.command((state, at) => withdraw(state, entrantId("u_p1"), at))).ok).toBe(true);
+    const answer = await stale.command((state, at) => withdraw(state, entrantId("u_p2"), at));
+    expect(
+      answer.ok &&
+        answer.view.standings
+          .filter((s) => s.withdrawn)
+          .map((s) => s.entrant)
+          .sort(),
+    ).toEqual(["u_p1", "u_p2"]);
+    expect(await stale.command((state, at) => withdraw(state, entrantId("u_p1"), at))).toEqual({
+      ok: false,
+      code: "withdrawn",
+    });
   });
 
   it("resumes from a log cut mid-round: the same matches, and a result that came in meanwhile", async () => {

@@ -145,7 +145,7 @@ export class TournamentDirector {
     return this.mailbox.post(() => undefined);
   }
 
-  private async decideAndAppend(decide: Decide): Promise<DirectorAnswer> {
+  private async decideAndAppend(decide: Decide, retries = 1): Promise<DirectorAnswer> {
     const at = this.deps.clock.now();
     const decision = decide(this.state, at);
     if (!decision.ok) return decision;
@@ -164,13 +164,12 @@ export class TournamentDirector {
       return { ok: false, code: "store-unavailable" };
     }
     if (!written.ok) {
-      // Another writer got there first (a lease that changed hands): take its log and decide again.
-      const stored = await this.deps.store.load(this.meta.id);
-      if (stored !== null) {
-        this.events = [...stored.events];
-        this.state = foldTournament(this.events);
-      }
-      return { ok: false, code: "store-unavailable" };
+      // Another writer got there first (another process's copy): take its log and decide again on it.
+      const stored = await this.deps.store.load(this.meta.id).catch(() => null);
+      if (stored === null || retries === 0) return { ok: false, code: "store-unavailable" };
+      this.events = [...stored.events];
+      this.state = foldTournament(this.events);
+      return this.decideAndAppend(decide, retries - 1);
     }
     this.events = events;
     this.state = state;
