@@ -1,6 +1,6 @@
 import { type TournamentView } from "@arena/protocol";
 import { describe, expect, it } from "vitest";
-import { systemClock } from "../clocks/scheduler.js";
+import { FakeClock, systemClock } from "../clocks/scheduler.js";
 import { registerAccount, uniqueName } from "../test-support/harness.js";
 import { useServers } from "../test-support/servers.js";
 
@@ -89,4 +89,69 @@ describe("tournaments over HTTP (memory store, real clock for the AI games)", ()
     expect(match.match).toMatchObject({ status: "finished", tournament: { id, round: 1, board: 0 } });
     expect(updates.at(-1)?.status).toBe("finished");
   }, 180_000);
+
+  it("answers each command with the view or a refusal from the closed set", async () => {
+    const server = await arena.start({ clock: new FakeClock() });
+    const creator = await registerAccount(server, uniqueName("Creator"));
+    const player = await registerAccount(server, uniqueName("Player"));
+    const call = (token: string, path: string, body: unknown = {}) =>
+      fetch(`${server.url}/api${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      }).then(async (r) => ({
+        status: r.status,
+        body: (await r.json()) as { ok: boolean; code?: string; id?: string },
+      }));
+    const swiss = {
+      gameId: "othello",
+      format: "swiss",
+      rounds: 3,
+      timeControl: { baseMs: 60_000, incrementMs: 0 },
+    };
+    const made = await call(creator.token, "/tournaments", {
+      ...swiss,
+      entrants: [{ kind: "ai", level: 2 }],
+    });
+    const id = made.body.id ?? "";
+    expect(made.status).toBe(201);
+    expect(
+      await call(creator.token, "/tournaments", { ...swiss, entrants: [{ kind: "ai", level: 99 }] }),
+    ).toMatchObject({
+      status: 400,
+    });
+    expect((await call(player.token, `/tournaments/${id}/join`)).body).toMatchObject({ ok: true });
+    expect((await call(player.token, `/tournaments/${id}/join`)).body).toMatchObject({
+      ok: false,
+      code: "already-entered",
+    });
+    expect(await call(player.token, `/tournaments/${id}/start`)).toMatchObject({
+      status: 403,
+      body: { code: "forbidden" },
+    });
+    expect((await call(player.token, `/tournaments/${id}/pause`, { paused: true })).body).toMatchObject({
+      code: "invalid-payload",
+    });
+    expect((await call(player.token, `/tournaments/${id}/withdraw`)).body).toMatchObject({ ok: true });
+    expect((await call(player.token, `/tournaments/${id}/withdraw`)).body).toMatchObject({
+      code: "not-entered",
+    });
+    expect((await call(creator.token, `/tournaments/${id}/start`)).body).toMatchObject({
+      code: "too-few-entrants",
+    });
+    expect((await call(creator.token, `/tournaments/${id}/remove`, { entrant: "ai-1" })).body).toMatchObject({
+      ok: true,
+    });
+    expect(await call(creator.token, `/tournaments/${id}/nonsense`)).toMatchObject({ status: 404 });
+    expect((await call(creator.token, `/tournaments/${id}/end`)).body).toMatchObject({ ok: true });
+    expect((await call(player.token, `/tournaments/${id}/join`)).body).toMatchObject({
+      code: "tournament-finished",
+    });
+    expect((await fetch(`${server.url}/api/tournaments/t_NoSuchOne`)).status).toBe(404);
+    for (let i = 0; i < 3; i++) expect((await call(creator.token, "/tournaments", swiss)).status).toBe(201);
+    expect(await call(creator.token, "/tournaments", swiss)).toMatchObject({
+      status: 429,
+      body: { code: "quota" },
+    });
+  });
 });
