@@ -9,7 +9,7 @@ import { MemoryTournamentStore } from "../store/memory/tournaments.js";
 import { type TournamentMeta } from "../store/ports/tournaments.js";
 import { TournamentDirector, type DirectorDeps } from "./director.js";
 import { tournamentSummary, tournamentView } from "./view.js";
-import { foldTournament, withdraw } from "@arena/tournament";
+import { arenaWaitMs, foldTournament, withdraw } from "@arena/tournament";
 import { boardMatchId } from "./ids.js";
 
 const GAP = 5_000;
@@ -178,6 +178,30 @@ describe("the tournament director", () => {
       clock: { running: seatOfAbsent },
     } as unknown as MatchModel);
     expect(director.view.standings.find((s) => s.entrant === absent(board))?.withdrawn).toBe(true);
+  });
+
+  it("runs an arena: a first wave of everyone, returning players paired again after the wait, the end at its duration", async () => {
+    const settings: TournamentSettings = {
+      gameId: "othello",
+      format: "arena",
+      durationMs: 600_000,
+      timeControl: { baseMs: 60_000, incrementMs: 0 },
+    };
+    const { clock, plans, created } = setup(settings, 4);
+    const director = await created();
+    expect((await director.start()).ok).toBe(true);
+    expect(plans.size).toBe(2);
+    for (const plan of [...plans.values()]) await director.matchEnded(ended(plan, win(0)));
+    clock.advance(arenaWaitMs(settings));
+    await director.idle();
+    await director.idle();
+    expect(director.view.roundsPlayed.length).toBeGreaterThanOrEqual(2);
+    expect(plans.size).toBe(4);
+    clock.advance(600_000);
+    await director.idle();
+    await director.idle();
+    expect(director.status).toBe("finished");
+    expect(director.view.standings.reduce((sum, s) => sum + s.points, 0)).toBe(4);
   });
 
   it("decides again on the stored log when another writer appended first", async () => {
