@@ -40,7 +40,11 @@ export function TournamentList({ tournaments }: { tournaments: readonly Tourname
             return (
               <tr key={x.id} data-testid="tournament-row" data-id={x.id}>
                 <td>
-                  <Link href={`/tournaments/${encodeURIComponent(x.id)}`}>{x.name}</Link>
+                  <Link href={`/tournaments/${encodeURIComponent(x.id)}`}>
+                    <bdi dir="auto" data-testid="tournament-name-text">
+                      {x.name}
+                    </bdi>
+                  </Link>
                 </td>
                 <td>{titleOf(x.gameId)}</td>
                 <td>{t(`format.${x.format}`)}</td>

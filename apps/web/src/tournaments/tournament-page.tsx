@@ -91,7 +91,11 @@ function Tournament({ view, accept }: { view: TournamentView; accept: (view: Tou
       data-version={view.version}
     >
       <section className="panel tournament-head">
-        <h1 data-testid="tournament-title">{view.name}</h1>
+        <h1 data-testid="tournament-title">
+          <bdi dir="auto" data-testid="tournament-name-text">
+            {view.name}
+          </bdi>
+        </h1>
         <p className="tournament-facts">
           {titleOf(view.gameId)} · {t(`format.${view.format}`)} · {formatTimeControl(view.timeControl)}
           {view.rated && <> · {t("ratedMark")}</>}
