@@ -59,9 +59,16 @@ export function useTournament(id: string): {
     });
     return () => {
       current = false;
-      if (client.socket.connected) void client.request("tournament:unwatch", { tournamentId });
     };
   }, [client, connectCount, tournamentId, accept]);
+
+  // Leaving the page (not a reconnect: a new connection follows nothing until it asks again).
+  useEffect(() => {
+    if (client === null || tournamentId === null) return;
+    return () => {
+      if (client.socket.connected) void client.request("tournament:unwatch", { tournamentId });
+    };
+  }, [client, tournamentId]);
 
   return { state, accept };
 }
