@@ -180,5 +180,11 @@ test("an account runs a swiss of three rounds with two computers while a guest w
   }
   await watcher.page.screenshot({ path: "screenshots/tournament-finished.png", fullPage: true });
 
+  // On a phone the page does not scroll sideways: wide tables scroll inside their panel.
+  await watcher.page.setViewportSize({ width: 375, height: 800 });
+  await expect(watcher.page.getByTestId("crosstable")).toBeVisible();
+  expect(await watcher.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await watcher.page.screenshot({ path: "screenshots/tournament-phone.png", fullPage: true });
+
   for (const player of [host, watcher]) await player.context.close();
 });
