@@ -17,7 +17,7 @@ export function Crosstable({
   const rows = crosstableRows(table, standings);
   return (
     <div className="table-scroll">
-      <table className="room-table crosstable" aria-label={t("crosstable")} data-testid="crosstable">
+      <table className="tournament-table crosstable" aria-label={t("crosstable")} data-testid="crosstable">
         <thead>
           <tr>
             <th>#</th>

@@ -35,7 +35,7 @@ export function Standings({
   if (view.standings.length === 0) return <p className="muted">{t("noEntrants")}</p>;
   return (
     <div className="table-scroll">
-      <table className="room-table standings" aria-label={t("standings")} data-testid="standings">
+      <table className="tournament-table standings" aria-label={t("standings")} data-testid="standings">
         <thead>
           <tr>
             <th>#</th>
@@ -62,9 +62,9 @@ export function Standings({
               <td>
                 <EntrantName standing={s} />
                 {s.onFire && (
-                  <span className="on-fire" role="img" aria-label={t("onFire")} title={t("onFire")}>
+                  <span className="on-fire" title={t("onFire")} data-testid="on-fire">
                     {" "}
-                    🔥
+                    {t("onFireMark")}
                   </span>
                 )}
                 {s.withdrawn && <span className="muted small"> · {t("withdrawn")}</span>}

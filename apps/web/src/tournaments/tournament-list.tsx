@@ -23,7 +23,11 @@ export function TournamentList({ tournaments }: { tournaments: readonly Tourname
   }
   return (
     <div className="table-scroll">
-      <table className="room-table tournament-list" aria-label={t("listTitle")} data-testid="tournament-list">
+      <table
+        className="tournament-table tournament-list"
+        aria-label={t("listTitle")}
+        data-testid="tournament-list"
+      >
         <thead>
           <tr>
             <th>{t("name")}</th>

@@ -143,14 +143,14 @@ function Tournament({ view, accept }: { view: TournamentView; accept: (view: Tou
       {view.topGame !== null && (
         <section className="panel tournament-tv" data-testid="tournament-tv">
           <h2>{t("topGame")}</h2>
+          {top !== null && top[1] !== undefined && (
+            <p data-testid="top-game-players">
+              <PlayerName label={{ name: top[0] ?? "", tag: null }} />
+              {" – "}
+              <PlayerName label={{ name: top[1], tag: null }} />
+            </p>
+          )}
           <p>
-            {top !== null && top[1] !== undefined && (
-              <>
-                <PlayerName label={{ name: top[0] ?? "", tag: null }} />
-                {" – "}
-                <PlayerName label={{ name: top[1], tag: null }} />{" "}
-              </>
-            )}
             <Link
               href={`/play/${encodeURIComponent(view.topGame)}`}
               className="btn"
