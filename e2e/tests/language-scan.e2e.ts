@@ -25,8 +25,9 @@ const NOTATION =
 /** The Latin words a reader of the page meets, player names left out (a name is data, not a word). */
 async function latinWords(page: Page, phrases: readonly string[]): Promise<{ word: string; near: string }[]> {
   return page.evaluate((cited) => {
+    // A tournament's name is data too, as its creator wrote it (or the server made it).
     const shown = document.querySelectorAll(
-      "[data-testid=player-name], [data-testid=profile-link], .name-tag",
+      "[data-testid=player-name], [data-testid=profile-link], .name-tag, [data-testid=tournament-name-text]",
     );
     const names = [...cited, ...[...shown].map((element) => element.textContent ?? "")].filter(
       (n) => n !== "",
@@ -179,6 +180,12 @@ for (const locale of ["ru", "ja"] as const) {
     await shoot(ann.page, `words-profile-${locale}`);
     await ann.page.goto("/leaderboard");
     await expectNoEnglish(ann.page, "leaderboard", names);
+    await ann.page.goto("/tournaments");
+    await expect(ann.page.getByTestId("create-tournament")).toBeVisible();
+    await expectNoEnglish(ann.page, "tournaments", names);
+    await ann.page.goto("/tournaments/t_000000000");
+    await expect(ann.page.getByTestId("tournament-missing")).toBeVisible();
+    await expectNoEnglish(ann.page, "missing tournament", names);
 
     // How to play, for each game, and its index; the log-in pop-up; a page that does not exist.
     await watch.goto("/how-to-play");

@@ -57,6 +57,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               <nav className="topnav">
                 <Link href="/">{t("lobby")}</Link>
                 <Link href="/leaderboard">{t("leaderboard")}</Link>
+                <Link href="/tournaments">{t("tournaments")}</Link>
                 <Link href="/how-to-play">{t("howToPlay")}</Link>
                 <Link href="/board-demo">{t("boards")}</Link>
                 <Link href="/analysis">{t("analysis")}</Link>

@@ -102,6 +102,11 @@ export function Lobby() {
               </span>
             ))}
           </p>
+          <p className="muted">
+            <Link href="/tournaments" data-testid="lobby-tournaments">
+              {t("tournaments")}
+            </Link>
+          </p>
         </section>
 
         <QuickPairing titleOf={titleOf} />

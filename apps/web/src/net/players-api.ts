@@ -17,7 +17,7 @@ export interface ApiFailure {
   readonly message: string;
 }
 
-async function call<T>(path: string, init?: RequestInit): Promise<T | ApiFailure> {
+export async function call<T>(path: string, init?: RequestInit): Promise<T | ApiFailure> {
   try {
     const response = await fetch(`${serverUrl()}${path}`, init);
     const body = (await response.json()) as T | ApiFailure;
@@ -27,7 +27,7 @@ async function call<T>(path: string, init?: RequestInit): Promise<T | ApiFailure
   }
 }
 
-const post = (body: unknown, token?: string): RequestInit => ({
+export const post = (body: unknown, token?: string): RequestInit => ({
   method: "POST",
   headers: {
     "content-type": "application/json",

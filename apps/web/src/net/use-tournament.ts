@@ -1,0 +1,74 @@
+"use client";
+
+import { TournamentId, type TournamentView } from "@arena/protocol";
+import { useCallback, useEffect, useState } from "react";
+import { newerView } from "../tournaments/format";
+import { useArena } from "./arena-context";
+
+export type TournamentState =
+  | { readonly status: "loading" }
+  | { readonly status: "missing" }
+  | { readonly status: "error"; readonly code: string; readonly message: string }
+  | { readonly status: "ready"; readonly view: TournamentView };
+
+/**
+ * A tournament's page, live (docs/web.md, "Tournaments"): `tournament:watch` on every (re)connect answers
+ * its view, then `tournament:update` pushes each change; never polled. `accept` takes a view an HTTP
+ * action answered; a view replaces the held one only when newer.
+ */
+export function useTournament(id: string): {
+  readonly state: TournamentState;
+  readonly accept: (view: TournamentView) => void;
+} {
+  const { client, connectCount } = useArena();
+  const [state, setState] = useState<TournamentState>({ status: "loading" });
+  const parsed = TournamentId.safeParse(id);
+  const tournamentId = parsed.success ? parsed.data : null;
+
+  const accept = useCallback(
+    (view: TournamentView) =>
+      setState((held) =>
+        view.id !== id
+          ? held
+          : { status: "ready", view: newerView(held.status === "ready" ? held.view : null, view) },
+      ),
+    [id],
+  );
+
+  useEffect(() => {
+    if (client === null || tournamentId === null) return;
+    const onUpdate = ({ tournament }: { tournament: TournamentView }) => accept(tournament);
+    client.socket.on("tournament:update", onUpdate);
+    return () => {
+      client.socket.off("tournament:update", onUpdate);
+    };
+  }, [client, tournamentId, accept]);
+
+  useEffect(() => {
+    if (tournamentId === null) {
+      setState({ status: "missing" });
+      return;
+    }
+    if (client === null || connectCount === 0) return;
+    let current = true;
+    void client.request("tournament:watch", { tournamentId }).then((ack) => {
+      if (!current) return;
+      if (ack.ok) accept(ack.tournament);
+      else if (ack.code === "not-found") setState({ status: "missing" });
+      else setState((held) => (held.status === "ready" ? held : { status: "error", ...ack }));
+    });
+    return () => {
+      current = false;
+    };
+  }, [client, connectCount, tournamentId, accept]);
+
+  // Leaving the page (not a reconnect: a new connection follows nothing until it asks again).
+  useEffect(() => {
+    if (client === null || tournamentId === null) return;
+    return () => {
+      if (client.socket.connected) void client.request("tournament:unwatch", { tournamentId });
+    };
+  }, [client, tournamentId]);
+
+  return { state, accept };
+}

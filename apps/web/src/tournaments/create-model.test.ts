@@ -1,0 +1,70 @@
+import { CreateTournamentRequest, MAX_AI_ENTRANTS } from "@arena/protocol";
+import { describe, expect, it } from "vitest";
+import { defaultTournamentForm, tournamentRequest, withAi, withoutAi } from "./create-model";
+
+const NOW = Date.UTC(2026, 10, 27, 20, 0);
+const form = defaultTournamentForm("othello");
+
+describe("tournamentRequest", () => {
+  it("sends a swiss's rounds, the preset's clock and the AI entrants, as the protocol reads them", () => {
+    const built = tournamentRequest(withAi(withAi({ ...form, rounds: 3, time: "1+0" }, 1), 1), NOW);
+    expect(built).toEqual({
+      ok: true,
+      request: {
+        gameId: "othello",
+        format: "swiss",
+        timeControl: { baseMs: 60_000, incrementMs: 0 },
+        rounds: 3,
+        rated: false,
+        maxPlayers: 64,
+        entrants: [
+          { kind: "ai", level: 1 },
+          { kind: "ai", level: 1 },
+        ],
+      },
+    });
+    if (built.ok) expect(CreateTournamentRequest.safeParse(built.request).success).toBe(true);
+  });
+
+  it("sends only the settings of the format chosen", () => {
+    const arena = tournamentRequest({ ...form, format: "arena", durationMinutes: 45, berserk: true }, NOW);
+    expect(arena.ok && arena.request).toMatchObject({ durationMs: 2_700_000, berserk: true });
+    expect(arena.ok && "rounds" in arena.request).toBe(false);
+    const robin = tournamentRequest({ ...form, format: "round-robin", double: true, name: " Club " }, NOW);
+    expect(robin.ok && robin.request).toMatchObject({ double: true, name: "Club" });
+    expect(robin.ok && ("rounds" in robin.request || "durationMs" in robin.request)).toBe(false);
+  });
+
+  it("sends a start time when one is chosen, and refuses one missing or past", () => {
+    const parse = (value: string) => (value === "" ? Number.NaN : Number(value));
+    const at = tournamentRequest({ ...form, start: "at", startsAt: String(NOW + 60_000) }, NOW, parse);
+    expect(at.ok && at.request.startsAt).toBe(NOW + 60_000);
+    expect(tournamentRequest({ ...form, start: "at", startsAt: "" }, NOW, parse)).toEqual({
+      ok: false,
+      problem: "startTime",
+    });
+    expect(tournamentRequest({ ...form, start: "at", startsAt: String(NOW) }, NOW, parse)).toEqual({
+      ok: false,
+      problem: "startPassed",
+    });
+  });
+
+  it("names the field the protocol refuses", () => {
+    expect(tournamentRequest({ ...form, rounds: 0 }, NOW)).toEqual({ ok: false, problem: "rounds" });
+    expect(tournamentRequest({ ...form, format: "arena", durationMinutes: 0.5 }, NOW)).toEqual({
+      ok: false,
+      problem: "duration",
+    });
+    expect(tournamentRequest({ ...form, maxPlayers: 1 }, NOW)).toEqual({ ok: false, problem: "maxPlayers" });
+    expect(tournamentRequest({ ...form, name: "x".repeat(61) }, NOW)).toEqual({ ok: false, problem: "name" });
+  });
+});
+
+describe("AI entrants", () => {
+  it("are added by level up to the server's limit and removed by position", () => {
+    let held = form;
+    for (let i = 0; i < MAX_AI_ENTRANTS + 2; i++) held = withAi(held, (i % 4) + 1);
+    expect(held.aiLevels).toHaveLength(MAX_AI_ENTRANTS);
+    expect(withoutAi({ ...form, aiLevels: [1, 2, 3] }, 1).aiLevels).toEqual([1, 3]);
+  });
+});

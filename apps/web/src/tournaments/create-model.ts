@@ -1,0 +1,117 @@
+import {
+  CreateTournamentRequest,
+  type CreateTournamentInput,
+  MAX_AI_ENTRANTS,
+  TIME_PRESETS,
+  type TournamentFormat,
+} from "@arena/protocol";
+
+/** The "Create a tournament" form as it holds its fields. */
+export interface TournamentForm {
+  readonly gameId: string;
+  readonly format: TournamentFormat;
+  /** Empty: the server names it. */
+  readonly name: string;
+  /** One of the lobby's time presets ("3+2"). */
+  readonly time: string;
+  /** Swiss. */
+  readonly rounds: number;
+  /** Arena. */
+  readonly durationMinutes: number;
+  readonly berserk: boolean;
+  /** Round-robin: each pair plays twice, colours swapped. */
+  readonly double: boolean;
+  readonly rated: boolean;
+  readonly maxPlayers: number;
+  /** "manual": when the creator presses start; "at": at `startsAt` (a `datetime-local` value). */
+  readonly start: "manual" | "at";
+  readonly startsAt: string;
+  /** One AI entrant per level listed. */
+  readonly aiLevels: readonly number[];
+}
+
+export function defaultTournamentForm(gameId: string): TournamentForm {
+  return {
+    gameId,
+    format: "swiss",
+    name: "",
+    time: "3+2",
+    rounds: 5,
+    durationMinutes: 30,
+    berserk: false,
+    double: false,
+    rated: false,
+    maxPlayers: 64,
+    start: "manual",
+    startsAt: "",
+    aiLevels: [],
+  };
+}
+
+/** Adds an AI entrant at `level`, up to the server's limit. */
+export function withAi(form: TournamentForm, level: number): TournamentForm {
+  if (form.aiLevels.length >= MAX_AI_ENTRANTS) return form;
+  return { ...form, aiLevels: [...form.aiLevels, level] };
+}
+
+export function withoutAi(form: TournamentForm, index: number): TournamentForm {
+  return { ...form, aiLevels: form.aiLevels.filter((_, i) => i !== index) };
+}
+
+/** Why the form cannot be sent, worded by the page (`tournaments.problem.*`). */
+export type TournamentProblem =
+  "startTime" | "startPassed" | "name" | "rounds" | "duration" | "maxPlayers" | "entrants" | "settings";
+
+/** The field of the request a schema issue names, as the problem the page words. */
+const PROBLEM_OF_FIELD: Readonly<Record<string, TournamentProblem>> = {
+  name: "name",
+  rounds: "rounds",
+  durationMs: "duration",
+  maxPlayers: "maxPlayers",
+  entrants: "entrants",
+  startsAt: "startTime",
+};
+
+/**
+ * The `POST /api/tournaments` body the form asks for, checked by the protocol's own schema, or the
+ * problem to show. Each format sends only its own settings. `nowMs`: the wall clock, to refuse a start
+ * already past; `parseLocal` reads a `datetime-local` value as ms (the browser's `Date.parse`).
+ */
+export function tournamentRequest(
+  form: TournamentForm,
+  nowMs: number,
+  parseLocal: (value: string) => number = Date.parse,
+):
+  | { readonly ok: true; readonly request: CreateTournamentInput }
+  | { readonly ok: false; readonly problem: TournamentProblem } {
+  const preset = TIME_PRESETS.find((p) => p.name === form.time) ?? TIME_PRESETS[1];
+  let startsAt: number | undefined;
+  if (form.start === "at") {
+    startsAt = parseLocal(form.startsAt);
+    if (!Number.isFinite(startsAt)) return { ok: false, problem: "startTime" };
+    if (startsAt <= nowMs) return { ok: false, problem: "startPassed" };
+  }
+  const name = form.name.trim();
+  const request: CreateTournamentInput = {
+    gameId: form.gameId,
+    format: form.format,
+    ...(name === "" ? {} : { name }),
+    timeControl: { baseMs: preset.baseMs, incrementMs: preset.incrementMs },
+    ...(form.format === "swiss" ? { rounds: form.rounds } : {}),
+    ...(form.format === "arena"
+      ? { durationMs: Math.round(form.durationMinutes * 60_000), berserk: form.berserk }
+      : {}),
+    ...(form.format === "round-robin" ? { double: form.double } : {}),
+    rated: form.rated,
+    maxPlayers: form.maxPlayers,
+    ...(startsAt === undefined ? {} : { startsAt }),
+    entrants: form.aiLevels.map((level) => ({ kind: "ai" as const, level })),
+  };
+  const checked = CreateTournamentRequest.safeParse(request);
+  if (checked.success) return { ok: true, request };
+  const field = checked.error.issues[0]?.path[0];
+  return {
+    ok: false,
+    problem: (typeof field === "string" ? PROBLEM_OF_FIELD[field] : undefined) ?? "settings",
+  };
+}
