@@ -102,11 +102,11 @@ export class Tournaments {
     };
     const events: TournamentEvent[] = [
       { type: "created", at, settings },
-      ...aiEntrants.map((e): TournamentEvent => ({
+      ...aiEntrants.map((e, i): TournamentEvent => ({
         type: "joined",
         at,
         entrant: entrantId(e.id),
-        name: `AI level ${e.level}`,
+        name: aiEntrantName(aiEntrants, i),
         kind: "ai",
         rating: 1500,
       })),
@@ -219,4 +219,13 @@ export class Tournaments {
   private open(meta: TournamentMeta, events: readonly TournamentEvent[]): TournamentDirector {
     return new TournamentDirector(this.deps, meta, { meta, events });
   }
+}
+
+/** "AI level 3"; two or more of one level are told apart in the standings as "AI level 3 #1", "#2", …. */
+function aiEntrantName(entrants: readonly { readonly level: number }[], index: number): string {
+  const level = entrants[index]?.level ?? 0;
+  const sameLevel = entrants.filter((e) => e.level === level).length;
+  if (sameLevel < 2) return `AI level ${level}`;
+  const nth = entrants.slice(0, index + 1).filter((e) => e.level === level).length;
+  return `AI level ${level} #${nth}`;
 }
