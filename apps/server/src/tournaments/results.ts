@@ -1,5 +1,6 @@
 import { type MatchModel } from "@arena/match";
-import { type GameEnding, type GameResult, type Seat } from "@arena/tournament";
+import { isGameId } from "@arena/engine/registry";
+import { type GameEnding, type GameResult, rulesFor, type Seat } from "@arena/tournament";
 
 /** What a tournament's ended match tells its director. */
 export type BoardOutcome =
@@ -11,7 +12,7 @@ export type BoardOutcome =
 
 /**
  * A two-seat match's end as a tournament result: the winner or a draw, how it ended, plies, and the discs
- * of an Othello game the board decided (WOF counting: the match's scores). An abort happens only before a
+ * of a game the board decided whose tie-breaks count discs (Othello: WOF counting, the match's scores). An abort happens only before a
  * seat's first move, so the seat on move when it was aborted is the one that did not show.
  */
 export function boardOutcome(model: MatchModel): BoardOutcome {
@@ -27,7 +28,7 @@ export function boardOutcome(model: MatchModel): BoardOutcome {
   const winner: Seat | null = result.winners.length === 1 ? (result.winners[0] === 0 ? 0 : 1) : null;
   const [a, b] = result.scores;
   const discs: readonly [number, number] | undefined =
-    model.gameId === "othello" && ending === "normal" && a !== undefined && b !== undefined
+    countsDiscs(model.gameId) && ending === "normal" && a !== undefined && b !== undefined
       ? [a, b]
       : undefined;
   return {
@@ -48,4 +49,9 @@ export function noShows(
       r.seat !== undefined &&
       r.result.winner !== r.seat,
   ).length;
+}
+
+/** Whether a game's scores are discs that its tie-breaks count (BQ, discs): Othello's are. */
+function countsDiscs(gameId: string): boolean {
+  return isGameId(gameId) && rulesFor(gameId).tieBreaks.some((t) => t === "bq" || t === "discs");
 }
