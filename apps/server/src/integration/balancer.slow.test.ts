@@ -172,7 +172,7 @@ describe.skipIf(
   it("takes a draining process out of rotation before it stops; its player reconnects to the other and the game goes on", async () => {
     // Both reconnect by themselves after a drop, as the web app does.
     const black = await connect(undefined, { reconnect: true });
-    const white = await connect(undefined, { reconnect: true });
+    const white = await connectElsewhere(black, { reconnect: true });
     const { matchId } = await startOthello(black, white, blitz);
     for (let ply = 0; ply < 4; ply++) await playOne(matchId, black, [black, white]);
     const before = await black.snapshot(matchId);

@@ -80,6 +80,20 @@ describe("the protocol declares what the server sends", () => {
     });
     await arena.connect(followed.token);
     await invitee.until(() => seen.has("follow:presence"), "the followed account coming online");
+    // A tournament's watchers hear every change to it (docs/protocol.md, "Tournaments").
+    const created = await fetch(`${server.url}/api/tournaments`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${registered.token}`, "content-type": "application/json" },
+      body: JSON.stringify({ gameId: "othello", format: "round-robin", timeControl: blitz }),
+    });
+    const { id: tournamentId } = (await created.json()) as { id: string };
+    expect((await invitee.call("tournament:watch", { tournamentId })).ok).toBe(true);
+    const joined = await fetch(`${server.url}/api/tournaments/${tournamentId}/join`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${registered.token}` },
+    });
+    expect(joined.ok).toBe(true);
+    await invitee.until(() => seen.has("tournament:update"), "the tournament's update");
     expect([...seen].sort()).toEqual([...SERVER_EVENT_NAMES].sort());
   });
 });
