@@ -336,7 +336,7 @@ export function createApp(deps: AppDeps): App {
       analysis.close();
       seeks.stop();
       follows.stop();
-      services.tournaments.close();
+      await services.tournaments.close(graceful);
       await rooms.stop(graceful);
       // Closing the server closes this process's transports, and nothing more: clients see "transport close"
       // and socket.io reconnects them (through a balancer, to another process). `io.disconnectSockets` sent

@@ -149,6 +149,9 @@ export function buildServices(backends: Backends, transports: Transports, config
   });
   tournaments = new Tournaments({
     store: backends.tournaments,
+    cluster: backends.cluster,
+    owner: config.instanceId,
+    leaseTtlMs: config.leaseTtlMs,
     clock,
     logger,
     roundGapMs: config.roundGapMs ?? DEFAULT_ROUND_GAP_MS,

@@ -1,6 +1,6 @@
 import { type MatchId } from "@arena/protocol";
 import { type ServerHeartbeat } from "../store/ports/heartbeat.js";
-import { type Cluster, type ClusterMessage, type LeaseGrant } from "./ports.js";
+import { type Cluster, type ClusterMessage, type LeaseGrant, type LeaseKey } from "./ports.js";
 
 /** What a process left behind: when it was last alive, and its live matches then. */
 export interface PreviousRun {
@@ -15,7 +15,7 @@ export interface PreviousRun {
  */
 export class LocalCluster implements Cluster {
   /** The matches live at start-up not yet taken again, credited from the heartbeat read then. */
-  private readonly inherited: Set<MatchId>;
+  private readonly inherited: Set<LeaseKey>;
   private readonly lastAlive: number | null;
 
   constructor(
@@ -23,7 +23,7 @@ export class LocalCluster implements Cluster {
     before: PreviousRun,
   ) {
     this.lastAlive = before.lastAlive;
-    this.inherited = new Set(before.lastAlive === null ? [] : before.live);
+    this.inherited = new Set<LeaseKey>(before.lastAlive === null ? [] : before.live);
   }
 
   /** Reads when the process was last alive and which matches it left live (the store's live set). */
@@ -36,28 +36,28 @@ export class LocalCluster implements Cluster {
     return new this(heartbeat, { lastAlive, live });
   }
 
-  async acquireLease(matchId: MatchId, _owner: string, _ttlMs: number, now: number): Promise<LeaseGrant> {
+  async acquireLease(key: LeaseKey, _owner: string, _ttlMs: number, now: number): Promise<LeaseGrant> {
     await this.heartbeat.writeHeartbeat(now);
-    const inherited = this.inherited.delete(matchId);
+    const inherited = this.inherited.delete(key);
     return { acquired: true, previousHeartbeat: inherited ? this.lastAlive : null };
   }
 
   async renewLeases(
-    matchIds: readonly MatchId[],
+    keys: readonly LeaseKey[],
     _owner: string,
     _ttlMs: number,
     now: number,
   ): Promise<boolean[]> {
-    if (matchIds.length > 0) await this.heartbeat.writeHeartbeat(now);
-    return matchIds.map(() => true);
+    if (keys.length > 0) await this.heartbeat.writeHeartbeat(now);
+    return keys.map(() => true);
   }
 
   releaseLease(): Promise<void> {
     return Promise.resolve();
   }
 
-  leaseHolders(matchIds: readonly MatchId[]): Promise<(string | null)[]> {
-    return Promise.resolve(matchIds.map(() => null));
+  leaseHolders(keys: readonly LeaseKey[]): Promise<(string | null)[]> {
+    return Promise.resolve(keys.map(() => null));
   }
 
   followNews(): Promise<void> {

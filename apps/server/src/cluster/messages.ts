@@ -1,4 +1,4 @@
-import { MatchId, RoomSummary } from "@arena/protocol";
+import { MatchId, RoomSummary, TournamentId } from "@arena/protocol";
 import { z } from "zod";
 
 /** rooms/presence.ts `PresenceReport`, as it crosses processes. */
@@ -33,6 +33,12 @@ export const ClusterMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("presence:wanted"), matchId: MatchId }),
   /** A process handed back a match's lease for `to`, the process its sockets are on, to take now. */
   z.object({ type: z.literal("lease:offered"), matchId: MatchId, to: z.string() }),
+  /** Another process appended to a tournament's log (now `version` events long): copies of it here catch up. */
+  z.object({
+    type: z.literal("tournament:appended"),
+    tournamentId: TournamentId,
+    version: z.number().int().nonnegative(),
+  }),
   /** Quick pairing: a pool changed on another process (its seek-count watchers here should hear). */
   z.object({ type: z.literal("seek:changed") }),
 ]);

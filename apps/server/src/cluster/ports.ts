@@ -1,4 +1,4 @@
-import { type MatchId } from "@arena/protocol";
+import { type MatchId, type TournamentId } from "@arena/protocol";
 import { type ClusterMessage } from "./messages.js";
 
 export { ClusterMessage } from "./messages.js";
@@ -8,6 +8,9 @@ export { ClusterMessage } from "./messages.js";
  * or it is the `holder` of the match's lease (only the appends of other processes).
  */
 export type NewsRole = "copy" | "holder";
+
+/** What a lease is held on: a live match (its room), or an unfinished tournament (its director). */
+export type LeaseKey = MatchId | TournamentId;
 
 export interface LeaseGrant {
   readonly acquired: boolean;
@@ -25,13 +28,13 @@ export interface Cluster {
    * One process owns (runs the flag timer and AI of) a live match; leases expire unless renewed. `now` is
    * the caller's clock: heartbeats measure downtime in the same time base as the game clocks.
    */
-  acquireLease(matchId: MatchId, owner: string, ttlMs: number, now: number): Promise<LeaseGrant>;
+  acquireLease(key: LeaseKey, owner: string, ttlMs: number, now: number): Promise<LeaseGrant>;
   /** Renews many of `owner`'s leases in one round trip (true for each renewed): every ttl/3. */
-  renewLeases(matchIds: readonly MatchId[], owner: string, ttlMs: number, now: number): Promise<boolean[]>;
+  renewLeases(keys: readonly LeaseKey[], owner: string, ttlMs: number, now: number): Promise<boolean[]>;
   /** Hands a lease back (if `owner` holds it), so another process may take the match at once. */
-  releaseLease(matchId: MatchId, owner: string): Promise<void>;
+  releaseLease(key: LeaseKey, owner: string): Promise<void>;
   /** Who holds each match's lease now (null: nobody, or not known), in one round trip: takeover tries the free ones. */
-  leaseHolders(matchIds: readonly MatchId[]): Promise<(string | null)[]>;
+  leaseHolders(keys: readonly LeaseKey[]): Promise<(string | null)[]>;
   /**
    * Hears the news of a match's appends in a role (the store's `onAppend` tells it); resolves once news
    * published from then on will be heard, so a log read after it misses nothing. Each follow is ended by

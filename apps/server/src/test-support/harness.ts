@@ -35,6 +35,8 @@ import { type SeekStore } from "../store/ports/seeks.js";
 import { type QuotaStore } from "../store/ports/quotas.js";
 import { type ServerHeartbeat } from "../store/ports/heartbeat.js";
 import { type RedisConnection } from "../store/redis/open.js";
+import { RedisTournamentStore } from "../store/redis/tournaments.js";
+import { type TournamentStore } from "../store/ports/tournaments.js";
 
 export interface TestServer {
   readonly app: App;
@@ -67,7 +69,7 @@ export async function startServer(
   } = {},
 ): Promise<TestServer> {
   const clock = options.clock ?? new FakeClock();
-  const { store, cluster, adapter } = await openTestBackend(options);
+  const { store, cluster, adapter, tournaments } = await openTestBackend(options);
   const app = createApp({
     store,
     cluster,
@@ -92,6 +94,7 @@ export async function startServer(
       ...options.config,
     },
     ...(adapter === undefined ? {} : { adapter }),
+    ...(tournaments === undefined ? {} : { tournaments }),
     ...(options.players === undefined ? {} : { players: options.players }),
     ...(options.seeks === undefined ? {} : { seeks: options.seeks }),
     ...(options.quotas === undefined ? {} : { quotas: options.quotas }),
@@ -107,12 +110,20 @@ export async function startServer(
   };
 }
 
-async function openTestBackend(
-  backend: TestBackend,
-): Promise<{ store: MatchStore; cluster: Cluster; adapter?: (io: ArenaServer) => void }> {
+async function openTestBackend(backend: TestBackend): Promise<{
+  store: MatchStore;
+  cluster: Cluster;
+  adapter?: (io: ArenaServer) => void;
+  tournaments?: TournamentStore;
+}> {
   const { redis } = backend;
   if (redis !== undefined)
-    return { store: redis.store, cluster: redis.cluster, adapter: (io) => redis.adapter(io) };
+    return {
+      store: redis.store,
+      cluster: redis.cluster,
+      adapter: (io) => redis.adapter(io),
+      tournaments: new RedisTournamentStore(redis.commands, redis.prefix),
+    };
   const store = backend.store ?? new MemoryStore();
   return { store, cluster: backend.cluster ?? (await LocalCluster.open(store, store)) };
 }

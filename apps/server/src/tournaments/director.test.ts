@@ -62,7 +62,9 @@ function setup(settings: TournamentSettings, players: number) {
       events,
       tournamentSummary(tournamentView(state, meta, events.length, (r, b) => boardMatchId(id, r, b), null)),
     );
-    return open();
+    const leader = await open();
+    await leader.resume();
+    return leader;
   };
   return { clock, store, plans, created, open };
 }
@@ -239,5 +241,33 @@ describe("the tournament director", () => {
     expect(resumed.view.roundsPlayed[0]?.pairings.map((p) => p.result)).toEqual(["1-0", null]);
     await playOut(resumed, plans, clock);
     expect(resumed.status).toBe("finished");
+  });
+
+  it("times the next step only where it leads; a follower's copy catches up, and a new leader takes over", async () => {
+    const { clock, plans, created, open } = setup(othello("round-robin"), 4);
+    const leader = await created();
+    const follower = await open();
+    await leader.start();
+    const round1 = [...plans.values()];
+    // Both results land on the follower's process (the matches ran there); the leader hears and times round 2.
+    for (const plan of round1) await follower.matchEnded(ended(plan, win(0)));
+    clock.advance(GAP);
+    await follower.idle();
+    expect(follower.view.roundsPlayed).toHaveLength(1);
+    await leader.catchUp();
+    expect(leader.view.roundsPlayed[0]?.pairings.map((p) => p.result)).toEqual(["1-0", "1-0"]);
+    clock.advance(GAP);
+    await leader.idle();
+    expect(leader.view.roundsPlayed).toHaveLength(2);
+    await follower.catchUp();
+    expect(follower.view.roundsPlayed).toHaveLength(2);
+    expect(follower.isLeading).toBe(false);
+
+    // The leader goes quiet (its lease lost): the follower leads and plays the tournament out.
+    leader.follow();
+    await follower.resume();
+    await playOut(follower, plans, clock);
+    expect(follower.status).toBe("finished");
+    expect(new Set([...plans.values()].map(pairKey)).size).toBe(6);
   });
 });

@@ -61,6 +61,8 @@ export class TournamentDirector {
   /** Arena: when each entrant last came back to the pool (this process's memory: a restart waits anew). */
   private readonly since = new Map<EntrantId, number>();
   private closed = false;
+  /** This process directs it (holds its lease): only a leader times its next steps. */
+  private leading = false;
 
   constructor(
     private readonly deps: DirectorDeps,
@@ -95,19 +97,73 @@ export class TournamentDirector {
     return this.mailbox.post(() => this.decideAndAppend(decide));
   }
 
-  /** Picks up where the log left off: every board in play gets its match, and the next step its timer. */
+  /**
+   * Leads from where the log left off (this process now holds the tournament's lease): the log read
+   * again, every board in play gets its match, and the next step its timer.
+   */
   resume(): Promise<void> {
     return this.mailbox.post(async () => {
+      this.leading = true;
+      await this.readAgain();
       await this.ensureBoards(boardsInPlay(this.state));
       this.schedule();
     });
+  }
+
+  /** Another process leads now (this one lost the lease): its timers stop; commands still append here. */
+  follow(): void {
+    this.leading = false;
+    for (const cancel of this.timers.values()) cancel();
+    this.timers.clear();
+  }
+
+  get isLeading(): boolean {
+    return this.leading;
+  }
+
+  /**
+   * Another process appended: the log read again. A leader also makes sure of the boards that came into
+   * play (their appender may have died before creating them) and times the next step.
+   */
+  catchUp(): Promise<void> {
+    return this.mailbox.post(async () => {
+      const before = this.state;
+      if (!(await this.readAgain())) return;
+      if (!this.leading) return;
+      const wasInPlay = new Set(boardsInPlay(before).map((b) => `${b.round}/${b.board}`));
+      await this.ensureBoards(
+        boardsInPlay(this.state).filter((b) => !wasInPlay.has(`${b.round}/${b.board}`)),
+      );
+      this.schedule();
+    });
+  }
+
+  /** The stored log, when it is longer than this copy's: true when there was more. */
+  private async readAgain(): Promise<boolean> {
+    const stored = await this.deps.store.load(this.meta.id).catch(() => null);
+    if (stored === null || stored.events.length <= this.events.length) return false;
+    const before = this.state;
+    this.events = [...stored.events];
+    this.state = foldTournament(this.events);
+    this.noteReturns(before, this.deps.clock.now());
+    return true;
   }
 
   /** A board's match ended (here, on another process, or before a restart): its result, once. */
   matchEnded(model: MatchModel): Promise<DirectorAnswer> {
     const tag = model.tournament;
     if (tag === null || tag.id !== this.meta.id) return Promise.resolve({ ok: true, view: this.view });
-    return this.command((state, at) => {
+    return this.mailbox.post(async () => {
+      // A round another process started may not have reached this copy yet.
+      if (this.state.rounds[tag.round - 1]?.boards[tag.board] === undefined) await this.readAgain();
+      return this.decideAndAppend(this.recordResult(model));
+    });
+  }
+
+  private recordResult(model: MatchModel): Decide {
+    const tag = model.tournament;
+    return (state, at) => {
+      if (tag === null) return { ok: true, events: [] };
       const board = state.rounds[tag.round - 1]?.boards[tag.board];
       const outcome = boardOutcome(model);
       if (board?.pairing.kind !== "game" || board.result !== null || board.forfeited.length > 0) {
@@ -130,7 +186,7 @@ export class TournamentDirector {
       }
       const withdrawn = withdraw(after, absent, at);
       return { ok: true, events: withdrawn.ok ? [finished, ...withdrawn.events] : [finished] };
-    });
+    };
   }
 
   /** Stops its timers (the process is closing, or the tournament moved to another process). */
@@ -146,6 +202,8 @@ export class TournamentDirector {
   }
 
   private async decideAndAppend(decide: Decide, retries = 1): Promise<DirectorAnswer> {
+    // A follower's copy lags its leader's appends: decide on the stored log (a leader's CAS tells it).
+    if (!this.leading) await this.readAgain();
     const at = this.deps.clock.now();
     const decision = decide(this.state, at);
     if (!decision.ok) return decision;
@@ -240,7 +298,7 @@ export class TournamentDirector {
 
   /** Sets the one timer the tournament's next step needs (and clears those it no longer needs). */
   private schedule(): void {
-    if (this.closed) return;
+    if (this.closed || !this.leading) return;
     const { state } = this;
     const now = this.deps.clock.now();
     if (state.status === "finished") return this.close();

@@ -19,10 +19,12 @@ import {
   withdraw,
 } from "@arena/tournament";
 import { isGameId } from "@arena/engine/registry";
+import { type Cluster } from "../cluster/ports.js";
 import { maxAiLevel } from "../games/catalogue.js";
 import { type TournamentMeta } from "../store/ports/tournaments.js";
 import { type DirectorAnswer, type DirectorDeps, TournamentDirector } from "./director.js";
 import { boardMatchId, newTournamentId } from "./ids.js";
+import { TournamentLeadership } from "./leadership.js";
 import { refusal } from "./refusals.js";
 import { tournamentSummary, tournamentView } from "./view.js";
 
@@ -53,12 +55,37 @@ export type TournamentAction =
  * The process's tournaments (docs/tournaments.md, "The server"): one director per tournament, the HTTP
  * API's commands, and the results of their boards' matches.
  */
+export interface TournamentsDeps extends DirectorDeps {
+  readonly cluster: Cluster;
+  /** This process's name in leases. */
+  readonly owner: string;
+  readonly leaseTtlMs: number;
+}
+
 export class Tournaments {
   private readonly directors = new Map<TournamentId, Promise<TournamentDirector | null>>();
+  private readonly leadership: TournamentLeadership;
+  private readonly directorDeps: DirectorDeps;
+  private readonly stopHearing: () => void;
 
-  constructor(
-    private readonly deps: Omit<DirectorDeps, "changed"> & { changed(view: TournamentView): void },
-  ) {}
+  constructor(private readonly deps: TournamentsDeps) {
+    this.directorDeps = {
+      ...deps,
+      changed: (view) => {
+        deps.changed(view);
+        deps.cluster.publish({ type: "tournament:appended", tournamentId: view.id, version: view.version });
+      },
+    };
+    this.leadership = new TournamentLeadership({
+      ...deps,
+      unfinished: async () => (await deps.store.unfinished()).map((meta) => meta.id),
+      director: (id) => this.director(id),
+    });
+    this.stopHearing = deps.cluster.onMessage((message) => {
+      if (message.type !== "tournament:appended") return;
+      void this.directors.get(message.tournamentId)?.then((director) => director?.catchUp());
+    });
+  }
 
   async create(asker: Asker, request: CreateTournamentRequest): Promise<Ack<{ id: TournamentId }>> {
     if (!asker.account)
@@ -122,7 +149,7 @@ export class Tournaments {
     if (!created.ok) return failure("internal", "tournament id collision");
     const director = this.open(meta, events);
     this.directors.set(id, Promise.resolve(director));
-    await director.resume();
+    await this.leadership.claim(director);
     return { ok: true, id };
   }
 
@@ -190,15 +217,22 @@ export class Tournaments {
     void this.director(tag.id as TournamentId).then((director) => director?.matchEnded(model));
   }
 
-  /** At boot: every unfinished tournament's director, its boards' matches found or created. */
+  /**
+   * At boot: every unfinished tournament's director, leading those whose lease is free (their boards'
+   * matches found or created), then the lease upkeep every ttl/3.
+   */
   async resume(): Promise<number> {
     const metas = await this.deps.store.unfinished();
     const directors = await Promise.all(metas.map((meta) => this.director(meta.id)));
+    await this.leadership.maintain();
     return directors.filter((d) => d !== null).length;
   }
 
-  close(): void {
+  /** Stops every director's timers; a graceful close also hands their leases back for another process. */
+  async close(graceful = true): Promise<void> {
+    this.stopHearing();
     for (const director of this.directors.values()) void director.then((d) => d?.close());
+    await this.leadership.stop(graceful);
   }
 
   private director(id: TournamentId): Promise<TournamentDirector | null> {
@@ -207,7 +241,7 @@ export class Tournaments {
       director = this.deps.store.load(id).then(async (stored) => {
         if (stored === null) return null;
         const opened = this.open(stored.meta, stored.events);
-        await opened.resume();
+        await this.leadership.claim(opened);
         return opened;
       });
       director.catch(() => this.directors.delete(id));
@@ -217,7 +251,7 @@ export class Tournaments {
   }
 
   private open(meta: TournamentMeta, events: readonly TournamentEvent[]): TournamentDirector {
-    return new TournamentDirector(this.deps, meta, { meta, events });
+    return new TournamentDirector(this.directorDeps, meta, { meta, events });
   }
 }
 

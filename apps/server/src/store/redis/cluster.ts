@@ -2,7 +2,13 @@ import { randomBytes } from "node:crypto";
 import { type MatchId } from "@arena/protocol";
 import { type Logger } from "pino";
 import { z } from "zod";
-import { type Cluster, ClusterMessage, type LeaseGrant, type NewsRole } from "../../cluster/ports.js";
+import {
+  type Cluster,
+  ClusterMessage,
+  type LeaseGrant,
+  type LeaseKey,
+  type NewsRole,
+} from "../../cluster/ports.js";
 import { type RedisClient, timed } from "./connection.js";
 import { acquireLease, leaseKey, releaseLease, renewLeases } from "./leases.js";
 import { type RedisNews } from "./news.js";
@@ -64,21 +70,21 @@ export class RedisCluster implements Cluster {
     return () => this.listeners.delete(listener);
   }
 
-  acquireLease(matchId: MatchId, owner: string, ttlMs: number, now: number): Promise<LeaseGrant> {
-    return acquireLease(this.client, this.prefix, matchId, owner, ttlMs, now);
+  acquireLease(key: LeaseKey, owner: string, ttlMs: number, now: number): Promise<LeaseGrant> {
+    return acquireLease(this.client, this.prefix, key, owner, ttlMs, now);
   }
 
-  renewLeases(matchIds: readonly MatchId[], owner: string, ttlMs: number, now: number): Promise<boolean[]> {
-    return renewLeases(this.client, this.prefix, matchIds, owner, ttlMs, now);
+  renewLeases(keys: readonly LeaseKey[], owner: string, ttlMs: number, now: number): Promise<boolean[]> {
+    return renewLeases(this.client, this.prefix, keys, owner, ttlMs, now);
   }
 
-  releaseLease(matchId: MatchId, owner: string): Promise<void> {
-    return releaseLease(this.client, this.prefix, matchId, owner);
+  releaseLease(key: LeaseKey, owner: string): Promise<void> {
+    return releaseLease(this.client, this.prefix, key, owner);
   }
 
-  async leaseHolders(matchIds: readonly MatchId[]): Promise<(string | null)[]> {
-    if (matchIds.length === 0) return [];
-    return timed(this.client.mGet(matchIds.map((matchId) => leaseKey(this.prefix, matchId))));
+  async leaseHolders(keys: readonly LeaseKey[]): Promise<(string | null)[]> {
+    if (keys.length === 0) return [];
+    return timed(this.client.mGet(keys.map((key) => leaseKey(this.prefix, key))));
   }
 
   followNews(matchId: MatchId, role: NewsRole): Promise<void> {

@@ -1,5 +1,4 @@
-import { type MatchId } from "@arena/protocol";
-import { type LeaseGrant } from "../../cluster/ports.js";
+import { type LeaseGrant, type LeaseKey } from "../../cluster/ports.js";
 import { type RedisClient, timed } from "./connection.js";
 import { LuaScript } from "./lua.js";
 
@@ -35,25 +34,28 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
 return 1
 `);
 
-/** A match's lease key: its owner, with a time to live (`m:<id>:lease`). */
-export const leaseKey = (prefix: string, matchId: MatchId): string => `${prefix}m:${matchId}:lease`;
+/**
+ * A lease's key: its owner, with a time to live (`m:<id>:lease`; a tournament's id, `t_…`, never names a
+ * match, so both share the one key space a rolling upgrade already knows).
+ */
+export const leaseKey = (prefix: string, key: LeaseKey): string => `${prefix}m:${key}:lease`;
 
-/** A match's heartbeat key: when its owner last acquired or renewed the lease (the downtime credit's start). */
-const heartbeatKey = (prefix: string, matchId: MatchId): string => `${prefix}m:${matchId}:hb`;
+/** A lease's heartbeat key: when its owner last acquired or renewed it (a match's downtime credit starts there). */
+const heartbeatKey = (prefix: string, key: LeaseKey): string => `${prefix}m:${key}:hb`;
 
 const ttlArgument = (ttlMs: number) => String(Math.max(1, Math.round(ttlMs)));
 
 export async function acquireLease(
   client: RedisClient,
   prefix: string,
-  matchId: MatchId,
+  key: LeaseKey,
   owner: string,
   ttlMs: number,
   now: number,
 ): Promise<LeaseGrant> {
   const reply = await timed(
     ACQUIRE.run(client, {
-      keys: [leaseKey(prefix, matchId), heartbeatKey(prefix, matchId)],
+      keys: [leaseKey(prefix, key), heartbeatKey(prefix, key)],
       arguments: [owner, ttlArgument(ttlMs), String(now)],
     }),
   );
@@ -70,26 +72,26 @@ export async function acquireLease(
 export async function renewLeases(
   client: RedisClient,
   prefix: string,
-  matchIds: readonly MatchId[],
+  keys: readonly LeaseKey[],
   owner: string,
   ttlMs: number,
   now: number,
 ): Promise<boolean[]> {
-  if (matchIds.length === 0) return [];
+  if (keys.length === 0) return [];
   const reply = await timed(
     RENEW.run(client, {
-      keys: matchIds.flatMap((matchId) => [leaseKey(prefix, matchId), heartbeatKey(prefix, matchId)]),
+      keys: keys.flatMap((key) => [leaseKey(prefix, key), heartbeatKey(prefix, key)]),
       arguments: [owner, ttlArgument(ttlMs), String(now)],
     }),
   );
-  return matchIds.map((_, i) => Array.isArray(reply) && reply[i] === 1);
+  return keys.map((_, i) => Array.isArray(reply) && reply[i] === 1);
 }
 
 export async function releaseLease(
   client: RedisClient,
   prefix: string,
-  matchId: MatchId,
+  key: LeaseKey,
   owner: string,
 ): Promise<void> {
-  await timed(RELEASE.run(client, { keys: [leaseKey(prefix, matchId)], arguments: [owner] }));
+  await timed(RELEASE.run(client, { keys: [leaseKey(prefix, key)], arguments: [owner] }));
 }
