@@ -20,11 +20,14 @@ export type TournamentId = z.infer<typeof TournamentId>;
 export const MAX_TOURNAMENT_PLAYERS = 500;
 export const MAX_AI_ENTRANTS = 16;
 
-/** An entrant the creator adds: an AI player at a level of the tournament's game. */
-export const TournamentEntrantSpec = z.strictObject({
-  kind: z.literal("ai"),
-  level: z.number().int().min(1).max(20),
-});
+/**
+ * An entrant the creator adds: an AI player at a level of the tournament's game, or a bot account by its
+ * name (entered at once; `arena bot` plays its boards as it plays any game it is seated in).
+ */
+export const TournamentEntrantSpec = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("ai"), level: z.number().int().min(1).max(20) }),
+  z.strictObject({ kind: z.literal("bot"), name: z.string().trim().min(1).max(40) }),
+]);
 
 /**
  * `POST /api/tournaments` (bearer; an account, not a guest). `rounds` for a swiss, `durationMs` for an

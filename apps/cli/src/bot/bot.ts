@@ -57,7 +57,8 @@ interface Game {
 
 /**
  * A bot seat driven by an NBoard engine (docs/cli.md, "arena bot"): logs in as a bot account, takes the
- * Othello seats it is invited to by name, and plays them on the clock. It follows each match with the
+ * Othello seats it is invited to by name, plays them and the games it is seated in (a tournament's) on
+ * the clock. It follows each match with the
  * server's own fold (`@arena/match`), asks the engine when its seat is to move, and resigns a game
  * cleanly when the engine fails (exits, does not answer in time, answers nonsense); the engine is
  * started again for the next question. socket.io reconnects after a drop; the bot logs in again if its
@@ -126,6 +127,13 @@ export class Bot {
     this.socket = socket;
     socket.on("session:ready", (session) => void this.ready(session));
     socket.on("invite:received", (invitation) => void this.invited(invitation));
+    // Games it was seated in without an invitation (a tournament's boards), live or started later.
+    socket.on("games:list", ({ games }) => {
+      for (const game of games) void this.seated(game.matchId, game.gameId);
+    });
+    socket.on("games:game", ({ matchId, game }) => {
+      if (game !== null) void this.seated(matchId, game.gameId);
+    });
     socket.on("match:event", (entry) => this.heard(entry.matchId, entry));
     socket.on("disconnect", (reason) => {
       if (this.stopped) return;
@@ -203,6 +211,19 @@ export class Bot {
       return;
     }
     this.log(`took seat ${seat} of ${matchId} (invited by ${host.name})`);
+    this.consider(matchId);
+  }
+
+  /** A live game with a seat of the bot's already (a tournament seats its entrants): played like the rest. */
+  private async seated(matchId: MatchId, gameId: string): Promise<void> {
+    if (this.games.has(matchId) || gameId !== BOT_GAME_ID) return;
+    const watched = await this.call("match:watch", { matchId });
+    if (!watched.ok) {
+      this.log(`cannot open ${matchId}: ${watched.code}: ${watched.message}`);
+      return;
+    }
+    if (this.games.has(matchId) || !this.track(matchId, watched.snapshot)) return;
+    this.log(`playing ${matchId}, a game it was seated in`);
     this.consider(matchId);
   }
 

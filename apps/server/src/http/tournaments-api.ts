@@ -5,6 +5,7 @@ import {
   RemoveEntrantRequest,
   TournamentId,
   type TournamentsResponse,
+  type UserRef,
 } from "@arena/protocol";
 import { type Request, type Response, Router } from "express";
 import { type Accounts } from "../accounts/service.js";
@@ -81,7 +82,9 @@ export function tournamentsRouter({ tournaments, accounts, players, quotas }: To
       });
     const limited = await quotas.tournamentAction(asker.user.id);
     if (limited !== null) return refuse(res, limited);
-    const created = await tournaments.create(asker, body.data);
+    const bots = await botEntrants(accounts, body.data.entrants);
+    if (!bots.ok) return refuse(res, bots);
+    const created = await tournaments.create(asker, body.data, bots.users);
     if (!created.ok) return refuse(res, created);
     res.status(201).json(created);
   });
@@ -138,4 +141,26 @@ export function tournamentsRouter({ tournaments, accounts, players, quotas }: To
   );
 
   return router;
+}
+
+/** The bot accounts a create request names: each must exist and be a bot (people enter themselves). */
+async function botEntrants(
+  accounts: Accounts,
+  entrants: CreateTournamentRequest["entrants"],
+): Promise<{ ok: true; users: UserRef[] } | Failure> {
+  const users: UserRef[] = [];
+  for (const entrant of entrants) {
+    if (entrant.kind !== "bot") continue;
+    const account = await accounts.account(entrant.name);
+    if (account === null)
+      return { ok: false, code: "not-found", message: `no account is named '${entrant.name}'` };
+    if (!account.bot)
+      return {
+        ok: false,
+        code: "bad-settings",
+        message: `'${account.name}' is not a bot account: people join the tournament themselves`,
+      };
+    users.push({ id: account.id, name: account.name });
+  }
+  return { ok: true, users };
 }

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type BotsOnline, type MatchId, type Snapshot } from "@arena/protocol";
+import { type BotsOnline, type MatchId, type Snapshot, type TournamentView } from "@arena/protocol";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { MemoryPlayerStore } from "../store/memory/players.js";
 import { systemClock } from "../clocks/scheduler.js";
@@ -291,6 +291,57 @@ describe("arena bot", () => {
     expect(await bot.stop()).toBe(0);
     expect(bot.output()).not.toContain("resigning");
     expect(bot.output()).not.toContain(PASSWORD);
+  });
+
+  it("plays the boards of a tournament it was entered in by name, both colours, to the tournament's end", async () => {
+    const server = await arena.start({ clock: systemClock, config: { roundGapMs: 50 } });
+    const creator = await register(server.url, "Director");
+    const bot = startBot(server.url, "Iagoish");
+    await expect.poll(() => bot.output(), { timeout: 20_000 }).toContain("connected as Iagoish");
+    const post = (path: string, body: unknown = {}) =>
+      fetch(`${server.url}/api${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${creator}` },
+        body: JSON.stringify(body),
+      }).then((r) => r.json() as Promise<{ ok: boolean; id?: string; code?: string }>);
+    const settings = { gameId: "othello", format: "round-robin", double: true, timeControl: blitz };
+    // People join themselves; only bots are entered by name.
+    await register(server.url, "Person");
+    expect(
+      await post("/tournaments", { ...settings, entrants: [{ kind: "bot", name: "Person" }] }),
+    ).toMatchObject({ ok: false, code: "bad-settings" });
+    expect(
+      await post("/tournaments", { ...settings, entrants: [{ kind: "bot", name: "Nobody" }] }),
+    ).toMatchObject({ ok: false, code: "not-found" });
+    const created = await post("/tournaments", {
+      ...settings,
+      entrants: [
+        { kind: "bot", name: "iagoish" },
+        { kind: "ai", level: 1 },
+      ],
+    });
+    const id = created.id ?? "";
+    expect(await post(`/tournaments/${id}/start`)).toMatchObject({ ok: true });
+    let view: TournamentView | null = null;
+    const deadline = Date.now() + 120_000;
+    while (view?.status !== "finished" && Date.now() < deadline) {
+      await new Promise((done) => setTimeout(done, 250));
+      view = (
+        (await (await fetch(`${server.url}/api/tournaments/${id}`)).json()) as { tournament: TournamentView }
+      ).tournament;
+    }
+    expect(view?.status, bot.output()).toBe("finished");
+    const games = view?.roundsPlayed.flatMap((r) => r.pairings) ?? [];
+    expect(games).toHaveLength(2);
+    // Each board was played out on the board, the bot moving in both: no no-show, no flag.
+    for (const game of games) {
+      const match = (await (await fetch(`${server.url}/api/matches/${game.matchId ?? ""}`)).json()) as {
+        match: { result: { reason: string } | null };
+      };
+      expect(match.match.result?.reason, bot.output()).toBe("normal");
+      expect(bot.output()).toContain(`playing ${game.matchId ?? ""}`);
+    }
+    expect(view?.standings.find((s) => s.name === "Iagoish")).toMatchObject({ kind: "bot", games: 2 });
   });
 
   it("resigns cleanly when its engine crashes, and starts it again for the next game", async () => {

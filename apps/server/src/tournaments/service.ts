@@ -87,7 +87,12 @@ export class Tournaments {
     });
   }
 
-  async create(asker: Asker, request: CreateTournamentRequest): Promise<Ack<{ id: TournamentId }>> {
+  /** A new tournament; `bots`: the bot accounts its request names, resolved at the edge, entered at once. */
+  async create(
+    asker: Asker,
+    request: CreateTournamentRequest,
+    bots: readonly UserRef[] = [],
+  ): Promise<Ack<{ id: TournamentId }>> {
     if (!asker.account)
       return failure("forbidden", "only an account may create a tournament: register first");
     const settings: TournamentSettings = {
@@ -103,11 +108,12 @@ export class Tournaments {
     if (!checked.ok) return failure("bad-settings", `settings: ${checked.code}`);
     if (!isGameId(request.gameId)) return failure("bad-settings", "settings: unknown-game");
     const maxLevel = maxAiLevel(request.gameId);
-    if (request.entrants.some((e) => e.level > maxLevel)) {
+    const levels = request.entrants.flatMap((e) => (e.kind === "ai" ? [e.level] : []));
+    if (levels.some((level) => level > maxLevel)) {
       return failure("bad-settings", `AI levels of ${request.gameId} go up to ${maxLevel}`);
     }
-    if (request.entrants.length > request.maxPlayers)
-      return failure("tournament-full", "more AI entrants than places");
+    if (levels.length + bots.length > request.maxPlayers)
+      return failure("tournament-full", "more AI and bot entrants than places");
     const mine = (await this.deps.store.unfinished()).filter((m) => m.createdBy.id === asker.user.id);
     if (mine.length >= MAX_UNFINISHED_PER_CREATOR) {
       return failure(
@@ -117,7 +123,7 @@ export class Tournaments {
     }
     const id = newTournamentId();
     const at = this.deps.clock.now();
-    const aiEntrants = request.entrants.map((e, i) => ({ id: `ai-${i + 1}`, level: e.level }));
+    const aiEntrants = levels.map((level, i) => ({ id: `ai-${i + 1}`, level }));
     const meta: TournamentMeta = {
       id,
       name: request.name ?? `${asker.user.name}'s ${request.format}`,
@@ -135,6 +141,14 @@ export class Tournaments {
         entrant: entrantId(e.id),
         name: aiEntrantName(aiEntrants, i),
         kind: "ai",
+        rating: 1500,
+      })),
+      ...uniqueById(bots).map((bot): TournamentEvent => ({
+        type: "joined",
+        at,
+        entrant: entrantId(bot.id),
+        name: bot.name,
+        kind: "bot",
         rating: 1500,
       })),
     ];
@@ -262,4 +276,8 @@ function aiEntrantName(entrants: readonly { readonly level: number }[], index: n
   if (sameLevel < 2) return `AI level ${level}`;
   const nth = entrants.slice(0, index + 1).filter((e) => e.level === level).length;
   return `AI level ${level} #${nth}`;
+}
+
+function uniqueById(users: readonly UserRef[]): UserRef[] {
+  return [...new Map(users.map((user) => [user.id, user])).values()];
 }

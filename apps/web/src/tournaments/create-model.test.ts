@@ -26,6 +26,16 @@ describe("tournamentRequest", () => {
     if (built.ok) expect(CreateTournamentRequest.safeParse(built.request).success).toBe(true);
   });
 
+  it("enters each bot named once, after the AI entrants", () => {
+    const built = tournamentRequest(withAi({ ...form, botNames: " Iago, zebra ,, iago," }, 2), NOW);
+    expect(built.ok && built.request.entrants).toEqual([
+      { kind: "ai", level: 2 },
+      { kind: "bot", name: "iago" },
+      { kind: "bot", name: "zebra" },
+    ]);
+    if (built.ok) expect(CreateTournamentRequest.safeParse(built.request).success).toBe(true);
+  });
+
   it("sends only the settings of the format chosen", () => {
     const arena = tournamentRequest({ ...form, format: "arena", durationMinutes: 45, berserk: true }, NOW);
     expect(arena.ok && arena.request).toMatchObject({ durationMs: 2_700_000, berserk: true });

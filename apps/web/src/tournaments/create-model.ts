@@ -28,6 +28,8 @@ export interface TournamentForm {
   readonly startsAt: string;
   /** One AI entrant per level listed. */
   readonly aiLevels: readonly number[];
+  /** Bot accounts to enter, by name, separated by commas. */
+  readonly botNames: string;
 }
 
 export function defaultTournamentForm(gameId: string): TournamentForm {
@@ -45,7 +47,17 @@ export function defaultTournamentForm(gameId: string): TournamentForm {
     start: "manual",
     startsAt: "",
     aiLevels: [],
+    botNames: "",
   };
+}
+
+/** The distinct names in the bot field, as typed (the server matches names without regard to case). */
+export function botNamesOf(field: string): string[] {
+  const names = field
+    .split(",")
+    .map((name) => name.trim())
+    .filter((name) => name !== "");
+  return [...new Map(names.map((name) => [name.toLowerCase(), name])).values()];
 }
 
 /** Adds an AI entrant at `level`, up to the server's limit. */
@@ -105,7 +117,10 @@ export function tournamentRequest(
     rated: form.rated,
     maxPlayers: form.maxPlayers,
     ...(startsAt === undefined ? {} : { startsAt }),
-    entrants: form.aiLevels.map((level) => ({ kind: "ai" as const, level })),
+    entrants: [
+      ...form.aiLevels.map((level) => ({ kind: "ai" as const, level })),
+      ...botNamesOf(form.botNames).map((name) => ({ kind: "bot" as const, name })),
+    ],
   };
   const checked = CreateTournamentRequest.safeParse(request);
   if (checked.success) return { ok: true, request };

@@ -224,6 +224,20 @@ export function CreateTournament({
           </div>
         )}
       </fieldset>
+      <label className="field">
+        <span>{t("botEntrants")}</span>
+        <input
+          type="text"
+          data-testid="bot-entrants"
+          aria-describedby="bot-entrants-hint"
+          value={form.botNames}
+          maxLength={400}
+          onChange={(e) => setForm({ ...form, botNames: e.target.value })}
+        />
+        <span id="bot-entrants-hint" className="muted small">
+          {t("botEntrantsHint")}
+        </span>
+      </label>
       <button
         type="submit"
         className="btn primary"
