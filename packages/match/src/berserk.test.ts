@@ -12,7 +12,7 @@ import {
 } from "@arena/protocol";
 import { describe, expect, it } from "vitest";
 import { berserkRefusal } from "./berserk.js";
-import { berserk, berserkPenaltyMs, createClock, isBerserk, remainingAt, step } from "./clock.js";
+import { berserk, berserkPenaltyMs, createClock, handOver, isBerserk, remainingAt, step } from "./clock.js";
 import { follow } from "./follower.js";
 import { CorruptLogError, evolve, fold, type MatchModel } from "./model.js";
 import { NOBODY_CONNECTED, snapshotOf } from "./view.js";
@@ -108,6 +108,17 @@ describe('berserk (docs/tournaments.md, "Berserk")', () => {
     expect(berserkRefusal(afterFirst, 0)).toBe("berserk-too-late");
     expect(berserkRefusal(afterFirst, 1)).toBeNull();
     expect(berserkRefusal(berserked(afterFirst, 1), 1)).toBe("already-berserk");
+  });
+
+  it("stays refused once a seat's first move was taken back", () => {
+    const afterFirst = moved(tournamentGame(true), 0, "f5", 5_000);
+    const takenBack = append(afterFirst, {
+      type: "taken-back",
+      plies: 1,
+      clock: handOver(clockOf(afterFirst), 0, 6_000),
+    });
+    expect(takenBack.moves.length).toBe(0);
+    expect(berserkRefusal(takenBack, 0)).toBe("berserk-too-late");
   });
 
   it("is refused without the tag, where the tournament does not allow it, and to an AI seat", () => {

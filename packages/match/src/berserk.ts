@@ -17,6 +17,8 @@ export function berserkRefusal(model: MatchModel, seat: number): BerserkRefusal 
   if (model.tournament?.berserk !== true || model.slots[seat]?.kind !== "human") return "berserk-not-allowed";
   if (isBerserk(model.clock, seat)) return "already-berserk";
   if (model.status !== "live" || model.clock === null) return "berserk-too-late";
+  // A move taken back (a casual tournament's takeback) leaves the seat's clock started: still too late.
+  if (model.clock.started[seat] === true) return "berserk-too-late";
   for (const move of model.moves) if (move.seat === seat) return "berserk-too-late";
   return null;
 }
