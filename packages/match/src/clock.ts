@@ -195,18 +195,48 @@ export function step(clock: ClockState, timing: MoveTiming, next: number | null)
       },
     };
   }
+  const increment = clock.berserk?.[seat] === true ? 0 : clock.incrementMs;
   // Every field written out: one object of the clock's own shape per move, not a spread then reshaped.
+  const moved: ClockState = {
+    baseMs: clock.baseMs,
+    incrementMs: clock.incrementMs,
+    remainingMs: replace(clock.remainingMs, seat, remaining - moveTime + increment),
+    quotaMs: replace(clock.quotaMs, seat, nextQuota),
+    started: clock.started,
+    running: next,
+    runningSince: next === null ? null : timing.now,
+  };
+  if (clock.berserk !== undefined) moved.berserk = clock.berserk;
+  return { kind: "moved", clock: moved };
+}
+
+/**
+ * What a berserk takes from the seat's time (lichess's `berserkPenalty`): half the base, or nothing when the
+ * increment outweighs the base (base < 40 × increment), where the lost increment is the penalty.
+ */
+export function berserkPenaltyMs(tc: TimeControl): number {
+  return tc.baseMs < 40 * tc.incrementMs ? 0 : Math.floor(tc.baseMs / 2);
+}
+
+/** Whether the seat berserked: its time was cut and it gets no increment (docs/tournaments.md, "Berserk"). */
+export function isBerserk(clock: ClockState | null, seat: number): boolean {
+  return clock?.berserk?.[seat] === true;
+}
+
+/**
+ * The seat berserks: `berserkPenaltyMs` off its time and no increment from now on. Taken before the seat's
+ * first move, while its clock is not running, so the time cut is exact.
+ */
+export function berserk(clock: ClockState, seat: number): ClockState {
+  const remaining = at(clock.remainingMs, seat, 0);
   return {
-    kind: "moved",
-    clock: {
-      baseMs: clock.baseMs,
-      incrementMs: clock.incrementMs,
-      remainingMs: replace(clock.remainingMs, seat, remaining - moveTime + clock.incrementMs),
-      quotaMs: replace(clock.quotaMs, seat, nextQuota),
-      started: clock.started,
-      running: next,
-      runningSince: next === null ? null : timing.now,
-    },
+    ...clock,
+    remainingMs: replace(
+      clock.remainingMs,
+      seat,
+      Math.max(0, remaining - berserkPenaltyMs(timeControlOf(clock))),
+    ),
+    berserk: replace(clock.berserk ?? clock.remainingMs.map(() => false), seat, true),
   };
 }
 

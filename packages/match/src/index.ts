@@ -5,5 +5,6 @@ export * from "./replay.js";
 export * from "./view.js";
 export * from "./follower.js";
 export * from "./clock.js";
+export * from "./berserk.js";
 export * from "./hidden-chance.js";
 export * from "./exports.js";

@@ -121,7 +121,7 @@ describe("the fold", () => {
   });
 
   it("folds a tournament's tag from created, null for any other match, and the snapshot carries it", () => {
-    const tag = { id: "t_abcdefghi", round: 2, board: 3 };
+    const tag = { id: "t_abcdefghi", round: 2, board: 3, berserk: false };
     const plain = created("othello", [{ kind: "open" }, { kind: "open" }]);
     if (plain.type !== "created") throw new Error("not a created event");
     const tagged = fold(matchId, log([{ ...plain, tournament: tag }]));

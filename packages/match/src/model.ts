@@ -18,6 +18,7 @@ import {
   type VersionedEvent,
   type Visibility,
 } from "@arena/protocol";
+import { berserkRefusal } from "./berserk.js";
 import { MoveList } from "./moves.js";
 
 /** Who sits in a seat, as the log says (presence is not in the log: it is a view, see `view.ts`). */
@@ -110,6 +111,8 @@ export const CHANGES_POSITION: { readonly [T in MatchEventType]: boolean } = {
   started: true,
   moved: true,
   eliminated: true,
+  // A berserk changes one seat's clock, not what commands are judged against.
+  berserked: false,
   "draw-offered": false,
   "draw-declined": false,
   "takeback-asked": false,
@@ -325,6 +328,11 @@ export function evolve(model: MatchModel, entry: VersionedEvent, played?: unknow
         eliminatedAt: setAt(model.eliminatedAt, event.seat, model.moves.length),
         clock: event.clock,
       };
+    case "berserked": {
+      const refusal = berserkRefusal(model, event.seat);
+      if (refusal !== null) throw new CorruptLogError(`berserked seat ${event.seat}: ${refusal}`);
+      return { ...base, clock: event.clock };
+    }
     case "draw-offered":
       return {
         ...base,

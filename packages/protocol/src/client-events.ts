@@ -75,6 +75,8 @@ export const CLIENT_EVENTS = {
     lagMs: Millis.optional(),
   }),
   "match:resign": seatCommand,
+  /** A tournament player halves their clock for a bonus (docs/tournaments.md, "Berserk"). */
+  "match:berserk": seatCommand,
   "match:flag": matchOnly,
   "match:claim": z.strictObject({
     matchId: MatchId,
@@ -184,6 +186,7 @@ export interface AckData {
   "room:decline": { readonly version: Version };
   "match:move": { readonly version: Version };
   "match:resign": { readonly version: Version };
+  "match:berserk": { readonly version: Version };
   "match:flag": { readonly version: Version; readonly flagged: boolean };
   "match:claim": { readonly version: Version };
   "match:draw-offer": { readonly version: Version };

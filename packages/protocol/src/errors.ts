@@ -33,6 +33,10 @@ export const ERROR_CODES = [
   "bad-format",
   "cannot-claim",
   "cannot-abort",
+  // Berserk (docs/tournaments.md, "Berserk"): only in an arena that allows it, once, before one's first move.
+  "berserk-not-allowed",
+  "berserk-too-late",
+  "already-berserk",
   "store-unavailable",
   "unavailable",
   "internal",

@@ -128,6 +128,11 @@ export const ClockState = z.object({
   started: z.array(z.boolean()),
   running: Seat.nullable(),
   runningSince: z.number().int().nullable(),
+  /**
+   * Per seat: berserked (docs/tournaments.md, "Berserk"): its base was halved and it gets no increment.
+   * Absent while no seat has berserked.
+   */
+  berserk: z.array(z.boolean()).optional(),
 });
 export type ClockState = z.infer<typeof ClockState>;
 
@@ -153,11 +158,15 @@ export type CancelReason = z.infer<typeof CancelReason>;
 export const SLOW_SECONDS_MAX = 300;
 export const SlowSeconds = z.number().int().min(0).max(SLOW_SECONDS_MAX);
 
-/** A tournament's game: which tournament, round (an arena: pairing wave) and board. */
+/**
+ * A tournament's game: which tournament, round (an arena: pairing wave) and board, and whether its players
+ * may berserk (an arena that allows it). Logs written before berserk existed have no flag: they may not.
+ */
 export const TournamentTag = z.object({
   id: z.string(),
   round: z.number().int().min(1),
   board: z.number().int().min(0),
+  berserk: z.boolean().default(false),
 });
 export type TournamentTag = z.infer<typeof TournamentTag>;
 
@@ -211,6 +220,11 @@ export const MatchEvent = z.discriminatedUnion("type", [
     reason: z.enum(["resign", "timeout", "abandon"]),
     clock: ClockState,
   }),
+  /**
+   * A tournament player berserked before their first move (docs/tournaments.md, "Berserk"): `clock` has the
+   * seat's time halved and its increment gone.
+   */
+  z.object({ type: z.literal("berserked"), seat: Seat, clock: ClockState }),
   z.object({ type: z.literal("draw-offered"), seat: Seat }),
   z.object({ type: z.literal("draw-declined"), seat: Seat }),
   /** A player of a casual game asks to take their last move back (docs/protocol.md, "Takebacks"). */

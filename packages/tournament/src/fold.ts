@@ -1,6 +1,7 @@
 import { type EntrantKind, type TournamentEvent } from "./events.js";
 import { type Board, boardRecords, type EntrantRecord } from "./records.js";
 import { computeStandings, type Standing } from "./standings.js";
+import { berserkAllowed } from "./settings.js";
 import { type EntrantId, type Pairing, type TournamentSettings } from "./types.js";
 
 export interface Entrant {
@@ -131,8 +132,7 @@ function apply(state: Mutable, event: TournamentEvent): void {
       if (board.pairing.kind === "bye" || board.forfeited.length > 0 || board.result !== null) {
         bug(`board ${event.board} of round ${event.round} is already decided`);
       }
-      const berserkAllowed = state.settings.format === "arena" && state.settings.berserk === true;
-      if (!berserkAllowed && event.result.berserk?.includes(true) === true)
+      if (!berserkAllowed(state.settings) && event.result.berserk?.includes(true) === true)
         bug("berserk where it is not allowed");
       const decided: Board = { ...board, result: event.result };
       state.rounds = state.rounds.map((r, i) =>

@@ -15,6 +15,11 @@ export type SettingsRefusal = (typeof SETTINGS_REFUSALS)[number];
 export const MAX_SWISS_ROUNDS = 30;
 export const MAX_ARENA_MS = 24 * 3_600_000;
 
+/** Whether the tournament's players may berserk: an arena that allows it (docs/tournaments.md, "Berserk"). */
+export function berserkAllowed(settings: TournamentSettings): boolean {
+  return settings.format === "arena" && settings.berserk === true;
+}
+
 /**
  * Whether settings make a tournament: a known game and format, a time control with a base, swiss
  * rounds (1–30) for a swiss, a duration (up to a day) for an arena, `double` for round-robin only and

@@ -205,6 +205,9 @@ export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
   "match:resign": (ctx, { matchId, version, seat }) =>
     command(ctx, matchId, version, { type: "resign", seat }),
 
+  "match:berserk": (ctx, { matchId, version, seat }) =>
+    command(ctx, matchId, version, { type: "berserk", seat }),
+
   async "match:flag"(ctx, { matchId }) {
     const ack = await command(ctx, matchId, null, { type: "flag" });
     return ack.ok ? { ok: true, version: ack.version, flagged: ack.flagged ?? false } : ack;

@@ -136,6 +136,11 @@ function againstAi(): MatchModel {
   return run(model, { kind: "ai", seat: 1 }, { type: "move", move: "d6" }, 2_000).model;
 }
 
+/** `model` as a board of an arena whose players may berserk (or, `allowed` false, may not). */
+function arenaBoard(model: MatchModel, allowed = true): MatchModel {
+  return { ...model, tournament: { id: "t_abcdefghi", round: 1, board: 0, berserk: allowed } };
+}
+
 function finished(): MatchModel {
   return run(underway(), user(ada), { type: "resign" }, 3_000).model;
 }
@@ -442,6 +447,48 @@ const CASES: readonly Case[] = [
     actor: user(bob),
     command: { type: "resign" },
     refused: "game-over",
+  },
+  {
+    name: "berserk before one's first move in an arena that allows it",
+    model: () => arenaBoard(live()),
+    actor: user(bob),
+    command: { type: "berserk" },
+    events: ["berserked"],
+  },
+  {
+    name: "berserk after one's first move",
+    model: () => arenaBoard(underway()),
+    actor: user(ada),
+    command: { type: "berserk" },
+    refused: "berserk-too-late",
+  },
+  {
+    name: "berserk where the tournament does not allow it",
+    model: () => arenaBoard(live(), false),
+    actor: user(ada),
+    command: { type: "berserk" },
+    refused: "berserk-not-allowed",
+  },
+  {
+    name: "berserk outside a tournament",
+    model: live,
+    actor: user(ada),
+    command: { type: "berserk" },
+    refused: "berserk-not-allowed",
+  },
+  {
+    name: "berserk twice",
+    model: () => run(arenaBoard(live()), user(ada), { type: "berserk" }, 500).model,
+    actor: user(ada),
+    command: { type: "berserk" },
+    refused: "already-berserk",
+  },
+  {
+    name: "a spectator's berserk",
+    model: () => arenaBoard(live()),
+    actor: user(carol),
+    command: { type: "berserk" },
+    refused: "not-your-seat",
   },
   {
     name: "flag a clock that ran out",

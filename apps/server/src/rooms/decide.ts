@@ -9,6 +9,7 @@ import {
   isRefusal,
   refuse,
 } from "./decide/types.js";
+import { BERSERK_DECIDERS } from "./decide/berserk.js";
 import { OFFER_DECIDERS } from "./decide/offers.js";
 import { PLAY_DECIDERS } from "./decide/play.js";
 import { SEATING_DECIDERS } from "./decide/seating.js";
@@ -37,6 +38,7 @@ const DECIDERS: { readonly [T in CommandType]: Decider<T> } = {
   ...SEATING_DECIDERS,
   ...PLAY_DECIDERS,
   ...OFFER_DECIDERS,
+  ...BERSERK_DECIDERS,
 };
 
 /** Decides what a command does to a match: the events to append, or a refusal. Pure. */

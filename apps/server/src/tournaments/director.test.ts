@@ -1,5 +1,15 @@
-import { type MatchModel } from "@arena/match";
-import { asUserId, type MatchResult, TournamentId } from "@arena/protocol";
+import { getGame } from "@arena/engine/registry";
+import { berserk, createClock, fold, type MatchModel, step } from "@arena/match";
+import {
+  asMatchId,
+  asMillis,
+  asUserId,
+  asVersion,
+  type ClockState,
+  type MatchEvent,
+  type MatchResult,
+  TournamentId,
+} from "@arena/protocol";
 import { entrantId, type TournamentEvent, type TournamentSettings } from "@arena/tournament";
 import { pino } from "pino";
 import { describe, expect, it } from "vitest";
@@ -80,6 +90,59 @@ function ended(plan: BoardMatchPlan, result: MatchResult, plies = 60): MatchMode
     moves: { length: plies },
     clock: null,
   } as unknown as MatchModel;
+}
+
+/**
+ * A board's match played for real through the match fold: both seats seated, `berserkers` berserked before
+ * their first move, `plies` moves of Othello, then the loser of `winner` resigned.
+ */
+function playedBoard(plan: BoardMatchPlan, berserkers: readonly number[], plies: number, winner: number) {
+  const game = getGame("othello");
+  const options = game.parseOptions({});
+  if (!options.ok) throw new Error(options.error.message);
+  let state = game.initial(options.value, 7);
+  let clock: ClockState = createClock(plan.timeControl, 2, 0, 0);
+  const events: MatchEvent[] = [
+    {
+      type: "created",
+      gameId: plan.gameId,
+      options: options.value,
+      timeControl: plan.timeControl,
+      seats: [{ kind: "open" }, { kind: "open" }],
+      rated: false,
+      visibility: "public",
+      host: { id: asUserId("u_director"), name: "director" },
+      tournament: plan.tournament,
+    },
+    ...plan.seats.map((seat, i): MatchEvent => {
+      if (seat.kind !== "user") throw new Error("a person's seat");
+      return { type: "seat-joined", seat: i, user: seat.user };
+    }),
+    { type: "started", state: game.serialize(state), clock },
+  ];
+  for (const seat of berserkers) {
+    clock = berserk(clock, seat);
+    events.push({ type: "berserked", seat, clock });
+  }
+  for (let ply = 0; ply < plies; ply++) {
+    const seat = game.toMove(state)[0] ?? 0;
+    const [move] = game.legalMoves(state);
+    if (move === undefined) throw new Error("no legal move");
+    const played = game.play(state, move, seat);
+    if (!played.ok) throw new Error(played.error.message);
+    clock = step(clock, { now: ply * 1_000 }, game.toMove(played.value)[0] ?? null).clock;
+    events.push({ type: "moved", seat, move: game.formatMove(state, move), forced: false, clock });
+    state = played.value;
+  }
+  events.push({
+    type: "ended",
+    result: { reason: "resign", winners: [winner], scores: winner === 0 ? [64, 0] : [0, 64] },
+    clock,
+  });
+  return fold(
+    asMatchId(plan.matchId),
+    events.map((event, i) => ({ version: asVersion(i + 1), at: asMillis(i * 1_000), event })),
+  );
 }
 
 const win = (seat: number): MatchResult => ({
@@ -204,6 +267,36 @@ describe("the tournament director", () => {
     await director.idle();
     expect(director.status).toBe("finished");
     expect(director.view.standings.reduce((sum, s) => sum + s.points, 0)).toBe(4);
+  });
+
+  it("scores an arena's berserk win of enough plies +1, and tags each board with whether players may berserk", async () => {
+    const arena = (allowBerserk: boolean): TournamentSettings => ({
+      gameId: "othello",
+      format: "arena",
+      durationMs: 600_000,
+      timeControl: { baseMs: 60_000, incrementMs: 0 },
+      berserk: allowBerserk,
+    });
+    const { plans, created } = setup(arena(true), 4);
+    const director = await created();
+    await director.start();
+    const [first, second] = [...plans.values()];
+    if (first === undefined || second === undefined) throw new Error("no boards");
+    expect(first.tournament.berserk).toBe(true);
+    // A berserker who wins after 20 plies scores 2 + 1; one who loses scores nothing, the winner 2.
+    await director.matchEnded(playedBoard(first, [0], 20, 0));
+    await director.matchEnded(playedBoard(second, [1], 20, 0));
+    const points = (plan: BoardMatchPlan) =>
+      plan.seats.map((seat) => {
+        const entrant = seat.kind === "user" ? seat.user.id : "";
+        return director.view.standings.find((s) => s.entrant === entrant)?.points;
+      });
+    expect(points(first)).toEqual([3, 0]);
+    expect(points(second)).toEqual([2, 0]);
+
+    const plain = setup(arena(false), 2);
+    await (await plain.created()).start();
+    expect([...plain.plans.values()].map((p) => p.tournament.berserk)).toEqual([false]);
   });
 
   it("decides again on the stored log when another writer appended first", async () => {

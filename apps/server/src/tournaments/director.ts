@@ -4,6 +4,7 @@ import {
   arenaWaiting,
   arenaWaitMs,
   arenaWave,
+  berserkAllowed,
   boardsInPlay,
   type Decision,
   type EntrantId,
@@ -276,7 +277,7 @@ export class TournamentDirector {
     const { settings } = this.state;
     return {
       matchId: boardMatchId(this.meta.id, round, board),
-      tournament: { id: this.meta.id, round, board },
+      tournament: { id: this.meta.id, round, board, berserk: berserkAllowed(settings) },
       gameId: settings.gameId,
       timeControl: settings.timeControl,
       rated: this.meta.rated && kinds.every((kind) => kind === "human"),

@@ -1,4 +1,4 @@
-import { type MatchModel } from "@arena/match";
+import { isBerserk, type MatchModel } from "@arena/match";
 import { isGameId } from "@arena/engine/registry";
 import { type GameEnding, type GameResult, rulesFor, type Seat } from "@arena/tournament";
 
@@ -12,8 +12,9 @@ export type BoardOutcome =
 
 /**
  * A two-seat match's end as a tournament result: the winner or a draw, how it ended, plies, and the discs
- * of a game the board decided whose tie-breaks count discs (Othello: WOF counting, the match's scores). An abort happens only before a
- * seat's first move, so the seat on move when it was aborted is the one that did not show.
+ * of a game the board decided whose tie-breaks count discs (Othello: WOF counting, the match's scores), and
+ * which seats berserked (an arena's bonus). An abort happens only before a seat's first move, so the seat on
+ * move when it was aborted is the one that did not show.
  */
 export function boardOutcome(model: MatchModel): BoardOutcome {
   const { result } = model;
@@ -31,10 +32,9 @@ export function boardOutcome(model: MatchModel): BoardOutcome {
     countsDiscs(model.gameId) && ending === "normal" && a !== undefined && b !== undefined
       ? [a, b]
       : undefined;
-  return {
-    kind: "result",
-    result: discs === undefined ? { ending, winner, plies } : { ending, winner, plies, discs },
-  };
+  const berserk: readonly [boolean, boolean] = [isBerserk(model.clock, 0), isBerserk(model.clock, 1)];
+  const base = berserk.includes(true) ? { ending, winner, plies, berserk } : { ending, winner, plies };
+  return { kind: "result", result: discs === undefined ? base : { ...base, discs } };
 }
 
 /** Boards an entrant lost by not showing (an abandon before the second ply): two withdraw them. */

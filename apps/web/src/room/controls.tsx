@@ -6,6 +6,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { isMuted, setMuted } from "../lib/sound";
+import { BerserkButton } from "./berserk";
 import { ClaimCountdown } from "./claim-countdown";
 import type { RoomView } from "./room-view";
 import { TakebackButtons } from "./takeback";
@@ -34,6 +35,7 @@ function LiveControls({ view, commands, offset }: { view: RoomView; commands: Co
   const goneOpponent = view.seats.some((s) => s.kind === "human" && s.gone && !view.mine.includes(s.seat));
   return (
     <>
+      <BerserkButton view={view} commands={commands} />
       <ResignButton seat={seat} commands={commands} />
       {view.seats.length === 2 && <DrawButtons view={view} commands={commands} />}
       <TakebackButtons view={view} commands={commands} />

@@ -12,6 +12,7 @@ import { inviteLink } from "../lobby/create-model";
 import { PlayerName } from "../ui/player-name";
 import { occupant } from "./room-model";
 import type { RoomView } from "./room-view";
+import { BerserkMark } from "./berserk";
 import { SeatClock } from "./seat-clock";
 import type { Commands } from "./use-command";
 
@@ -55,6 +56,7 @@ export function Seats({ view, offset, commands, invite, isHost, aiLevel, onFlag 
             toMove={view.toMove.includes(seat.seat)}
             rating={seat.kind === "human" ? ratings[seat.user.id] : undefined}
           />
+          <BerserkMark clock={model.clock} seat={seat.seat} />
           {model.clock !== null && (
             <SeatClock
               clock={model.clock}

@@ -41,6 +41,8 @@ export type Command =
       readonly lagMs?: number | undefined;
     }
   | { readonly type: "resign"; readonly seat?: number | undefined }
+  /** A tournament player halves their time before their first move (docs/tournaments.md, "Berserk"). */
+  | { readonly type: "berserk"; readonly seat?: number | undefined }
   | { readonly type: "flag" }
   | {
       readonly type: "claim";
@@ -86,6 +88,7 @@ export const COMMAND_TYPES = [
   "start",
   "move",
   "resign",
+  "berserk",
   "flag",
   "claim",
   "draw-offer",
