@@ -34,17 +34,13 @@ export interface StandingsInput {
 export const tieBreaksFor = (settings: TournamentSettings): readonly TieBreak[] =>
   rulesFor(settings.gameId).tieBreaks;
 
-function pointsOf(
-  settings: TournamentSettings,
-  records: readonly EntrantRecord[],
-): { points: number; onFire: boolean } {
-  if (settings.format !== "arena") {
-    return { points: records.reduce((sum, r) => sum + GAME_POINTS[recordOutcome(r)], 0), onFire: false };
-  }
-  const games = records.flatMap((r): ArenaGame[] =>
+/** An arena player's games in the order they were decided, with the round (wave) each was paired in. */
+function arenaGames(records: readonly EntrantRecord[]): (ArenaGame & { readonly round: number })[] {
+  return records.flatMap((r) =>
     r.kind === "game"
       ? [
           {
+            round: r.round,
             outcome: r.outcome,
             ending: r.result.ending,
             plies: r.result.plies,
@@ -53,8 +49,33 @@ function pointsOf(
         ]
       : [],
   );
-  const sheet = arenaSheet(games, rulesFor(settings.gameId).arenaDraws);
+}
+
+function pointsOf(
+  settings: TournamentSettings,
+  records: readonly EntrantRecord[],
+): { points: number; onFire: boolean } {
+  if (settings.format !== "arena") {
+    return { points: records.reduce((sum, r) => sum + GAME_POINTS[recordOutcome(r)], 0), onFire: false };
+  }
+  const sheet = arenaSheet(arenaGames(records), rulesFor(settings.gameId).arenaDraws);
   return { points: sheet.total, onFire: sheet.onFire };
+}
+
+/**
+ * What one entrant's game of one arena wave scored on their sheet (streak doubling and berserk bonus
+ * included); undefined for a game not decided, or outside an arena.
+ */
+export function arenaGameScore(
+  settings: TournamentSettings,
+  records: readonly EntrantRecord[],
+  round: number,
+): number | undefined {
+  if (settings.format !== "arena") return undefined;
+  const games = arenaGames(records);
+  const sheet = arenaSheet(games, rulesFor(settings.gameId).arenaDraws);
+  const index = games.findIndex((g) => g.round === round);
+  return index === -1 ? undefined : sheet.scores[index];
 }
 
 /** Standings: points, then the game's tie-breaks, then join order. */

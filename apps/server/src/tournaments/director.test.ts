@@ -293,6 +293,11 @@ describe("the tournament director", () => {
       });
     expect(points(first)).toEqual([3, 0]);
     expect(points(second)).toEqual([2, 0]);
+    // Each board shows what it scored on its players' sheets, not 1/½/0.
+    expect(director.view.roundsPlayed[0]?.pairings.map((p) => p.points)).toEqual([
+      [3, 0],
+      [2, 0],
+    ]);
 
     const plain = setup(arena(false), 2);
     await (await plain.created()).start();

@@ -9,6 +9,7 @@ import {
   asUserId,
 } from "@arena/protocol";
 import {
+  arenaGameScore,
   crosstable,
   type GameResult,
   outcomeFor,
@@ -25,7 +26,12 @@ function resultText(result: GameResult): PairingResult {
   return result.winner === null ? "½-½" : result.winner === 0 ? "1-0" : "0-1";
 }
 
-function pairingOf(state: TournamentState, board: Board, matchId: MatchId | null): TournamentPairing {
+function pairingOf(
+  state: TournamentState,
+  board: Board,
+  round: number,
+  matchId: MatchId | null,
+): TournamentPairing {
   const nameOf = (id: string) => state.entrants.find((e) => e.id === id)?.name ?? id;
   const { pairing } = board;
   if (pairing.kind === "bye") {
@@ -52,7 +58,9 @@ function pairingOf(state: TournamentState, board: Board, matchId: MatchId | null
     board.result === null
       ? null
       : ([0, 1] as const).map(
-          (seat) => ({ win: 1, draw: 0.5, loss: 0 })[outcomeFor(board.result as GameResult, seat)],
+          (seat) =>
+            arenaGameScore(state.settings, state.records.get(pairing.seats[seat]) ?? [], round) ??
+            { win: 1, draw: 0.5, loss: 0 }[outcomeFor(board.result as GameResult, seat)],
         );
   return {
     names: [nameOf(first), nameOf(second)],
@@ -114,7 +122,7 @@ export function tournamentView(
     number: i + 1,
     startedAt: round.startedAt,
     pairings: round.boards.map((board, j) =>
-      pairingOf(state, board, board.pairing.kind === "game" ? matchIdOf(i + 1, j) : null),
+      pairingOf(state, board, i + 1, board.pairing.kind === "game" ? matchIdOf(i + 1, j) : null),
     ),
   }));
   return {
