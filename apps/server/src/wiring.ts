@@ -21,7 +21,7 @@ import { type SeekNews, Seeks } from "./seeks/seeks.js";
 import { Follows } from "./social/follows.js";
 import { type MatchStore } from "./store/ports/matches.js";
 import { type Cluster } from "./cluster/ports.js";
-import { tournamentRoom } from "./protocol/sockets.js";
+import { TOURNAMENTS_LIST_ROOM, tournamentRoom } from "./protocol/sockets.js";
 import { type TournamentStore } from "./store/ports/tournaments.js";
 import { DEFAULT_ROUND_GAP_MS } from "./tournaments/director.js";
 import { Tournaments } from "./tournaments/service.js";
@@ -158,6 +158,7 @@ export function buildServices(backends: Backends, transports: Transports, config
     ensureMatch: (plan) => live.ensureBoardMatch(plan),
     // Through the adapter: the director runs on one process, the tournament's watchers may be on any.
     changed: (view) => io.to(tournamentRoom(view.id)).emit("tournament:update", { tournament: view }),
+    listed: (summary) => io.to(TOURNAMENTS_LIST_ROOM).emit("tournaments:changed", { tournament: summary }),
   });
   return {
     identity,

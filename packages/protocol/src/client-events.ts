@@ -13,7 +13,7 @@ import { type Ack } from "./errors.js";
 import { LOBBY_VIEWS, LobbyQuery, type LobbyPage, type LobbyView } from "./lobby.js";
 import { UserId } from "./ids.js";
 import { FollowRequest, type FollowedPlayer } from "./follows.js";
-import { TournamentId, type TournamentView } from "./tournaments.js";
+import { TournamentId, type TournamentSummary, type TournamentView } from "./tournaments.js";
 import { ChatChannel, ChatInput, type ChatLine, ChatPhrase } from "./chat.js";
 import { PoolId, type SeekCounts } from "./seeks.js";
 
@@ -133,6 +133,9 @@ export const CLIENT_EVENTS = {
   /** Follow a tournament's page: answers its view, then `tournament:update` on every change. */
   "tournament:watch": z.strictObject({ tournamentId: TournamentId }),
   "tournament:unwatch": z.strictObject({ tournamentId: TournamentId }),
+  /** Follow the tournaments list: answers it, then `tournaments:changed` for each tournament that changes. */
+  "tournaments:subscribe": z.strictObject({}),
+  "tournaments:unsubscribe": z.strictObject({}),
 } as const;
 
 export type ClientEventName = keyof typeof CLIENT_EVENTS;
@@ -214,6 +217,8 @@ export interface AckData {
   "room:spectator-chat": { readonly version: Version };
   "tournament:watch": { readonly tournament: TournamentView };
   "tournament:unwatch": object;
+  "tournaments:subscribe": { readonly tournaments: readonly TournamentSummary[] };
+  "tournaments:unsubscribe": object;
 }
 
 /** `chat:history`: what the sender may read of a match's chat, oldest first. */

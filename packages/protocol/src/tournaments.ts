@@ -162,3 +162,21 @@ export interface TournamentsResponse {
   readonly ok: true;
   readonly tournaments: readonly TournamentSummary[];
 }
+
+const LIST_RANK: Readonly<Record<TournamentStatus, number>> = { running: 0, waiting: 1, finished: 2 };
+
+/**
+ * The tournaments list after `tournaments:changed`: the row replaced, or a new one added after the running
+ * ones; running, then waiting, then finished, each in the order they were listed.
+ */
+export function applyTournamentChange(
+  list: readonly TournamentSummary[],
+  changed: TournamentSummary,
+): TournamentSummary[] {
+  const known = list.some((t) => t.id === changed.id);
+  const next = known ? list.map((t) => (t.id === changed.id ? changed : t)) : [changed, ...list];
+  return next
+    .map((t, i) => ({ t, i }))
+    .sort((a, b) => LIST_RANK[a.t.status] - LIST_RANK[b.t.status] || a.i - b.i)
+    .map(({ t }) => t);
+}

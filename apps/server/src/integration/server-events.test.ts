@@ -1,4 +1,4 @@
-import { SERVER_EVENT_NAMES } from "@arena/protocol";
+import { SERVER_EVENT_NAMES, type TournamentSummary } from "@arena/protocol";
 import { describe, expect, it } from "vitest";
 import { type FakeClock } from "../clocks/scheduler.js";
 import { LOBBY_BATCH_MS } from "../rooms/lobby-feed.js";
@@ -80,7 +80,11 @@ describe("the protocol declares what the server sends", () => {
     });
     await arena.connect(followed.token);
     await invitee.until(() => seen.has("follow:presence"), "the followed account coming online");
-    // A tournament's watchers hear every change to it (docs/protocol.md, "Tournaments").
+    // A tournament's watchers hear every change to it, and the list's followers each row that changes
+    // (docs/protocol.md, "Tournaments").
+    const rows: TournamentSummary[] = [];
+    invitee.socket.on("tournaments:changed", ({ tournament }) => rows.push(tournament));
+    expect(await invitee.call("tournaments:subscribe", {})).toMatchObject({ ok: true, tournaments: [] });
     const created = await fetch(`${server.url}/api/tournaments`, {
       method: "POST",
       headers: { authorization: `Bearer ${registered.token}`, "content-type": "application/json" },
@@ -94,6 +98,11 @@ describe("the protocol declares what the server sends", () => {
     });
     expect(joined.ok).toBe(true);
     await invitee.until(() => seen.has("tournament:update"), "the tournament's update");
+    await invitee.until(() => rows.length === 2, "the list's new row, then its row with one player");
+    expect(rows.map((r) => [r.id, r.status, r.players])).toEqual([
+      [tournamentId, "waiting", 0],
+      [tournamentId, "waiting", 1],
+    ]);
     expect([...seen].sort()).toEqual([...SERVER_EVENT_NAMES].sort());
   });
 });

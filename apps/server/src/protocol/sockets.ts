@@ -43,6 +43,8 @@ export const matchRoom = (matchId: MatchId): string => `match:${matchId}`;
 
 /** The socket.io room of a tournament's watchers (`tournament:watch`). */
 export const tournamentRoom = (tournamentId: string): string => `tournament:${tournamentId}`;
+/** The sockets following the tournaments list. */
+export const TOURNAMENTS_LIST_ROOM = "tournaments";
 
 // Chat (docs/protocol.md, "Chat").
 /** The socket.io room of a match's followers who read one chat channel while it is not over. */

@@ -60,6 +60,8 @@ export interface TournamentsDeps extends DirectorDeps {
   /** This process's name in leases. */
   readonly owner: string;
   readonly leaseTtlMs: number;
+  /** A tournament's row of the list changed (or it is new): for the list's followers. */
+  listed(summary: TournamentSummary): void;
 }
 
 export class Tournaments {
@@ -67,12 +69,15 @@ export class Tournaments {
   private readonly leadership: TournamentLeadership;
   private readonly directorDeps: DirectorDeps;
   private readonly stopHearing: () => void;
+  /** The row last told of each unfinished tournament: most appends (results) leave it as it was. */
+  private readonly rows = new Map<TournamentId, string>();
 
   constructor(private readonly deps: TournamentsDeps) {
     this.directorDeps = {
       ...deps,
       changed: (view) => {
         deps.changed(view);
+        this.announceRow(tournamentSummary(view));
         deps.cluster.publish({ type: "tournament:appended", tournamentId: view.id, version: view.version });
       },
     };
@@ -164,6 +169,7 @@ export class Tournaments {
     const director = this.open(meta, events);
     this.directors.set(id, Promise.resolve(director));
     await this.leadership.claim(director);
+    this.announceRow(tournamentSummary(view));
     return { ok: true, id };
   }
 
@@ -173,6 +179,14 @@ export class Tournaments {
 
   list(): Promise<TournamentSummary[]> {
     return this.deps.store.list(FINISHED_LISTED);
+  }
+
+  private announceRow(summary: TournamentSummary): void {
+    const row = JSON.stringify(summary);
+    if (this.rows.get(summary.id) === row) return;
+    if (summary.status === "finished") this.rows.delete(summary.id);
+    else this.rows.set(summary.id, row);
+    this.deps.listed(summary);
   }
 
   /** A command over HTTP: the view after it, or a failure with the protocol's code. */

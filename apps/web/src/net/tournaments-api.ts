@@ -1,4 +1,4 @@
-import type { CreateTournamentInput, TournamentView, TournamentsResponse } from "@arena/protocol";
+import type { CreateTournamentInput, TournamentView } from "@arena/protocol";
 import { type ApiFailure, call, post } from "./players-api";
 
 /** A tournament's page as the API answers it (docs/protocol.md, "Tournaments"). */
@@ -9,8 +9,6 @@ export type TournamentAction =
   | { readonly action: "start" | "join" | "withdraw" | "end" }
   | { readonly action: "pause"; readonly paused: boolean }
   | { readonly action: "remove"; readonly entrant: string };
-
-export const fetchTournaments = () => call<TournamentsResponse>("/api/tournaments");
 
 export const fetchTournament = (id: string) =>
   call<TournamentAnswer>(`/api/tournaments/${encodeURIComponent(id)}`);

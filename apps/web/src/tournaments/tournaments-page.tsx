@@ -1,13 +1,13 @@
 "use client";
 
-import type { TournamentSummary } from "@arena/protocol";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { failureText } from "../i18n/errors";
 import { useArena } from "../net/arena-context";
 import { useGames } from "../net/use-games";
-import { createTournament, fetchTournaments } from "../net/tournaments-api";
+import { createTournament } from "../net/tournaments-api";
+import { useTournamentList } from "../net/use-tournament-list";
 import { type TournamentProblem, type TournamentForm, tournamentRequest } from "./create-model";
 import { CreateTournament } from "./create-tournament";
 import { TournamentList } from "./tournament-list";
@@ -23,22 +23,9 @@ export function TournamentsPage() {
   const common = useTranslations("common");
   const errors = useTranslations("errors");
   const locale = useLocale();
-  const [list, setList] = useState<readonly TournamentSummary[] | null>(null);
-  const [failed, setFailed] = useState<{ code: string; message: string } | null>(null);
+  const list = useTournamentList();
   const [busy, setBusy] = useState(false);
   const [shown, setShown] = useState<Shown | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    void fetchTournaments().then((answer) => {
-      if (!live) return;
-      if (answer.ok) setList(answer.tournaments);
-      else setFailed(answer);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
 
   const create = async (form: TournamentForm) => {
     const token = session?.token;
@@ -63,14 +50,14 @@ export function TournamentsPage() {
     <div className="tournaments" data-testid="tournaments-page">
       <section className="panel" aria-labelledby="tournaments-title">
         <h1 id="tournaments-title">{t("title")}</h1>
-        {failed !== null ? (
+        {list.status === "error" ? (
           <p className="error" role="alert">
-            {failureText(errors, locale, failed)}
+            {failureText(errors, locale, list)}
           </p>
-        ) : list === null ? (
+        ) : list.status === "loading" ? (
           <p className="muted">{common("loading")}</p>
         ) : (
-          <TournamentList tournaments={list} />
+          <TournamentList tournaments={list.tournaments} />
         )}
       </section>
       <section className="panel" aria-labelledby="create-tournament-title">
