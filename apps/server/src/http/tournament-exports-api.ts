@@ -1,3 +1,4 @@
+import { isGameId } from "@arena/engine/registry";
 import { exportFormatsOf } from "@arena/match";
 import {
   type Failure,
@@ -33,7 +34,8 @@ const TEXT = "text/plain; charset=utf-8";
 const noFile = (message: string): Failure => ({ ok: false, code: "bad-format", message });
 
 /** Othello's files (GGF, WOF results): a game with a GGF writer is one whose games these describe. */
-const writesGgf = (view: TournamentView) => exportFormatsOf({ gameId: view.gameId as never }).includes("ggf");
+const writesGgf = (view: TournamentView) =>
+  isGameId(view.gameId) && exportFormatsOf({ gameId: view.gameId }).includes("ggf");
 
 /** Each file by name: whether it reads the games' logs (counted as a download), and how it is written. */
 const FILES: Record<

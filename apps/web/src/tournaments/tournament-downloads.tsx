@@ -1,12 +1,13 @@
 "use client";
 
+import { isGameId } from "@arena/engine/registry";
 import { exportFormatsOf } from "@arena/match";
 import type { TournamentView } from "@arena/protocol";
 import { useTranslations } from "next-intl";
 
 /** The files of a tournament's results this page links to, by the server's file name. */
 export function tournamentFiles(view: Pick<TournamentView, "gameId" | "crosstable">): string[] {
-  const ggf = exportFormatsOf({ gameId: view.gameId as never }).includes("ggf");
+  const ggf = isGameId(view.gameId) && exportFormatsOf({ gameId: view.gameId }).includes("ggf");
   return [
     "standings.csv",
     ...(view.crosstable === null ? [] : ["crosstable.csv"]),
