@@ -7,7 +7,19 @@ import { createGame, newPlayer, resultBanner, sitButton, square } from "../fixtu
 import { shoot } from "../fixtures/screenshots.js";
 
 /** Names and marks that read the same in every language (brands, formats, the bot title as lichess has it). */
-const UNIVERSAL = new Set(["Arena", "GGF", "PGN", "FEN", "SAN", "JSON", "BOT", "RD", "English"]);
+const UNIVERSAL = new Set([
+  "Arena",
+  "GGF",
+  "PGN",
+  "FEN",
+  "SAN",
+  "JSON",
+  "CSV",
+  "WOF",
+  "BOT",
+  "RD",
+  "English",
+]);
 
 /** Notation words: a pass in the move lists (Dice of Doom's "pass", Othello's "PA"). */
 const PASSES = new Set(["pass", "PA"]);

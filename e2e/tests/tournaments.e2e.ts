@@ -178,6 +178,24 @@ test("an account runs a swiss of three rounds with two computers while a guest w
       await expect(cells.nth(c)).toHaveText(r === c ? "" : (cell ?? ""));
     }
   }
+
+  // The results download from the page: standings and crosstable CSV, the games as GGF, WOF results.
+  const links = watcher.page.getByTestId("tournament-downloads").locator("a");
+  await expect(links).toHaveCount(4);
+  const files = await links.evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""));
+  expect(files.map((href) => href.split("/").pop())).toEqual([
+    "standings.csv",
+    "crosstable.csv",
+    "games.ggf",
+    "wof.txt",
+  ]);
+  for (const href of files) expect((await watcher.page.request.get(href)).status()).toBe(200);
+  const [download] = await Promise.all([watcher.page.waitForEvent("download"), links.first().click()]);
+  expect(download.suggestedFilename()).toBe(`arena-${id}-standings.csv`);
+  const csv = (await (await watcher.page.request.get(files[0] ?? "")).text()).split("\r\n");
+  expect(csv.slice(1, -1).map((line) => line.split(",")[3])).toEqual(
+    tournament.standings.map((s) => String(s.points)),
+  );
   await watcher.page.screenshot({ path: "screenshots/tournament-finished.png", fullPage: true });
 
   // On a phone the page does not scroll sideways: wide tables scroll inside their panel.

@@ -54,6 +54,7 @@ import { type Cluster } from "./cluster/ports.js";
 import { markMissingMatch } from "./web/missing-match.js";
 import { type WebApp } from "./web/next-app.js";
 import { tournamentsRouter } from "./http/tournaments-api.js";
+import { tournamentExportsRouter } from "./http/tournament-exports-api.js";
 import { MemoryTournamentStore } from "./store/memory/tournaments.js";
 import { type TournamentStore } from "./store/ports/tournaments.js";
 
@@ -277,6 +278,15 @@ export function createApp(deps: AppDeps): App {
     botsRouter(() => botsOnline(io)),
   );
   app.use("/api", tournamentsRouter({ tournaments: services.tournaments, accounts, players, quotas }));
+  app.use(
+    "/api",
+    tournamentExportsRouter({
+      tournaments: services.tournaments,
+      matchLog: (matchId) => store.read(matchId, 0),
+      quotas,
+      trustedProxies: config.trustedProxies,
+    }),
+  );
   app.use("/api", notFound);
   const web = deps.web;
   if (web !== undefined) {

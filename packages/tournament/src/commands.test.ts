@@ -23,11 +23,12 @@ const person = (id: string) => ({ id: entrantId(id), name: id, kind: "human" as 
 
 describe("commands: every refusal has a case", () => {
   const cases: Record<TournamentRefusal, () => Decision> = {
-    finished: () => join(state(new LogBuilder().finish()), person("A"), 9),
-    "already-entered": () => join(state(new LogBuilder().join("A")), person("A"), 9),
+    finished: () => join(state(new LogBuilder().finish()), person("A"), 9, 16),
+    "already-entered": () => join(state(new LogBuilder().join("A")), person("A"), 9, 16),
+    full: () => join(state(new LogBuilder({ format: "swiss", rounds: 3 }).join("A", "B")), person("C"), 9, 2),
     "not-entered": () => withdraw(state(new LogBuilder().join("A")), Z, 9),
     withdrawn: () => withdraw(state(new LogBuilder().join("A").withdraw("A")), A, 9),
-    "entries-closed": () => join(state(new LogBuilder().join("A", "B").round("A-B")), person("C"), 9),
+    "entries-closed": () => join(state(new LogBuilder().join("A", "B").round("A-B")), person("C"), 9, 16),
     "not-an-arena": () => setPaused(state(new LogBuilder().join("A")), A, true, 9),
     "already-paused": () => {
       const log = new LogBuilder({ format: "arena", durationMs: 60_000 }).join("A");
@@ -53,19 +54,26 @@ describe("commands: every refusal has a case", () => {
 
 describe("commands: accepted", () => {
   it("joins, withdraws, pauses and resumes", () => {
-    expect(types(join(state(new LogBuilder()), person("A"), 1))).toEqual(["joined"]);
+    expect(types(join(state(new LogBuilder()), person("A"), 1, 16))).toEqual(["joined"]);
     expect(
       types(
         join(
           state(new LogBuilder({ format: "swiss", rounds: 3 }).join("A", "B").round("A-B")),
           person("C"),
           1,
+          16,
         ),
       ),
     ).toEqual(["joined"]);
     expect(types(withdraw(state(new LogBuilder().join("A")), A, 1))).toEqual(["withdrew"]);
     const arena = new LogBuilder({ format: "arena", durationMs: 60_000 }).join("A");
     expect(types(setPaused(state(arena), A, true, 1))).toEqual(["paused"]);
+  });
+
+  it("counts only present entrants against the places: a withdrawal frees one", () => {
+    const log = new LogBuilder({ format: "swiss", rounds: 3 }).join("A", "B");
+    expect(refused(join(state(log), person("C"), 1, 2))).toBe("full");
+    expect(types(join(state(log.withdraw("B")), person("C"), 1, 2))).toEqual(["joined"]);
   });
 
   it("runs a swiss round by round to its last, then finishes", () => {

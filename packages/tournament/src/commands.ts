@@ -8,6 +8,7 @@ import { type EntrantId } from "./types.js";
 export const TOURNAMENT_REFUSALS = [
   "finished",
   "already-entered",
+  "full",
   "not-entered",
   "withdrawn",
   "entries-closed",
@@ -32,7 +33,11 @@ function entrantOf(state: TournamentState, id: EntrantId) {
   return state.entrants.find((e) => e.id === id);
 }
 
-/** Entry: open until the end, except a round-robin's, which closes when its table is drawn. */
+/**
+ * Entry: open until the end, except a round-robin's, which closes when its table is drawn, and while
+ * fewer than `maxPlayers` entrants are present (withdrawn ones free their place). Decided here, in the
+ * director's mailbox, so that joins arriving together cannot overfill it.
+ */
 export function join(
   state: TournamentState,
   entrant: {
@@ -42,10 +47,12 @@ export function join(
     readonly rating: number;
   },
   at: number,
+  maxPlayers: number,
 ): Decision {
   if (state.status === "finished") return refuse("finished");
   if (entrantOf(state, entrant.id) !== undefined) return refuse("already-entered");
   if (state.settings.format === "round-robin" && state.status !== "waiting") return refuse("entries-closed");
+  if (state.entrants.filter((e) => !e.withdrawn).length >= maxPlayers) return refuse("full");
   return accept({
     type: "joined",
     at,

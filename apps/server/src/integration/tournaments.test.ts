@@ -88,6 +88,48 @@ describe("tournaments over HTTP (memory store, real clock for the AI games)", ()
     };
     expect(match.match).toMatchObject({ status: "finished", tournament: { id, round: 1, board: 0 } });
     expect(updates.at(-1)?.status).toBe("finished");
+
+    // The exports agree with the view.
+    const download = async (file: string) => {
+      const response = await fetch(`${server.url}/api/tournaments/${id}/${file}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-disposition")).toBe(`attachment; filename="arena-${id}-${file}"`);
+      return { type: response.headers.get("content-type"), text: await response.text() };
+    };
+    const standings = await download("standings.csv");
+    expect(standings.type).toBe("text/csv; charset=utf-8");
+    expect(standings.text.split("\r\n").slice(0, -1)).toEqual([
+      "rank,name,kind,points,BQ,discs,games,withdrawn",
+      ...view.standings.map((s) =>
+        [s.rank, s.name, s.kind, s.points, ...s.tieBreaks.map((t) => t.value), s.games, s.withdrawn].join(
+          ",",
+        ),
+      ),
+    ]);
+    const crosstable = (await download("crosstable.csv")).text.split("\r\n");
+    expect(crosstable[1]?.split(",").slice(1)).toEqual(view.crosstable?.cells[0]?.map((c) => c ?? ""));
+    const ggf = (await download("games.ggf")).text.trim().split("\n");
+    expect(ggf).toHaveLength(6);
+    games.forEach((g, i) => {
+      expect(ggf[i]).toMatch(/^\(;GM\[Othello\].*TY\[8\]BO\[8 .*\];\)$/);
+      expect(ggf[i]).toContain(`PB[${g.names[0]}]PW[${g.names[1] ?? ""}]`);
+    });
+    const wof = (await download("wof.txt")).text.split("\n");
+    const number = (entrant: string) => view.standings.findIndex((s) => s.entrant === entrant) + 1;
+    const lines = wof.filter((line) => /^\d/.test(line));
+    expect(lines).toHaveLength(6);
+    games.forEach((g, i) => {
+      const [black, sign, white] =
+        /^\d+ \((\d+)\)([<=>])\((\d+)\) \d+ B$/.exec(lines[i] ?? "")?.slice(1) ?? [];
+      expect(lines[i]).toMatch(new RegExp(`^${number(g.entrants[0])} .* ${number(g.entrants[1] ?? "")} B$`));
+      expect(sign).toBe(g.result === "1-0" ? ">" : g.result === "0-1" ? "<" : "=");
+      expect(Number(black) + Number(white)).toBeLessThanOrEqual(64);
+    });
+    const json = JSON.parse((await download("games.json")).text) as {
+      games: { matchId: string; log: unknown[] }[];
+    };
+    expect(json.games.map((g) => g.matchId)).toEqual(games.map((g) => g.matchId));
+    expect(json.games.every((g) => g.log.length > 0)).toBe(true);
   }, 180_000);
 
   it("answers each command with the view or a refusal from the closed set", async () => {
@@ -148,6 +190,26 @@ describe("tournaments over HTTP (memory store, real clock for the AI games)", ()
       code: "tournament-finished",
     });
     expect((await fetch(`${server.url}/api/tournaments/t_NoSuchOne`)).status).toBe(404);
+    const missing = await fetch(`${server.url}/api/tournaments/t_NoSuchOne/standings.csv`);
+    expect({ status: missing.status, body: await missing.json() }).toMatchObject({
+      status: 404,
+      body: { ok: false, code: "not-found" },
+    });
+    const connect = await call(player.token, "/tournaments", { ...swiss, gameId: "connect-k" });
+    const notOthello = (file: string) =>
+      fetch(`${server.url}/api/tournaments/${connect.body.id ?? ""}/${file}`);
+    for (const file of ["games.ggf", "wof.txt"]) {
+      const refusedFile = await notOthello(file);
+      expect({ status: refusedFile.status, body: await refusedFile.json() }).toMatchObject({
+        status: 400,
+        body: { ok: false, code: "bad-format" },
+      });
+    }
+    expect(await (await notOthello("games.json")).json()).toEqual({
+      tournamentId: connect.body.id,
+      gameId: "connect-k",
+      games: [],
+    });
     for (let i = 0; i < 3; i++) expect((await call(creator.token, "/tournaments", swiss)).status).toBe(201);
     expect(await call(creator.token, "/tournaments", swiss)).toMatchObject({
       status: 429,

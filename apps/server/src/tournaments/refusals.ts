@@ -5,6 +5,7 @@ import { type TournamentRefusal } from "@arena/tournament";
 const REFUSALS: { readonly [R in TournamentRefusal | "store-unavailable"]: readonly [ErrorCode, string] } = {
   finished: ["tournament-finished", "the tournament is over"],
   "already-entered": ["already-entered", "already entered"],
+  full: ["tournament-full", "every place is taken"],
   "not-entered": ["not-entered", "not entered in this tournament"],
   withdrawn: ["not-entered", "already withdrawn"],
   "entries-closed": ["tournament-started", "a round-robin takes no entries once its table is drawn"],

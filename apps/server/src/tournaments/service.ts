@@ -214,14 +214,14 @@ export class Tournaments {
         );
         break;
       case "join": {
-        const view = director.view;
-        if (view.standings.filter((s) => !s.withdrawn).length >= view.maxPlayers) {
-          return failure("tournament-full", `at most ${view.maxPlayers} players`);
-        }
-        const rating = await asker.rating(view.gameId);
-        answer = await director.command((state, at) =>
-          join(state, { id: me, name: asker.user.name, kind: asker.bot ? "bot" : "human", rating }, at),
-        );
+        const rating = await asker.rating(director.view.gameId);
+        const entrant = {
+          id: me,
+          name: asker.user.name,
+          kind: asker.bot ? ("bot" as const) : ("human" as const),
+          rating,
+        };
+        answer = await director.command((state, at) => join(state, entrant, at, director.meta.maxPlayers));
         break;
       }
       case "withdraw":

@@ -12,6 +12,7 @@ import { type TournamentAction, tournamentAction } from "../net/tournaments-api"
 import { useTournament } from "../net/use-tournament";
 import { PlayerName } from "../ui/player-name";
 import { Crosstable } from "./crosstable";
+import { TournamentDownloads } from "./tournament-downloads";
 import { type Progress, playersOf, progressOf } from "./format";
 import { Rounds } from "./rounds";
 import { Standings } from "./standings";
@@ -167,6 +168,7 @@ function Tournament({ view, accept }: { view: TournamentView; accept: (view: Tou
           view={view}
           onRemove={creator && open ? (entrant) => void act({ action: "remove", entrant }) : undefined}
         />
+        <TournamentDownloads view={view} />
       </section>
       {view.crosstable !== null && view.format !== "arena" && (
         <section className="panel">
