@@ -2,6 +2,8 @@ import { asUserId } from "@arena/protocol";
 import { pino } from "pino";
 import { describe, expect, it } from "vitest";
 import { FakeClock } from "../clocks/scheduler.js";
+import { LocalCluster } from "../cluster/local.js";
+import { MemoryStore } from "../store/memory/matches.js";
 import { MemoryTournamentStore } from "../store/memory/tournaments.js";
 import { type Asker, Tournaments } from "./service.js";
 
@@ -18,8 +20,13 @@ function asker(id: string): Asker {
 describe("Tournaments: joins", () => {
   it("fills exactly maxPlayers places when many join at once", async () => {
     const store = new MemoryTournamentStore();
+    const matches = new MemoryStore();
     const tournaments = new Tournaments({
       store,
+      cluster: await LocalCluster.open(matches, matches),
+      owner: "test",
+      leaseTtlMs: 10_000,
+      listed: () => undefined,
       clock: new FakeClock(),
       logger: pino({ level: "silent" }),
       roundGapMs: 5_000,
