@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { crosstableCsv, csvField, standingsCsv } from "./csv.js";
-import { VIEW } from "./test-fixture.js";
+import { VIEW } from "../../test-support/tournament-exports.js";
 
 describe("CSV exports", () => {
   it("quotes a field as RFC 4180 does: only when it holds a comma, a quote or a line break", () => {

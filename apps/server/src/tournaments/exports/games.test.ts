@@ -1,7 +1,7 @@
 import { type MatchId, type TournamentView } from "@arena/protocol";
 import { describe, expect, it } from "vitest";
 import { finishedGames, gamesGgf, gamesJson } from "./games.js";
-import { game, VIEW } from "./test-fixture.js";
+import { game, VIEW } from "../../test-support/tournament-exports.js";
 
 describe("game exports", () => {
   it("writes each game as one GGF line, the players as the standings name them", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { game, VIEW } from "./test-fixture.js";
+import { game, VIEW } from "../../test-support/tournament-exports.js";
 import { wofResults } from "./wof.js";
 
 describe("WOF results", () => {

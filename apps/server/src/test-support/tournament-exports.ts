@@ -1,6 +1,6 @@
 import { type MatchModel } from "@arena/match";
 import { asUserId, type MatchId, TournamentId, type TournamentView } from "@arena/protocol";
-import { type FinishedGame } from "./games.js";
+import { type FinishedGame } from "../tournaments/exports/games.js";
 
 const standing = (
   rank: number,
