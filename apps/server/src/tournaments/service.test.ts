@@ -55,6 +55,6 @@ describe("Tournaments: joins", () => {
     expect((await tournaments.view(created.id))?.standings).toHaveLength(2);
     const stored = await store.load(created.id);
     expect(stored?.events.filter((e) => e.type === "joined")).toHaveLength(2);
-    tournaments.close();
+    await tournaments.close();
   });
 });
