@@ -13,7 +13,7 @@ import { type Ack } from "./errors.js";
 import { LOBBY_VIEWS, LobbyQuery, type LobbyPage, type LobbyView } from "./lobby.js";
 import { UserId } from "./ids.js";
 import { FollowRequest, type FollowedPlayer } from "./follows.js";
-import { TournamentId, type TournamentView } from "./tournaments.js";
+import { type TournamentChatLine, TournamentId, type TournamentView } from "./tournaments.js";
 import { ChatChannel, ChatInput, type ChatLine, ChatPhrase } from "./chat.js";
 import { PoolId, type SeekCounts } from "./seeks.js";
 
@@ -131,6 +131,8 @@ export const CLIENT_EVENTS = {
   /** Follow a tournament's page: answers its view, then `tournament:update` on every change. */
   "tournament:watch": z.strictObject({ tournamentId: TournamentId }),
   "tournament:unwatch": z.strictObject({ tournamentId: TournamentId }),
+  /** A line in a tournament's chat, heard by its watchers (`tournament:chat-line`). */
+  "tournament:chat": z.strictObject({ tournamentId: TournamentId, text: ChatInput }),
 } as const;
 
 export type ClientEventName = keyof typeof CLIENT_EVENTS;
@@ -209,8 +211,13 @@ export interface AckData {
   "chat:history": ChatHistory;
   "chat:mute": { readonly muted: readonly UserId[] };
   "room:spectator-chat": { readonly version: Version };
-  "tournament:watch": { readonly tournament: TournamentView };
+  "tournament:watch": {
+    readonly tournament: TournamentView;
+    /** The chat's newest lines, oldest first. */
+    readonly chat: readonly TournamentChatLine[];
+  };
   "tournament:unwatch": object;
+  "tournament:chat": { readonly line: TournamentChatLine };
 }
 
 /** `chat:history`: what the sender may read of a match's chat, oldest first. */
