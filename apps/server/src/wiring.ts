@@ -22,6 +22,7 @@ import { Follows } from "./social/follows.js";
 import { type MatchStore } from "./store/ports/matches.js";
 import { type Cluster } from "./cluster/ports.js";
 import { tournamentRoom } from "./protocol/sockets.js";
+import { TournamentChat } from "./tournaments/chat.js";
 import { type TournamentStore } from "./store/ports/tournaments.js";
 import { DEFAULT_ROUND_GAP_MS } from "./tournaments/director.js";
 import { Tournaments } from "./tournaments/service.js";
@@ -61,6 +62,7 @@ export interface Services {
   readonly seeks: Seeks;
   readonly analysis: AnalysisService;
   readonly tournaments: Tournaments;
+  readonly tournamentChat: TournamentChat;
 }
 
 /** Backends → services: each service built once and handed what it needs. */
@@ -156,6 +158,13 @@ export function buildServices(backends: Backends, transports: Transports, config
     // Through the adapter: the director runs on one process, the tournament's watchers may be on any.
     changed: (view) => io.to(tournamentRoom(view.id)).emit("tournament:update", { tournament: view }),
   });
+  const tournamentChat = new TournamentChat({
+    store: backends.tournaments,
+    quotas,
+    clock,
+    deliver: (tournamentId, line) =>
+      io.to(tournamentRoom(tournamentId)).emit("tournament:chat-line", { tournamentId, line }),
+  });
   return {
     identity,
     accounts,
@@ -168,5 +177,6 @@ export function buildServices(backends: Backends, transports: Transports, config
     seeks,
     analysis,
     tournaments,
+    tournamentChat,
   };
 }

@@ -94,6 +94,9 @@ describe("the protocol declares what the server sends", () => {
     });
     expect(joined.ok).toBe(true);
     await invitee.until(() => seen.has("tournament:update"), "the tournament's update");
+    // And every line of its chat.
+    expect((await invitee.call("tournament:chat", { tournamentId, text: "gl all" })).ok).toBe(true);
+    await invitee.until(() => seen.has("tournament:chat-line"), "the tournament's chat line");
     expect([...seen].sort()).toEqual([...SERVER_EVENT_NAMES].sort());
   });
 });
