@@ -51,8 +51,15 @@ async function playToResult(page: Page, resignAfter = Infinity): Promise<void> {
       return;
     }
     const before = await moveButtons(page).count();
-    await playable.first().click();
-    await expect(moveButtons(page)).not.toHaveCount(before);
+    // The game may end between seeing a square and clicking it (the opponent resigned): look again.
+    const clicked = await playable
+      .first()
+      .click({ timeout: 5_000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (clicked) await expect(moveButtons(page)).not.toHaveCount(before);
   }
 }
 
