@@ -1,10 +1,12 @@
 // A tournament through the pages (issue 29): an account creates a swiss of three rounds with two computer
 // entrants, joins it, starts it and plays its games in their rooms; a guest watching the tournament's page
 // sees it change live (pushed, never reloaded); at the end the standings, rounds and crosstable the page
-// shows are the server's, and each of the account's results is the one its room announced.
+// shows are the server's, and each of the account's results is the one its room announced. A second test:
+// three accounts in three browsers and two computers play a swiss to the end while a guest watches the
+// page's TV show the top game and reads the chat line a player sent.
 import { type Locator, type Page, expect, test } from "@playwright/test";
 import { registerAccount } from "../fixtures/accounts.js";
-import { board, moveButtons, newPlayer, resultBanner } from "../fixtures/arena.js";
+import { type Player, board, moveButtons, newPlayer, resultBanner } from "../fixtures/arena.js";
 
 type Outcome = "win" | "loss" | "draw";
 
@@ -31,17 +33,33 @@ interface TournamentView {
   } | null;
 }
 
-/** Plays the viewer's moves (any legal square the board offers) until the room announces the result. */
-async function playToResult(page: Page): Promise<void> {
+/**
+ * Plays the viewer's moves (any legal square the board offers) until the room announces the result; with
+ * `resignAfter`, resigns instead once the viewer has made that many moves.
+ */
+async function playToResult(page: Page, resignAfter = Infinity): Promise<void> {
   const playable = board(page).locator("button.playable");
   const banner = resultBanner(page);
   await expect(board(page)).toBeVisible();
-  for (;;) {
+  for (let moves = 0; ; moves++) {
     await expect(banner.or(playable.first())).toBeVisible({ timeout: 60_000 });
     if (await banner.isVisible()) return;
+    if (moves >= resignAfter) {
+      await page.getByRole("button", { name: "Resign" }).click();
+      await page.getByRole("button", { name: "Yes, resign" }).click();
+      await expect(banner).toBeVisible();
+      return;
+    }
     const before = await moveButtons(page).count();
-    await playable.first().click();
-    await expect(moveButtons(page)).not.toHaveCount(before);
+    // The game may end between seeing a square and clicking it (the opponent resigned): look again.
+    const clicked = await playable
+      .first()
+      .click({ timeout: 5_000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (clicked) await expect(moveButtons(page)).not.toHaveCount(before);
   }
 }
 
@@ -64,6 +82,29 @@ function pointsText(points: number): string {
   const whole = Math.floor(points);
   if (points - whole < 0.5) return String(whole);
   return whole === 0 ? "½" : `${whole}½`;
+}
+
+/** The page's standings and crosstable are the server's view, row by row and cell by cell. */
+async function expectPageShows(page: Page, tournament: TournamentView, entrants: number): Promise<void> {
+  const rows = page.getByTestId("standing");
+  await expect(rows).toHaveCount(entrants);
+  for (const [i, standing] of tournament.standings.entries()) {
+    await expect(rows.nth(i)).toHaveAttribute("data-entrant", standing.entrant);
+    await expect(rows.nth(i).getByTestId("standing-points")).toHaveText(pointsText(standing.points));
+    await expect(rows.nth(i).getByTestId("standing-games")).toHaveText(String(standing.games));
+  }
+  await expect(page.getByTestId("tie-break").first()).toHaveText("BQ");
+  const table = tournament.crosstable;
+  expect(table).not.toBeNull();
+  const crossRows = page.getByTestId("crosstable-row");
+  await expect(crossRows).toHaveCount(entrants);
+  for (const [r, entrant] of (table?.entrants ?? []).entries()) {
+    const cells = crossRows.nth(r).getByTestId("crosstable-cell");
+    await expect(crossRows.nth(r)).toHaveAttribute("data-entrant", entrant);
+    for (const [c, cell] of (table?.cells[r] ?? []).entries()) {
+      await expect(cells.nth(c)).toHaveText(r === c ? "" : (cell ?? ""));
+    }
+  }
 }
 
 function round(page: Page, number: number): Locator {
@@ -91,14 +132,16 @@ test("an account runs a swiss of three rounds with two computers while a guest w
   await form.getByTestId("add-ai").click();
   await form.getByTestId("add-ai").click();
   await expect(form.getByTestId("ai-entrants").locator("li")).toHaveCount(2);
+  // A guest has the list open before it exists: its row is pushed there (tournaments:changed).
+  const watcher = await newPlayer(browser, "Watcher");
+  await watcher.page.goto("/tournaments");
+  await expect(watcher.page.getByTestId("tournaments-page")).toBeVisible();
   await form.getByTestId("create-tournament-submit").click();
   await host.page.waitForURL(/\/tournaments\/t_[A-Za-z0-9]{9}$/);
   const id = decodeURIComponent(host.page.url().split("/").pop() ?? "");
   await expect(host.page.getByTestId("tournament-status")).toHaveText("Waiting");
 
-  // A guest finds it in the list and follows its page from before the start.
-  const watcher = await newPlayer(browser, "Watcher");
-  await watcher.page.goto("/tournaments");
+  // The guest finds it in the list, never reloaded, and follows its page from before the start.
   await watcher.page.locator(`[data-testid=tournament-row][data-id="${id}"] a`).click();
   await watcher.page.waitForURL(new RegExp(`/tournaments/${id}$`));
   const watched = watcher.page.getByTestId("tournament");
@@ -159,25 +202,7 @@ test("an account runs a swiss of three rounds with two computers while a guest w
   }
 
   // The watcher's standings and crosstable are the server's, row by row.
-  const rows = watcher.page.getByTestId("standing");
-  await expect(rows).toHaveCount(3);
-  for (const [i, standing] of tournament.standings.entries()) {
-    await expect(rows.nth(i)).toHaveAttribute("data-entrant", standing.entrant);
-    await expect(rows.nth(i).getByTestId("standing-points")).toHaveText(pointsText(standing.points));
-    await expect(rows.nth(i).getByTestId("standing-games")).toHaveText(String(standing.games));
-  }
-  await expect(watcher.page.getByTestId("tie-break").first()).toHaveText("BQ");
-  const table = tournament.crosstable;
-  expect(table).not.toBeNull();
-  const crossRows = watcher.page.getByTestId("crosstable-row");
-  await expect(crossRows).toHaveCount(3);
-  for (const [r, entrant] of (table?.entrants ?? []).entries()) {
-    const cells = crossRows.nth(r).getByTestId("crosstable-cell");
-    await expect(crossRows.nth(r)).toHaveAttribute("data-entrant", entrant);
-    for (const [c, cell] of (table?.cells[r] ?? []).entries()) {
-      await expect(cells.nth(c)).toHaveText(r === c ? "" : (cell ?? ""));
-    }
-  }
+  await expectPageShows(watcher.page, tournament, 3);
 
   // The results download from the page: standings and crosstable CSV, the games as GGF, WOF results.
   const links = watcher.page.getByTestId("tournament-downloads").locator("a");
@@ -205,4 +230,144 @@ test("an account runs a swiss of three rounds with two computers while a guest w
   await watcher.page.screenshot({ path: "screenshots/tournament-phone.png", fullPage: true });
 
   for (const player of [host, watcher]) await player.context.close();
+});
+
+/** Where the tournament's page is opened from: its list, as a visitor finds it. */
+async function openTournament(page: Page, id: string): Promise<void> {
+  await page.goto(`/tournaments/${id}`);
+  await expect(page.getByTestId("tournament")).toBeVisible();
+}
+
+test("three accounts and two computers play a swiss to the end while a guest watches its TV and chat", async ({
+  browser,
+}) => {
+  test.setTimeout(1_200_000);
+  const stamp = Date.now().toString(36).slice(-5);
+  const people: Player[] = [];
+  for (const stem of ["Ann", "Ben", "Cid"]) {
+    const person = await newPlayer(browser, stem);
+    await registerAccount(person.page, `${stem}_${stamp}`);
+    people.push({ ...person, name: `${stem}_${stamp}` });
+  }
+  const [ann, ben] = people as [Player, Player, Player];
+
+  // Ann creates a swiss of three rounds at 5+0 with two computers of level 1: five entrants, a bye a round.
+  await ann.page.goto("/tournaments");
+  const form = ann.page.getByTestId("create-tournament");
+  await form.getByTestId("tournament-name").fill(`Trio ${stamp}`);
+  await form.getByTestId("tournament-game").selectOption("othello");
+  await form.getByTestId("tournament-format").selectOption("swiss");
+  await form.locator("label.chip", { hasText: /^5\+0$/ }).click();
+  await form.getByTestId("tournament-rounds").fill("3");
+  await form.getByTestId("ai-level").selectOption("1");
+  await form.getByTestId("add-ai").click();
+  await form.getByTestId("add-ai").click();
+  await form.getByTestId("create-tournament-submit").click();
+  await ann.page.waitForURL(/\/tournaments\/t_[A-Za-z0-9]{9}$/);
+  const id = decodeURIComponent(ann.page.url().split("/").pop() ?? "");
+
+  const guest = await newPlayer(browser, "Guest watcher");
+  await openTournament(guest.page, id);
+  for (const person of people) {
+    await openTournament(person.page, id);
+    await person.page.getByTestId("tournament-join").click();
+    await expect(person.page.getByTestId("tournament-withdraw")).toBeVisible();
+  }
+  await expect(guest.page.getByTestId("standing")).toHaveCount(5);
+
+  // A player's chat line reaches the guest's page, pushed.
+  await ben.page.getByTestId("tournament-chat-input").fill("Good luck, all!");
+  await ben.page.getByTestId("tournament-chat-send").click();
+  const heard = guest.page.getByTestId("tournament-chat-line").filter({ hasText: "Good luck, all!" });
+  await expect(heard).toHaveCount(1);
+  await expect(heard.getByTestId("player-name")).toHaveText(ben.name);
+
+  await ann.page.getByTestId("tournament-start").click();
+  await expect(guest.page.getByTestId("tournament")).toHaveAttribute("data-status", "running");
+
+  /** A person's game of a round: against a computer played out, against a person resigned by the earlier-named after two moves. */
+  const played = new Map<string, Map<string, Outcome>>();
+  async function playRound(person: Player, number: number): Promise<void> {
+    await openTournament(person.page, id);
+    await expect(round(person.page, number)).toBeVisible({ timeout: 300_000 });
+    const mine = round(person.page, number).getByTestId("pairing").filter({ hasText: person.name });
+    const link = mine.locator("a[data-testid=pairing-result]");
+    if ((await link.count()) === 0) return; // a bye
+    const text = (await mine.textContent()) ?? "";
+    const opponent = people.find((other) => other !== person && text.includes(other.name));
+    const resigns = opponent !== undefined && person.name < opponent.name;
+    const href = (await link.getAttribute("href")) ?? "";
+    await person.page.goto(href);
+    await playToResult(person.page, resigns ? 2 : Infinity);
+    const matchId = decodeURIComponent(href.split("/").pop() ?? "");
+    const outcomes = played.get(matchId) ?? new Map<string, Outcome>();
+    // The banner of a resignation names both players: its outcome is known from who resigned.
+    const outcome =
+      opponent === undefined ? await outcomeFor(person.page, person.name) : resigns ? "loss" : "win";
+    await expect(resultBanner(person.page)).toContainText(opponent === undefined ? "" : "resigned");
+    outcomes.set(person.name, outcome);
+    played.set(matchId, outcomes);
+  }
+
+  /** The guest's TV shows the server's top game, live, names and clocks; a click opens its room. */
+  async function watchTv(): Promise<void> {
+    const tv = guest.page.getByTestId("tv");
+    await expect(tv).toBeVisible({ timeout: 60_000 });
+    await expect
+      .poll(async () => {
+        const answer = await guest.page.request.get(`/api/tournaments/${id}`);
+        const { tournament } = (await answer.json()) as { tournament: { topGame: string | null } };
+        return tournament.topGame === (await tv.getAttribute("data-match"));
+      })
+      .toBe(true);
+    await expect(tv.getByTestId("tv-name")).toHaveCount(2);
+    await expect(tv.locator(".clock").first()).toBeVisible();
+    await expect(tv).not.toHaveAttribute("data-version", (await tv.getAttribute("data-version")) ?? "", {
+      timeout: 60_000,
+    });
+    await guest.page.screenshot({ path: "screenshots/tournament-tv.png", fullPage: true });
+    await guest.page.setViewportSize({ width: 375, height: 800 });
+    await expect(tv).toBeVisible();
+    expect(await guest.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await guest.page.screenshot({ path: "screenshots/tournament-tv-phone.png", fullPage: true });
+    await guest.page.setViewportSize({ width: 1280, height: 800 });
+    const shown = (await tv.getAttribute("data-match")) ?? "";
+    await tv.getByTestId("tv-board").click();
+    await guest.page.waitForURL(new RegExp(`/play/${shown}$`));
+    await openTournament(guest.page, id);
+  }
+
+  for (let number = 1; number <= 3; number++) {
+    await Promise.all([
+      ...people.map((person) => playRound(person, number)),
+      ...(number === 1 ? [watchTv()] : []),
+    ]);
+  }
+
+  await expect(guest.page.getByTestId("tournament")).toHaveAttribute("data-status", "finished", {
+    timeout: 300_000,
+  });
+  const answer = await guest.page.request.get(`/api/tournaments/${id}`);
+  const { tournament } = (await answer.json()) as { tournament: TournamentView };
+  expect(tournament.roundsPlayed).toHaveLength(3);
+  for (const r of tournament.roundsPlayed) {
+    expect(r.pairings.filter((p) => p.entrants.length === 1)).toHaveLength(1);
+  }
+  const pairs = tournament.roundsPlayed.flatMap((r) =>
+    r.pairings.filter((p) => p.entrants.length === 2).map((p) => [...p.entrants].sort().join("|")),
+  );
+  expect(new Set(pairs).size).toBe(pairs.length);
+
+  // Every result the server keeps is the one each person's room announced.
+  expect(played.size).toBeGreaterThanOrEqual(4);
+  for (const [matchId, outcomes] of played) {
+    const pairing = tournament.roundsPlayed.flatMap((r) => r.pairings).find((p) => p.matchId === matchId);
+    for (const [name, outcome] of outcomes) {
+      expect(outcomeOf(pairing?.names ?? [], pairing?.result ?? "", name)).toBe(outcome);
+    }
+  }
+  await expectPageShows(guest.page, tournament, 5);
+  await guest.page.screenshot({ path: "screenshots/tournament-trio-finished.png", fullPage: true });
+
+  for (const player of [...people, guest]) await player.context.close();
 });

@@ -314,6 +314,7 @@ export function createApp(deps: AppDeps): App {
     quotas,
     chat: services.chat,
     tournaments: services.tournaments,
+    tournamentChat: services.tournamentChat,
     myGames: services.myGames,
     trustedProxies: config.trustedProxies,
     logger,

@@ -22,6 +22,7 @@ import { Follows } from "./social/follows.js";
 import { type MatchStore } from "./store/ports/matches.js";
 import { type Cluster } from "./cluster/ports.js";
 import { TOURNAMENTS_LIST_ROOM, tournamentRoom } from "./protocol/sockets.js";
+import { TournamentChat } from "./tournaments/chat.js";
 import { type TournamentStore } from "./store/ports/tournaments.js";
 import { DEFAULT_ROUND_GAP_MS } from "./tournaments/director.js";
 import { Tournaments } from "./tournaments/service.js";
@@ -61,6 +62,7 @@ export interface Services {
   readonly seeks: Seeks;
   readonly analysis: AnalysisService;
   readonly tournaments: Tournaments;
+  readonly tournamentChat: TournamentChat;
 }
 
 /** Backends → services: each service built once and handed what it needs. */
@@ -160,6 +162,13 @@ export function buildServices(backends: Backends, transports: Transports, config
     changed: (view) => io.to(tournamentRoom(view.id)).emit("tournament:update", { tournament: view }),
     listed: (summary) => io.to(TOURNAMENTS_LIST_ROOM).emit("tournaments:changed", { tournament: summary }),
   });
+  const tournamentChat = new TournamentChat({
+    store: backends.tournaments,
+    quotas,
+    clock,
+    deliver: (tournamentId, line) =>
+      io.to(tournamentRoom(tournamentId)).emit("tournament:chat-line", { tournamentId, line }),
+  });
   return {
     identity,
     accounts,
@@ -172,5 +181,6 @@ export function buildServices(backends: Backends, transports: Transports, config
     seeks,
     analysis,
     tournaments,
+    tournamentChat,
   };
 }

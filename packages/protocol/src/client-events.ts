@@ -13,7 +13,7 @@ import { type Ack } from "./errors.js";
 import { LOBBY_VIEWS, LobbyQuery, type LobbyPage, type LobbyView } from "./lobby.js";
 import { UserId } from "./ids.js";
 import { FollowRequest, type FollowedPlayer } from "./follows.js";
-import { TournamentId, type TournamentSummary, type TournamentView } from "./tournaments.js";
+import { type TournamentChatLine, TournamentId, type TournamentSummary, type TournamentView } from "./tournaments.js";
 import { ChatChannel, ChatInput, type ChatLine, ChatPhrase } from "./chat.js";
 import { PoolId, type SeekCounts } from "./seeks.js";
 
@@ -133,6 +133,8 @@ export const CLIENT_EVENTS = {
   /** Follow a tournament's page: answers its view, then `tournament:update` on every change. */
   "tournament:watch": z.strictObject({ tournamentId: TournamentId }),
   "tournament:unwatch": z.strictObject({ tournamentId: TournamentId }),
+  /** A line in a tournament's chat, heard by its watchers (`tournament:chat-line`). */
+  "tournament:chat": z.strictObject({ tournamentId: TournamentId, text: ChatInput }),
   /** Follow the tournaments list: answers it, then `tournaments:changed` for each tournament that changes. */
   "tournaments:subscribe": z.strictObject({}),
   "tournaments:unsubscribe": z.strictObject({}),
@@ -215,10 +217,15 @@ export interface AckData {
   "chat:history": ChatHistory;
   "chat:mute": { readonly muted: readonly UserId[] };
   "room:spectator-chat": { readonly version: Version };
-  "tournament:watch": { readonly tournament: TournamentView };
+  "tournament:watch": {
+    readonly tournament: TournamentView;
+    /** The chat's newest lines, oldest first. */
+    readonly chat: readonly TournamentChatLine[];
+  };
   "tournament:unwatch": object;
   "tournaments:subscribe": { readonly tournaments: readonly TournamentSummary[] };
   "tournaments:unsubscribe": object;
+  "tournament:chat": { readonly line: TournamentChatLine };
 }
 
 /** `chat:history`: what the sender may read of a match's chat, oldest first. */

@@ -8,7 +8,7 @@ import { type SeekCounts, type SeekEnded, type SeekPaired } from "./seeks.js";
 import { type Invitation } from "./invitations.js";
 import { type MyGame, type MyGameChange, type RematchOffer } from "./my-games.js";
 import { type FollowedPlayer } from "./follows.js";
-import { type TournamentSummary, type TournamentView } from "./tournaments.js";
+import { type TournamentChatLine, type TournamentId, type TournamentSummary, type TournamentView } from "./tournaments.js";
 import { type AnalysisProgress } from "./analysis.js";
 
 /** Every server→client event; the server sends each of them (`server-events.test.ts` in the server checks). */
@@ -34,6 +34,7 @@ export const SERVER_EVENT_NAMES = [
   "analysis:progress",
   // Tournaments (docs/protocol.md, "Tournaments"): to the sockets watching one.
   "tournament:update",
+  "tournament:chat-line",
   // ... and to the sockets following the tournaments list.
   "tournaments:changed",
 ] as const;
@@ -70,6 +71,8 @@ export type ServerToClientEvents = {
   "analysis:progress": (payload: AnalysisProgress) => void;
   /** A watched tournament changed: its whole view (standings, rounds, crosstable). */
   "tournament:update": (payload: { tournament: TournamentView }) => void;
+  /** A line said in a watched tournament's chat. */
+  "tournament:chat-line": (payload: { tournamentId: TournamentId; line: TournamentChatLine }) => void;
   /** A tournament of the list was created or changed its row (status, players). */
   "tournaments:changed": (payload: { tournament: TournamentSummary }) => void;
 };

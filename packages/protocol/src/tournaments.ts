@@ -1,5 +1,6 @@
 import { z } from "./zod.js";
-import { type MatchId, type UserId } from "./ids.js";
+import { type ChatAuthor } from "./chat.js";
+import { type MatchId, type Millis, type UserId } from "./ids.js";
 import { TimeControl } from "./model.js";
 
 /** The formats a tournament runs in (docs/tournaments.md). */
@@ -179,4 +180,20 @@ export function applyTournamentChange(
     .map((t, i) => ({ t, i }))
     .sort((a, b) => LIST_RANK[a.t.status] - LIST_RANK[b.t.status] || a.i - b.i)
     .map(({ t }) => t);
+}
+
+/** The newest lines of a tournament's chat that `tournament:watch` answers (and the store keeps). */
+export const TOURNAMENT_CHAT_LINES_KEPT = 100;
+
+/**
+ * One line of a tournament's chat (docs/protocol.md, "Tournaments"): one channel for its players and
+ * spectators alike. Sent as `tournament:chat-line`; the newest lines come with `tournament:watch`.
+ */
+export interface TournamentChatLine {
+  readonly id: string;
+  readonly author: ChatAuthor;
+  /** Cleaned as a match's chat is (`cleanChatText`); pages render it as text. */
+  readonly text: string;
+  /** Server time it was said. */
+  readonly at: Millis;
 }

@@ -103,6 +103,9 @@ describe("the protocol declares what the server sends", () => {
       [tournamentId, "waiting", 0],
       [tournamentId, "waiting", 1],
     ]);
+    // And every line of its chat.
+    expect((await invitee.call("tournament:chat", { tournamentId, text: "gl all" })).ok).toBe(true);
+    await invitee.until(() => seen.has("tournament:chat-line"), "the tournament's chat line");
     expect([...seen].sort()).toEqual([...SERVER_EVENT_NAMES].sort());
   });
 });

@@ -3,7 +3,7 @@ import { type Room } from "../rooms/room.js";
 import { fromStore, NO_MATCH, type Route, type RouteContext, roomFor } from "./route-context.js";
 
 /** The sender of a chat line as its readers see it. */
-function authorOf(ctx: RouteContext): ChatAuthor {
+export function authorOf(ctx: RouteContext): ChatAuthor {
   const { user, account } = ctx.socket.data;
   return { id: user.id, name: user.name, account: account !== null, bot: account?.bot ?? false };
 }

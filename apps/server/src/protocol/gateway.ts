@@ -7,6 +7,7 @@ import { type Accounts } from "../accounts/service.js";
 import { type Follows } from "../social/follows.js";
 import { type Identity } from "../identity/tokens.js";
 import { type ChatService } from "../chat/service.js";
+import { type TournamentChat } from "../tournaments/chat.js";
 import { type Tournaments } from "../tournaments/service.js";
 import { type Quotas } from "../quotas/quotas.js";
 import { type MyGames } from "../rooms/my-games.js";
@@ -41,6 +42,7 @@ export interface GatewayOptions {
   readonly chat: ChatService;
   /** Tournaments' pages (docs/protocol.md, "Tournaments"). */
   readonly tournaments: Tournaments;
+  readonly tournamentChat: TournamentChat;
   /** Every user's live games, sent on connecting (docs/protocol.md, "My games"). */
   readonly myGames: MyGames;
   readonly logger: Logger;
@@ -163,6 +165,7 @@ export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
       quotas: options.quotas,
       chat: options.chat,
       tournaments: options.tournaments,
+      tournamentChat: options.tournamentChat,
     };
     // The one place the event's name and its parsed payload are paired: the table types each route.
     const route = ROUTES[event] as Route<ClientEventName>;

@@ -13,6 +13,7 @@ import { type Room } from "../rooms/room.js";
 import { type Rooms } from "../rooms/rooms.js";
 import { type Seeks } from "../seeks/seeks.js";
 import { type Follows } from "../social/follows.js";
+import { type TournamentChat } from "../tournaments/chat.js";
 import { type Tournaments } from "../tournaments/service.js";
 import { type Following } from "./following.js";
 import { type ArenaServer, type ArenaSocket } from "./sockets.js";
@@ -34,6 +35,7 @@ export interface RouteContext {
   readonly chat: ChatService;
   /** Tournaments' pages (docs/protocol.md, "Tournaments"). */
   readonly tournaments: Tournaments;
+  readonly tournamentChat: TournamentChat;
 }
 
 /** A handler for one client event: its payload is already parsed by the event's schema. */

@@ -5,6 +5,7 @@ import {
   type Failure,
   type MatchId,
   type RateLimited,
+  type TournamentId,
   type UserId,
 } from "@arena/protocol";
 import { type Logger } from "pino";
@@ -191,6 +192,41 @@ export class Quotas {
       limits.spectatorLinesPerChannel,
       limits.chatWindowMs,
       `the spectators' channel takes ${plural(limits.spectatorLinesPerChannel, "line", "lines")} every ${every}`,
+    );
+  }
+
+  /**
+   * One more line of `user`'s in a tournament's chat (docs/protocol.md, "Tournaments"): its one channel is
+   * open to everyone watching, so it takes the limits of a match's spectators' channel, narrowest first.
+   */
+  async tournamentChatLine(
+    user: UserId,
+    address: string | null,
+    tournamentId: TournamentId,
+  ): Promise<RateLimited | null> {
+    const { limits } = this.options;
+    const every = seconds(limits.chatWindowMs);
+    const own = await this.rate(
+      `tchat:u:${user}:t:${tournamentId}`,
+      limits.chatLinesPerWindow,
+      limits.chatWindowMs,
+      `you may say ${plural(limits.chatLinesPerWindow, "line", "lines")} every ${every}`,
+    );
+    if (own !== null) return own;
+    if (address !== null) {
+      const refused = await this.rate(
+        `tchat:a:${address}:t:${tournamentId}`,
+        limits.spectatorLinesPerAddress,
+        limits.chatWindowMs,
+        `your address may say ${plural(limits.spectatorLinesPerAddress, "line", "lines")} every ${every} here`,
+      );
+      if (refused !== null) return refused;
+    }
+    return this.rate(
+      `tchat:t:${tournamentId}`,
+      limits.spectatorLinesPerChannel,
+      limits.chatWindowMs,
+      `this chat takes ${plural(limits.spectatorLinesPerChannel, "line", "lines")} every ${every}`,
     );
   }
 

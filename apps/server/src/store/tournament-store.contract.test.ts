@@ -1,7 +1,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { asUserId, type TournamentId, type TournamentSummary } from "@arena/protocol";
+import {
+  asMillis,
+  asUserId,
+  type TournamentChatLine,
+  type TournamentId,
+  type TournamentSummary,
+} from "@arena/protocol";
 import { entrantId, type TournamentEvent } from "@arena/tournament";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomId } from "../identity/tokens.js";
@@ -146,6 +152,22 @@ function contract(name: string, make: () => Promise<Setup>) {
         summary(running, "running", { startedAt: 1, players: 1 }),
       );
       expect((await other.list(1)).filter((s) => s.status === "finished").map((s) => s.id)).toEqual([recent]);
+    });
+
+    it("keeps a tournament's newest chat lines, oldest first, apart from other tournaments'", async () => {
+      const { store, other } = setup;
+      const [id, elsewhere] = [newId(), newId()];
+      const line = (n: number): TournamentChatLine => ({
+        id: `l${n}`,
+        author: { id: asUserId("u_ada"), name: "Ada", account: true, bot: false },
+        text: `line ${n}`,
+        at: asMillis(n),
+      });
+      expect(await other.readChat(id)).toEqual([]);
+      for (const n of [1, 2, 3, 4]) await store.appendChat(id, line(n), 3);
+      await store.appendChat(elsewhere, line(9), 3);
+      expect(await other.readChat(id)).toEqual([line(2), line(3), line(4)]);
+      expect(await other.readChat(elsewhere)).toEqual([line(9)]);
     });
   });
 }

@@ -1,7 +1,13 @@
 "use client";
 
-import { TournamentId, type TournamentView } from "@arena/protocol";
+import {
+  TOURNAMENT_CHAT_LINES_KEPT,
+  type TournamentChatLine,
+  TournamentId,
+  type TournamentView,
+} from "@arena/protocol";
 import { useCallback, useEffect, useState } from "react";
+import { mergeTournamentLines } from "../tournaments/chat-lines";
 import { newerView } from "../tournaments/format";
 import { useArena } from "./arena-context";
 
@@ -14,14 +20,18 @@ export type TournamentState =
 /**
  * A tournament's page, live (docs/web.md, "Tournaments"): `tournament:watch` on every (re)connect answers
  * its view, then `tournament:update` pushes each change; never polled. `accept` takes a view an HTTP
- * action answered; a view replaces the held one only when newer.
+ * action answered; a view replaces the held one only when newer. Its chat's lines come the same way:
+ * the newest with the watch, then `tournament:chat-line`.
  */
 export function useTournament(id: string): {
   readonly state: TournamentState;
   readonly accept: (view: TournamentView) => void;
+  readonly chat: readonly TournamentChatLine[];
+  readonly acceptLines: (lines: readonly TournamentChatLine[]) => void;
 } {
   const { client, connectCount } = useArena();
   const [state, setState] = useState<TournamentState>({ status: "loading" });
+  const [chat, setChat] = useState<readonly TournamentChatLine[]>([]);
   const parsed = TournamentId.safeParse(id);
   const tournamentId = parsed.success ? parsed.data : null;
 
@@ -35,14 +45,25 @@ export function useTournament(id: string): {
     [id],
   );
 
+  const acceptLines = useCallback(
+    (lines: readonly TournamentChatLine[]) =>
+      setChat((held) => mergeTournamentLines(held, lines, TOURNAMENT_CHAT_LINES_KEPT)),
+    [],
+  );
+
   useEffect(() => {
     if (client === null || tournamentId === null) return;
     const onUpdate = ({ tournament }: { tournament: TournamentView }) => accept(tournament);
+    const onLine = (payload: { tournamentId: string; line: TournamentChatLine }) => {
+      if (payload.tournamentId === tournamentId) acceptLines([payload.line]);
+    };
     client.socket.on("tournament:update", onUpdate);
+    client.socket.on("tournament:chat-line", onLine);
     return () => {
       client.socket.off("tournament:update", onUpdate);
+      client.socket.off("tournament:chat-line", onLine);
     };
-  }, [client, tournamentId, accept]);
+  }, [client, tournamentId, accept, acceptLines]);
 
   useEffect(() => {
     if (tournamentId === null) {
@@ -53,14 +74,16 @@ export function useTournament(id: string): {
     let current = true;
     void client.request("tournament:watch", { tournamentId }).then((ack) => {
       if (!current) return;
-      if (ack.ok) accept(ack.tournament);
-      else if (ack.code === "not-found") setState({ status: "missing" });
+      if (ack.ok) {
+        accept(ack.tournament);
+        acceptLines(ack.chat);
+      } else if (ack.code === "not-found") setState({ status: "missing" });
       else setState((held) => (held.status === "ready" ? held : { status: "error", ...ack }));
     });
     return () => {
       current = false;
     };
-  }, [client, connectCount, tournamentId, accept]);
+  }, [client, connectCount, tournamentId, accept, acceptLines]);
 
   // Leaving the page (not a reconnect: a new connection follows nothing until it asks again).
   useEffect(() => {
@@ -70,5 +93,5 @@ export function useTournament(id: string): {
     };
   }, [client, tournamentId]);
 
-  return { state, accept };
+  return { state, accept, chat, acceptLines };
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import type { TournamentView } from "@arena/protocol";
+import type { TournamentChatLine, TournamentView } from "@arena/protocol";
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
@@ -16,11 +16,13 @@ import { TournamentDownloads } from "./tournament-downloads";
 import { type Progress, playersOf, progressOf } from "./format";
 import { Rounds } from "./rounds";
 import { Standings } from "./standings";
+import { TournamentChat } from "./tournament-chat";
+import { TournamentTv } from "./tournament-tv";
 import { useWallClock } from "./use-wall-clock";
 
 /** `/tournaments/<id>`: the header, the viewer's and creator's controls, standings, rounds, crosstable, TV. */
 export function TournamentPage({ id }: { id: string }) {
-  const { state, accept } = useTournament(id);
+  const { state, accept, chat, acceptLines } = useTournament(id);
   const t = useTranslations("tournaments");
   const common = useTranslations("common");
   const errors = useTranslations("errors");
@@ -41,11 +43,21 @@ export function TournamentPage({ id }: { id: string }) {
       </p>
     );
   }
-  return <Tournament view={state.view} accept={accept} />;
+  return <Tournament view={state.view} accept={accept} chat={chat} acceptLines={acceptLines} />;
 }
 
 /** A loaded tournament; `accept` takes the view an action answered (the socket brings it too). */
-function Tournament({ view, accept }: { view: TournamentView; accept: (view: TournamentView) => void }) {
+function Tournament({
+  view,
+  accept,
+  chat,
+  acceptLines,
+}: {
+  view: TournamentView;
+  accept: (view: TournamentView) => void;
+  chat: readonly TournamentChatLine[];
+  acceptLines: (lines: readonly TournamentChatLine[]) => void;
+}) {
   const { session } = useArena();
   const t = useTranslations("tournaments");
   const errors = useTranslations("errors");
@@ -151,6 +163,7 @@ function Tournament({ view, accept }: { view: TournamentView; accept: (view: Tou
               <PlayerName label={{ name: top[1], tag: null }} />
             </p>
           )}
+          <TournamentTv key={view.topGame} matchId={view.topGame} />
           <p>
             <Link
               href={`/play/${encodeURIComponent(view.topGame)}`}
@@ -180,6 +193,7 @@ function Tournament({ view, accept }: { view: TournamentView; accept: (view: Tou
         <h2>{view.format === "arena" ? t("waves") : t("rounds")}</h2>
         <Rounds view={view} />
       </section>
+      <TournamentChat tournamentId={view.id} lines={chat} accept={acceptLines} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { type TournamentId, type TournamentSummary } from "@arena/protocol";
+import { type TournamentChatLine, type TournamentId, type TournamentSummary } from "@arena/protocol";
 import { type TournamentEvent } from "@arena/tournament";
 import {
   lobbyOrder,
@@ -19,6 +19,7 @@ interface Entry {
 /** One process's tournaments (STORE=memory): gone with the process. */
 export class MemoryTournamentStore implements TournamentStore {
   private readonly entries = new Map<TournamentId, Entry>();
+  private readonly chats = new Map<TournamentId, TournamentChatLine[]>();
   private finishedCount = 0;
 
   create(
@@ -72,5 +73,15 @@ export class MemoryTournamentStore implements TournamentStore {
       .slice(0, finished)
       .map((e) => e.summary);
     return Promise.resolve([...open.sort(lobbyOrder), ...done]);
+  }
+
+  appendChat(id: TournamentId, line: TournamentChatLine, keep: number): Promise<void> {
+    const lines = [...(this.chats.get(id) ?? []), line];
+    this.chats.set(id, lines.slice(Math.max(0, lines.length - keep)));
+    return Promise.resolve();
+  }
+
+  readChat(id: TournamentId): Promise<TournamentChatLine[]> {
+    return Promise.resolve([...(this.chats.get(id) ?? [])]);
   }
 }

@@ -1,4 +1,9 @@
-import { type TournamentId, type TournamentSummary, type UserRef } from "@arena/protocol";
+import {
+  type TournamentChatLine,
+  type TournamentId,
+  type TournamentSummary,
+  type UserRef,
+} from "@arena/protocol";
 import { type TournamentEvent } from "@arena/tournament";
 
 /** What a tournament's log does not hold: who made it, its name and the lobby's details. */
@@ -48,6 +53,10 @@ export interface TournamentStore {
   unfinished(): Promise<TournamentMeta[]>;
   /** The lobby: running, then waiting (soonest first), then the `finished` latest finished. */
   list(finished: number): Promise<TournamentSummary[]>;
+  /** Keeps a chat line beside the log, never in it (a line changes nothing), and only the newest `keep`. */
+  appendChat(id: TournamentId, line: TournamentChatLine, keep: number): Promise<void>;
+  /** The chat lines kept, oldest first. */
+  readChat(id: TournamentId): Promise<TournamentChatLine[]>;
 }
 
 const STATUS_ORDER = { running: 0, waiting: 1, finished: 2 } as const;

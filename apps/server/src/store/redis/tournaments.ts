@@ -1,4 +1,4 @@
-import { type TournamentId, type TournamentSummary } from "@arena/protocol";
+import { type TournamentChatLine, type TournamentId, type TournamentSummary } from "@arena/protocol";
 import { type TournamentEvent } from "@arena/tournament";
 import {
   lobbyOrder,
@@ -37,6 +37,7 @@ return n + #ARGV - 5
  * - `t:<id>:meta` STRING: the tournament's meta (JSON), set once with its first events
  * - `tournaments:summary` HASH id → the lobby's summary (JSON), replaced with every append
  * - `tournaments:unfinished` SET of ids; `tournaments:finished` ZSET of ids by the order they finished
+ * - `t:<id>:chat` LIST of JSON chat lines, trimmed to the newest kept
  */
 export class RedisTournamentStore implements TournamentStore {
   constructor(
@@ -93,6 +94,16 @@ export class RedisTournamentStore implements TournamentStore {
     const summaries = rows.flatMap((row) => (row === null ? [] : [JSON.parse(row) as TournamentSummary]));
     const unfinished = summaries.filter((s) => s.status !== "finished").sort(lobbyOrder);
     return [...unfinished, ...summaries.filter((s) => s.status === "finished")];
+  }
+
+  async appendChat(id: TournamentId, line: TournamentChatLine, keep: number): Promise<void> {
+    const key = this.key(id, "chat");
+    await timed(this.client.multi().rPush(key, JSON.stringify(line)).lTrim(key, -keep, -1).exec());
+  }
+
+  async readChat(id: TournamentId): Promise<TournamentChatLine[]> {
+    const lines = await timed(this.client.lRange(this.key(id, "chat"), 0, -1));
+    return lines.map((line) => JSON.parse(line) as TournamentChatLine);
   }
 
   private async write(

@@ -401,6 +401,7 @@ describe("SqliteStore migrations", () => {
       "player_recorded_matches",
       "player_sessions",
       "server_meta",
+      "tournament_chat",
       "tournament_events",
       "tournaments",
     ]);

@@ -173,6 +173,18 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX tournaments_finished ON tournaments (finished_at);
     `,
   },
+  {
+    description: "tournaments' chat lines, beside their logs",
+    sql: `
+      -- seq orders the lines; the oldest beyond the kept number are deleted as new ones come.
+      CREATE TABLE tournament_chat (
+        seq INTEGER PRIMARY KEY,
+        tournament_id TEXT NOT NULL,
+        line TEXT NOT NULL
+      );
+      CREATE INDEX tournament_chat_by_id ON tournament_chat (tournament_id, seq);
+    `,
+  },
 ];
 
 export type MigrationOutcome =

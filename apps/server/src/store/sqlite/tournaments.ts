@@ -1,4 +1,4 @@
-import { type TournamentId, type TournamentSummary } from "@arena/protocol";
+import { type TournamentChatLine, type TournamentId, type TournamentSummary } from "@arena/protocol";
 import { type TournamentEvent } from "@arena/tournament";
 import type Database from "better-sqlite3";
 import {
@@ -24,6 +24,7 @@ type Write = (
 export class SqliteTournamentStore implements TournamentStore {
   private readonly statements;
   private readonly write: Write;
+  private readonly appendLine: (id: TournamentId, line: string, keep: number) => void;
   /** Finished summaries are stamped in the order they finished: the lobby lists the latest. */
   private finishedSeq: number;
 
@@ -52,8 +53,20 @@ export class SqliteTournamentStore implements TournamentStore {
         `SELECT summary FROM tournaments WHERE finished_at IS NOT NULL ORDER BY finished_at DESC LIMIT ?`,
       ),
       lastFinished: db.prepare<[], { n: number | null }>(`SELECT MAX(finished_at) AS n FROM tournaments`),
+      chatInsert: db.prepare(`INSERT INTO tournament_chat (tournament_id, line) VALUES (?, ?)`),
+      chatTrim: db.prepare(
+        `DELETE FROM tournament_chat WHERE tournament_id = ? AND seq <= (` +
+          `SELECT seq FROM tournament_chat WHERE tournament_id = ? ORDER BY seq DESC LIMIT 1 OFFSET ?)`,
+      ),
+      chatRead: db.prepare<[string], { line: string }>(
+        `SELECT line FROM tournament_chat WHERE tournament_id = ? ORDER BY seq`,
+      ),
     };
     this.finishedSeq = this.statements.lastFinished.get()?.n ?? 0;
+    this.appendLine = db.transaction((id: TournamentId, line: string, keep: number) => {
+      this.statements.chatInsert.run(id, line);
+      this.statements.chatTrim.run(id, id, keep);
+    });
     this.write = db.transaction(
       (...[id, expectedVersion, events, summary, meta]: Parameters<Write>): TournamentAppend => {
         const version = this.statements.count.get(id)?.n ?? 0;
@@ -106,5 +119,16 @@ export class SqliteTournamentStore implements TournamentStore {
       .all(finished)
       .map((r) => JSON.parse(r.summary) as TournamentSummary);
     return Promise.resolve([...open.sort(lobbyOrder), ...done]);
+  }
+
+  appendChat(id: TournamentId, line: TournamentChatLine, keep: number): Promise<void> {
+    this.appendLine(id, JSON.stringify(line), keep);
+    return Promise.resolve();
+  }
+
+  readChat(id: TournamentId): Promise<TournamentChatLine[]> {
+    return Promise.resolve(
+      this.statements.chatRead.all(id).map((r) => JSON.parse(r.line) as TournamentChatLine),
+    );
   }
 }

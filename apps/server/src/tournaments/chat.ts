@@ -1,0 +1,63 @@
+import {
+  type Ack,
+  asMillis,
+  type ChatAuthor,
+  type ChatText,
+  TOURNAMENT_CHAT_LINES_KEPT,
+  type TournamentChatLine,
+  type TournamentId,
+} from "@arena/protocol";
+import { randomBytes } from "node:crypto";
+import { type Clock } from "../clocks/scheduler.js";
+import { type Quotas } from "../quotas/quotas.js";
+import { type TournamentStore } from "../store/ports/tournaments.js";
+
+/** How a line leaves the process: to the tournament's watchers on every process. */
+export type TournamentChatDelivery = (tournamentId: TournamentId, line: TournamentChatLine) => void;
+
+export interface TournamentChatOptions {
+  readonly store: TournamentStore;
+  readonly quotas: Quotas;
+  readonly clock: Clock;
+  readonly deliver: TournamentChatDelivery;
+  readonly linesKept?: number;
+}
+
+/**
+ * A tournament's chat (docs/protocol.md, "Tournaments"): one channel for its players and spectators, the
+ * rate limits of a match's spectators' channel, lines kept beside the tournament's log and pushed to its
+ * watchers. Not through the director: a line changes nothing of the tournament and takes no version.
+ */
+export class TournamentChat {
+  constructor(private readonly options: TournamentChatOptions) {}
+
+  /** Says a line in a tournament the caller knows exists: counted, stored, and only then delivered. */
+  async say(
+    tournamentId: TournamentId,
+    author: ChatAuthor,
+    address: string | null,
+    text: ChatText,
+  ): Promise<Ack<{ readonly line: TournamentChatLine }>> {
+    const { store, quotas, clock, deliver } = this.options;
+    const limited = await quotas.tournamentChatLine(author.id, address, tournamentId);
+    if (limited !== null) return limited;
+    const line: TournamentChatLine = {
+      id: randomBytes(9).toString("base64url"),
+      author,
+      text,
+      at: asMillis(clock.now()),
+    };
+    await store.appendChat(tournamentId, line, this.kept);
+    deliver(tournamentId, line);
+    return { ok: true, line };
+  }
+
+  /** The newest lines, oldest first: what a page shows when it starts watching. */
+  history(tournamentId: TournamentId): Promise<TournamentChatLine[]> {
+    return this.options.store.readChat(tournamentId);
+  }
+
+  private get kept(): number {
+    return this.options.linesKept ?? TOURNAMENT_CHAT_LINES_KEPT;
+  }
+}
