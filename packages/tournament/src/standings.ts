@@ -41,18 +41,23 @@ function pointsOf(
   if (settings.format !== "arena") {
     return { points: records.reduce((sum, r) => sum + GAME_POINTS[recordOutcome(r)], 0), onFire: false };
   }
-  const games = records.flatMap((r): ArenaGame[] =>
-    r.kind === "game"
-      ? [
-          {
-            outcome: r.outcome,
-            ending: r.result.ending,
-            plies: r.result.plies,
-            berserk: r.result.berserk?.[r.seat] ?? false,
-          },
-        ]
-      : [],
-  );
+  const games = records.flatMap((r): ArenaGame[] => {
+    if (r.kind === "game") {
+      return [
+        {
+          outcome: r.outcome,
+          ending: r.result.ending,
+          plies: r.result.plies,
+          berserk: r.result.berserk?.[r.seat] ?? false,
+        },
+      ];
+    }
+    // A pair is one result for the streak; it ended on the board only if both its games did.
+    if (r.kind !== "pair") return [];
+    const ending = r.games.find((g) => g.result.ending !== "normal")?.result.ending ?? "normal";
+    const plies = r.games.reduce((sum, g) => sum + g.result.plies, 0);
+    return [{ outcome: r.outcome, ending, plies, berserk: false }];
+  });
   const sheet = arenaSheet(games, rulesFor(settings.gameId).arenaDraws);
   return { points: sheet.total, onFire: sheet.onFire };
 }
@@ -63,6 +68,7 @@ export function computeStandings({ settings, entrants, records }: StandingsInput
   const field = {
     points: new Map(scored.map((e) => [e.id, e.points])),
     withdrawn: new Set(entrants.filter((e) => e.withdrawn).map((e) => e.id)),
+    gamesPerBoard: settings.pairsFromOneOpening === true ? 2 : 1,
   };
   const kinds = tieBreaksFor(settings);
   const rows = scored.map((e, seed) => {

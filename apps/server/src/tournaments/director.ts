@@ -13,6 +13,7 @@ import {
   type TournamentEvent,
   type TournamentState,
   withdraw,
+  withOpenings,
 } from "@arena/tournament";
 import { type Logger } from "pino";
 import { type Clock } from "../clocks/scheduler.js";
@@ -39,6 +40,8 @@ export interface DirectorDeps {
   ensureMatch(plan: BoardMatchPlan): Promise<MatchModel | null>;
   /** After every append: the whole view, for the tournament's watchers. */
   changed(view: TournamentView): void;
+  /** Draws pairs' openings (tests pass a seeded one); Math.random by default. */
+  readonly random?: () => number;
 }
 
 /** A command's answer: the view after it, or why it was refused (a decider's code, or the store's). */
@@ -147,9 +150,14 @@ export class TournamentDirector {
 
   private async decideAndAppend(decide: Decide, retries = 1): Promise<DirectorAnswer> {
     const at = this.deps.clock.now();
-    const decision = decide(this.state, at);
-    if (!decision.ok) return decision;
-    if (decision.events.length === 0) return { ok: true, view: this.view };
+    const decided = decide(this.state, at);
+    if (!decided.ok) return decided;
+    if (decided.events.length === 0) return { ok: true, view: this.view };
+    // Pairs from one opening: the director draws each new pair's opening and the log keeps it.
+    const decision = {
+      ok: true,
+      events: withOpenings(this.state.settings, decided.events, this.deps.random ?? Math.random),
+    } as const;
     const events = [...this.events, ...decision.events];
     const state = foldTournament(events);
     const before = this.state;
@@ -206,7 +214,8 @@ export class TournamentDirector {
   }
 
   private planOf(round: number, board: number): BoardMatchPlan | null {
-    const pairing = this.state.rounds[round - 1]?.boards[board]?.pairing;
+    const planned = this.state.rounds[round - 1]?.boards[board];
+    const pairing = planned?.pairing;
     if (pairing?.kind !== "game") return null;
     const seatOf = (id: EntrantId): BoardSeat => {
       const ai = this.meta.aiEntrants.find((e) => e.id === id);
@@ -224,6 +233,7 @@ export class TournamentDirector {
       rated: this.meta.rated && kinds.every((kind) => kind === "human"),
       host: this.meta.createdBy,
       seats: [seatOf(pairing.seats[0]), seatOf(pairing.seats[1])],
+      ...(planned?.pair === undefined ? {} : { opening: planned.pair.opening }),
     };
   }
 
