@@ -183,14 +183,12 @@ export class TournamentDirector {
     this.state = state;
     this.noteReturns(before, at);
     this.deps.changed(this.view);
-    const started = decision.events.flatMap((event, i) =>
-      event.type === "round-started"
-        ? event.pairings.map((_, board) => ({
-            round: before.rounds.length + 1 + countRounds(decision.events, i),
-            board,
-          }))
-        : [],
-    );
+    // Boards as the fold numbers them: a pair from one opening is two.
+    const started = decision.events.flatMap((event, i) => {
+      if (event.type !== "round-started") return [];
+      const round = before.rounds.length + 1 + countRounds(decision.events, i);
+      return (state.rounds[round - 1]?.boards ?? []).map((_, board) => ({ round, board }));
+    });
     const inPlay = new Set(boardsInPlay(state).map((b) => `${b.round}/${b.board}`));
     await this.ensureBoards(started.filter((b) => inPlay.has(`${b.round}/${b.board}`)));
     this.schedule();
