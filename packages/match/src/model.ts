@@ -91,6 +91,8 @@ export interface MatchModel {
   readonly spectatorSlowSeconds: number;
   /** A tournament's game: its tournament, round and board (`created`); null for any other match. */
   readonly tournament: TournamentTag | null;
+  /** Moves played before the start (`created`): the start position is the one after them. */
+  readonly opening: readonly string[];
 }
 
 /**
@@ -199,6 +201,7 @@ export function initialModel(matchId: MatchId, entry: VersionedEvent): MatchMode
     spectatorChat: true,
     spectatorSlowSeconds: 0,
     tournament: event.tournament ?? null,
+    opening: event.opening ?? [],
   };
 }
 
@@ -218,6 +221,11 @@ export function playLogged(
   const played = game.play(state, parsed.value, seat, rolls);
   if (!played.ok) throw new CorruptLogError(`logged move ${text}: ${played.error.message}`);
   return played.value;
+}
+
+/** The position after a match's opening (`created`), played from `state` one seat to move at a time. */
+export function playOpening(game: AnyGame, state: unknown, opening: readonly string[]): unknown {
+  return opening.reduce((s, text) => playLogged(game, s, game.toMove(s)[0] ?? 0, text), state);
 }
 
 /**
@@ -275,6 +283,7 @@ export function evolve(model: MatchModel, entry: VersionedEvent, played?: unknow
       spectatorChat: model.spectatorChat,
       spectatorSlowSeconds: model.spectatorSlowSeconds,
       tournament: model.tournament,
+      opening: model.opening,
     };
   }
   const base = {

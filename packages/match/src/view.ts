@@ -110,6 +110,7 @@ export function snapshotOf(model: MatchModel, ctx: ViewContext, invite?: InviteT
     spectatorChat: model.spectatorChat,
     spectatorSlowSeconds: model.spectatorSlowSeconds,
     tournament: model.tournament,
+    opening: [...model.opening],
     ...(invite === undefined ? {} : { inviteToken: invite }),
   };
 }
@@ -205,6 +206,7 @@ export function modelFromSnapshot(
       spectatorChat: snapshot.spectatorChat,
       spectatorSlowSeconds: snapshot.spectatorSlowSeconds,
       tournament: snapshot.tournament ?? null,
+      opening: snapshot.opening,
     },
   };
 }

@@ -187,6 +187,11 @@ export const MatchEvent = z.discriminatedUnion("type", [
     commitment: Hex256.optional(),
     /** A tournament's game: which tournament, round (an arena: pairing wave) and board. */
     tournament: TournamentTag.optional(),
+    /**
+     * Moves (in the game's notation) played from the start position before the game starts: a tournament
+     * pair's shared opening (docs/tournaments.md, "Pairs from one opening"). The clocks start after them.
+     */
+    opening: z.array(z.string().min(1).max(16)).max(60).optional(),
   }),
   z.object({ type: z.literal("seat-joined"), seat: Seat, user: UserRef }),
   z.object({ type: z.literal("seat-left"), seat: Seat }),
@@ -344,6 +349,8 @@ export const Snapshot = z.object({
   spectatorSlowSeconds: SlowSeconds.default(0),
   /** A tournament's game: its tournament, round and board (absent: not a tournament's). */
   tournament: TournamentTag.nullable().optional(),
+  /** The moves played before the start (`created`'s opening), shown as pre-played; the start is after them. */
+  opening: z.array(z.string()).default([]),
   /** Only present for the host: the invite secret for the room's link. */
   inviteToken: InviteToken.optional(),
 });

@@ -32,7 +32,8 @@ export const TournamentEntrantSpec = z.discriminatedUnion("kind", [
 
 /**
  * `POST /api/tournaments` (bearer; an account, not a guest). `rounds` for a swiss, `durationMs` for an
- * arena; `double` for a round-robin, `berserk` for an arena. `startsAt` (server ms): the director starts
+ * arena; `double` for a round-robin, `berserk` for an arena, `pairsFromOneOpening` for any format (not
+ * with berserk). `startsAt` (server ms): the director starts
  * it then; without it, when the creator presses start.
  */
 export const CreateTournamentRequest = z.strictObject({
@@ -49,6 +50,8 @@ export const CreateTournamentRequest = z.strictObject({
     .optional(),
   double: z.boolean().optional(),
   berserk: z.boolean().optional(),
+  /** Any format: each pairing plays two games from one random opening, colours swapped; the total decides. */
+  pairsFromOneOpening: z.boolean().optional(),
   rated: z.boolean().default(false),
   maxPlayers: z.number().int().min(2).max(MAX_TOURNAMENT_PLAYERS).default(64),
   startsAt: z.number().int().min(0).optional(),
@@ -99,8 +102,24 @@ export interface TournamentPairing {
   readonly matchId: MatchId | null;
   /** Null while the game is on. */
   readonly result: PairingResult | null;
-  /** Points each seat scored from this game (arena: streak-doubled, berserk bonus). */
+  /** Points each seat scored from this game (arena: streak-doubled, berserk bonus); null in a pair. */
   readonly points: readonly number[] | null;
+  /** Pairs from one opening: this board's game of its pair, and the pair's result once both are over. */
+  readonly pair?: TournamentPairTotal;
+}
+
+/**
+ * A pair's two games (docs/tournaments.md, "Pairs from one opening"). `totals` and `points` are by the
+ * entrants of game 0's seats: discs over both games (Othello) or both games' points; null until both end.
+ */
+export interface TournamentPairTotal {
+  /** 0: the first game of the pair; 1: the same opening with the colours swapped. */
+  readonly game: 0 | 1;
+  /** The opening both games start from, in the game's notation. */
+  readonly opening: readonly string[];
+  readonly totals: readonly [number, number] | null;
+  /** Points each entrant scored from the pair (arena: streak-doubled). */
+  readonly points: readonly [number, number] | null;
 }
 
 export interface TournamentRound {
@@ -126,6 +145,7 @@ export interface TournamentView {
   readonly durationMs: number | null;
   readonly double: boolean;
   readonly berserk: boolean;
+  readonly pairsFromOneOpening: boolean;
   readonly rated: boolean;
   readonly maxPlayers: number;
   readonly status: TournamentStatus;

@@ -154,7 +154,10 @@ export function arenaWaiting(
   return pool.flatMap(({ id, since }) => {
     const entrant = state.entrants.find((e) => e.id === id);
     if (entrant === undefined || entrant.withdrawn || entrant.paused) return [];
-    const games = (state.records.get(id) ?? []).flatMap((r) => (r.kind === "game" ? [r] : []));
+    // A pair (both seats) counts as a game against its opponent but leaves the seat history as it was.
+    const games = (state.records.get(id) ?? []).flatMap((r) =>
+      r.kind === "game" || r.kind === "pair" ? [r] : [],
+    );
     return [
       {
         id,
@@ -162,7 +165,7 @@ export function arenaWaiting(
         rating: entrant.rating,
         since,
         lastOpponent: games.at(-1)?.opponent ?? null,
-        seats: games.map((g) => g.seat),
+        seats: games.flatMap((g) => (g.kind === "game" ? [g.seat] : [])),
         games: games.length,
       },
     ];

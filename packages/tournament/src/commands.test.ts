@@ -132,6 +132,17 @@ describe("checkSettings", () => {
     ["berserk outside an arena", { berserk: true }, "option-not-for-format"],
     ["double outside a round-robin", { format: "swiss", rounds: 3, double: true }, "option-not-for-format"],
     ["rounds for a round-robin", { rounds: 3 }, "option-not-for-format"],
+    ["pairs from one opening in a swiss", { format: "swiss", rounds: 3, pairsFromOneOpening: true }, null],
+    [
+      "pairs from one opening with berserk",
+      { format: "arena", durationMs: 3_600_000, berserk: true, pairsFromOneOpening: true },
+      "option-not-for-format",
+    ],
+    [
+      "pairs from one opening of a drawn start",
+      { gameId: "krk", pairsFromOneOpening: true },
+      "option-not-for-game",
+    ],
   ])("%s", (_, change, code) => {
     const checked = checkSettings({ ...base, ...change });
     expect(checked.ok ? null : checked.code).toBe(code);

@@ -7,7 +7,7 @@ import { type EntrantId, type Seat } from "./types.js";
 export interface CrossCell {
   /** Null for a bye. */
   readonly opponent: EntrantId | null;
-  /** The entrant's seat; null for a bye or a forfeit (nobody sat). */
+  /** The entrant's seat; null for a bye or a forfeit (nobody sat), or a decided pair (both seats). */
   readonly seat: Seat | null;
   /** Null while the game is on. */
   readonly outcome: Outcome | null;
@@ -37,7 +37,7 @@ export function crosstable(state: TournamentState): CrossRow[] {
           opponent: decided.opponent,
           seat: decided.kind === "game" ? decided.seat : null,
           outcome: recordOutcome(decided),
-          kind: decided.kind,
+          kind: decided.kind === "pair" ? "game" : decided.kind,
         };
       }
       for (const board of round.boards) {

@@ -23,7 +23,13 @@ export type TournamentEvent =
   | { readonly type: "paused"; readonly at: number; readonly entrant: EntrantId }
   | { readonly type: "resumed"; readonly at: number; readonly entrant: EntrantId }
   /** A round (an arena: one pairing wave) starts with its boards. */
-  | { readonly type: "round-started"; readonly at: number; readonly pairings: readonly Pairing[] }
+  | {
+      readonly type: "round-started";
+      readonly at: number;
+      readonly pairings: readonly Pairing[];
+      /** Pairs from one opening: per pairing, the opening both its games start from (a bye's is empty). */
+      readonly openings?: readonly (readonly string[])[];
+    }
   | {
       readonly type: "game-finished";
       readonly at: number;

@@ -1,5 +1,6 @@
 import { type EntrantKind, type TournamentEvent } from "./events.js";
-import { type Board, boardRecords, type EntrantRecord } from "./records.js";
+import { pairsByDiscs } from "./pairs.js";
+import { type Board, boardRecords, type EntrantRecord, pairRecords } from "./records.js";
 import { computeStandings, type Standing } from "./standings.js";
 import { berserkAllowed } from "./settings.js";
 import { type EntrantId, type Pairing, type TournamentSettings } from "./types.js";
@@ -65,8 +66,12 @@ function entrantsOf(pairing: Pairing): readonly EntrantId[] {
 }
 
 function record(state: Mutable, board: Board, round: number): void {
+  addRecords(state, boardRecords(board, round));
+}
+
+function addRecords(state: Mutable, entries: readonly [EntrantId, EntrantRecord][]): void {
   const records = new Map(state.records);
-  for (const [id, entry] of boardRecords(board, round)) records.set(id, [...(records.get(id) ?? []), entry]);
+  for (const [id, entry] of entries) records.set(id, [...(records.get(id) ?? []), entry]);
   state.records = records;
 }
 
@@ -107,7 +112,9 @@ function apply(state: Mutable, event: TournamentEvent): void {
       const withdrawn = new Set(state.entrants.filter((e) => e.withdrawn).map((e) => e.id));
       const seen = new Set<EntrantId>();
       const round = state.rounds.length + 1;
-      const boards = event.pairings.map((pairing): Board => {
+      const pairs = state.settings.pairsFromOneOpening === true;
+      if (pairs !== (event.openings !== undefined)) bug(`round ${round}'s openings do not fit the settings`);
+      const boards = event.pairings.flatMap((pairing, i): Board[] => {
         const ids = entrantsOf(pairing);
         for (const id of ids) {
           if (!state.entrants.some((e) => e.id === id) || seen.has(id))
@@ -118,12 +125,27 @@ function apply(state: Mutable, event: TournamentEvent): void {
         if (forfeited.length > 0 && (state.settings.format !== "round-robin" || pairing.kind === "bye")) {
           bug(`withdrawn ${forfeited.join(", ")} paired`);
         }
-        return { pairing, result: null, forfeited };
+        if (!pairs || pairing.kind === "bye") return [{ pairing, result: null, forfeited }];
+        const opening = event.openings?.[i] ?? bug(`round ${round} has no opening for pairing ${i}`);
+        const [first, second] = pairing.seats;
+        return [
+          { pairing, result: null, forfeited, pair: { game: 0, opening } },
+          {
+            pairing: { kind: "game", seats: [second, first] },
+            result: null,
+            forfeited,
+            pair: { game: 1, opening },
+          },
+        ];
       });
       state.status = "running";
       state.rounds = [...state.rounds, { startedAt: event.at, boards }];
-      for (const board of boards)
-        if (board.pairing.kind === "bye" || board.forfeited.length > 0) record(state, board, round);
+      for (const board of boards) {
+        // A forfeited pair scores once, from its first board.
+        const counted = board.pair?.game !== 1;
+        if (board.pairing.kind === "bye" || (board.forfeited.length > 0 && counted))
+          record(state, board, round);
+      }
       return;
     }
     case "game-finished": {
@@ -140,7 +162,14 @@ function apply(state: Mutable, event: TournamentEvent): void {
           ? { ...r, boards: r.boards.map((b, j) => (j === event.board ? decided : b)) }
           : r,
       );
-      record(state, decided, event.round);
+      if (decided.pair === undefined) {
+        record(state, decided, event.round);
+        return;
+      }
+      const sibling = round.boards[event.board + (decided.pair.game === 0 ? 1 : -1)];
+      if (sibling?.result === null || sibling === undefined) return;
+      const [first, second] = decided.pair.game === 0 ? [decided, sibling] : [sibling, decided];
+      addRecords(state, pairRecords(first, second, event.round, pairsByDiscs(state.settings)));
       return;
     }
     case "finished":

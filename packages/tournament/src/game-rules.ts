@@ -19,24 +19,45 @@ export interface TournamentGameRules {
   readonly arenaDraws: ArenaDrawRule;
   /** Moves per side a game lasts, to estimate its duration from the clock (lichess assumes 40 for chess). */
   readonly movesPerSide: number;
+  /**
+   * Pairs from one opening: the random plies of the shared opening, or null for a game whose start
+   * position is drawn (the pair's two games would not share it).
+   */
+  readonly openingPlies: number | null;
 }
 
 const LICHESS_DRAWS: ArenaDrawRule = { kind: "plies", minPlies: 20, repeatExemptPlies: 60 };
 
 /** Per game: Othello ranks by its federations' BQ, the others by Buchholz then Sonneborn–Berger. */
 export const TOURNAMENT_RULES = {
-  othello: { tieBreaks: ["bq", "discs"], arenaDraws: { kind: "board-only" }, movesPerSide: 30 },
+  othello: {
+    tieBreaks: ["bq", "discs"],
+    arenaDraws: { kind: "board-only" },
+    movesPerSide: 30,
+    openingPlies: 8,
+  },
   "connect-k": {
     tieBreaks: ["buchholz", "sonneborn-berger"],
     arenaDraws: { kind: "board-only" },
     movesPerSide: 21,
+    openingPlies: 4,
   },
   "dice-of-doom": {
     tieBreaks: ["buchholz", "sonneborn-berger"],
     arenaDraws: LICHESS_DRAWS,
     movesPerSide: 20,
+    openingPlies: null,
   },
-  krk: { tieBreaks: ["buchholz", "sonneborn-berger"], arenaDraws: LICHESS_DRAWS, movesPerSide: 40 },
+  krk: {
+    tieBreaks: ["buchholz", "sonneborn-berger"],
+    arenaDraws: LICHESS_DRAWS,
+    movesPerSide: 40,
+    openingPlies: null,
+  },
 } as const satisfies Record<GameId, TournamentGameRules>;
 
 export const rulesFor = (gameId: GameId): TournamentGameRules => TOURNAMENT_RULES[gameId];
+
+/** Whether a game's tie-breaks count discs (BQ, discs): its results carry them (Othello). */
+export const countsDiscs = (gameId: GameId): boolean =>
+  rulesFor(gameId).tieBreaks.some((t) => t === "bq" || t === "discs");

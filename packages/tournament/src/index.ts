@@ -14,3 +14,4 @@ export * from "./arena.js";
 export * from "./settings.js";
 export * from "./commands.js";
 export * from "./crosstable.js";
+export * from "./pairs.js";

@@ -1,3 +1,4 @@
+import { type PairGame, type PairPlace, pairOutcome } from "./pairs.js";
 import { type Outcome, outcomeFor } from "./scoring.js";
 import { type EntrantId, type GameResult, type Pairing, type Seat } from "./types.js";
 
@@ -7,6 +8,8 @@ export interface Board {
   readonly result: GameResult | null;
   /** The entrants who had withdrawn when the round started (round-robin): they lose without playing. */
   readonly forfeited: readonly EntrantId[];
+  /** Pairs from one opening: which game of its pair this is (its sibling is the next or previous board). */
+  readonly pair?: PairPlace;
 }
 
 /** One decided board from an entrant's side. */
@@ -18,6 +21,15 @@ export type EntrantRecord =
       readonly seat: Seat;
       readonly outcome: Outcome;
       readonly result: GameResult;
+    }
+  /** Pairs from one opening: both games, decided by the pair's total (docs/tournaments.md). */
+  | {
+      readonly kind: "pair";
+      readonly round: number;
+      readonly opponent: EntrantId;
+      readonly outcome: Outcome;
+      /** The entrant's two games, game 0 first. */
+      readonly games: readonly PairGame[];
     }
   /** Paired against nobody: scores as a win. */
   | { readonly kind: "bye"; readonly round: number }
@@ -51,4 +63,24 @@ export function boardRecords(board: Board, round: number): [EntrantId, EntrantRe
     { kind: "game", round, opponent, seat, outcome: outcomeFor(result, seat), result },
   ];
   return [side(first, second, 0), side(second, first, 1)];
+}
+
+/** A pair's records for each of its entrants, once both its games are decided. */
+export function pairRecords(
+  first: Board,
+  second: Board,
+  round: number,
+  byDiscs: boolean,
+): [EntrantId, EntrantRecord][] {
+  if (first.pairing.kind !== "game" || first.result === null || second.result === null) return [];
+  const [a, b] = first.pairing.seats;
+  const gamesOf = (own: Seat): PairGame[] => [
+    { seat: own, result: first.result as GameResult },
+    { seat: own === 0 ? 1 : 0, result: second.result as GameResult },
+  ];
+  const side = (me: EntrantId, opponent: EntrantId, seat: Seat): [EntrantId, EntrantRecord] => {
+    const games = gamesOf(seat);
+    return [me, { kind: "pair", round, opponent, outcome: pairOutcome(games, byDiscs), games }];
+  };
+  return [side(a, b, 0), side(b, a, 1)];
 }

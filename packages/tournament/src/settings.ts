@@ -1,4 +1,5 @@
 import { isGameId } from "@arena/engine/registry";
+import { rulesFor } from "./game-rules.js";
 import { FORMATS, type TournamentSettings } from "./types.js";
 
 export const SETTINGS_REFUSALS = [
@@ -8,6 +9,7 @@ export const SETTINGS_REFUSALS = [
   "rounds-required",
   "duration-required",
   "option-not-for-format",
+  "option-not-for-game",
 ] as const;
 export type SettingsRefusal = (typeof SETTINGS_REFUSALS)[number];
 
@@ -22,8 +24,8 @@ export function berserkAllowed(settings: TournamentSettings): boolean {
 
 /**
  * Whether settings make a tournament: a known game and format, a time control with a base, swiss
- * rounds (1–30) for a swiss, a duration (up to a day) for an arena, `double` for round-robin only and
- * `berserk` for arenas only.
+ * rounds (1–30) for a swiss, a duration (up to a day) for an arena, `double` for round-robin only,
+ * `berserk` for arenas only, and pairs from one opening without berserk, for games with a fixed start.
  */
 export function checkSettings(
   settings: TournamentSettings,
@@ -53,6 +55,11 @@ export function checkSettings(
     (settings.berserk === true && format !== "arena")
   ) {
     return refuse("option-not-for-format");
+  }
+  if (settings.pairsFromOneOpening === true) {
+    // A berserk is a bet on one game's clock; a pair's result is the sum of two games.
+    if (settings.berserk === true) return refuse("option-not-for-format");
+    if (rulesFor(settings.gameId).openingPlies === null) return refuse("option-not-for-game");
   }
   if ((rounds !== undefined && format !== "swiss") || (durationMs !== undefined && format !== "arena")) {
     return refuse("option-not-for-format");

@@ -34,21 +34,28 @@ export interface StandingsInput {
 export const tieBreaksFor = (settings: TournamentSettings): readonly TieBreak[] =>
   rulesFor(settings.gameId).tieBreaks;
 
-/** An arena player's games in the order they were decided, with the round (wave) each was paired in. */
+/**
+ * An arena player's results in the order they were decided, with the round (wave) each was paired in: a
+ * game, or a pair as one result for the streak (it ended on the board only if both its games did).
+ */
 function arenaGames(records: readonly EntrantRecord[]): (ArenaGame & { readonly round: number })[] {
-  return records.flatMap((r) =>
-    r.kind === "game"
-      ? [
-          {
-            round: r.round,
-            outcome: r.outcome,
-            ending: r.result.ending,
-            plies: r.result.plies,
-            berserk: r.result.berserk?.[r.seat] ?? false,
-          },
-        ]
-      : [],
-  );
+  return records.flatMap((r) => {
+    if (r.kind === "game") {
+      return [
+        {
+          round: r.round,
+          outcome: r.outcome,
+          ending: r.result.ending,
+          plies: r.result.plies,
+          berserk: r.result.berserk?.[r.seat] ?? false,
+        },
+      ];
+    }
+    if (r.kind !== "pair") return [];
+    const ending = r.games.find((g) => g.result.ending !== "normal")?.result.ending ?? "normal";
+    const plies = r.games.reduce((sum, g) => sum + g.result.plies, 0);
+    return [{ round: r.round, outcome: r.outcome, ending, plies, berserk: false }];
+  });
 }
 
 function pointsOf(
@@ -84,6 +91,7 @@ export function computeStandings({ settings, entrants, records }: StandingsInput
   const field = {
     points: new Map(scored.map((e) => [e.id, e.points])),
     withdrawn: new Set(entrants.filter((e) => e.withdrawn).map((e) => e.id)),
+    gamesPerBoard: settings.pairsFromOneOpening === true ? 2 : 1,
   };
   const kinds = tieBreaksFor(settings);
   const rows = scored.map((e, seed) => {

@@ -7,6 +7,9 @@ import {
   type TournamentSettings,
 } from "./types.js";
 
+/** The opening the builder gives every pair (Othello's perpendicular opening). */
+export const TEST_OPENING = ["f5", "d6"] as const;
+
 /** Builds a tournament log in tests: entrants by letter, games by `"A-B"` and a result. */
 export class LogBuilder {
   readonly events: TournamentEvent[] = [];
@@ -55,7 +58,12 @@ export class LogBuilder {
       if (second === undefined) return { kind: "bye", entrant: entrantId(first ?? "") };
       return { kind: "game", seats: [entrantId(first ?? ""), entrantId(second)] };
     });
-    return this.push({ type: "round-started", at: ++this.at, pairings });
+    const first = this.events[0];
+    const pairs = first?.type === "created" && first.settings.pairsFromOneOpening === true;
+    if (!pairs) return this.push({ type: "round-started", at: ++this.at, pairings });
+    // Pairs from one opening: every pair's boards are two (seats swapped), numbered in order.
+    const openings = pairings.map((p) => (p.kind === "game" ? TEST_OPENING : []));
+    return this.push({ type: "round-started", at: ++this.at, pairings, openings });
   }
 
   /** The result of a board of the latest round. */

@@ -7,6 +7,8 @@ import { type EntrantId } from "./types.js";
 export interface Field {
   readonly points: ReadonlyMap<EntrantId, number>;
   readonly withdrawn: ReadonlySet<EntrantId>;
+  /** Games a board stands for: 2 with pairs from one opening (a bye or a forfeit then counts 2 × 32 discs). */
+  readonly gamesPerBoard: number;
 }
 
 /**
@@ -18,20 +20,29 @@ function opponentOf(record: EntrantRecord, field: Field): EntrantId | null {
   return record.opponent;
 }
 
-/** An Othello entrant's discs over all their games; a bye or a forfeit counts 32. */
-export function discs(records: readonly EntrantRecord[]): number {
-  return records.reduce((sum, r) => sum + (r.kind === "game" ? othelloDiscs(r.result, r.seat) : 32), 0);
+/** An entrant's own discs from one record: a pair's two games summed, a bye or a forfeit 32 per game. */
+function recordDiscs(record: EntrantRecord, gamesPerBoard: number): number {
+  if (record.kind === "game") return othelloDiscs(record.result, record.seat);
+  if (record.kind === "pair") return record.games.reduce((sum, g) => sum + othelloDiscs(g.result, g.seat), 0);
+  return 32 * gamesPerBoard;
+}
+
+/** An Othello entrant's discs over all their games; a bye or a forfeit counts 32 (per game it stands for). */
+export function discs(records: readonly EntrantRecord[], gamesPerBoard = 1): number {
+  return records.reduce((sum, r) => sum + recordDiscs(r, gamesPerBoard), 0);
 }
 
 /**
  * The Brightwell quotient: per game, own discs + 6 × the opponent's points; a bye or a game against a
- * withdrawn player counts 32 + 6 × the entrant's own score.
+ * withdrawn player counts 32 + 6 × the entrant's own score. A pair counts both games' discs and its
+ * opponent's points once, as it is one board of the round.
  */
 export function brightwell(own: number, records: readonly EntrantRecord[], field: Field): number {
   return records.reduce((sum, r) => {
     const opponent = opponentOf(r, field);
-    if (opponent === null || r.kind !== "game") return sum + 32 + 6 * own;
-    return sum + othelloDiscs(r.result, r.seat) + 6 * (field.points.get(opponent) ?? 0);
+    if (opponent === null || (r.kind !== "game" && r.kind !== "pair"))
+      return sum + 32 * field.gamesPerBoard + 6 * own;
+    return sum + recordDiscs(r, field.gamesPerBoard) + 6 * (field.points.get(opponent) ?? 0);
   }, 0);
 }
 
@@ -62,7 +73,7 @@ export function tieBreak(
     case "bq":
       return brightwell(own, records, field);
     case "discs":
-      return discs(records);
+      return discs(records, field.gamesPerBoard);
     case "buchholz":
       return buchholz(own, records, field);
     case "sonneborn-berger":

@@ -22,6 +22,11 @@ export interface TournamentSettings {
   readonly double?: boolean;
   /** Arena: players may berserk. */
   readonly berserk?: boolean;
+  /**
+   * Any format: each pairing plays two games from one random opening, colours swapped, and the pair's
+   * total decides (docs/tournaments.md, "Pairs from one opening").
+   */
+  readonly pairsFromOneOpening?: boolean;
 }
 
 /** One board of a round: two entrants by seat, or a bye for one. */

@@ -1,6 +1,7 @@
 import { type GameId, getGame } from "@arena/engine/registry";
 import {
   commitmentOf,
+  playOpening,
   DRAW_OFFER_GAP_PLIES,
   evolve,
   initialModel,
@@ -1133,5 +1134,20 @@ describe("hidden randomness (docs/protocol.md)", () => {
       expect(end.model.revealedSecret).toBe(SECRET);
     }
     expect(model.revealedSecret).toBeNull();
+  });
+});
+
+describe("decide: a tournament pair's opening", () => {
+  it("starts the game after the opening: the start position, the clock and the first move are the next seat's", () => {
+    // Othello's parallel opening f5 f6, then e6 f4: Black (seat 0) is to move after four plies.
+    const opened = { ...waiting(), opening: ["f5", "f6", "e6", "f4"] };
+    const started = run(opened, user(bob), { type: "join", seat: 1 }, 0).model;
+    const othello = getGame("othello");
+    const expected = playOpening(othello, othello.initial(started.options, 0), opened.opening);
+    expect(othello.serialize(started.start as never)).toEqual(othello.serialize(expected as never));
+    expect(started.moves.length).toBe(0);
+    expect(started.clock?.running).toBe(0);
+    expect(run(started, user(ada), { type: "move", move: "e3" }, 1_000).refusal).toBeNull();
+    expect(run(started, user(ada), { type: "move", move: "f5" }, 1_000).refusal?.code).toBe("illegal-move");
   });
 });

@@ -28,6 +28,8 @@ export interface BoardMatchPlan {
   /** The tournament's creator. */
   readonly host: UserRef;
   readonly seats: readonly [BoardSeat, BoardSeat];
+  /** Pairs from one opening: the moves the game starts after (the match's `created` keeps them). */
+  readonly opening?: readonly string[];
 }
 
 /**
@@ -63,6 +65,7 @@ export async function ensureBoardMatch(
         host: plan.host,
         commitment: commitmentOf(secret),
         tournament: plan.tournament,
+        ...(plan.opening === undefined || plan.opening.length === 0 ? {} : { opening: [...plan.opening] }),
       },
       ...plan.seats.flatMap((seat, i): MatchEvent[] =>
         seat.kind === "user" ? [{ type: "seat-joined", seat: i, user: seat.user }] : [],

@@ -178,6 +178,30 @@ describe("the tournament director", () => {
     ...(rounds === undefined ? {} : { rounds }),
   });
 
+  it("plans both boards of every pair from one opening, seats swapped, and scores each pair once", async () => {
+    const { clock, plans, created } = setup({ ...othello("round-robin"), pairsFromOneOpening: true }, 4);
+    const director = await created();
+    expect((await director.start()).ok).toBe(true);
+    const first = [...plans.values()];
+    expect(first).toHaveLength(4);
+    for (let board = 0; board < 4; board += 2) {
+      const [a, b] = [first[board], first[board + 1]];
+      expect(a?.opening).toHaveLength(8);
+      expect(b?.opening).toEqual(a?.opening);
+      expect(b?.seats).toEqual([...(a?.seats ?? [])].reverse());
+    }
+    await playOut(director, plans, clock);
+    expect(director.status).toBe("finished");
+    expect(plans.size).toBe(12);
+    // By board parity the pairing's first-named entrant wins both games, 40–24: one point a pair, six in all.
+    expect(director.view.standings.map((s) => [s.points, s.games])).toEqual([
+      [2, 3],
+      [2, 3],
+      [1, 3],
+      [1, 3],
+    ]);
+  });
+
   it("runs a round-robin of four to its end, every pair playing once, rounds a gap apart", async () => {
     const { clock, plans, created } = setup(othello("round-robin"), 4);
     const director = await created();

@@ -14,6 +14,7 @@ import {
   type TournamentEvent,
   type TournamentState,
   withdraw,
+  withOpenings,
 } from "@arena/tournament";
 import { type Logger } from "pino";
 import { type Clock } from "../clocks/scheduler.js";
@@ -40,6 +41,8 @@ export interface DirectorDeps {
   ensureMatch(plan: BoardMatchPlan): Promise<MatchModel | null>;
   /** After every append: the whole view, for the tournament's watchers. */
   changed(view: TournamentView): void;
+  /** Draws pairs' openings (tests pass a seeded one); Math.random by default. */
+  readonly random?: () => number;
 }
 
 /** A command's answer: the view after it, or why it was refused (a decider's code, or the store's). */
@@ -206,9 +209,14 @@ export class TournamentDirector {
     // A follower's copy lags its leader's appends: decide on the stored log (a leader's CAS tells it).
     if (!this.leading) await this.readAgain();
     const at = this.deps.clock.now();
-    const decision = decide(this.state, at);
-    if (!decision.ok) return decision;
-    if (decision.events.length === 0) return { ok: true, view: this.view };
+    const decided = decide(this.state, at);
+    if (!decided.ok) return decided;
+    if (decided.events.length === 0) return { ok: true, view: this.view };
+    // Pairs from one opening: the director draws each new pair's opening and the log keeps it.
+    const decision = {
+      ok: true,
+      events: withOpenings(this.state.settings, decided.events, this.deps.random ?? Math.random),
+    } as const;
     const events = [...this.events, ...decision.events];
     const state = foldTournament(events);
     const before = this.state;
@@ -234,14 +242,12 @@ export class TournamentDirector {
     this.state = state;
     this.noteReturns(before, at);
     this.deps.changed(this.view);
-    const started = decision.events.flatMap((event, i) =>
-      event.type === "round-started"
-        ? event.pairings.map((_, board) => ({
-            round: before.rounds.length + 1 + countRounds(decision.events, i),
-            board,
-          }))
-        : [],
-    );
+    // Boards as the fold numbers them: a pair from one opening is two.
+    const started = decision.events.flatMap((event, i) => {
+      if (event.type !== "round-started") return [];
+      const round = before.rounds.length + 1 + countRounds(decision.events, i);
+      return (state.rounds[round - 1]?.boards ?? []).map((_, board) => ({ round, board }));
+    });
     const inPlay = new Set(boardsInPlay(state).map((b) => `${b.round}/${b.board}`));
     await this.ensureBoards(started.filter((b) => inPlay.has(`${b.round}/${b.board}`)));
     this.schedule();
@@ -265,7 +271,8 @@ export class TournamentDirector {
   }
 
   private planOf(round: number, board: number): BoardMatchPlan | null {
-    const pairing = this.state.rounds[round - 1]?.boards[board]?.pairing;
+    const planned = this.state.rounds[round - 1]?.boards[board];
+    const pairing = planned?.pairing;
     if (pairing?.kind !== "game") return null;
     const seatOf = (id: EntrantId): BoardSeat => {
       const ai = this.meta.aiEntrants.find((e) => e.id === id);
@@ -283,6 +290,7 @@ export class TournamentDirector {
       rated: this.meta.rated && kinds.every((kind) => kind === "human"),
       host: this.meta.createdBy,
       seats: [seatOf(pairing.seats[0]), seatOf(pairing.seats[1])],
+      ...(planned?.pair === undefined ? {} : { opening: planned.pair.opening }),
     };
   }
 

@@ -1,6 +1,6 @@
 import { isBerserk, type MatchModel } from "@arena/match";
 import { isGameId } from "@arena/engine/registry";
-import { type GameEnding, type GameResult, rulesFor, type Seat } from "@arena/tournament";
+import { type EntrantRecord, type GameEnding, type GameResult, rulesFor, type Seat } from "@arena/tournament";
 
 /** What a tournament's ended match tells its director. */
 export type BoardOutcome =
@@ -37,18 +37,11 @@ export function boardOutcome(model: MatchModel): BoardOutcome {
   return { kind: "result", result: discs === undefined ? base : { ...base, discs } };
 }
 
-/** Boards an entrant lost by not showing (an abandon before the second ply): two withdraw them. */
-export function noShows(
-  records: readonly { readonly kind: string; readonly seat?: Seat; readonly result?: GameResult }[],
-): number {
-  return records.filter(
-    (r) =>
-      r.kind === "game" &&
-      r.result?.ending === "abandon" &&
-      r.result.plies < 2 &&
-      r.seat !== undefined &&
-      r.result.winner !== r.seat,
-  ).length;
+/** Games an entrant lost by not showing (an abandon before the second ply; a pair's counted apart): two withdraw them. */
+export function noShows(records: readonly EntrantRecord[]): number {
+  return records
+    .flatMap((r) => (r.kind === "game" ? [r] : r.kind === "pair" ? r.games : []))
+    .filter((g) => g.result.ending === "abandon" && g.result.plies < 2 && g.result.winner !== g.seat).length;
 }
 
 /** Whether a game's scores are discs that its tie-breaks count (BQ, discs): Othello's are. */

@@ -108,6 +108,7 @@ export class Tournaments {
       ...(request.durationMs === undefined ? {} : { durationMs: request.durationMs }),
       ...(request.double === undefined ? {} : { double: request.double }),
       ...(request.berserk === undefined ? {} : { berserk: request.berserk }),
+      ...(request.pairsFromOneOpening === true ? { pairsFromOneOpening: true } : {}),
     };
     const checked = checkSettings(settings);
     if (!checked.ok) return failure("bad-settings", `settings: ${checked.code}`);

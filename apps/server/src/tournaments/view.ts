@@ -2,6 +2,7 @@ import {
   type MatchId,
   type PairingResult,
   type TournamentCrosstable,
+  type TournamentPairTotal,
   type TournamentPairing,
   type TournamentStanding,
   type TournamentSummary,
@@ -11,8 +12,12 @@ import {
 import {
   arenaGameScore,
   crosstable,
+  GAME_POINTS,
   type GameResult,
   outcomeFor,
+  pairOutcome,
+  pairsByDiscs,
+  pairTotals,
   tieBreaksFor,
   type TournamentState,
   type Board,
@@ -71,6 +76,28 @@ function pairingOf(
   };
 }
 
+/** A pair board's place and, once both its games are over, the pair's totals by game 0's seats. */
+function pairTotalOf(
+  state: TournamentState,
+  boards: readonly Board[],
+  index: number,
+): TournamentPairTotal | undefined {
+  const board = boards[index];
+  if (board?.pair === undefined) return undefined;
+  const { game, opening } = board.pair;
+  const first = boards[game === 0 ? index : index - 1];
+  const second = boards[game === 0 ? index + 1 : index];
+  if (first?.result == null || second?.result == null) return { game, opening, totals: null, points: null };
+  const games = [
+    { seat: 0 as const, result: first.result },
+    { seat: 1 as const, result: second.result },
+  ];
+  const byDiscs = pairsByDiscs(state.settings);
+  const [own, theirs] = pairTotals(games, byDiscs);
+  const points = GAME_POINTS[pairOutcome(games, byDiscs)];
+  return { game, opening, totals: [own, theirs], points: [points, 1 - points] };
+}
+
 function crosstableOf(state: TournamentState): TournamentCrosstable | null {
   if (state.settings.format === "arena") return null;
   const rows = crosstable(state);
@@ -121,9 +148,16 @@ export function tournamentView(
   const roundsPlayed = state.rounds.map((round, i) => ({
     number: i + 1,
     startedAt: round.startedAt,
-    pairings: round.boards.map((board, j) =>
-      pairingOf(state, board, i + 1, board.pairing.kind === "game" ? matchIdOf(i + 1, j) : null),
-    ),
+    pairings: round.boards.map((board, j) => {
+      const pairing = pairingOf(
+        state,
+        board,
+        i + 1,
+        board.pairing.kind === "game" ? matchIdOf(i + 1, j) : null,
+      );
+      const pair = board.pair === undefined ? undefined : pairTotalOf(state, round.boards, j);
+      return pair === undefined ? pairing : { ...pairing, points: null, pair };
+    }),
   }));
   return {
     id: meta.id,
@@ -135,6 +169,7 @@ export function tournamentView(
     durationMs: settings.durationMs ?? null,
     double: settings.double ?? false,
     berserk: settings.berserk ?? false,
+    pairsFromOneOpening: settings.pairsFromOneOpening ?? false,
     rated: meta.rated,
     maxPlayers: meta.maxPlayers,
     status: state.status,

@@ -19,6 +19,7 @@ export interface MoveListProps {
 export function MoveList({ view, replay, setReplay, marks }: MoveListProps) {
   const { model, web } = view;
   const t = useTranslations("moves");
+  const tournaments = useTranslations("tournaments");
   const words = useGameWords(model.gameId);
   const total = model.moves.length;
   const perRow = web.movesPerRow;
@@ -31,6 +32,12 @@ export function MoveList({ view, replay, setReplay, marks }: MoveListProps) {
       <h2>
         {t("title")} <span className="muted">({total})</span>
       </h2>
+      {model.opening.length > 0 && (
+        // A tournament pair's opening, played before the start: the list begins after it.
+        <p className="muted" data-testid="preplayed-opening">
+          {tournaments("pairs.preplayed", { moves: model.opening.join(" ") })}
+        </p>
+      )}
       <ol className="move-list" aria-label={t("list")} data-testid="move-list">
         {moveRows(total, perRow).map((row) => (
           <li key={row.number}>

@@ -45,6 +45,13 @@ describe("tournamentRequest", () => {
     expect(robin.ok && ("rounds" in robin.request || "durationMs" in robin.request)).toBe(false);
   });
 
+  it("sends pairs from one opening for any format, without berserk", () => {
+    const pairs = tournamentRequest({ ...form, format: "arena", berserk: true, pairs: true }, NOW);
+    expect(pairs.ok && pairs.request).toMatchObject({ pairsFromOneOpening: true, berserk: false });
+    const plain = tournamentRequest(form, NOW);
+    expect(plain.ok && "pairsFromOneOpening" in plain.request).toBe(false);
+  });
+
   it("sends a start time when one is chosen, and refuses one missing or past", () => {
     const parse = (value: string) => (value === "" ? Number.NaN : Number(value));
     const at = tournamentRequest({ ...form, start: "at", startsAt: String(NOW + 60_000) }, NOW, parse);

@@ -21,6 +21,8 @@ export interface TournamentForm {
   readonly berserk: boolean;
   /** Round-robin: each pair plays twice, colours swapped. */
   readonly double: boolean;
+  /** Any format: each pairing plays two games from one random opening, colours swapped. */
+  readonly pairs: boolean;
   readonly rated: boolean;
   readonly maxPlayers: number;
   /** "manual": when the creator presses start; "at": at `startsAt` (a `datetime-local` value). */
@@ -42,6 +44,7 @@ export function defaultTournamentForm(gameId: string): TournamentForm {
     durationMinutes: 30,
     berserk: false,
     double: false,
+    pairs: false,
     rated: false,
     maxPlayers: 64,
     start: "manual",
@@ -111,9 +114,11 @@ export function tournamentRequest(
     timeControl: { baseMs: preset.baseMs, incrementMs: preset.incrementMs },
     ...(form.format === "swiss" ? { rounds: form.rounds } : {}),
     ...(form.format === "arena"
-      ? { durationMs: Math.round(form.durationMinutes * 60_000), berserk: form.berserk }
+      ? // A pair's result is two games' total: berserk (a bet on one game's clock) is not offered with it.
+        { durationMs: Math.round(form.durationMinutes * 60_000), berserk: form.berserk && !form.pairs }
       : {}),
     ...(form.format === "round-robin" ? { double: form.double } : {}),
+    ...(form.pairs ? { pairsFromOneOpening: true } : {}),
     rated: form.rated,
     maxPlayers: form.maxPlayers,
     ...(startsAt === undefined ? {} : { startsAt }),

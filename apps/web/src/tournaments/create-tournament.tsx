@@ -117,7 +117,7 @@ export function CreateTournament({
       </fieldset>
       {form.format === "swiss" && number("rounds", t("rounds"), 1, 30)}
       {form.format === "arena" && number("durationMinutes", t("durationMinutes"), 1, 1440)}
-      {form.format === "arena" && (
+      {form.format === "arena" && !form.pairs && (
         <label className="inline field">
           <input
             type="checkbox"
@@ -139,6 +139,15 @@ export function CreateTournament({
           {t("double")}
         </label>
       )}
+      <label className="inline field">
+        <input
+          type="checkbox"
+          data-testid="tournament-pairs"
+          checked={form.pairs}
+          onChange={(e) => setForm({ ...form, pairs: e.target.checked })}
+        />{" "}
+        {t("pairs.option")}
+      </label>
       {number("maxPlayers", t("maxPlayers"), 2, 500)}
       <label className="inline field">
         <input

@@ -1,4 +1,12 @@
-import { createClock, type MatchModel, openSeats, seatOrderOf, seatsOf, startSeedOf } from "@arena/match";
+import {
+  createClock,
+  type MatchModel,
+  openSeats,
+  playOpening,
+  seatOrderOf,
+  seatsOf,
+  startSeedOf,
+} from "@arena/match";
 import { type Failure, type MatchEvent } from "@arena/protocol";
 import { botNotRated } from "../../ratings/eligibility.js";
 import { pendingSeat } from "../invitations.js";
@@ -94,7 +102,12 @@ export const SEATING_DECIDERS: Deciders<
 function start(model: MatchModel, ctx: DecideContext): MatchEvent[] {
   // The start position is drawn from the secret too, so nobody knows it before the game starts (a seat
   // is chosen before that: docs/protocol.md, "Hidden randomness").
-  const state = model.game.initial(model.options, startSeedOf(ctx.secret));
+  // A tournament pair's opening is played before the clocks start: the game starts after it.
+  const state = playOpening(
+    model.game,
+    model.game.initial(model.options, startSeedOf(ctx.secret)),
+    model.opening,
+  );
   const first = model.game.toMove(state)[0] ?? null;
   const started: MatchEvent = {
     type: "started",
