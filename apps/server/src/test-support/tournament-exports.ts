@@ -37,6 +37,7 @@ export const VIEW: TournamentView = {
   durationMs: null,
   double: false,
   berserk: false,
+  pairsFromOneOpening: false,
   rated: false,
   maxPlayers: 8,
   status: "finished",
