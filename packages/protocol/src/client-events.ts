@@ -13,7 +13,12 @@ import { type Ack } from "./errors.js";
 import { LOBBY_VIEWS, LobbyQuery, type LobbyPage, type LobbyView } from "./lobby.js";
 import { UserId } from "./ids.js";
 import { FollowRequest, type FollowedPlayer } from "./follows.js";
-import { type TournamentChatLine, TournamentId, type TournamentSummary, type TournamentView } from "./tournaments.js";
+import {
+  type TournamentChatLine,
+  TournamentId,
+  type TournamentSummary,
+  type TournamentView,
+} from "./tournaments.js";
 import { ChatChannel, ChatInput, type ChatLine, ChatPhrase } from "./chat.js";
 import { PoolId, type SeekCounts } from "./seeks.js";
 

@@ -8,7 +8,12 @@ import { type SeekCounts, type SeekEnded, type SeekPaired } from "./seeks.js";
 import { type Invitation } from "./invitations.js";
 import { type MyGame, type MyGameChange, type RematchOffer } from "./my-games.js";
 import { type FollowedPlayer } from "./follows.js";
-import { type TournamentChatLine, type TournamentId, type TournamentSummary, type TournamentView } from "./tournaments.js";
+import {
+  type TournamentChatLine,
+  type TournamentId,
+  type TournamentSummary,
+  type TournamentView,
+} from "./tournaments.js";
 import { type AnalysisProgress } from "./analysis.js";
 
 /** Every server→client event; the server sends each of them (`server-events.test.ts` in the server checks). */

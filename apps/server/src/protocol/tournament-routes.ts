@@ -10,12 +10,14 @@ const NO_TOURNAMENT = failure("not-found", "no such tournament");
  * now, then every change and every line; and says lines in its chat.
  */
 export const TOURNAMENT_ROUTES: {
-  readonly [E in
-    | "tournament:watch"
-    | "tournament:unwatch"
-    | "tournament:chat"
-    | "tournaments:subscribe"
-    | "tournaments:unsubscribe"]: Route<E>;
+  readonly [
+    E in
+      | "tournament:watch"
+      | "tournament:unwatch"
+      | "tournament:chat"
+      | "tournaments:subscribe"
+      | "tournaments:unsubscribe"
+  ]: Route<E>;
 } = {
   async "tournament:watch"({ socket, tournaments, tournamentChat }, { tournamentId }) {
     const tournament = await fromStore(tournaments.view(tournamentId));
