@@ -6,13 +6,14 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type BotsOnline, type MatchId, type Snapshot, type TournamentView } from "@arena/protocol";
+import { type BotsOnline, type MatchId, type Snapshot } from "@arena/protocol";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { MemoryPlayerStore } from "../store/memory/players.js";
 import { systemClock } from "../clocks/scheduler.js";
 import { BOTS_CACHE_MS } from "../http/bots-api.js";
 import { type Client } from "../test-support/harness.js";
 import { useServers } from "../test-support/servers.js";
+import { finishedTournament } from "../test-support/tournaments.js";
 import { firstLegal } from "../test-support/play.js";
 import { killHard, startProduct, TWO_BOOTS_TEST_MS } from "../test-support/product.js";
 import { BOTS_ROOM } from "../protocol/sockets.js";
@@ -322,14 +323,7 @@ describe("arena bot", () => {
     });
     const id = created.id ?? "";
     expect(await post(`/tournaments/${id}/start`)).toMatchObject({ ok: true });
-    let view: TournamentView | null = null;
-    const deadline = Date.now() + 120_000;
-    while (view?.status !== "finished" && Date.now() < deadline) {
-      await new Promise((done) => setTimeout(done, 250));
-      view = (
-        (await (await fetch(`${server.url}/api/tournaments/${id}`)).json()) as { tournament: TournamentView }
-      ).tournament;
-    }
+    const view = await finishedTournament(server.url, id, 120_000);
     expect(view?.status, bot.output()).toBe("finished");
     const games = view?.roundsPlayed.flatMap((r) => r.pairings) ?? [];
     expect(games).toHaveLength(2);

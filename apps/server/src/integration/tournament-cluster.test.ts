@@ -1,4 +1,3 @@
-import { type TournamentView } from "@arena/protocol";
 import { describe, expect, it } from "vitest";
 import { systemClock } from "../clocks/scheduler.js";
 import { randomId } from "../identity/tokens.js";
@@ -6,6 +5,7 @@ import { type TestServer, registerAccount, uniqueName } from "../test-support/ha
 import { connectTestRedis, redisUrl } from "../test-support/redis.js";
 import { skipWithout } from "../test-support/requires.js";
 import { useServers } from "../test-support/servers.js";
+import { finishedTournament, tournamentApi, tournamentView } from "../test-support/tournaments.js";
 
 const arena = useServers();
 
@@ -32,21 +32,12 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))(
       };
     }
 
-    const viewOn = async (server: TestServer, id: string): Promise<TournamentView> =>
-      ((await (await fetch(`${server.url}/api/tournaments/${id}`)).json()) as { tournament: TournamentView })
-        .tournament;
-
     it("keeps the other process's copy current, and after the director's process dies the other finishes it", async () => {
       const prefix = `tcluster-${randomId(6)}:`;
       const a = await instance(prefix);
       const b = await instance(prefix);
       const creator = await registerAccount(a, uniqueName("Director"));
-      const post = (path: string, body: unknown = {}) =>
-        fetch(`${a.url}/api${path}`, {
-          method: "POST",
-          headers: { "content-type": "application/json", authorization: `Bearer ${creator.token}` },
-          body: JSON.stringify(body),
-        });
+      const { post } = tournamentApi(a.url, creator.token);
       const created = await post("/tournaments", {
         gameId: "othello",
         format: "round-robin",
@@ -55,17 +46,13 @@ describe.skipIf(skipWithout(redisUrl === null, "redis-server"))(
       });
       const { id } = (await created.json()) as { id: string };
       // The other process reads it from the shared store and follows the director's appends.
-      expect((await viewOn(b, id)).status).toBe("waiting");
+      expect((await tournamentView(b.url, id)).status).toBe("waiting");
       expect(await (await post(`/tournaments/${id}/start`)).json()).toMatchObject({ ok: true });
-      await expect.poll(async () => (await viewOn(b, id)).status).toBe("running");
+      await expect.poll(async () => (await tournamentView(b.url, id)).status).toBe("running");
 
       // The director's process dies mid-round, handing nothing back.
       await a.close(false);
-      let view = await viewOn(b, id);
-      for (let waited = 0; view.status !== "finished" && waited < 120_000; waited += 250) {
-        await new Promise((resolve) => setTimeout(resolve, 250));
-        view = await viewOn(b, id);
-      }
+      const view = await finishedTournament(b.url, id, 120_000);
       expect(view.status).toBe("finished");
       const games = view.roundsPlayed.flatMap((r) => r.pairings);
       expect(games).toHaveLength(6);

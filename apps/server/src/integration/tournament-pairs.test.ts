@@ -1,10 +1,11 @@
 import { getGame } from "@arena/engine/registry";
 import { playOpening } from "@arena/match";
-import { type Snapshot, type TournamentView } from "@arena/protocol";
+import { type Snapshot } from "@arena/protocol";
 import { describe, expect, it } from "vitest";
 import { systemClock } from "../clocks/scheduler.js";
 import { registerAccount, uniqueName } from "../test-support/harness.js";
 import { useServers } from "../test-support/servers.js";
+import { finishedTournament, tournamentApi } from "../test-support/tournaments.js";
 
 const arena = useServers();
 
@@ -12,12 +13,7 @@ describe("pairs from one opening over HTTP (memory store, real clock for the AI 
   it("plays every pairing of a round-robin of four AI entrants as two games from one opening, colours swapped", async () => {
     const server = await arena.start({ clock: systemClock, config: { roundGapMs: 50 } });
     const creator = await registerAccount(server, uniqueName("Director"));
-    const post = (path: string, body: unknown = {}) =>
-      fetch(`${server.url}/api${path}`, {
-        method: "POST",
-        headers: { "content-type": "application/json", authorization: `Bearer ${creator.token}` },
-        body: JSON.stringify(body),
-      });
+    const { post } = tournamentApi(server.url, creator.token);
     const created = await post("/tournaments", {
       gameId: "othello",
       format: "round-robin",
@@ -29,16 +25,7 @@ describe("pairs from one opening over HTTP (memory store, real clock for the AI 
     const { id } = (await created.json()) as { id: string };
     expect(await (await post(`/tournaments/${id}/start`)).json()).toMatchObject({ ok: true });
 
-    let view: TournamentView | null = null;
-    for (let waited = 0; waited < 170_000; waited += 250) {
-      const got = (await (await fetch(`${server.url}/api/tournaments/${id}`)).json()) as {
-        tournament: TournamentView;
-      };
-      view = got.tournament;
-      if (view.status === "finished") break;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    if (view === null) throw new Error("no view");
+    const view = await finishedTournament(server.url, id);
     expect(view.status).toBe("finished");
     expect(view.pairsFromOneOpening).toBe(true);
     const boards = view.roundsPlayed.flatMap((r) => r.pairings);

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { FakeClock, systemClock } from "../clocks/scheduler.js";
 import { registerAccount, uniqueName } from "../test-support/harness.js";
 import { useServers } from "../test-support/servers.js";
+import { finishedTournament } from "../test-support/tournaments.js";
 
 const arena = useServers();
 
@@ -62,16 +63,7 @@ describe("tournaments over HTTP (memory store, real clock for the AI games)", ()
       tournament: { status: "running" },
     });
 
-    let view: TournamentView | null = null;
-    for (let waited = 0; waited < 170_000; waited += 250) {
-      const got = (await (await fetch(`${server.url}/api/tournaments/${id}`)).json()) as {
-        tournament: TournamentView;
-      };
-      view = got.tournament;
-      if (view.status === "finished") break;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    if (view === null) throw new Error("no view");
+    const view = await finishedTournament(server.url, id);
     expect(view.status).toBe("finished");
     const games = view.roundsPlayed.flatMap((r) => r.pairings);
     expect(games).toHaveLength(6);
