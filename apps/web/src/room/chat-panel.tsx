@@ -1,18 +1,13 @@
 "use client";
 
 import { isOver } from "@arena/match";
-import {
-  CHAT_PHRASES,
-  type ChatChannel,
-  type ChatPhrase,
-  MAX_CHAT_CHARS,
-  type UserRef,
-} from "@arena/protocol";
+import { CHAT_PHRASES, type ChatChannel, type ChatPhrase, type UserRef } from "@arena/protocol";
 import { useLocale, useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { labelOf, nameTags } from "../lib/names";
 import { PlayerName, useDisplayName } from "../ui/player-name";
-import { charactersLeft, counterShown, linesOf, refusalText } from "./chat-lines";
+import { ChatForm } from "./chat-form";
+import { linesOf, refusalText } from "./chat-lines";
 import type { RoomView } from "./room-view";
 import type { Commands } from "./use-command";
 import { useChat } from "./use-chat";
@@ -56,7 +51,6 @@ export function ChatPanel({
   const over = isOver(model);
   const chat = useChat(matchId, over ? "both" : mine);
   const [text, setText] = useState("");
-  const left = charactersLeft(text);
   const closed = mine === "spectators" && !model.spectatorChat;
   const isHost = viewerId !== undefined && viewerId === model.host.id;
   const opponents = useMemo(() => {
@@ -182,41 +176,13 @@ export function ChatPanel({
         </div>
       )}
       {!closed && (
-        <form
-          className="chat-form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void send();
-          }}
-        >
-          <input
-            type="text"
-            data-testid="chat-input"
-            value={text}
-            // UTF-16 units, never fewer than the code points the server counts: a typed line stays within it.
-            maxLength={MAX_CHAT_CHARS}
-            placeholder={t(`placeholder.${mine}`)}
-            aria-label={t(`placeholder.${mine}`)}
-            onChange={(event) => setText(event.target.value)}
-          />
-          {counterShown(left) && (
-            <span
-              className={left < 0 ? "chat-counter over" : "chat-counter"}
-              data-testid="chat-counter"
-              aria-label={t("charactersLeft", { left })}
-            >
-              {left}
-            </span>
-          )}
-          <button
-            type="submit"
-            className="btn small"
-            data-testid="chat-send"
-            disabled={left < 0 || text.trim() === ""}
-          >
-            {t("send")}
-          </button>
-        </form>
+        <ChatForm
+          text={text}
+          onText={setText}
+          onSend={() => void send()}
+          placeholder={t(`placeholder.${mine}`)}
+          testIds="chat"
+        />
       )}
       {chat.refusal !== null && (
         <p className="error" role="alert" data-testid="chat-refusal">

@@ -1,11 +1,12 @@
 "use client";
 
-import { MAX_CHAT_CHARS, type TournamentChatLine, type TournamentId, type UserRef } from "@arena/protocol";
+import { type TournamentChatLine, type TournamentId, type UserRef } from "@arena/protocol";
 import { useLocale, useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { labelOf, nameTags } from "../lib/names";
 import { useArena } from "../net/arena-context";
-import { type ChatRefusal, charactersLeft, counterShown, refusalText } from "../room/chat-lines";
+import { ChatForm } from "../room/chat-form";
+import { type ChatRefusal, refusalText } from "../room/chat-lines";
 import { PlayerName } from "../ui/player-name";
 
 /**
@@ -28,7 +29,6 @@ export function TournamentChat({
   const locale = useLocale();
   const [text, setText] = useState("");
   const [refusal, setRefusal] = useState<ChatRefusal | null>(null);
-  const left = charactersLeft(text);
   const tags = useMemo(() => nameTags(lines.map((line): UserRef => line.author)), [lines]);
 
   const send = async () => {
@@ -59,39 +59,14 @@ export function TournamentChat({
           ))}
         </ol>
       )}
-      <form
-        className="chat-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void send();
-        }}
-      >
-        <input
-          type="text"
-          data-testid="tournament-chat-input"
-          value={text}
-          maxLength={MAX_CHAT_CHARS}
-          placeholder={t("chatPlaceholder")}
-          aria-label={t("chatPlaceholder")}
-          onChange={(event) => setText(event.target.value)}
-        />
-        {counterShown(left) && (
-          <span
-            className={left < 0 ? "chat-counter over" : "chat-counter"}
-            aria-label={chatWords("charactersLeft", { left })}
-          >
-            {left}
-          </span>
-        )}
-        <button
-          type="submit"
-          className="btn small"
-          data-testid="tournament-chat-send"
-          disabled={client === null || left < 0 || text.trim() === ""}
-        >
-          {chatWords("send")}
-        </button>
-      </form>
+      <ChatForm
+        text={text}
+        onText={setText}
+        onSend={() => void send()}
+        placeholder={t("chatPlaceholder")}
+        testIds="tournament-chat"
+        disabled={client === null}
+      />
       {refusal !== null && (
         <p className="error" role="alert" data-testid="tournament-chat-refusal">
           {refusalText(refusal, chatWords, errors, locale)}
