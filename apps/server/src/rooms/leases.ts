@@ -1,6 +1,7 @@
 import { type MatchId } from "@arena/protocol";
 import { type Logger } from "pino";
 import { type Clock } from "../clocks/scheduler.js";
+import { Upkeep } from "../clocks/upkeep.js";
 import { type Cluster } from "../cluster/ports.js";
 import { type MatchStore } from "../store/ports/matches.js";
 import { type Room } from "./room.js";
@@ -57,28 +58,23 @@ function followedOnlyElsewhere(room: Room): string | null {
  * nobody ran them (docs/architecture.md, "Several processes").
  */
 export class LeaseKeeper {
-  private cancelNextRound: (() => void) | null = null;
-  private stopped = false;
+  private readonly upkeep: Upkeep;
   /** Matches this process is acquiring right now. */
   private readonly acquiring = new Set<MatchId>();
 
-  constructor(private readonly options: LeaseKeeperOptions) {}
+  constructor(private readonly options: LeaseKeeperOptions) {
+    const { clock, leaseTtlMs, logger } = options;
+    this.upkeep = new Upkeep(
+      clock,
+      leaseTtlMs / 3,
+      () => this.maintainOnce(),
+      (error) => logger.error({ err: error }, "lease upkeep failed"),
+    );
+  }
 
   /** One round of upkeep (renew ours, take over expired ones), then the next in ttl/3. Tests call it too. */
-  async maintain(): Promise<void> {
-    if (this.stopped) return;
-    this.cancelNextRound?.();
-    try {
-      await this.maintainOnce();
-    } finally {
-      // Keep the upkeep going even when a round failed (store down): leases must be renewed after it returns.
-      if (!this.stopped) {
-        const { clock, leaseTtlMs, logger } = this.options;
-        this.cancelNextRound = clock.schedule(clock.now() + leaseTtlMs / 3, () => {
-          void this.maintain().catch((error: unknown) => logger.error({ err: error }, "lease upkeep failed"));
-        });
-      }
-    }
+  maintain(): Promise<void> {
+    return this.upkeep.run();
   }
 
   private async maintainOnce(): Promise<void> {
@@ -223,8 +219,7 @@ export class LeaseKeeper {
 
   /** Stops the upkeep. Graceful: hand the leases back so another process takes over at once. */
   async stop(graceful: boolean, rooms: readonly Room[]): Promise<void> {
-    this.stopped = true;
-    this.cancelNextRound?.();
+    this.upkeep.stop();
     if (!graceful) return;
     const { cluster, owner } = this.options;
     for (const room of rooms) if (room.owned) await cluster.releaseLease(room.matchId, owner);

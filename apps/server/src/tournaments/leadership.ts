@@ -1,6 +1,7 @@
 import { type TournamentId } from "@arena/protocol";
 import { type Logger } from "pino";
 import { type Clock } from "../clocks/scheduler.js";
+import { Upkeep } from "../clocks/upkeep.js";
 import { type Cluster } from "../cluster/ports.js";
 import { type TournamentDirector } from "./director.js";
 
@@ -24,10 +25,16 @@ export interface LeadershipDeps {
  */
 export class TournamentLeadership {
   private readonly held = new Set<TournamentId>();
-  private cancelNextRound: (() => void) | null = null;
-  private stopped = false;
+  private readonly upkeep: Upkeep;
 
-  constructor(private readonly deps: LeadershipDeps) {}
+  constructor(private readonly deps: LeadershipDeps) {
+    this.upkeep = new Upkeep(
+      deps.clock,
+      deps.leaseTtlMs / 3,
+      () => this.maintainOnce(),
+      (error) => deps.logger.error({ err: error }, "tournament lease upkeep failed"),
+    );
+  }
 
   /** Leads the tournament if its lease is free (or already this process's); follows it otherwise. */
   async claim(director: TournamentDirector): Promise<void> {
@@ -39,27 +46,13 @@ export class TournamentLeadership {
   }
 
   /** One round of upkeep (renew, hand back the finished, take the free), then the next in ttl/3. */
-  async maintain(): Promise<void> {
-    if (this.stopped) return;
-    this.cancelNextRound?.();
-    try {
-      await this.maintainOnce();
-    } finally {
-      if (!this.stopped) {
-        const { clock, leaseTtlMs, logger } = this.deps;
-        this.cancelNextRound = clock.schedule(clock.now() + leaseTtlMs / 3, () => {
-          void this.maintain().catch((error: unknown) =>
-            logger.error({ err: error }, "tournament lease upkeep failed"),
-          );
-        });
-      }
-    }
+  maintain(): Promise<void> {
+    return this.upkeep.run();
   }
 
   /** Stops the upkeep; `release`: hands every lease back, so another process leads at once. */
   async stop(release: boolean): Promise<void> {
-    this.stopped = true;
-    this.cancelNextRound?.();
+    this.upkeep.stop();
     const { cluster, owner } = this.deps;
     if (!release) return;
     await Promise.all([...this.held].map((id) => cluster.releaseLease(id, owner).catch(() => undefined)));
