@@ -21,7 +21,8 @@ export interface LeadershipDeps {
 /**
  * Which process directs each unfinished tournament (docs/tournaments.md, "Several processes"): the holder
  * of its lease times its steps; every other process keeps a copy that catches up on the appends it hears
- * of (and before deciding a command), and takes the lease once its holder stops renewing it.
+ * of (and before deciding a command), and takes the lease once its holder stops renewing it. Each round
+ * renews the leases held and takes the free ones.
  */
 export class TournamentLeadership {
   private readonly held = new Set<TournamentId>();
@@ -79,11 +80,10 @@ export class TournamentLeadership {
     if (others.length === 0) return;
     const holders = await cluster.leaseHolders(others);
     for (const [i, id] of others.entries()) {
+      if (holders[i] !== null) continue;
+      // Loading a director claims a free lease; one loaded before is claimed here.
       const director = await this.deps.director(id);
-      if (director === null) continue;
-      if (holders[i] === null && !director.isLeading) await this.claim(director);
-      // A copy that missed news of an append (pub/sub is fire and forget) is at most a round stale.
-      if (!director.isLeading) await director.catchUp();
+      if (director !== null && !director.isLeading) await this.claim(director);
     }
   }
 }

@@ -86,10 +86,19 @@ export class Tournaments {
       unfinished: async () => (await deps.store.unfinished()).map((meta) => meta.id),
       director: (id) => this.director(id),
     });
-    this.stopHearing = deps.cluster.onMessage((message) => {
-      if (message.type !== "tournament:appended") return;
-      void this.directors.get(message.tournamentId)?.then((director) => director?.catchUp());
+    const catchUp = (director: Promise<TournamentDirector | null> | undefined) =>
+      void director?.then((d) => d?.catchUp());
+    const stopMessages = deps.cluster.onMessage((message) => {
+      if (message.type === "tournament:appended") catchUp(this.directors.get(message.tournamentId));
     });
+    // News may have been missed while the channel reconnected: every copy reads its log again.
+    const stopResyncs = deps.cluster.onResync(() => {
+      for (const director of this.directors.values()) catchUp(director);
+    });
+    this.stopHearing = () => {
+      stopMessages();
+      stopResyncs();
+    };
   }
 
   /** A new tournament; `bots`: the bot accounts its request names, resolved at the edge, entered at once. */
