@@ -12,6 +12,8 @@ let skipped = 0;
 const retried = [];
 /** Errors a vitest run caught outside any test: each one a failure. */
 const unhandled = [];
+/** Files that failed with every test in them passing (a hook such as afterAll threw): each one a failure. */
+const failedFiles = [];
 const firstLine = (text) =>
   String(text ?? "")
     .split("\n")[0]
@@ -29,6 +31,12 @@ for (const group of ["packages", "apps", "."]) {
       skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
       if (report.success === false && (report.numFailedTests ?? 0) === 0) failed += 1;
       for (const file of report.testResults ?? []) {
+        const testFailed = (file.assertionResults ?? []).some((test) => test.status === "failed");
+        if (file.status === "failed" && !testFailed) {
+          failedFiles.push(
+            `${join(dir, name)}: ${file.name} (${firstLine(file.message) || "a hook of one of its suites threw"})`,
+          );
+        }
         for (const test of file.assertionResults ?? []) {
           if (test.status === "passed" && (test.meta?.failedAttempts ?? 0) > 0) {
             retried.push(`${join(dir, name)}: ${test.fullName} (${firstLine(test.failureMessages?.[0])})`);
@@ -72,5 +80,6 @@ for (const group of ["packages", "apps", "."]) {
 }
 for (const line of retried) console.log(`passed on a retry: ${line}`);
 for (const line of unhandled) console.log(`unhandled error: ${line}`);
+for (const line of failedFiles) console.log(`failed outside its tests: ${line}`);
 console.log(`${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ""}`);
 process.exitCode = failed > 0 || passed === 0 ? 1 : 0;

@@ -268,14 +268,24 @@ describe("invitations by name", () => {
   });
 });
 
-describe("arena bot", () => {
+/**
+ * Waits for the bot's own word that it is connected. A Node process that imports the CLI and the engine
+ * took more than 20 s to get there on CI's loaded 2 cores, beside the browser tests.
+ */
+async function botConnected(bot: BotProcess, name = "Iagoish"): Promise<void> {
+  await expect.poll(() => bot.output(), { timeout: BOT_START_MS }).toContain(`connected as ${name}`);
+}
+const BOT_START_MS = 60_000;
+
+describe("arena bot", { timeout: BOT_START_MS + 120_000 }, () => {
   it("takes the seat it is invited to and plays a full game against a person", async () => {
     const server = await arena.start({ clock: systemClock });
     const host = await connect(server.url, await register(server.url, "Hostie"));
     const bot = startBot(server.url, "Iagoish");
+    await botConnected(bot);
     await expect
       .poll(async () => ((await (await fetch(`${server.url}/api/bots`)).json()) as BotsOnline).bots.length, {
-        timeout: 20_000,
+        timeout: 3 * BOTS_CACHE_MS,
       })
       .toBe(1);
     const created = await createInviting(host, "Iagoish", 0);
@@ -298,7 +308,7 @@ describe("arena bot", () => {
     const server = await arena.start({ clock: systemClock, config: { roundGapMs: 50 } });
     const creator = await register(server.url, "Director");
     const bot = startBot(server.url, "Iagoish");
-    await expect.poll(() => bot.output(), { timeout: 20_000 }).toContain("connected as Iagoish");
+    await botConnected(bot);
     const post = (path: string, body: unknown = {}) =>
       fetch(`${server.url}/api${path}`, {
         method: "POST",
@@ -353,7 +363,7 @@ for await (const line of createInterface({ input: process.stdin })) {
     const server = await arena.start({ clock: systemClock });
     const host = await connect(server.url, await register(server.url, "Hostie"));
     const bot = startBot(server.url, "Iagoish", `"${process.execPath}" "${crashing}"`);
-    await expect.poll(() => bot.output(), { timeout: 20_000 }).toContain("connected as Iagoish");
+    await botConnected(bot);
     for (let game = 1; game <= 2; game++) {
       const created = await createInviting(host, "Iagoish", 0);
       if (!created.ok) throw new Error(created.code);
@@ -372,7 +382,7 @@ for await (const line of createInterface({ input: process.stdin })) {
     const server = await arena.start({ clock: systemClock, players });
     const host = await connect(server.url, await register(server.url, "Hostie"));
     const bot = startBot(server.url, "Iagoish");
-    await expect.poll(() => bot.output(), { timeout: 20_000 }).toContain("connected as Iagoish");
+    await botConnected(bot);
     // Its session ends (as at a logout) and its connection drops: socket.io reconnects with the old token,
     // which now makes it a guest.
     const [socket] = await server.app.io.in(BOTS_ROOM).fetchSockets();
@@ -395,7 +405,7 @@ for await (const line of createInterface({ input: process.stdin })) {
     const server = await arena.start();
     const host = await connect(server.url, await register(server.url, "Hostie"));
     const bot = startBot(server.url, "Iagoish");
-    await expect.poll(() => bot.output(), { timeout: 20_000 }).toContain("connected as Iagoish");
+    await botConnected(bot);
     const created = await host.call("room:create", {
       gameId: "connect-k",
       timeControl: blitz,
@@ -416,7 +426,7 @@ for await (const line of createInterface({ input: process.stdin })) {
       arena.defer(() => killHard(first));
       const host = await connect(first.url, await register(first.url, "Hostie"), true);
       const bot = startBot(first.url, "Iagoish");
-      await expect.poll(() => bot.output(), { timeout: 20_000 }).toContain("connected as Iagoish");
+      await botConnected(bot);
       const created = await createInviting(host, "Iagoish", 0);
       if (!created.ok) throw new Error(created.code);
       const matchId = created.matchId;

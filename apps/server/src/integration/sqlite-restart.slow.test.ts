@@ -1,7 +1,16 @@
 // The product process on its default store (SQLite in DATA_DIR), killed with SIGKILL and started again
 // on the same folder: docs/reliability.md, "SQLite store".
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statfsSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statfsSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type MatchId, type Snapshot, type VersionedEvent } from "@arena/protocol";
@@ -11,6 +20,7 @@ import { firstLegal, startOthello } from "../test-support/play.js";
 import {
   killHard,
   launchProduct,
+  PRODUCT_BOOT_MS,
   type Product,
   startProduct,
   TWO_BOOTS_TEST_MS,
@@ -200,9 +210,19 @@ describe(
         folders.push(mountPoint);
         const mounted = spawnSync("mount", ["-t", "tmpfs", "-o", "size=8m", "tmpfs", mountPoint]);
         if (mounted.status !== 0) throw new Error(`mount tmpfs failed: ${mounted.stderr.toString()}`);
+        const running: Product[] = [];
         try {
           const DATA_DIR = join(mountPoint, "data");
+          // A first boot writes the schema through the WAL; a clean stop copies it into the database and
+          // deletes the WAL, so the WAL of the second boot holds only this game's commits. Without that, the
+          // migrations' frames left the WAL free room for 30 moves or more once the disk was full.
+          const fresh = await start({ DATA_DIR });
+          running.push(fresh);
+          fresh.child.kill("SIGINT");
+          expect(await fresh.exited).toBe(0);
+          expect(existsSync(join(DATA_DIR, "arena.db-wal")), "the WAL after a clean stop").toBe(false);
           const product = await start({ DATA_DIR });
+          running.push(product);
           const black = await connect(product);
           const white = await connect(product);
           const game = await startOthello(black, white, { baseMs: 180_000, incrementMs: 2_000 });
@@ -246,13 +266,17 @@ describe(
           // Across a kill too: exactly the acknowledged moves, none of the refused ones.
           await killHard(product);
           const again = await start({ DATA_DIR });
+          running.push(again);
           const stored = await fetchMatch(again, game.matchId);
           expect(stored.moves.filter((m) => !m.forced).map((m) => m.move)).toEqual(acked);
           await killHard(again);
         } finally {
-          spawnSync("umount", [mountPoint]);
+          // Nothing may hold a file on the tmpfs when it is unmounted, or afterAll could not remove the folder.
+          for (const product of running) await killHard(product);
+          if (spawnSync("umount", [mountPoint]).status !== 0) spawnSync("umount", ["-l", mountPoint]);
         }
       },
+      3 * PRODUCT_BOOT_MS + 60_000,
     );
   },
 );
