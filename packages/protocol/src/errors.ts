@@ -64,6 +64,7 @@ export const ERROR_CODES = [
   "tournament-full",
   "too-few-entrants",
   "bad-settings",
+  "not-invited",
 ] as const;
 
 export const ErrorCode = z.enum(ERROR_CODES);

@@ -13,6 +13,7 @@ import {
   type TournamentId,
   type TournamentSummary,
   type TournamentView,
+  type TournamentInvitation,
 } from "./tournaments.js";
 import { type AnalysisProgress } from "./analysis.js";
 
@@ -40,6 +41,8 @@ export const SERVER_EVENT_NAMES = [
   // Tournaments (docs/protocol.md, "Tournaments"): to the sockets watching one.
   "tournament:update",
   "tournament:chat-line",
+  // ... to an invitee's own channel,
+  "tournament:invited",
   // ... and to the sockets following the tournaments list.
   "tournaments:changed",
 ] as const;
@@ -78,6 +81,8 @@ export type ServerToClientEvents = {
   "tournament:update": (payload: { tournament: TournamentView }) => void;
   /** A line said in a watched tournament's chat. */
   "tournament:chat-line": (payload: { tournamentId: TournamentId; line: TournamentChatLine }) => void;
+  /** A tournament this account was invited to; again on connecting while it is unfinished and not entered. */
+  "tournament:invited": (payload: TournamentInvitation) => void;
   /** A tournament of the list was created or changed its row (status, players). */
   "tournaments:changed": (payload: { tournament: TournamentSummary }) => void;
 };

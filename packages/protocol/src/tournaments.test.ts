@@ -10,6 +10,7 @@ const row = (id: string, status: TournamentSummary["status"], players = 2): Tour
   timeControl: { baseMs: 60_000, incrementMs: 0 },
   players,
   maxPlayers: 8,
+  invitationOnly: false,
   createdBy: "someone",
   startsAt: null,
   startedAt: null,

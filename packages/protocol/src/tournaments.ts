@@ -20,6 +20,8 @@ export type TournamentId = z.infer<typeof TournamentId>;
 /** The most entrants one tournament takes, and the most AI entrants its creator may add. */
 export const MAX_TOURNAMENT_PLAYERS = 500;
 export const MAX_AI_ENTRANTS = 16;
+/** The most accounts one tournament's creator may invite by name. */
+export const MAX_TOURNAMENT_INVITEES = 100;
 
 /**
  * An entrant the creator adds: an AI player at a level of the tournament's game, or a bot account by its
@@ -56,6 +58,10 @@ export const CreateTournamentRequest = z.strictObject({
   maxPlayers: z.number().int().min(2).max(MAX_TOURNAMENT_PLAYERS).default(64),
   startsAt: z.number().int().min(0).optional(),
   entrants: z.array(TournamentEntrantSpec).max(MAX_AI_ENTRANTS).default([]),
+  /** Only the invitees (and the creator) may join; without it anyone may. */
+  invitationOnly: z.boolean().default(false),
+  /** Accounts told of the tournament by name (`tournament:invited`), open or by invitation. */
+  invitees: z.array(z.string().trim().min(1).max(40)).max(MAX_TOURNAMENT_INVITEES).default([]),
 });
 export type CreateTournamentRequest = z.output<typeof CreateTournamentRequest>;
 export type CreateTournamentInput = z.input<typeof CreateTournamentRequest>;
@@ -148,6 +154,10 @@ export interface TournamentView {
   readonly pairsFromOneOpening: boolean;
   readonly rated: boolean;
   readonly maxPlayers: number;
+  /** Only the invited (and the creator) may join. */
+  readonly invitationOnly: boolean;
+  /** The accounts invited by name. */
+  readonly invited: readonly { readonly id: UserId; readonly name: string }[];
   readonly status: TournamentStatus;
   readonly createdBy: { readonly id: UserId; readonly name: string };
   readonly createdAt: number;
@@ -173,9 +183,27 @@ export interface TournamentSummary {
   readonly timeControl: TimeControl;
   readonly players: number;
   readonly maxPlayers: number;
+  readonly invitationOnly: boolean;
   readonly createdBy: string;
   readonly startsAt: number | null;
   readonly startedAt: number | null;
+}
+
+/**
+ * `tournament:invited` (docs/protocol.md, "Tournaments"): a tournament an account was invited to by name.
+ * Sent to the invitee's sockets when it is created, and on connecting while it is unfinished and the
+ * invitee has not entered it.
+ */
+export interface TournamentInvitation {
+  readonly id: TournamentId;
+  readonly name: string;
+  readonly gameId: string;
+  readonly format: TournamentFormat;
+  readonly timeControl: TimeControl;
+  readonly status: TournamentStatus;
+  readonly invitationOnly: boolean;
+  readonly startsAt: number | null;
+  readonly createdBy: { readonly id: UserId; readonly name: string };
 }
 
 /** `GET /api/tournaments`: the ones waiting or running, then the latest finished. */
