@@ -1,6 +1,7 @@
 import { SERVER_EVENT_NAMES, type TournamentSummary } from "@arena/protocol";
 import { describe, expect, it } from "vitest";
 import { type FakeClock } from "../clocks/scheduler.js";
+import { LIST_PUSH_MS } from "../tournaments/list-pushes.js";
 import { LOBBY_BATCH_MS } from "../rooms/lobby-feed.js";
 import { POOLS } from "../seeks/pools.js";
 import { SEEK_COUNTS_BATCH_MS } from "../seeks/seeks.js";
@@ -106,6 +107,8 @@ describe("the protocol declares what the server sends", () => {
     });
     expect(joined.ok).toBe(true);
     await invitee.until(() => seen.has("tournament:update"), "the tournament's update");
+    // The list pushes a row at most once per LIST_PUSH_MS: the join's row comes at the window's end.
+    (server.clock as FakeClock).advance(LIST_PUSH_MS);
     await invitee.until(() => rows.length === 2, "the list's new row, then its row with one player");
     expect(rows.map((r) => [r.id, r.status, r.players])).toEqual([
       [tournamentId, "waiting", 0],

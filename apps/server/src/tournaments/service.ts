@@ -26,6 +26,7 @@ import { type TournamentMeta } from "../store/ports/tournaments.js";
 import { type DirectorAnswer, type DirectorDeps, TournamentDirector } from "./director.js";
 import { boardMatchId, newTournamentId } from "./ids.js";
 import { TournamentLeadership } from "./leadership.js";
+import { ListPushes } from "./list-pushes.js";
 import { refusal } from "./refusals.js";
 import { tournamentSummary, tournamentView } from "./view.js";
 
@@ -72,16 +73,17 @@ export class Tournaments {
   private readonly leadership: TournamentLeadership;
   private readonly directorDeps: DirectorDeps;
   private readonly stopHearing: () => void;
-  /** The row last told of each unfinished tournament: most appends (results) leave it as it was. */
-  private readonly rows = new Map<TournamentId, string>();
+  /** The list's rows as pushed: most appends (results) leave a row as it was, and joins come in bursts. */
+  private readonly listPushes: ListPushes;
   private unfinished: { readonly at: number; readonly metas: Promise<TournamentMeta[]> } | null = null;
 
   constructor(private readonly deps: TournamentsDeps) {
+    this.listPushes = new ListPushes(deps.clock, (summary) => deps.listed(summary));
     this.directorDeps = {
       ...deps,
       changed: (view) => {
         deps.changed(view);
-        this.announceRow(tournamentSummary(view));
+        this.listPushes.changed(tournamentSummary(view));
         deps.cluster.publish({ type: "tournament:appended", tournamentId: view.id, version: view.version });
       },
     };
@@ -190,7 +192,7 @@ export class Tournaments {
     const director = this.open(meta, events);
     this.directors.set(id, Promise.resolve(director));
     await this.leadership.claim(director);
-    this.announceRow(tournamentSummary(view));
+    this.listPushes.changed(tournamentSummary(view));
     for (const invitee of meta.invited ?? []) this.deps.invite(invitee, invitationOf(view));
     return { ok: true, id };
   }
@@ -224,14 +226,6 @@ export class Tournaments {
 
   list(): Promise<TournamentSummary[]> {
     return this.deps.store.list(FINISHED_LISTED);
-  }
-
-  private announceRow(summary: TournamentSummary): void {
-    const row = JSON.stringify(summary);
-    if (this.rows.get(summary.id) === row) return;
-    if (summary.status === "finished") this.rows.delete(summary.id);
-    else this.rows.set(summary.id, row);
-    this.deps.listed(summary);
   }
 
   /** A command over HTTP: the view after it, or a failure with the protocol's code. */
@@ -311,6 +305,7 @@ export class Tournaments {
   /** Stops every director's timers; a graceful close also hands their leases back for another process. */
   async close(graceful = true): Promise<void> {
     this.stopHearing();
+    this.listPushes.close();
     for (const director of this.directors.values()) void director.then((d) => d?.close());
     await this.leadership.stop(graceful);
   }
