@@ -269,6 +269,36 @@ describe("the tournament director", () => {
     expect(director.view.standings.find((s) => s.entrant === absent(board))?.withdrawn).toBe(true);
   });
 
+  it("counts a no-show in a pair's first game at once, not when the pair's second game ends", async () => {
+    const { clock, plans, created } = setup({ ...othello("swiss", 3), pairsFromOneOpening: true }, 4);
+    const director = await created();
+    await director.start();
+    const noShow: MatchResult = { reason: "abort", winners: [], scores: [] };
+    const seatOf = (plan: BoardMatchPlan, user: string) =>
+      plan.seats.findIndex((s) => s.kind === "user" && s.user.id === user);
+    const firstGame = [...plans.values()].find((p) => p.tournament.board === 0);
+    const absent = firstGame?.seats[0];
+    if (firstGame === undefined || absent?.kind !== "user") throw new Error("no first board");
+    await director.matchEnded(ended(firstGame, noShow, 0));
+    // The rest of round 1 is played, the absent entrant's second game of the pair included.
+    for (const plan of plans.values()) if (plan !== firstGame) await director.matchEnded(ended(plan, win(0)));
+    clock.advance(GAP);
+    await director.idle();
+    const again = [...plans.values()].find(
+      (p) => p.tournament.round === 2 && p.tournament.board % 2 === 0 && seatOf(p, absent.user.id) >= 0,
+    );
+    if (again === undefined) throw new Error("not paired again");
+    const seat = seatOf(again, absent.user.id);
+    await director.matchEnded({
+      ...ended(again, noShow, seat),
+      clock: { running: seat },
+    } as unknown as MatchModel);
+    // Withdrawn now, with the pair's second game still on.
+    expect(director.view.standings.find((s) => s.entrant === absent.user.id)?.withdrawn).toBe(true);
+    const round2 = director.view.roundsPlayed[1]?.pairings ?? [];
+    expect(round2[again.tournament.board + 1]?.result).toBeNull();
+  });
+
   it("runs an arena: a first wave of everyone, returning players paired again after the wait, the end at its duration", async () => {
     const settings: TournamentSettings = {
       gameId: "othello",

@@ -185,7 +185,7 @@ export class TournamentDirector {
       const absent = board.pairing.seats[outcome.seat];
       const after = foldTournament([...this.events, finished]);
       const entrant = after.entrants.find((e) => e.id === absent);
-      if (entrant === undefined || entrant.withdrawn || noShows(after.records.get(absent) ?? []) < 2) {
+      if (entrant === undefined || entrant.withdrawn || noShows(after, absent) < 2) {
         return { ok: true, events: [finished] };
       }
       const withdrawn = withdraw(after, absent, at);

@@ -1,6 +1,13 @@
 import { isBerserk, type MatchModel } from "@arena/match";
 import { isGameId } from "@arena/engine/registry";
-import { type EntrantRecord, type GameEnding, type GameResult, rulesFor, type Seat } from "@arena/tournament";
+import {
+  type EntrantId,
+  type GameEnding,
+  type GameResult,
+  rulesFor,
+  type Seat,
+  type TournamentState,
+} from "@arena/tournament";
 
 /** What a tournament's ended match tells its director. */
 export type BoardOutcome =
@@ -37,11 +44,18 @@ export function boardOutcome(model: MatchModel): BoardOutcome {
   return { kind: "result", result: discs === undefined ? base : { ...base, discs } };
 }
 
-/** Games an entrant lost by not showing (an abandon before the second ply; a pair's counted apart): two withdraw them. */
-export function noShows(records: readonly EntrantRecord[]): number {
-  return records
-    .flatMap((r) => (r.kind === "game" ? [r] : r.kind === "pair" ? r.games : []))
-    .filter((g) => g.result.ending === "abandon" && g.result.plies < 2 && g.result.winner !== g.seat).length;
+/**
+ * Games an entrant lost by not showing (an abandon before the second ply): two withdraw them. Counted by
+ * board, so a pair's first game counts as soon as it ends, not once the pair's second one does.
+ */
+export function noShows(state: TournamentState, entrant: EntrantId): number {
+  return state.rounds
+    .flatMap((round) => round.boards)
+    .filter(({ pairing, result }) => {
+      if (pairing.kind !== "game" || result === null) return false;
+      const seat = pairing.seats.indexOf(entrant);
+      return seat >= 0 && result.ending === "abandon" && result.plies < 2 && result.winner !== seat;
+    }).length;
 }
 
 /** Whether a game's scores are discs that its tie-breaks count (BQ, discs): Othello's are. */
