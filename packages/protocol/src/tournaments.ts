@@ -110,6 +110,8 @@ export interface TournamentPairing {
   readonly result: PairingResult | null;
   /** Points each seat scored from this game (arena: streak-doubled, berserk bonus); null in a pair. */
   readonly points: readonly number[] | null;
+  /** Arena: which seats berserked, once the game is over; absent when nobody did. */
+  readonly berserk?: readonly [boolean, boolean];
   /** Pairs from one opening: this board's game of its pair, and the pair's result once both are over. */
   readonly pair?: TournamentPairTotal;
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { FakeClock } from "../clocks/scheduler.js";
 import { type Client, registerAccount, uniqueName } from "../test-support/harness.js";
 import { useServers } from "../test-support/servers.js";
+import { tournamentView } from "../test-support/tournaments.js";
 
 const arena = useServers();
 
@@ -96,5 +97,9 @@ describe('berserk over real sockets (docs/tournaments.md, "Berserk")', () => {
     });
     expect(resigned.ok).toBe(true);
     expect(await scored).toBe(3);
+    // The pairings list marks who berserked.
+    const view = await tournamentView(server.url, id);
+    const board = view.roundsPlayed.flatMap((r) => r.pairings).find((p) => p.matchId === matchId);
+    expect(board?.berserk).toEqual([false, true]);
   });
 });

@@ -73,6 +73,7 @@ function pairingOf(
     matchId: forfeited ? null : matchId,
     result,
     points,
+    ...(board.result?.berserk?.includes(true) === true ? { berserk: board.result.berserk } : {}),
   };
 }
 

@@ -1,7 +1,6 @@
 "use client";
 
-import { berserkRefusal, isBerserk } from "@arena/match";
-import type { ClockState } from "@arena/protocol";
+import { berserkRefusal } from "@arena/match";
 import { useTranslations } from "next-intl";
 import type { RoomView } from "./room-view";
 import type { Commands } from "./use-command";
@@ -27,10 +26,10 @@ export function BerserkButton({ view, commands }: { view: RoomView; commands: Co
   );
 }
 
-/** The mark by a player who berserked. */
-export function BerserkMark({ clock, seat }: { clock: ClockState | null; seat: number }) {
+/** The mark by a player who berserked: in the room (from its clock) and in a tournament's pairings. */
+export function BerserkMark({ berserked, seat }: { berserked: boolean; seat: number }) {
   const t = useTranslations("berserk");
-  if (!isBerserk(clock, seat)) return null;
+  if (!berserked) return null;
   return (
     <span
       className="berserk-mark"

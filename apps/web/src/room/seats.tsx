@@ -1,6 +1,7 @@
 "use client";
 
 import type { RatingView, SeatView } from "@arena/protocol";
+import { isBerserk } from "@arena/match";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
@@ -56,7 +57,7 @@ export function Seats({ view, offset, commands, invite, isHost, aiLevel, onFlag 
             toMove={view.toMove.includes(seat.seat)}
             rating={seat.kind === "human" ? ratings[seat.user.id] : undefined}
           />
-          <BerserkMark clock={model.clock} seat={seat.seat} />
+          <BerserkMark berserked={isBerserk(model.clock, seat.seat)} seat={seat.seat} />
           {model.clock !== null && (
             <SeatClock
               clock={model.clock}

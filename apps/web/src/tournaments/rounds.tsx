@@ -3,6 +3,7 @@
 import type { TournamentPairing, TournamentView } from "@arena/protocol";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
+import { BerserkMark } from "../room/berserk";
 import { PlayerName } from "../ui/player-name";
 import { resultText } from "./format";
 
@@ -12,12 +13,14 @@ function Board({ pairing: p }: { pairing: TournamentPairing }) {
   return (
     <>
       <PlayerName label={{ name: p.names[0], tag: null }} />
+      <BerserkMark berserked={p.berserk?.[0] === true} seat={0} />
       {p.names[1] === undefined ? (
         <span className="muted"> · {t("bye")}</span>
       ) : (
         <>
           {" – "}
-          <PlayerName label={{ name: p.names[1], tag: null }} />{" "}
+          <PlayerName label={{ name: p.names[1], tag: null }} />
+          <BerserkMark berserked={p.berserk?.[1] === true} seat={1} />{" "}
           {p.matchId === null ? (
             <span data-testid="pairing-result">{resultText(p.result)}</span>
           ) : (
