@@ -156,14 +156,7 @@ function Tournament({
       {view.topGame !== null && (
         <section className="panel tournament-tv" data-testid="tournament-tv">
           <h2>{t("topGame")}</h2>
-          {top !== null && top[1] !== undefined && (
-            <p data-testid="top-game-players">
-              <PlayerName label={{ name: top[0] ?? "", tag: null }} />
-              {" – "}
-              <PlayerName label={{ name: top[1], tag: null }} />
-            </p>
-          )}
-          <TournamentTv key={view.topGame} matchId={view.topGame} />
+          <TournamentTv key={view.topGame} matchId={view.topGame} names={top ?? undefined} />
           <p>
             <Link
               href={`/play/${encodeURIComponent(view.topGame)}`}

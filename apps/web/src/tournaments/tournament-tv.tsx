@@ -16,8 +16,10 @@ const ignore = () => undefined;
  * The tournament's small TV (docs/web.md, "Tournaments"): its top game, followed as a spectator through
  * the room's own feed (`useMatch`: snapshot, then pushed events) and drawn read-only with both names and
  * clocks. The page keys it by match, so a new top game is a new subscription. A click opens the room.
+ * `names`: the entrants by seat as the standings name them ("AI level 1 #2"), where the room would say
+ * "Computer (level 1)" for both of two AI entrants of a level.
  */
-export function TournamentTv({ matchId }: { matchId: string }) {
+export function TournamentTv({ matchId, names }: { matchId: string; names?: readonly string[] }) {
   const { session } = useArena();
   const seatWords = useTranslations("seats");
   const t = useTranslations("tournamentLive");
@@ -42,7 +44,7 @@ export function TournamentTv({ matchId }: { matchId: string }) {
           >
             <span className="swatch" style={{ background: web.seatColor(seat.seat) }} aria-hidden="true" />
             <bdi dir="auto" className="tv-name" data-testid="tv-name">
-              {view.players[seat.seat]}
+              {names?.[seat.seat] ?? view.players[seat.seat]}
             </bdi>
             {model.clock !== null && (
               <SeatClock
