@@ -161,6 +161,7 @@ export function buildServices(backends: Backends, transports: Transports, config
     // Through the adapter: the director runs on one process, the tournament's watchers may be on any.
     changed: (view) => io.to(tournamentRoom(view.id)).emit("tournament:update", { tournament: view }),
     listed: (summary) => io.to(TOURNAMENTS_LIST_ROOM).emit("tournaments:changed", { tournament: summary }),
+    invite: (invitee, invitation) => io.to(userRoom(invitee.id)).emit("tournament:invited", invitation),
   });
   const tournamentChat = new TournamentChat({
     store: backends.tournaments,

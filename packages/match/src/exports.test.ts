@@ -19,21 +19,24 @@ const tc = { baseMs: 300_000, incrementMs: 3_000 };
 // 2026-11-27, noon UTC: the records' date.
 const CREATED = Date.UTC(2026, 10, 27, 12);
 
-/** A finished match of Ada (seat 0) and Bob from `options`, with `moves` played in turn. */
+/**
+ * A finished match of Ada (seat 0) and Bob from `options`, with `moves` played in turn after `opening`
+ * (a tournament pair's, played before the start).
+ */
 function finished(
   gameId: "othello" | "krk",
   options: unknown,
   moves: readonly string[],
   result: MatchResult,
   ai = false,
+  opening: readonly string[] = [],
 ): MatchModel {
   const game = getGame(gameId);
   const parsed = game.parseOptions(options);
   if (!parsed.ok) throw new Error(parsed.error.message);
-  const start = game.initial(parsed.value, 1);
   const clock = createClock(tc, 2, 0, CREATED);
-  let state = start;
-  const played = moves.map((text): MatchEvent => {
+  let state = game.initial(parsed.value, 1);
+  const play = (text: string): MatchEvent => {
     const seat = game.toMove(state)[0] ?? 0;
     const move = game.parseMove(state, text);
     if (!move.ok) throw new Error(move.error.message);
@@ -48,7 +51,10 @@ function finished(
     };
     state = next.value;
     return event;
-  });
+  };
+  opening.forEach(play);
+  const start = state;
+  const played = moves.map(play);
   const events: MatchEvent[] = [
     {
       type: "created",
@@ -59,6 +65,7 @@ function finished(
       rated: false,
       visibility: "public",
       host: ada,
+      ...(opening.length === 0 ? {} : { opening: [...opening] }),
     },
     { type: "seat-joined", seat: 0, user: ada },
     ...(ai ? [] : [{ type: "seat-joined", seat: 1, user: bob } as const]),
@@ -115,6 +122,17 @@ describe("downloads", () => {
       extension: "txt",
     });
     expect(recordFile(model, "pgn", names)).toBeNull();
+  });
+
+  it("write a tournament pair's game from its opening: GGF from the position after it, the transcript whole", () => {
+    const result: MatchResult = { reason: "resign", winners: [0], scores: [64, 0] };
+    const model = finished("othello", {}, ["c3", "d3", "c4"], result, true, ["f5", "d6"]);
+    const names = recordNames(model);
+    // After f5 d6: Black's f5 flipped e5, White's d6 flipped d5; Black to move.
+    expect(recordFile(model, "ggf", names)?.text).toContain(
+      "BO[8 ---------------------------O*------O**-----O-------------------- *]B[c3]W[d3]B[c4];)",
+    );
+    expect(recordFile(model, "txt", names)?.text).toBe("f5d6c3d3c4\n");
   });
 
   it("write a known king and rook mate as PGN with its FEN start (golden)", () => {

@@ -63,6 +63,7 @@ export function recordText(
   return write({
     start: model.start,
     moves: model.moves.toArray().map((m) => m.move),
+    opening: model.opening,
     players,
     result: model.result,
     timeControl: model.timeControl,

@@ -84,7 +84,9 @@ export function tournamentsRouter({ tournaments, accounts, players, quotas }: To
     if (limited !== null) return refuse(res, limited);
     const bots = await botEntrants(accounts, body.data.entrants);
     if (!bots.ok) return refuse(res, bots);
-    const created = await tournaments.create(asker, body.data, bots.users);
+    const invitees = await accountsNamed(accounts, body.data.invitees);
+    if (!invitees.ok) return refuse(res, invitees);
+    const created = await tournaments.create(asker, body.data, bots.users, invitees.users);
     if (!created.ok) return refuse(res, created);
     res.status(201).json(created);
   });
@@ -141,6 +143,20 @@ export function tournamentsRouter({ tournaments, accounts, players, quotas }: To
   );
 
   return router;
+}
+
+/** The accounts a create request invites by name: each must exist. */
+async function accountsNamed(
+  accounts: Accounts,
+  names: readonly string[],
+): Promise<{ ok: true; users: UserRef[] } | Failure> {
+  const users: UserRef[] = [];
+  for (const name of names) {
+    const account = await accounts.account(name);
+    if (account === null) return { ok: false, code: "not-found", message: `no account is named '${name}'` };
+    users.push({ id: account.id, name: account.name });
+  }
+  return { ok: true, users };
 }
 
 /** The bot accounts a create request names: each must exist and be a bot (people enter themselves). */

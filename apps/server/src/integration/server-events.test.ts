@@ -78,7 +78,8 @@ describe("the protocol declares what the server sends", () => {
     expect(await invitee.call("follow:set", { name: "Followed", following: true })).toMatchObject({
       ok: true,
     });
-    await arena.connect(followed.token);
+    const followedClient = await arena.connect(followed.token);
+    followedClient.socket.onAny((event: string) => seen.add(event));
     await invitee.until(() => seen.has("follow:presence"), "the followed account coming online");
     // A tournament's watchers hear every change to it, and the list's followers each row that changes
     // (docs/protocol.md, "Tournaments").
@@ -88,9 +89,16 @@ describe("the protocol declares what the server sends", () => {
     const created = await fetch(`${server.url}/api/tournaments`, {
       method: "POST",
       headers: { authorization: `Bearer ${registered.token}`, "content-type": "application/json" },
-      body: JSON.stringify({ gameId: "othello", format: "round-robin", timeControl: blitz }),
+      body: JSON.stringify({
+        gameId: "othello",
+        format: "round-robin",
+        timeControl: blitz,
+        invitees: ["Followed"],
+      }),
     });
     const { id: tournamentId } = (await created.json()) as { id: string };
+    // Its invitees hear of it on their own channel.
+    await followedClient.until(() => seen.has("tournament:invited"), "the tournament invitation");
     expect((await invitee.call("tournament:watch", { tournamentId })).ok).toBe(true);
     const joined = await fetch(`${server.url}/api/tournaments/${tournamentId}/join`, {
       method: "POST",

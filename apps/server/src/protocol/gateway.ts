@@ -236,6 +236,12 @@ export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
         },
         (error: unknown) => logger.warn({ err: error }, "pending invitations could not be read"),
       );
+      options.tournaments.invitationsFor(socket.data.user.id).then(
+        (invitations) => {
+          for (const invitation of invitations) socket.emit("tournament:invited", invitation);
+        },
+        (error: unknown) => logger.warn({ err: error }, "tournament invitations could not be read"),
+      );
     }
     socket.onAny((event: unknown, ...args: unknown[]) => {
       const last = args.at(-1);

@@ -68,6 +68,7 @@ function summary(
     timeControl: { baseMs: 60_000, incrementMs: 0 },
     players: 0,
     maxPlayers: 8,
+    invitationOnly: false,
     createdBy: "creator",
     startsAt: null,
     startedAt: null,

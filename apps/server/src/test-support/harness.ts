@@ -16,6 +16,7 @@ import {
   type ServerToClientEvents,
   type SessionReady,
   type Snapshot,
+  type TournamentInvitation,
   type VersionedEvent,
 } from "@arena/protocol";
 import { type Logger, pino } from "pino";
@@ -177,6 +178,8 @@ export class Client {
   games: MyGame[] = [];
   /** Whether `games:list` arrived. */
   gamesListed = false;
+  /** Every tournament invitation it has heard on its user's channel (`tournament:invited`). */
+  readonly tournamentInvitations: TournamentInvitation[] = [];
   /** Every rematch offer it has heard on its user's channel (`rematch:offered`). */
   readonly rematchOffers: RematchOffer[] = [];
   /** Every status of a followed player it has heard (`follow:presence`). */
@@ -223,6 +226,10 @@ export class Client {
     });
     socket.on("invite:received", (invitation) => {
       this.invitations.push(invitation);
+      this.wake();
+    });
+    socket.on("tournament:invited", (invitation) => {
+      this.tournamentInvitations.push(invitation);
       this.wake();
     });
     socket.on("error", (error) => {

@@ -38,6 +38,8 @@ export const VIEW: TournamentView = {
   double: false,
   berserk: false,
   pairsFromOneOpening: false,
+  invitationOnly: false,
+  invited: [],
   rated: false,
   maxPlayers: 8,
   status: "finished",

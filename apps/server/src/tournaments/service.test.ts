@@ -27,6 +27,7 @@ describe("Tournaments: joins", () => {
       owner: "test",
       leaseTtlMs: 10_000,
       listed: () => undefined,
+      invite: () => undefined,
       clock: new FakeClock(),
       logger: pino({ level: "silent" }),
       roundGapMs: 5_000,
@@ -41,6 +42,8 @@ describe("Tournaments: joins", () => {
       rated: false,
       maxPlayers: 2,
       entrants: [],
+      invitationOnly: false,
+      invitees: [],
     });
     if (!created.ok) throw new Error(created.code);
 

@@ -4,6 +4,7 @@ import {
   type CreateTournamentRequest,
   failure,
   type TournamentId,
+  type TournamentInvitation,
   type TournamentSummary,
   type TournamentView,
   type UserRef,
@@ -62,6 +63,8 @@ export interface TournamentsDeps extends DirectorDeps {
   readonly leaseTtlMs: number;
   /** A tournament's row of the list changed (or it is new): for the list's followers. */
   listed(summary: TournamentSummary): void;
+  /** Tells every socket of an invitee, on any process. */
+  invite(invitee: UserRef, invitation: TournamentInvitation): void;
 }
 
 export class Tournaments {
@@ -71,6 +74,7 @@ export class Tournaments {
   private readonly stopHearing: () => void;
   /** The row last told of each unfinished tournament: most appends (results) leave it as it was. */
   private readonly rows = new Map<TournamentId, string>();
+  private unfinished: { readonly at: number; readonly metas: Promise<TournamentMeta[]> } | null = null;
 
   constructor(private readonly deps: TournamentsDeps) {
     this.directorDeps = {
@@ -101,11 +105,15 @@ export class Tournaments {
     };
   }
 
-  /** A new tournament; `bots`: the bot accounts its request names, resolved at the edge, entered at once. */
+  /**
+   * A new tournament; `bots`: the bot accounts its request names, resolved at the edge, entered at once;
+   * `invitees`: the accounts its request invites by name, resolved at the edge, each told of it.
+   */
   async create(
     asker: Asker,
     request: CreateTournamentRequest,
     bots: readonly UserRef[] = [],
+    invitees: readonly UserRef[] = [],
   ): Promise<Ack<{ id: TournamentId }>> {
     if (!asker.account)
       return failure("forbidden", "only an account may create a tournament: register first");
@@ -138,6 +146,7 @@ export class Tournaments {
     }
     const id = newTournamentId();
     const at = this.deps.clock.now();
+    this.unfinished = null;
     const aiEntrants = levels.map((level, i) => ({ id: `ai-${i + 1}`, level }));
     const meta: TournamentMeta = {
       id,
@@ -147,6 +156,8 @@ export class Tournaments {
       maxPlayers: request.maxPlayers,
       startsAt: request.startsAt ?? null,
       aiEntrants,
+      invitationOnly: request.invitationOnly,
+      invited: uniqueById(invitees).filter((user) => user.id !== asker.user.id),
     };
     const events: TournamentEvent[] = [
       { type: "created", at, settings },
@@ -180,7 +191,31 @@ export class Tournaments {
     this.directors.set(id, Promise.resolve(director));
     await this.leadership.claim(director);
     this.announceRow(tournamentSummary(view));
+    for (const invitee of meta.invited ?? []) this.deps.invite(invitee, invitationOf(view));
     return { ok: true, id };
+  }
+
+  /**
+   * The tournaments `userId` was invited to that are unfinished and that they have not entered: sent again
+   * on each connect. Reads the unfinished list at most once per INVITATIONS_CACHE_MS for all askers.
+   */
+  async invitationsFor(userId: string): Promise<TournamentInvitation[]> {
+    const now = this.deps.clock.now();
+    if (this.unfinished === null || now - this.unfinished.at > INVITATIONS_CACHE_MS) {
+      const metas = this.deps.store.unfinished();
+      this.unfinished = { at: now, metas };
+      metas.catch(() => (this.unfinished = null));
+    }
+    const metas = await this.unfinished.metas;
+    const mine = metas.filter((meta) => (meta.invited ?? []).some((user) => user.id === userId));
+    const views = await Promise.all(mine.map((meta) => this.view(meta.id)));
+    return views.flatMap((view) =>
+      view === null ||
+      view.status === "finished" ||
+      view.standings.some((s) => s.userId === userId && !s.withdrawn)
+        ? []
+        : [invitationOf(view)],
+    );
   }
 
   async view(id: TournamentId): Promise<TournamentView | null> {
@@ -224,6 +259,13 @@ export class Tournaments {
         );
         break;
       case "join": {
+        const { invitationOnly = false, invited = [] } = director.meta;
+        if (invitationOnly && !creator && !invited.some((user) => user.id === asker.user.id)) {
+          return failure(
+            "not-invited",
+            `${director.meta.name} is by invitation: ask ${director.meta.createdBy.name} to invite you`,
+          );
+        }
         const rating = await asker.rating(director.view.gameId);
         const entrant = {
           id: me,
@@ -291,6 +333,14 @@ export class Tournaments {
   private open(meta: TournamentMeta, events: readonly TournamentEvent[]): TournamentDirector {
     return new TournamentDirector(this.directorDeps, meta, { meta, events });
   }
+}
+
+/** How long the unfinished tournaments read for invitations on connecting serve every asker. */
+const INVITATIONS_CACHE_MS = 2_000;
+
+function invitationOf(view: TournamentView): TournamentInvitation {
+  const { id, name, gameId, format, timeControl, status, invitationOnly, startsAt, createdBy } = view;
+  return { id, name, gameId, format, timeControl, status, invitationOnly, startsAt, createdBy };
 }
 
 /** "AI level 3"; two or more of one level are told apart in the standings as "AI level 3 #1", "#2", …. */

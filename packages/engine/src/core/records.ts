@@ -11,6 +11,11 @@ export interface GameRecord<S> {
   readonly start: S | null;
   /** Every move as logged, in the game's notation, passes included. */
   readonly moves: readonly string[];
+  /**
+   * Moves played before `start` from the game's usual start (a tournament pair's opening), in its notation:
+   * a writer without a start position of its own (a transcript) writes them first.
+   */
+  readonly opening?: readonly string[];
   /** Who sat in each seat, as the caller names them. */
   readonly players: readonly string[];
   /** How the match ended (the protocol's `MatchResult`), or null while it goes on. */

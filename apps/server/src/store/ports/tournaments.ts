@@ -17,6 +17,10 @@ export interface TournamentMeta {
   readonly startsAt: number | null;
   /** The AI entrants the creator added, by entrant id (`ai-<n>`), with their level. */
   readonly aiEntrants: readonly { readonly id: string; readonly level: number }[];
+  /** Only the invited (and the creator) may join; absent in tournaments stored before invitations. */
+  readonly invitationOnly?: boolean;
+  /** The accounts the creator invited by name. */
+  readonly invited?: readonly UserRef[];
 }
 
 /** A tournament as stored: its meta and its event log, oldest first (version = number of events). */

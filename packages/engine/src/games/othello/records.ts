@@ -15,8 +15,8 @@ const GGF_FLAGS: Readonly<Record<string, "r" | "t" | "s" | undefined>> = {
 };
 
 /** The squares of a move list ("f5", "PA" as the pass square); anything unreadable is left out. */
-function squaresOf(record: GameRecord<OthelloState>): number[] {
-  return record.moves.map((move) => parseSquare(move)).filter((square) => square >= 0);
+function squaresOf(moves: readonly string[]): number[] {
+  return moves.map((move) => parseSquare(move)).filter((square) => square >= 0);
 }
 
 /** GGF (docs/othello.md §3) and the transcript (§2) of an Othello match; seat 0 is Black. */
@@ -30,7 +30,7 @@ export const othelloRecords: RecordWriters<OthelloState> = {
         : null;
     return formatGgf({
       start: record.start ?? othello.initial({}, 0),
-      moves: squaresOf(record),
+      moves: squaresOf(record.moves),
       black: record.players[0] ?? "?",
       white: record.players[1] ?? "?",
       place: "Arena",
@@ -39,5 +39,6 @@ export const othelloRecords: RecordWriters<OthelloState> = {
       ...(score === null ? {} : { result: flag === undefined ? { score } : { score, flag } }),
     });
   },
-  txt: (record) => formatTranscript(squaresOf(record)),
+  // A transcript has no start position: it is read from the usual start, so an opening comes first.
+  txt: (record) => formatTranscript(squaresOf([...(record.opening ?? []), ...record.moves])),
 };
