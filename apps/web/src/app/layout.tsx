@@ -11,6 +11,7 @@ import { clientCatalogue } from "../i18n/catalogue";
 import { DEFAULT_LOCALE, isLocale } from "../i18n/locales";
 import { NotificationBell } from "../inbox/bell";
 import { PlayingNow } from "../inbox/playing-now";
+import { InvitationSignals } from "../inbox/invitation-signals";
 import { TurnSignals } from "../inbox/turn-signals";
 import { ArenaProvider } from "../net/arena-context";
 import { LanguageSwitcher } from "../ui/language-switcher";
@@ -69,6 +70,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               <PlayingNow place="header" />
             </header>
             <TurnSignals />
+            <InvitationSignals />
             <ConnectionBanner />
             <main className="main">{children}</main>
           </ArenaProvider>

@@ -22,7 +22,8 @@ const NO_TAGS: ReadonlyMap<string, string> = new Map();
 
 /**
  * The notification list on every page (docs/web.md, "My games"): a bell with the count, opening the
- * invitations (accept or decline), rematch offers (accept) and "your turn" in games not on screen.
+ * invitations to a seat (accept or decline) and to a tournament (open or dismiss), rematch offers (accept)
+ * and "your turn" in games not on screen.
  */
 export function NotificationBell() {
   const state = useInbox();
@@ -125,6 +126,32 @@ function NoticeItem({ notice, close }: { notice: Notice; close: () => void }) {
               }}
             >
               {t("decline")}
+            </button>
+          </span>
+        </li>
+      );
+    }
+    case "tournament": {
+      const { invitation } = notice;
+      return (
+        <li className="notice" data-testid="notice-tournament" data-tournament={invitation.id}>
+          <span>
+            <PlayerName label={{ name: invitation.createdBy.name, tag: null, account: true }} />{" "}
+            {t("invitesToTournament", { tournament: invitation.name })}
+          </span>
+          <span className="notice-actions">
+            <Link
+              className="btn small primary"
+              href={`/tournaments/${encodeURIComponent(invitation.id)}`}
+              onClick={() => {
+                tabInbox.dismiss(notice.key);
+                close();
+              }}
+            >
+              {t("open")}
+            </Link>
+            <button type="button" className="btn small" onClick={() => tabInbox.dismiss(notice.key)}>
+              {t("dismiss")}
             </button>
           </span>
         </li>

@@ -1,4 +1,12 @@
-import { type Invitation, type MatchId, type MyGame, type UserRef } from "@arena/protocol";
+import {
+  type Invitation,
+  type MatchId,
+  type MyGame,
+  type TournamentId,
+  type TournamentInvitation,
+  type UserId,
+  type UserRef,
+} from "@arena/protocol";
 import { describe, expect, it } from "vitest";
 import { clockAt, Inbox, notices } from "./inbox";
 
@@ -27,6 +35,20 @@ function invitation(id: string): Invitation {
     timeControl: { baseMs: 300_000, incrementMs: 0 },
     rated: false,
     host,
+  };
+}
+
+function tournament(id: string): TournamentInvitation {
+  return {
+    id: id as TournamentId,
+    name: `Club ${id}`,
+    gameId: "othello",
+    format: "round-robin",
+    timeControl: { baseMs: 180_000, incrementMs: 2_000 },
+    status: "waiting",
+    invitationOnly: true,
+    startsAt: null,
+    createdBy: { id: "u-ada" as UserId, name: "Ada" },
   };
 }
 
@@ -76,5 +98,37 @@ describe('the tab\'s inbox (docs/web.md, "My games")', () => {
     expect(inbox.current.invitations).toHaveLength(1);
     inbox.identify("u2");
     expect(inbox.current.invitations).toHaveLength(0);
+  });
+
+  it("lists each tournament invitation once however often it is pushed, and tells it once", () => {
+    const inbox = new Inbox(() => 0);
+    const told: string[] = [];
+    inbox.onTournamentInvitation((i) => told.push(i.id));
+    inbox.invited(invitation("m1"));
+    inbox.tournamentInvited(tournament("t_aaaaaaaaa"));
+    inbox.tournamentInvited(tournament("t_bbbbbbbbb"));
+    // Every connect sends the unfinished ones again.
+    inbox.tournamentInvited(tournament("t_aaaaaaaaa"));
+    inbox.rematchOffered({ matchId: "m0" as MatchId, gameId: "othello", from: host });
+    expect(told).toEqual(["t_aaaaaaaaa", "t_bbbbbbbbb"]);
+    // A tournament is no match: the one on screen leaves none of them out.
+    expect(notices(inbox.current, "m0").map((n) => n.key)).toEqual([
+      "invite:m1:1",
+      "tournament:t_bbbbbbbbb",
+      "tournament:t_aaaaaaaaa",
+    ]);
+    const notice = notices(inbox.current, null).find((n) => n.kind === "tournament");
+    expect(notice?.kind === "tournament" && notice.invitation.createdBy.name).toBe("Ada");
+  });
+
+  it("keeps a dismissed tournament invitation away when it is pushed again", () => {
+    const inbox = new Inbox(() => 0);
+    inbox.tournamentInvited(tournament("t_aaaaaaaaa"));
+    inbox.dismiss("tournament:t_aaaaaaaaa");
+    inbox.tournamentInvited(tournament("t_aaaaaaaaa"));
+    expect(notices(inbox.current, null)).toEqual([]);
+    inbox.identify("u1");
+    inbox.identify("u2");
+    expect(inbox.current.tournaments).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import type { Invitation, MyGame, MyGameChange, RematchOffer } from "@arena/protocol";
+import type { Invitation, MyGame, MyGameChange, RematchOffer, TournamentInvitation } from "@arena/protocol";
 // The list's one order, without the protocol's schemas (and zod) that the package root brings.
 import { applyMyGameChange } from "@arena/protocol/my-games";
 
@@ -11,6 +11,7 @@ export interface HeldGame {
 /** One line of the notification list (docs/web.md, "My games"). */
 export type Notice =
   | { readonly kind: "invitation"; readonly key: string; readonly invitation: Invitation }
+  | { readonly kind: "tournament"; readonly key: string; readonly invitation: TournamentInvitation }
   | { readonly kind: "rematch"; readonly key: string; readonly offer: RematchOffer }
   | { readonly kind: "turn"; readonly key: string; readonly game: MyGame };
 
@@ -18,14 +19,23 @@ export interface InboxState {
   /** The user's live games, your-turn games first. */
   readonly games: readonly HeldGame[];
   readonly invitations: readonly Invitation[];
+  /** Tournaments the user was invited to by name, each once however often it is sent. */
+  readonly tournaments: readonly TournamentInvitation[];
   readonly rematches: readonly RematchOffer[];
   /** Notices the user dismissed (declined invitations, answered offers), by key. */
   readonly dismissed: ReadonlySet<string>;
 }
 
-const EMPTY: InboxState = { games: [], invitations: [], rematches: [], dismissed: new Set() };
+const EMPTY: InboxState = {
+  games: [],
+  invitations: [],
+  tournaments: [],
+  rematches: [],
+  dismissed: new Set(),
+};
 
 export const invitationKey = (i: Invitation): string => `invite:${i.matchId}:${i.seat}`;
+export const tournamentKey = (i: TournamentInvitation): string => `tournament:${i.id}`;
 export const rematchKey = (o: RematchOffer): string => `rematch:${o.matchId}`;
 export const turnKey = (g: MyGame): string => `turn:${g.matchId}`;
 
@@ -39,6 +49,7 @@ export class Inbox {
   private user: string | null = null;
   private readonly listeners = new Set<() => void>();
   private readonly turnListeners = new Set<(game: MyGame) => void>();
+  private readonly tournamentListeners = new Set<(invitation: TournamentInvitation) => void>();
 
   constructor(private readonly now: () => number) {}
 
@@ -55,6 +66,12 @@ export class Inbox {
   onTurn(listener: (game: MyGame) => void): () => void {
     this.turnListeners.add(listener);
     return () => this.turnListeners.delete(listener);
+  }
+
+  /** Called once for each tournament invitation new to this tab (never for its repeats on connecting). */
+  onTournamentInvitation(listener: (invitation: TournamentInvitation) => void): () => void {
+    this.tournamentListeners.add(listener);
+    return () => this.tournamentListeners.delete(listener);
   }
 
   /** The tab's user (from each `session:ready`): another user (signing in or out) starts from nothing. */
@@ -95,6 +112,13 @@ export class Inbox {
     this.set({ ...this.state, invitations: [...this.state.invitations, invitation] });
   }
 
+  /** `tournament:invited`: sent again on every connect, so a known one changes nothing. */
+  tournamentInvited(invitation: TournamentInvitation): void {
+    if (this.state.tournaments.some((i) => i.id === invitation.id)) return;
+    this.set({ ...this.state, tournaments: [...this.state.tournaments, invitation] });
+    for (const listener of this.tournamentListeners) listener(invitation);
+  }
+
   rematchOffered(offer: RematchOffer): void {
     const rematches = this.state.rematches.filter((o) => o.matchId !== offer.matchId);
     const dismissed = new Set(this.state.dismissed);
@@ -115,15 +139,22 @@ export class Inbox {
 }
 
 /**
- * The notification list: invitations and rematch offers not answered, then "your turn", newest first within
- * each kind, leaving out the match on screen (`onScreen`: the match of the page shown, if any).
+ * The notification list: invitations (to a seat, then to a tournament) and rematch offers not answered, then
+ * "your turn", newest first within each kind, leaving out the match on screen (`onScreen`: the match of the
+ * page shown, if any).
  */
 export function notices(state: InboxState, onScreen: string | null): Notice[] {
   // The room on screen shows its own invitation, offers and turn.
-  const shown = (notice: Notice) => !state.dismissed.has(notice.key) && matchOf(notice) !== onScreen;
+  const shown = (notice: Notice) => {
+    const match = matchOf(notice);
+    return !state.dismissed.has(notice.key) && (match === null || match !== onScreen);
+  };
   return [
     ...state.invitations
       .map((invitation): Notice => ({ kind: "invitation", key: invitationKey(invitation), invitation }))
+      .reverse(),
+    ...state.tournaments
+      .map((invitation): Notice => ({ kind: "tournament", key: tournamentKey(invitation), invitation }))
       .reverse(),
     ...state.rematches.map((offer): Notice => ({ kind: "rematch", key: rematchKey(offer), offer })).reverse(),
     ...state.games
@@ -132,10 +163,13 @@ export function notices(state: InboxState, onScreen: string | null): Notice[] {
   ].filter(shown);
 }
 
-function matchOf(notice: Notice): string {
+/** The match a notice is about; a tournament's is about none. */
+function matchOf(notice: Notice): string | null {
   switch (notice.kind) {
     case "invitation":
       return notice.invitation.matchId;
+    case "tournament":
+      return null;
     case "rematch":
       return notice.offer.matchId;
     case "turn":

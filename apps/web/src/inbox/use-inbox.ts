@@ -15,6 +15,7 @@ export function feedInbox(socket: ArenaSocket, inbox: Inbox = tabInbox): () => v
     "games:list": ({ games }) => inbox.listed(games),
     "games:game": (change) => inbox.changed(change),
     "invite:received": (invitation) => inbox.invited(invitation),
+    "tournament:invited": (invitation) => inbox.tournamentInvited(invitation),
     "rematch:offered": (offer) => inbox.rematchOffered(offer),
   };
   const events = Object.entries(handlers) as [keyof ServerToClientEvents, (...args: never[]) => void][];

@@ -1,6 +1,6 @@
-import { CreateTournamentRequest, MAX_AI_ENTRANTS } from "@arena/protocol";
+import { CreateTournamentRequest, MAX_AI_ENTRANTS, MAX_TOURNAMENT_INVITEES } from "@arena/protocol";
 import { describe, expect, it } from "vitest";
-import { defaultTournamentForm, tournamentRequest, withAi, withoutAi } from "./create-model";
+import { defaultTournamentForm, inviteeNamesOf, tournamentRequest, withAi, withoutAi } from "./create-model";
 
 const NOW = Date.UTC(2026, 10, 27, 20, 0);
 const form = defaultTournamentForm("othello");
@@ -74,6 +74,49 @@ describe("tournamentRequest", () => {
     });
     expect(tournamentRequest({ ...form, maxPlayers: 1 }, NOW)).toEqual({ ok: false, problem: "maxPlayers" });
     expect(tournamentRequest({ ...form, name: "x".repeat(61) }, NOW)).toEqual({ ok: false, problem: "name" });
+  });
+});
+
+describe("invitations", () => {
+  it("sends by invitation only and each invitee once, trimmed, split at commas or spaces", () => {
+    const built = tournamentRequest(
+      { ...form, invitationOnly: true, inviteeNames: " Bea, carl  bea\nDan,, CARL " },
+      NOW,
+    );
+    expect(built.ok && built.request).toMatchObject({
+      invitationOnly: true,
+      invitees: ["Bea", "carl", "Dan"],
+    });
+    if (built.ok) expect(CreateTournamentRequest.safeParse(built.request).success).toBe(true);
+    expect(inviteeNamesOf(" , ")).toEqual([]);
+  });
+
+  it("sends neither field for an open tournament that invites nobody", () => {
+    const built = tournamentRequest({ ...form, inviteeNames: "  " }, NOW);
+    expect(built.ok && ("invitationOnly" in built.request || "invitees" in built.request)).toBe(false);
+  });
+
+  it("invites by name to an open tournament too", () => {
+    const built = tournamentRequest({ ...form, inviteeNames: "bea" }, NOW);
+    expect(built.ok && built.request).toMatchObject({ invitees: ["bea"] });
+    expect(built.ok && "invitationOnly" in built.request).toBe(false);
+  });
+
+  it(`takes at most ${MAX_TOURNAMENT_INVITEES} names, each at most 40 characters`, () => {
+    const names = (n: number) => Array.from({ length: n }, (_, i) => `player${i}`).join(" ");
+    expect(tournamentRequest({ ...form, inviteeNames: names(MAX_TOURNAMENT_INVITEES) }, NOW).ok).toBe(true);
+    expect(tournamentRequest({ ...form, inviteeNames: names(MAX_TOURNAMENT_INVITEES + 1) }, NOW)).toEqual({
+      ok: false,
+      problem: "invitees",
+    });
+    // Repeats count once.
+    const repeated = `${names(MAX_TOURNAMENT_INVITEES)} ${names(MAX_TOURNAMENT_INVITEES)}`;
+    expect(tournamentRequest({ ...form, inviteeNames: repeated }, NOW).ok).toBe(true);
+    expect(tournamentRequest({ ...form, inviteeNames: `bea ${"x".repeat(40)}` }, NOW).ok).toBe(true);
+    expect(tournamentRequest({ ...form, inviteeNames: `bea ${"x".repeat(41)}` }, NOW)).toEqual({
+      ok: false,
+      problem: "inviteeName",
+    });
   });
 });
 

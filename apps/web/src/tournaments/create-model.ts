@@ -2,6 +2,7 @@ import {
   CreateTournamentRequest,
   type CreateTournamentInput,
   MAX_AI_ENTRANTS,
+  MAX_TOURNAMENT_INVITEES,
   TIME_PRESETS,
   type TournamentFormat,
 } from "@arena/protocol";
@@ -32,6 +33,10 @@ export interface TournamentForm {
   readonly aiLevels: readonly number[];
   /** Bot accounts to enter, by name, separated by commas. */
   readonly botNames: string;
+  /** Only the invitees (and the creator) may join. */
+  readonly invitationOnly: boolean;
+  /** Accounts to invite, by name, separated by commas or spaces (account names have no spaces). */
+  readonly inviteeNames: string;
 }
 
 export function defaultTournamentForm(gameId: string): TournamentForm {
@@ -51,6 +56,8 @@ export function defaultTournamentForm(gameId: string): TournamentForm {
     startsAt: "",
     aiLevels: [],
     botNames: "",
+    invitationOnly: false,
+    inviteeNames: "",
   };
 }
 
@@ -61,6 +68,18 @@ export function botNamesOf(field: string): string[] {
     .map((name) => name.trim())
     .filter((name) => name !== "");
   return [...new Map(names.map((name) => [name.toLowerCase(), name])).values()];
+}
+
+/** The longest account name the protocol takes in `invitees`. */
+const MAX_INVITEE_NAME = 40;
+
+/** The distinct names in the invitees field, as typed first (the server matches names without regard to case). */
+export function inviteeNamesOf(field: string): string[] {
+  const first = new Map<string, string>();
+  for (const name of field.split(/[\s,]+/)) {
+    if (name !== "" && !first.has(name.toLowerCase())) first.set(name.toLowerCase(), name);
+  }
+  return [...first.values()];
 }
 
 /** Adds an AI entrant at `level`, up to the server's limit. */
@@ -75,7 +94,16 @@ export function withoutAi(form: TournamentForm, index: number): TournamentForm {
 
 /** Why the form cannot be sent, worded by the page (`tournaments.problem.*`). */
 export type TournamentProblem =
-  "startTime" | "startPassed" | "name" | "rounds" | "duration" | "maxPlayers" | "entrants" | "settings";
+  | "startTime"
+  | "startPassed"
+  | "name"
+  | "rounds"
+  | "duration"
+  | "maxPlayers"
+  | "entrants"
+  | "invitees"
+  | "inviteeName"
+  | "settings";
 
 /** The field of the request a schema issue names, as the problem the page words. */
 const PROBLEM_OF_FIELD: Readonly<Record<string, TournamentProblem>> = {
@@ -85,6 +113,7 @@ const PROBLEM_OF_FIELD: Readonly<Record<string, TournamentProblem>> = {
   maxPlayers: "maxPlayers",
   entrants: "entrants",
   startsAt: "startTime",
+  invitees: "invitees",
 };
 
 /**
@@ -107,6 +136,11 @@ export function tournamentRequest(
     if (startsAt <= nowMs) return { ok: false, problem: "startPassed" };
   }
   const name = form.name.trim();
+  const invitees = inviteeNamesOf(form.inviteeNames);
+  // Named here rather than left to the schema, whose issue for either is on `invitees`.
+  if (invitees.length > MAX_TOURNAMENT_INVITEES) return { ok: false, problem: "invitees" };
+  if (invitees.some((invitee) => invitee.length > MAX_INVITEE_NAME))
+    return { ok: false, problem: "inviteeName" };
   const request: CreateTournamentInput = {
     gameId: form.gameId,
     format: form.format,
@@ -126,6 +160,8 @@ export function tournamentRequest(
       ...form.aiLevels.map((level) => ({ kind: "ai" as const, level })),
       ...botNamesOf(form.botNames).map((name) => ({ kind: "bot" as const, name })),
     ],
+    ...(form.invitationOnly ? { invitationOnly: true } : {}),
+    ...(invitees.length === 0 ? {} : { invitees }),
   };
   const checked = CreateTournamentRequest.safeParse(request);
   if (checked.success) return { ok: true, request };

@@ -11,7 +11,10 @@ function isFormat(value: string): value is TournamentFormat {
   return TOURNAMENT_FORMATS.some((f) => f === value);
 }
 
-/** The "Create a tournament" form: the format's own settings, the start, and AI entrants by level. */
+/**
+ * The "Create a tournament" form: the format's own settings, the start, AI entrants by level, bot accounts
+ * and invitations by name.
+ */
 export function CreateTournament({
   games,
   disabled,
@@ -245,6 +248,28 @@ export function CreateTournament({
         />
         <span id="bot-entrants-hint" className="muted small">
           {t("botEntrantsHint")}
+        </span>
+      </label>
+      <label className="inline field">
+        <input
+          type="checkbox"
+          data-testid="tournament-invitation-only"
+          checked={form.invitationOnly}
+          onChange={(e) => setForm({ ...form, invitationOnly: e.target.checked })}
+        />{" "}
+        {t("invitationOnly")}
+      </label>
+      <label className="field">
+        <span>{t("invitees")}</span>
+        <input
+          type="text"
+          data-testid="tournament-invitees"
+          aria-describedby="tournament-invitees-hint"
+          value={form.inviteeNames}
+          onChange={(e) => setForm({ ...form, inviteeNames: e.target.value })}
+        />
+        <span id="tournament-invitees-hint" className="muted small">
+          {t("inviteesHint")}
         </span>
       </label>
       <button

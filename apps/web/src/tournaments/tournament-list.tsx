@@ -49,6 +49,12 @@ export function TournamentList({ tournaments }: { tournaments: readonly Tourname
                       {x.name}
                     </bdi>
                   </Link>
+                  {x.invitationOnly && (
+                    <span className="muted small" data-testid="tournament-invitation-mark">
+                      {" · "}
+                      {t("invitationMark")}
+                    </span>
+                  )}
                 </td>
                 <td>{titleOf(x.gameId)}</td>
                 <td>{t(`format.${x.format}`)}</td>

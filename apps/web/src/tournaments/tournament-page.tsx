@@ -71,6 +71,13 @@ function Tournament({
   const me = session === null ? undefined : view.standings.find((s) => s.userId === session.user.id);
   const creator = session !== null && session.user.id === view.createdBy.id;
   const open = view.status !== "finished";
+  // The server refuses anyone else's join (`not-invited`); an entrant may still withdraw and come back.
+  const invitedOut =
+    view.invitationOnly &&
+    session !== null &&
+    !creator &&
+    me === undefined &&
+    !view.invited.some((invitee) => invitee.id === session.user.id);
 
   const act = async (command: TournamentAction) => {
     const token = session?.token;
@@ -114,6 +121,7 @@ function Tournament({
           {view.rated && <> · {t("ratedMark")}</>}
           {view.berserk && <> · {t("berserk")}</>}
           {view.double && <> · {t("double")}</>}
+          {view.invitationOnly && <> · {t("byInvitation")}</>}
         </p>
         <p>
           <span data-testid="tournament-status">{t(`status.${view.status}`)}</span>
@@ -125,10 +133,27 @@ function Tournament({
           {" · "}
           {t("playersOf", { players: view.standings.length, max: view.maxPlayers })}
         </p>
+        {view.invited.length > 0 && (
+          <p className="muted small" data-testid="tournament-invited">
+            {t("invited")}{" "}
+            {view.invited.map((invitee, i) => (
+              <span key={invitee.id}>
+                {i > 0 && ", "}
+                <PlayerName label={{ name: invitee.name, tag: null, account: true }} />
+              </span>
+            ))}
+          </p>
+        )}
         <div className="row tournament-controls">
           {open &&
+            !invitedOut &&
             (me === undefined || me.withdrawn) &&
             button({ action: "join" }, t("join"), "tournament-join")}
+          {open && invitedOut && (
+            <p className="muted" data-testid="tournament-invitation-line">
+              {t("invitationOnlyLine")}
+            </p>
+          )}
           {open &&
             me !== undefined &&
             !me.withdrawn &&
