@@ -371,3 +371,20 @@ test("three accounts and two computers play a swiss to the end while a guest wat
 
   for (const player of [...people, guest]) await player.context.close();
 });
+
+test("the form puts every AI level of the game in a round-robin with one click", async ({ browser }) => {
+  const host = await newPlayer(browser, "Host");
+  await registerAccount(host.page, `Ladder_${Date.now().toString(36).slice(-5)}`);
+  await host.page.goto("/tournaments");
+  const form = host.page.getByTestId("create-tournament");
+  await form.getByTestId("tournament-game").selectOption("othello");
+  const levels = await form.getByTestId("ai-level").locator("option").count();
+  expect(levels).toBeGreaterThan(1);
+  await form.getByTestId("ai-ladder").click();
+  await expect(form.getByTestId("tournament-format")).toHaveValue("round-robin");
+  await expect(form.getByTestId("ai-entrants").locator("li")).toHaveCount(levels);
+  await form.getByTestId("create-tournament-submit").click();
+  await host.page.waitForURL(/\/tournaments\/t_[A-Za-z0-9]{9}$/);
+  await expect(host.page.getByTestId("standing")).toHaveCount(levels);
+  await host.context.close();
+});

@@ -1,6 +1,13 @@
 import { CreateTournamentRequest, MAX_AI_ENTRANTS, MAX_TOURNAMENT_INVITEES } from "@arena/protocol";
 import { describe, expect, it } from "vitest";
-import { defaultTournamentForm, inviteeNamesOf, tournamentRequest, withAi, withoutAi } from "./create-model";
+import {
+  aiLadder,
+  defaultTournamentForm,
+  inviteeNamesOf,
+  tournamentRequest,
+  withAi,
+  withoutAi,
+} from "./create-model";
 
 const NOW = Date.UTC(2026, 10, 27, 20, 0);
 const form = defaultTournamentForm("othello");
@@ -126,5 +133,14 @@ describe("AI entrants", () => {
     for (let i = 0; i < MAX_AI_ENTRANTS + 2; i++) held = withAi(held, (i % 4) + 1);
     expect(held.aiLevels).toHaveLength(MAX_AI_ENTRANTS);
     expect(withoutAi({ ...form, aiLevels: [1, 2, 3] }, 1).aiLevels).toEqual([1, 3]);
+  });
+
+  it("make a round-robin of every level in one click, in place of the entrants before", () => {
+    const ladder = aiLadder({ ...form, format: "swiss", aiLevels: [3, 3] }, [1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(ladder).toMatchObject({ format: "round-robin", aiLevels: [1, 2, 3, 4, 5, 6, 7, 8] });
+    const built = tournamentRequest(ladder, NOW);
+    expect(built.ok && built.request.entrants).toHaveLength(8);
+    const many = Array.from({ length: MAX_AI_ENTRANTS + 4 }, (_, i) => i + 1);
+    expect(aiLadder(form, many).aiLevels).toHaveLength(MAX_AI_ENTRANTS);
   });
 });

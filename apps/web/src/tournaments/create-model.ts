@@ -88,6 +88,14 @@ export function withAi(form: TournamentForm, level: number): TournamentForm {
   return { ...form, aiLevels: [...form.aiLevels, level] };
 }
 
+/**
+ * One click for a live ladder of the game's AI levels (for Othello, PAIP's strategies up to Iago and ours
+ * above): a round-robin with one entrant per level, weakest first, up to the server's limit.
+ */
+export function aiLadder(form: TournamentForm, levels: readonly number[]): TournamentForm {
+  return { ...form, format: "round-robin", aiLevels: levels.slice(0, MAX_AI_ENTRANTS) };
+}
+
 export function withoutAi(form: TournamentForm, index: number): TournamentForm {
   return { ...form, aiLevels: form.aiLevels.filter((_, i) => i !== index) };
 }

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useGameTitle } from "../i18n/use-game-words";
 import { type LobbyGame, levelLabel } from "../net/games-api";
-import { type TournamentForm, defaultTournamentForm, withAi, withoutAi } from "./create-model";
+import { type TournamentForm, aiLadder, defaultTournamentForm, withAi, withoutAi } from "./create-model";
 
 function isFormat(value: string): value is TournamentFormat {
   return TOURNAMENT_FORMATS.some((f) => f === value);
@@ -232,6 +232,22 @@ export function CreateTournament({
               onClick={() => setForm(withAi(form, Math.min(level, levels.length)))}
             >
               {t("addAi")}
+            </button>
+            <button
+              type="button"
+              className="btn"
+              data-testid="ai-ladder"
+              title={t("aiLadderHint")}
+              onClick={() =>
+                setForm(
+                  aiLadder(
+                    form,
+                    levels.map((l) => l.level),
+                  ),
+                )
+              }
+            >
+              {t("aiLadder")}
             </button>
           </div>
         )}
