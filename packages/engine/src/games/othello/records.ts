@@ -1,4 +1,4 @@
-import type { GameRecord, RecordWriters } from "../../core/records.js";
+import type { RecordWriters } from "../../core/records.js";
 import { formatGgf, formatTranscript } from "./notation.js";
 import { type OthelloState, othello } from "./rules.js";
 import { parseSquare } from "./squares.js";
