@@ -1,18 +1,35 @@
-import { type ClockState, type TimeControl } from "@arena/protocol";
+import {
+  type ClockState,
+  clockTerms,
+  isCorrespondence,
+  type RatingSpeed,
+  type RealtimeControl,
+  type TimeControl,
+} from "@arena/protocol";
 
 /**
  * The game clock as a pure value (docs/clocks.md §1–4), stepped with an
  * explicit `now` in integer milliseconds. Nothing here reads a clock.
  */
 
-/** Lichess's speed classes by estimated duration E = base + 40·increment (seconds). */
-export type Speed = "ultrabullet" | "bullet" | "blitz" | "rapid" | "classical";
+/**
+ * Lichess's speed classes by estimated duration E = base + 40·increment (seconds); correspondence games
+ * (days per move or a time bank) are a class of their own.
+ */
+export type Speed = RatingSpeed;
+type RealtimeSpeed = Exclude<Speed, "correspondence">;
 
 export function estimatedSeconds(tc: TimeControl): number {
-  return (tc.baseMs + 40 * tc.incrementMs) / 1000;
+  const terms = clockTerms(tc);
+  return (terms.baseMs + 40 * terms.incrementMs) / 1000;
 }
 
 export function speedOf(tc: TimeControl): Speed {
+  if (isCorrespondence(tc)) return "correspondence";
+  return realtimeSpeed(tc);
+}
+
+function realtimeSpeed(tc: RealtimeControl): RealtimeSpeed {
   const e = estimatedSeconds(tc);
   if (e < 30) return "ultrabullet";
   if (e < 180) return "bullet";
@@ -21,22 +38,29 @@ export function speedOf(tc: TimeControl): Speed {
   return "classical";
 }
 
-/** §4: each side's first move must come within this window, else the game aborts. */
-export function firstMoveWindowMs(tc: TimeControl): number {
-  const windows: Record<Speed, number> = {
+/**
+ * §4: each side's first move must come within this window, else the game aborts. A correspondence clock
+ * runs from the start (its seats are `started`), so the window never applies to it.
+ */
+export function firstMoveWindowMs(tc: RealtimeControl): number {
+  const windows: Record<RealtimeSpeed, number> = {
     ultrabullet: 15_000,
     bullet: 20_000,
     blitz: 25_000,
     rapid: 30_000,
     classical: 35_000,
   };
-  return windows[speedOf(tc)];
+  return windows[realtimeSpeed(tc)];
 }
 
-/** §6: offline this long counts as gone (10 s when the tab was closed deliberately). */
-export function goneAfterMs(tc: TimeControl, deliberate: boolean): number {
+/**
+ * §6: offline this long counts as gone (10 s when the tab was closed deliberately); null for
+ * correspondence, where nobody is expected to stay (its clock alone decides: docs/clocks.md).
+ */
+export function goneAfterMs(tc: TimeControl, deliberate: boolean): number | null {
+  if (isCorrespondence(tc)) return null;
   if (deliberate) return 10_000;
-  const speed = speedOf(tc);
+  const speed = realtimeSpeed(tc);
   if (speed === "rapid") return 80_000;
   if (speed === "classical") return 120_000;
   return 40_000;
@@ -68,19 +92,30 @@ export function createClock(
   now: number,
   ai: readonly boolean[] = [],
 ): ClockState {
-  return {
-    baseMs: tc.baseMs,
-    incrementMs: tc.incrementMs,
-    remainingMs: Array.from({ length: seats }, () => tc.baseMs),
-    quotaMs: Array.from({ length: seats }, () => 3 * lagGainMs(tc)),
-    started: Array.from({ length: seats }, (_, seat) => ai[seat] ?? false),
+  const terms = clockTerms(tc);
+  const correspondence = isCorrespondence(tc);
+  const clock: ClockState = {
+    baseMs: terms.baseMs,
+    incrementMs: terms.incrementMs,
+    remainingMs: Array.from({ length: seats }, () => terms.baseMs),
+    quotaMs: Array.from({ length: seats }, () => (correspondence ? 0 : 3 * lagGainMs(tc))),
+    // A correspondence clock runs from the start: days to think leave no first-move window to abort in.
+    started: Array.from({ length: seats }, (_, seat) => correspondence || (ai[seat] ?? false)),
     running: first,
     runningSince: first === null ? null : now,
   };
+  if (terms.periodMs !== undefined) clock.periodMs = terms.periodMs;
+  if (terms.capMs !== undefined) clock.capMs = terms.capMs;
+  return clock;
 }
 
-function timeControlOf(clock: ClockState): TimeControl {
+function timeControlOf(clock: ClockState): RealtimeControl {
   return { baseMs: clock.baseMs, incrementMs: clock.incrementMs };
+}
+
+/** Whether the clock counts days (days per move or a time bank): no lag allowance, no first-move window. */
+export function isCorrespondenceClock(clock: ClockState): boolean {
+  return clock.periodMs !== undefined || clock.capMs !== undefined;
 }
 
 function at<T>(list: readonly T[], index: number, fallback: T): T {
@@ -98,9 +133,15 @@ function replace<T>(list: T[], index: number, value: T): T[] {
   return copy;
 }
 
-/** How long the seat to move has been thinking. */
+/** How long the seat to move has been thinking: nothing while it is on vacation (its clock stands still). */
 export function elapsedMs(clock: ClockState, now: number): number {
-  return clock.runningSince === null ? 0 : Math.max(0, now - clock.runningSince);
+  if (clock.runningSince === null || onVacation(clock, clock.running)) return 0;
+  return Math.max(0, now - clock.runningSince);
+}
+
+/** Whether the seat's clock stands still for its vacation. */
+export function onVacation(clock: ClockState, seat: number | null): boolean {
+  return seat !== null && clock.vacation?.[seat] === true;
 }
 
 /** Whether the running seat is still inside its first-move window (its clock not yet running). */
@@ -131,6 +172,7 @@ export function outOfTime(clock: ClockState, now: number, withGrace: boolean): b
 export function flagDeadline(clock: ClockState): number | null {
   const seat = clock.running;
   if (seat === null || clock.runningSince === null || !at(clock.started, seat, true)) return null;
+  if (onVacation(clock, seat)) return null;
   const grace = Math.min(at(clock.quotaMs, seat, 0), MAX_GRACE_MS);
   return clock.runningSince + at(clock.remainingMs, seat, 0) + grace;
 }
@@ -165,6 +207,7 @@ export function step(clock: ClockState, timing: MoveTiming, next: number | null)
   if (seat === null) return { kind: "moved", clock };
   const tc = timeControlOf(clock);
   const elapsed = elapsedMs(clock, timing.now);
+  if (isCorrespondenceClock(clock)) return correspondenceStep(clock, elapsed, timing.now, next);
   if (!at(clock.started, seat, true)) {
     return {
       kind: "moved",
@@ -211,10 +254,73 @@ export function step(clock: ClockState, timing: MoveTiming, next: number | null)
 }
 
 /**
+ * A correspondence move: what the mover used is charged with no lag allowance; then days per move sets
+ * their clock back to the whole period, and a time bank adds its increment up to its cap (docs/clocks.md).
+ */
+function correspondenceStep(
+  clock: ClockState,
+  elapsed: number,
+  now: number,
+  next: number | null,
+): StepResult {
+  const seat = clock.running ?? 0;
+  const remaining = at(clock.remainingMs, seat, 0);
+  if (elapsed >= remaining) return { kind: "flagged", clock: flag(clock) };
+  const after =
+    clock.periodMs !== undefined
+      ? clock.periodMs
+      : Math.min(clock.capMs ?? Number.MAX_SAFE_INTEGER, remaining - elapsed + clock.incrementMs);
+  return {
+    kind: "moved",
+    clock: {
+      ...clock,
+      remainingMs: replace(clock.remainingMs, seat, after),
+      running: next,
+      runningSince: next === null ? null : now,
+    },
+  };
+}
+
+/**
+ * When the running correspondence seat has used 80% of its period (days per move) or of its starting bank,
+ * the moment lichess's alarm rings: "your time runs out" (docs/clocks.md, "Correspondence"). Null when the
+ * clock is real-time, stopped, standing still for a vacation, or already past that point when the turn began.
+ */
+export function alarmAt(clock: ClockState): number | null {
+  const seat = clock.running;
+  if (!isCorrespondenceClock(clock) || seat === null || clock.runningSince === null) return null;
+  if (onVacation(clock, seat)) return null;
+  const warnBelow = Math.floor((clock.periodMs ?? clock.baseMs) / 5);
+  const remaining = at(clock.remainingMs, seat, 0);
+  if (remaining <= warnBelow) return null;
+  return clock.runningSince + remaining - warnBelow;
+}
+
+/**
+ * The seat goes on vacation: what its clock used so far is charged, and it stands still from `now`
+ * (docs/clocks.md, "Vacation"). The same clock when it already is.
+ */
+export function startVacation(clock: ClockState, seat: number, now: number): ClockState {
+  if (onVacation(clock, seat)) return clock;
+  const charged =
+    seat === clock.running ? { ...clock, remainingMs: remainingAt(clock, now), runningSince: now } : clock;
+  return { ...charged, vacation: replace(clock.vacation ?? clock.remainingMs.map(() => false), seat, true) };
+}
+
+/** The seat is back: its clock, if it is to move, runs again from `now`. */
+export function endVacation(clock: ClockState, seat: number, now: number): ClockState {
+  if (!onVacation(clock, seat)) return clock;
+  const vacation = replace(clock.vacation ?? [], seat, false);
+  const back: ClockState = { ...clock, vacation };
+  if (vacation.every((away) => !away)) delete back.vacation;
+  return seat === clock.running ? { ...back, runningSince: now } : back;
+}
+
+/**
  * What a berserk takes from the seat's time (lichess's `berserkPenalty`): half the base, or nothing when the
  * increment outweighs the base (base < 40 × increment), where the lost increment is the penalty.
  */
-export function berserkPenaltyMs(tc: TimeControl): number {
+export function berserkPenaltyMs(tc: RealtimeControl): number {
   return tc.baseMs < 40 * tc.incrementMs ? 0 : Math.floor(tc.baseMs / 2);
 }
 

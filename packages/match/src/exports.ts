@@ -1,6 +1,6 @@
 import { type RecordFormat } from "@arena/engine/core/records";
 import { recordWriters } from "@arena/engine/registry";
-import { type ExportFormat } from "@arena/protocol";
+import { clockTerms, type ExportFormat } from "@arena/protocol";
 import { type MatchModel } from "./model.js";
 
 /** Every format a match of its game downloads as, JSON (the event log, every game) first. */
@@ -66,7 +66,7 @@ export function recordText(
     opening: model.opening,
     players,
     result: model.result,
-    timeControl: model.timeControl,
+    timeControl: clockTerms(model.timeControl),
     day: dayOf(model.createdAt),
     rated: model.rated,
   });

@@ -115,6 +115,9 @@ export const CHANGES_POSITION: { readonly [T in MatchEventType]: boolean } = {
   eliminated: true,
   // A berserk changes one seat's clock, not what commands are judged against.
   berserked: false,
+  // A vacation stops or restarts one seat's clock; the position and the turn stay.
+  "vacation-started": false,
+  "vacation-ended": false,
   "draw-offered": false,
   "draw-declined": false,
   "takeback-asked": false,
@@ -342,6 +345,10 @@ export function evolve(model: MatchModel, entry: VersionedEvent, played?: unknow
       if (refusal !== null) throw new CorruptLogError(`berserked seat ${event.seat}: ${refusal}`);
       return { ...base, clock: event.clock };
     }
+    case "vacation-started":
+    case "vacation-ended":
+      if (model.status !== "live") throw new CorruptLogError(`${event.type} in a ${model.status} match`);
+      return { ...base, clock: event.clock };
     case "draw-offered":
       return {
         ...base,

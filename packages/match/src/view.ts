@@ -2,11 +2,14 @@ import { getGame, isGameId } from "@arena/engine/registry";
 import {
   asMillis,
   asVersion,
+  type ClockState,
   type InviteToken,
+  type Millis,
   type RoomSummary,
   type SeatView,
   type Snapshot,
 } from "@arena/protocol";
+import { onVacation } from "./clock.js";
 import { type MatchModel, type Slot } from "./model.js";
 import { MoveList } from "./moves.js";
 import { isEliminated, openSeats } from "./queries.js";
@@ -93,6 +96,7 @@ export function snapshotOf(model: MatchModel, ctx: ViewContext, invite?: InviteT
         rolls === undefined ? { seat, move, forced } : { seat, move, forced, rolls: [...rolls] },
       ),
     clock: model.clock,
+    deadlines: deadlinesOf(model.clock, model.slots.length),
     result: model.result,
     cancelReason: model.cancelReason,
     eliminatedAt: [...model.eliminatedAt],
@@ -113,6 +117,15 @@ export function snapshotOf(model: MatchModel, ctx: ViewContext, invite?: InviteT
     opening: [...model.opening],
     ...(invite === undefined ? {} : { inviteToken: invite }),
   };
+}
+
+/** The running seat's deadline (its clock's end, without the flag's grace); null for every other seat. */
+export function deadlinesOf(clock: ClockState | null, seats: number): (Millis | null)[] {
+  return Array.from({ length: seats }, (_, seat) => {
+    if (clock === null || clock.running !== seat || clock.runningSince === null) return null;
+    if (!(clock.started[seat] ?? true) || onVacation(clock, seat)) return null;
+    return asMillis(clock.runningSince + (clock.remainingMs[seat] ?? 0));
+  });
 }
 
 /** The lobby's line for a room. */

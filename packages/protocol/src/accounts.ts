@@ -29,8 +29,11 @@ export const LoginRequest = z.strictObject({
   password: Password,
 });
 
-/** The rating pools: one per game and speed (lichess's classes, `speedOf` in @arena/match). */
-export const SPEEDS = ["ultrabullet", "bullet", "blitz", "rapid", "classical"] as const;
+/**
+ * The rating pools: one per game and speed (lichess's classes, `speedOf` in @arena/match); correspondence
+ * games are rated apart.
+ */
+export const SPEEDS = ["ultrabullet", "bullet", "blitz", "rapid", "classical", "correspondence"] as const;
 export const RatingSpeed = z.enum(SPEEDS);
 export type RatingSpeed = (typeof SPEEDS)[number];
 

@@ -17,8 +17,8 @@ export const TIME_PRESETS = [
 /** A preset's name ("3+2"). */
 export type TimePresetName = (typeof TIME_PRESETS)[number]["name"];
 
-/** Every match has a clock: no untimed or correspondence games. */
-export const TimeControl = z.strictObject({
+/** A real-time clock: a base and an increment per move (docs/clocks.md §1). */
+export const RealtimeControl = z.strictObject({
   baseMs: z
     .number()
     .int()
@@ -26,7 +26,61 @@ export const TimeControl = z.strictObject({
     .max(3 * 3_600_000),
   incrementMs: z.number().int().min(0).max(180_000),
 });
-export type TimeControl = z.infer<typeof TimeControl>;
+export type RealtimeControl = z.infer<typeof RealtimeControl>;
+
+/** Correspondence: days per move, the clock set back to the whole period after each move (lichess's set). */
+export const DAYS_PER_MOVE = [1, 2, 3, 5, 7, 14] as const;
+export const DaysPerMove = z.strictObject({
+  daysPerMove: z.literal(DAYS_PER_MOVE),
+});
+export type DaysPerMove = z.infer<typeof DaysPerMove>;
+
+/** The most days a time bank may hold (docs/clocks.md, "Correspondence"). */
+export const MAX_BANK_DAYS = 21;
+
+/** Correspondence with a time bank: `bankDays` to start, `incrementDays` added per move, never above `capDays`. */
+export const TimeBank = z
+  .strictObject({
+    bankDays: z.number().int().min(1).max(MAX_BANK_DAYS),
+    incrementDays: z.number().int().min(0).max(7),
+    capDays: z.number().int().min(1).max(MAX_BANK_DAYS),
+  })
+  .refine((bank) => bank.bankDays <= bank.capDays, { message: "bankDays must not exceed capDays" });
+export type TimeBank = z.infer<typeof TimeBank>;
+
+export type CorrespondenceControl = DaysPerMove | TimeBank;
+
+/** Every match has a clock: real time, days per move, or a time bank (docs/clocks.md). */
+export const TimeControl = z.union([RealtimeControl, DaysPerMove, TimeBank]);
+export type TimeControl = RealtimeControl | CorrespondenceControl;
+
+export const DAY_MS = 86_400_000;
+
+export function isCorrespondence(tc: TimeControl): tc is CorrespondenceControl {
+  return !("baseMs" in tc);
+}
+
+/**
+ * The clock's terms for any time control: what a seat starts with, what a move adds, and for
+ * correspondence whether a move sets the clock back to the whole period (`periodMs`) or the bank's cap.
+ */
+export interface ClockTerms {
+  readonly baseMs: number;
+  readonly incrementMs: number;
+  /** Days per move: each move sets the mover's clock back to this. */
+  readonly periodMs?: number;
+  /** A time bank: the most a seat's clock may hold after a move. */
+  readonly capMs?: number;
+}
+
+export function clockTerms(tc: TimeControl): ClockTerms {
+  if ("baseMs" in tc) return { baseMs: tc.baseMs, incrementMs: tc.incrementMs };
+  if ("daysPerMove" in tc) {
+    const periodMs = tc.daysPerMove * DAY_MS;
+    return { baseMs: periodMs, incrementMs: 0, periodMs };
+  }
+  return { baseMs: tc.bankDays * DAY_MS, incrementMs: tc.incrementDays * DAY_MS, capMs: tc.capDays * DAY_MS };
+}
 
 export const VISIBILITIES = ["public", "link"] as const;
 export const Visibility = z.enum(VISIBILITIES);
@@ -133,6 +187,12 @@ export const ClockState = z.object({
    * Absent while no seat has berserked.
    */
   berserk: z.array(z.boolean()).optional(),
+  /** Correspondence, days per move: each move sets the mover's clock back to this (docs/clocks.md). */
+  periodMs: z.number().int().optional(),
+  /** Correspondence with a time bank: the most a seat's clock holds after a move's increment. */
+  capMs: z.number().int().optional(),
+  /** Per seat: on vacation, its clock stands still (docs/clocks.md, "Vacation"). Absent while nobody is. */
+  vacation: z.array(z.boolean()).optional(),
 });
 export type ClockState = z.infer<typeof ClockState>;
 
@@ -230,6 +290,12 @@ export const MatchEvent = z.discriminatedUnion("type", [
    * seat's time halved and its increment gone.
    */
   z.object({ type: z.literal("berserked"), seat: Seat, clock: ClockState }),
+  /**
+   * A correspondence player went on vacation or came back (docs/clocks.md, "Vacation"): `clock` has the
+   * seat's clock standing still, or running again from now.
+   */
+  z.object({ type: z.literal("vacation-started"), seat: Seat, clock: ClockState }),
+  z.object({ type: z.literal("vacation-ended"), seat: Seat, clock: ClockState }),
   z.object({ type: z.literal("draw-offered"), seat: Seat }),
   z.object({ type: z.literal("draw-declined"), seat: Seat }),
   /** A player of a casual game asks to take their last move back (docs/protocol.md, "Takebacks"). */
@@ -324,6 +390,11 @@ export const Snapshot = z.object({
   /** The secret, once the `ended` event revealed it; null before. */
   revealedSecret: Hex256.nullable(),
   clock: ClockState.nullable(),
+  /**
+   * Per seat: the server time its clock runs out, for the seat whose clock runs (null for the others, and
+   * while a vacation holds it still): a correspondence game's "move by" (docs/protocol.md, "Correspondence").
+   */
+  deadlines: z.array(Millis.nullable()).default([]),
   result: MatchResult.nullable(),
   /** Why the room was cancelled, if it was. */
   cancelReason: CancelReason.nullable(),

@@ -1,7 +1,7 @@
 import { z } from "./zod.js";
 import { type ChatAuthor } from "./chat.js";
 import { type MatchId, type Millis, type UserId } from "./ids.js";
-import { TimeControl } from "./model.js";
+import { RealtimeControl } from "./model.js";
 
 /** The formats a tournament runs in (docs/tournaments.md). */
 export const TOURNAMENT_FORMATS = ["arena", "swiss", "round-robin"] as const;
@@ -42,7 +42,7 @@ export const CreateTournamentRequest = z.strictObject({
   gameId: z.string().min(1).max(40),
   format: z.enum(TOURNAMENT_FORMATS),
   name: z.string().trim().min(1).max(60).optional(),
-  timeControl: TimeControl,
+  timeControl: RealtimeControl,
   rounds: z.number().int().min(1).max(30).optional(),
   durationMs: z
     .number()
@@ -148,7 +148,7 @@ export interface TournamentView {
   readonly name: string;
   readonly gameId: string;
   readonly format: TournamentFormat;
-  readonly timeControl: TimeControl;
+  readonly timeControl: RealtimeControl;
   readonly rounds: number | null;
   readonly durationMs: number | null;
   readonly double: boolean;
@@ -182,7 +182,7 @@ export interface TournamentSummary {
   readonly gameId: string;
   readonly format: TournamentFormat;
   readonly status: TournamentStatus;
-  readonly timeControl: TimeControl;
+  readonly timeControl: RealtimeControl;
   readonly players: number;
   readonly maxPlayers: number;
   readonly invitationOnly: boolean;
@@ -201,7 +201,7 @@ export interface TournamentInvitation {
   readonly name: string;
   readonly gameId: string;
   readonly format: TournamentFormat;
-  readonly timeControl: TimeControl;
+  readonly timeControl: RealtimeControl;
   readonly status: TournamentStatus;
   readonly invitationOnly: boolean;
   readonly startsAt: number | null;

@@ -1,5 +1,6 @@
 import { Othello } from "@arena/engine";
 import { type MatchModel } from "@arena/match";
+import { clockTerms } from "@arena/protocol";
 
 /** NBoard speaks Othello only: the one game `arena bot` takes seats in (docs/cli.md, "arena bot"). */
 export const BOT_GAME_ID: string = Othello.othello.id;
@@ -32,6 +33,6 @@ export function gameRecord(model: MatchModel, remainingMs: number): string | nul
     moves,
     ...(black === undefined ? {} : { black }),
     ...(white === undefined ? {} : { white }),
-    time: { baseMs: Math.max(0, remainingMs), incrementMs: model.timeControl.incrementMs },
+    time: { baseMs: Math.max(0, remainingMs), incrementMs: clockTerms(model.timeControl).incrementMs },
   });
 }

@@ -1,4 +1,4 @@
-import { type MatchId, type Snapshot, type TimeControl } from "@arena/protocol";
+import { type MatchId, type RealtimeControl, type Snapshot } from "@arena/protocol";
 import { describe, expect, it } from "vitest";
 import { FakeClock } from "../clocks/scheduler.js";
 import { Client } from "../test-support/harness.js";
@@ -86,7 +86,7 @@ async function creditsAfterMoves(
   clock: FakeClock,
   observer: Client,
   matchId: MatchId,
-  tc: TimeControl,
+  tc: RealtimeControl,
   moverFor: (seat: number) => Client | Promise<Client | { client: Client; done: () => void }>,
 ): Promise<number[]> {
   const moves = [0, 0];
@@ -121,6 +121,6 @@ async function expectLive(client: Client, matchId: MatchId): Promise<void> {
  * What a seat that has just made its MOVES-th move was credited: its time left, less what those moves would
  * have left uncompensated (its first move is free; each other one is charged THINK_MS).
  */
-function creditOf(snapshot: Snapshot, seat: number, tc: TimeControl): number {
+function creditOf(snapshot: Snapshot, seat: number, tc: RealtimeControl): number {
   return (snapshot.clock?.remainingMs[seat] ?? 0) - (tc.baseMs - (MOVES - 1) * THINK_MS);
 }

@@ -1,6 +1,6 @@
 import { type AiRequest } from "@arena/engine/ai/choose-move";
 import { flagDeadline, type MatchModel, remainingAt, seatToMove } from "@arena/match";
-import { type MatchId } from "@arena/protocol";
+import { clockTerms, type MatchId } from "@arena/protocol";
 import { type Logger } from "pino";
 import { type AiPool } from "../ai/pool.js";
 import { type Clock } from "../clocks/scheduler.js";
@@ -62,7 +62,7 @@ export class AiSeats {
       state: model.game.serialize(model.state),
       level: slot.level,
       remainingMs,
-      incrementMs: model.timeControl.incrementMs,
+      incrementMs: clockTerms(model.timeControl).incrementMs,
       seed: (this.seed + version) >>> 0,
     };
     void this.ask(request, seat, version, controller.signal).catch((error: unknown) =>

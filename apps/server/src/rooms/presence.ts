@@ -220,9 +220,14 @@ export class Presence {
 
   /** When the seat will count as gone, or null if it is connected. */
   goneAt(seat: number, now: number): number | null {
-    const offline = this.offline(seat, now);
+    return this.goneAtOf(this.offline(seat, now));
+  }
+
+  /** Never for correspondence: a player away for days is expected, and the clock alone decides. */
+  private goneAtOf(offline: { since: number; deliberate: boolean } | null): number | null {
     if (offline === null) return null;
-    return offline.since + goneAfterMs(this.timeControl, offline.deliberate) * this.scale;
+    const after = goneAfterMs(this.timeControl, offline.deliberate);
+    return after === null ? null : offline.since + after * this.scale;
   }
 
   isGone(seat: number, now: number): boolean {
@@ -233,10 +238,7 @@ export class Presence {
   /** A seat's presence as views show it. */
   of(seat: number, now: number): SeatPresence {
     const offline = this.offline(seat, now);
-    const goneAt =
-      offline === null
-        ? null
-        : offline.since + goneAfterMs(this.timeControl, offline.deliberate) * this.scale;
+    const goneAt = this.goneAtOf(offline);
     return {
       connected: offline === null,
       offlineSince: offline?.since ?? null,

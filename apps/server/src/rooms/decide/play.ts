@@ -111,7 +111,7 @@ export const PLAY_DECIDERS: Deciders<"move" | "resign" | "flag" | "tick" | "clai
     const running = clock.running;
     if (running !== null && gone.includes(running)) {
       const left = remainingAt(clock, ctx.now)[running] ?? 0;
-      if (left < goneAfterMs(model.timeControl, false)) {
+      if (left < (goneAfterMs(model.timeControl, false) ?? 0)) {
         return refuse("cannot-claim", "the gone player's clock runs out first; wait for the flag");
       }
     }
