@@ -1,0 +1,62 @@
+import { DAY_MS } from "@arena/protocol";
+import { beforeEach, describe, expect, it } from "vitest";
+import { FakeClock } from "../clocks/scheduler.js";
+import { firstLegal, startOthello } from "../test-support/play.js";
+import { useServers } from "../test-support/servers.js";
+
+const twoDays = { daysPerMove: 2 } as const;
+
+describe("a correspondence game's clock on the server (fake clock, nobody connected)", () => {
+  const arena = useServers();
+  let clock: FakeClock;
+
+  beforeEach(async () => {
+    clock = new FakeClock();
+    await arena.start({ clock });
+  });
+
+  it("has no first-move window and no abandonment: only the period decides", async () => {
+    const black = await arena.connect();
+    const white = await arena.connect();
+    const { matchId } = await startOthello(black, white, twoDays);
+    const started = await black.snapshot(matchId);
+    expect(started.deadlines).toEqual([started.now + 2 * DAY_MS, null]);
+    black.close();
+    white.close();
+    // A real-time game would have aborted within 35 s and let White claim after two minutes away.
+    clock.advance(DAY_MS);
+    const watcher = await arena.connect();
+    const dayLater = await watcher.snapshot(matchId);
+    expect(dayLater.status).toBe("live");
+    expect(dayLater.seats.every((seat) => seat.kind !== "human" || !seat.gone)).toBe(true);
+  });
+
+  it("resets the mover's clock to two days and flags the other exactly on time", async () => {
+    const black = await arena.connect();
+    const white = await arena.connect();
+    const { matchId } = await startOthello(black, white, twoDays);
+    clock.advance(30 * 3_600_000);
+    const before = await black.snapshot(matchId);
+    const ack = await black.call("match:move", {
+      matchId,
+      version: before.version,
+      move: firstLegal(before)?.move ?? "",
+    });
+    expect(ack.ok).toBe(true);
+    const movedAt = clock.now();
+    const after = await white.snapshot(matchId);
+    expect(after.clock?.remainingMs).toEqual([2 * DAY_MS, 2 * DAY_MS]);
+    expect(after.deadlines).toEqual([null, movedAt + 2 * DAY_MS]);
+    black.close();
+    white.close();
+    const watcher = await arena.connect();
+    await watcher.snapshot(matchId);
+    clock.advance(2 * DAY_MS - 1_000);
+    expect((await watcher.snapshot(matchId)).status).toBe("live");
+    // The flag's grace is at most the seat's lag quota, which a correspondence clock does not have.
+    clock.advance(1_000);
+    await watcher.until((c) => c.ended(matchId), "the flag");
+    const final = await watcher.snapshot(matchId);
+    expect(final.result).toEqual({ reason: "timeout", winners: [0], scores: [64, 0] });
+  });
+});
