@@ -65,6 +65,8 @@ export const ERROR_CODES = [
   "too-few-entrants",
   "bad-settings",
   "not-invited",
+  // Correspondence (docs/protocol.md, "Correspondence"): games that last weeks are for accounts.
+  "account-required",
 ] as const;
 
 export const ErrorCode = z.enum(ERROR_CODES);

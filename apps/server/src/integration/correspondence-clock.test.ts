@@ -1,6 +1,7 @@
 import { DAY_MS } from "@arena/protocol";
 import { beforeEach, describe, expect, it } from "vitest";
 import { FakeClock } from "../clocks/scheduler.js";
+import { type Client } from "../test-support/harness.js";
 import { firstLegal, startOthello } from "../test-support/play.js";
 import { useServers } from "../test-support/servers.js";
 
@@ -15,9 +16,43 @@ describe("a correspondence game's clock on the server (fake clock, nobody connec
     await arena.start({ clock });
   });
 
+  /** Two accounts (correspondence is for accounts), connected. */
+  async function players(): Promise<[Client, Client]> {
+    const [black, white] = await Promise.all([arena.register("Corvina"), arena.register("Hoopoe")]);
+    return [await arena.connect(black.token), await arena.connect(white.token)];
+  }
+
+  it("is refused to guests, hosting or joining, with account-required", async () => {
+    const guest = await arena.connect();
+    const created = await guest.call("room:create", {
+      gameId: "othello",
+      timeControl: twoDays,
+      seats: [{ kind: "open" }, { kind: "open" }],
+      rated: false,
+      visibility: "public",
+      sit: 0,
+    });
+    expect(created).toMatchObject({ ok: false, code: "account-required" });
+    const [host] = await players();
+    const room = await host.call("room:create", {
+      gameId: "othello",
+      timeControl: twoDays,
+      seats: [{ kind: "open" }, { kind: "open" }],
+      rated: false,
+      visibility: "public",
+      sit: 0,
+    });
+    if (!room.ok) throw new Error(room.message);
+    const joined = await guest.call("room:join-seat", {
+      matchId: room.matchId,
+      seat: 1,
+      version: room.version,
+    });
+    expect(joined).toMatchObject({ ok: false, code: "account-required" });
+  });
+
   it("has no first-move window and no abandonment: only the period decides", async () => {
-    const black = await arena.connect();
-    const white = await arena.connect();
+    const [black, white] = await players();
     const { matchId } = await startOthello(black, white, twoDays);
     const started = await black.snapshot(matchId);
     expect(started.deadlines).toEqual([started.now + 2 * DAY_MS, null]);
@@ -32,8 +67,7 @@ describe("a correspondence game's clock on the server (fake clock, nobody connec
   });
 
   it("resets the mover's clock to two days and flags the other exactly on time", async () => {
-    const black = await arena.connect();
-    const white = await arena.connect();
+    const [black, white] = await players();
     const { matchId } = await startOthello(black, white, twoDays);
     clock.advance(30 * 3_600_000);
     const before = await black.snapshot(matchId);

@@ -22,6 +22,7 @@ import { maxAiLevel } from "../games/catalogue.js";
 import { refuseRatedStart } from "../ratings/eligibility.js";
 import { newMatchSecret, randomId } from "../identity/tokens.js";
 import { type MatchStore } from "../store/ports/matches.js";
+import { refuseGuestCorrespondence } from "./decide/accounts-only.js";
 import { type Room } from "./room.js";
 
 export interface RoomCreationDeps {
@@ -91,6 +92,8 @@ export async function createRoom(
     return failure("invalid-payload", `AI levels go up to ${maxLevel}`);
   }
   if (input.sit !== undefined && input.sit >= seats) return failure("not-found", "no such seat");
+  const guestRefused = refuseGuestCorrespondence(input.timeControl, host);
+  if (guestRefused !== null) return guestRefused;
   if (input.sit !== undefined && input.seats[input.sit]?.kind === "ai") {
     return failure("seat-taken", "that seat is an AI seat");
   }

@@ -10,6 +10,7 @@ import {
 import { type Failure, type MatchEvent } from "@arena/protocol";
 import { botNotRated } from "../../ratings/eligibility.js";
 import { pendingSeat } from "../invitations.js";
+import { refuseGuestCorrespondence } from "./accounts-only.js";
 import { type Actor, type DecideContext, type Deciders, type Decision, refuse, NO_EVENTS } from "./types.js";
 import { draft, withConsequences } from "./play.js";
 
@@ -31,6 +32,8 @@ export const SEATING_DECIDERS: Deciders<
     if (slot.kind === "invite" && slot.invitee === undefined && !actor.inviteOk)
       return refuse("forbidden", "this seat needs the invite link");
     if (slot.kind !== "open" && slot.kind !== "invite") return refuse("seat-taken", "the seat is taken");
+    const guestRefused = refuseGuestCorrespondence(model.timeControl, actor.user);
+    if (guestRefused !== null) return guestRefused;
     return afterSeating(model, { type: "seat-joined", seat: command.seat, user: actor.user }, ctx);
   },
 
