@@ -1,6 +1,8 @@
-import { DAY_MS } from "@arena/protocol";
-import { beforeEach, describe, expect, it } from "vitest";
+import { type ClientInput, DAY_MS } from "@arena/protocol";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { FakeClock } from "../clocks/scheduler.js";
+import { DEFAULT_QUOTAS } from "../quotas/limits.js";
+import { CORRESPONDENCE_WAITING_MS } from "../rooms/waiting-expiry.js";
 import { type Client } from "../test-support/harness.js";
 import { firstLegal, startOthello } from "../test-support/play.js";
 import { useServers } from "../test-support/servers.js";
@@ -92,5 +94,43 @@ describe("a correspondence game's clock on the server (fake clock, nobody connec
     await watcher.until((c) => c.ended(matchId), "the flag");
     const final = await watcher.snapshot(matchId);
     expect(final.result).toEqual({ reason: "timeout", winners: [0], scores: [64, 0] });
+  });
+
+  it("keeps a correspondence room waiting for its invitee for days, and bounds the rooms a user hosts", async () => {
+    await arena.start({
+      clock,
+      config: { quotas: { ...DEFAULT_QUOTAS, correspondenceGamesPerUser: 2 } },
+    });
+    const [host] = await players();
+    const challenge: ClientInput<"room:create"> = {
+      gameId: "othello",
+      timeControl: { bankDays: 3, incrementDays: 1, capDays: 7 },
+      seats: [{ kind: "open" }, { kind: "open" }],
+      sit: 0,
+    };
+    const first = await host.call("room:create", challenge);
+    if (!first.ok) throw new Error(first.message);
+    expect((await host.call("room:create", challenge)).ok).toBe(true);
+    expect(await host.call("room:create", challenge)).toMatchObject({
+      ok: false,
+      code: "quota",
+      message: "you host 2 unfinished correspondence games; finish one before opening another",
+    });
+    host.close();
+    const room = arena.server.app.rooms.cached(first.matchId);
+    await vi.waitFor(() => expect(room?.presence.hostAwaySince).not.toBeNull());
+    // A real-time room would expire a minute after its host left; this one waits a week.
+    clock.advance(DAY_MS);
+    const watcher = await arena.connect();
+    expect((await watcher.snapshot(first.matchId)).status).toBe("waiting");
+    clock.advance(CORRESPONDENCE_WAITING_MS - DAY_MS);
+    await watcher.until(
+      (c) => c.events.some((e) => e.matchId === first.matchId && e.event.type === "cancelled"),
+      "the expiry",
+    );
+    expect(await watcher.snapshot(first.matchId)).toMatchObject({
+      status: "cancelled",
+      cancelReason: "expired",
+    });
   });
 });

@@ -12,6 +12,8 @@ export interface QuotaLimits {
   readonly roomsPerMinutePerAddress: number;
   /** Unfinished rooms with an AI seat that one user hosts (waiting or live). */
   readonly aiGamesPerUser: number;
+  /** Unfinished correspondence games one user hosts (waiting or live): each may live for weeks. */
+  readonly correspondenceGamesPerUser: number;
   /** Matches one socket follows without a seat in them (spectating, on this process). */
   readonly watchesPerSocket: number;
   /** Matches one user's sockets follow without a seat in them, on this process. */
@@ -44,6 +46,7 @@ export const DEFAULT_QUOTAS: QuotaLimits = {
   roomsPerMinutePerUser: 10,
   roomsPerMinutePerAddress: 30,
   aiGamesPerUser: 3,
+  correspondenceGamesPerUser: 50,
   watchesPerSocket: 20,
   watchesPerUser: 50,
   waitingRoomExpiryMs: 60_000,
@@ -66,6 +69,7 @@ const QuotaOverrides = z.strictObject({
   roomsPerMinutePerUser: count,
   roomsPerMinutePerAddress: count,
   aiGamesPerUser: count,
+  correspondenceGamesPerUser: count,
   watchesPerSocket: count,
   watchesPerUser: count,
   waitingRoomExpiryMs: count,

@@ -3,6 +3,7 @@ import {
   type ChatChannel,
   failure,
   type Failure,
+  isCorrespondence,
   type MatchId,
   type RateLimited,
   type TournamentId,
@@ -13,14 +14,22 @@ import { type Clock } from "../clocks/scheduler.js";
 import { type QuotaLimits } from "./limits.js";
 import { type QuotaStore } from "../store/ports/quotas.js";
 
-/** The rooms a user's quotas hold: waiting for players, or unfinished with an AI seat. */
-export type HeldKind = "waiting" | "ai";
+/**
+ * The rooms a user's quotas hold: waiting for players, unfinished with an AI seat, or an unfinished
+ * correspondence game (which may last weeks).
+ */
+export type HeldKind = "waiting" | "ai" | "correspondence";
 
 const MINUTE = 60_000;
 
 /** Whether a room holds a place in its host's AI quota: unfinished, with an AI seat. */
 export function holdsAi(model: MatchModel): boolean {
   return !isOver(model) && model.slots.some((slot) => slot.kind === "ai");
+}
+
+/** Whether a room holds a place in its host's correspondence quota: an unfinished correspondence game. */
+export function holdsCorrespondence(model: MatchModel): boolean {
+  return !isOver(model) && isCorrespondence(model.timeControl);
 }
 
 function plural(n: number, one: string, many: string): string {
@@ -110,7 +119,7 @@ export class Quotas {
     host: UserId,
     address: string | null,
     matchId: MatchId,
-    plan: { readonly waiting: boolean; readonly ai: boolean },
+    plan: { readonly waiting: boolean; readonly ai: boolean; readonly correspondence?: boolean },
   ): Promise<{ readonly ok: true; undo(): Promise<void> } | Failure> {
     const { store, limits, clock } = this.options;
     try {
@@ -134,7 +143,7 @@ export class Quotas {
       const undo = async () => {
         for (const kind of held) await store.release(`${kind}:u:${host}`, matchId);
       };
-      for (const kind of (["waiting", "ai"] as const).filter((k) => plan[k])) {
+      for (const kind of (["waiting", "ai", "correspondence"] as const).filter((k) => plan[k] === true)) {
         const refused = await this.hold(kind, host, matchId);
         if (refused !== null) {
           await undo();
@@ -337,12 +346,18 @@ export class Quotas {
       logger.warn({ err: error, matchId: model.matchId }, "quota release failed");
     if (model.status !== "waiting") void store.release(`waiting:u:${host}`, model.matchId).catch(log);
     if (!holdsAi(model)) void store.release(`ai:u:${host}`, model.matchId).catch(log);
+    if (!holdsCorrespondence(model)) void store.release(`correspondence:u:${host}`, model.matchId).catch(log);
   }
 
   private async hold(kind: HeldKind, host: UserId, matchId: MatchId): Promise<Failure | null> {
     const { store, limits } = this.options;
     const key = `${kind}:u:${host}`;
-    const limit = kind === "waiting" ? limits.waitingRoomsPerUser : limits.aiGamesPerUser;
+    const limit =
+      kind === "waiting"
+        ? limits.waitingRoomsPerUser
+        : kind === "ai"
+          ? limits.aiGamesPerUser
+          : limits.correspondenceGamesPerUser;
     if (await store.hold(key, matchId, limit)) return null;
     // Full: entries whose rooms no longer count (a process died before giving them back) make room.
     let pruned = false;
@@ -353,6 +368,12 @@ export class Quotas {
       }
     }
     if (pruned && (await store.hold(key, matchId, limit))) return null;
+    if (kind === "correspondence") {
+      return failure(
+        "quota",
+        `you host ${plural(limit, "unfinished correspondence game", "unfinished correspondence games")}; finish one before opening another`,
+      );
+    }
     return kind === "waiting"
       ? failure(
           "quota",

@@ -9,6 +9,7 @@ import {
   type ClientPayload,
   failure,
   type Failure,
+  isCorrespondence,
   type MatchEvent,
   type MatchId,
   type TimeControl,
@@ -51,10 +52,17 @@ export type RoomRequest = Omit<ClientPayload<"room:create">, "seats"> & {
   readonly seats: readonly SeatSpec[];
 };
 
-/** What a new room will hold against its host's quotas: a waiting room (seats left open), an AI game. */
-export function roomPlan(input: RoomRequest): { waiting: boolean; ai: boolean } {
+/**
+ * What a new room will hold against its host's quotas: a waiting room (seats left open), an AI game, a
+ * correspondence game.
+ */
+export function roomPlan(input: RoomRequest): { waiting: boolean; ai: boolean; correspondence: boolean } {
   const vacant = input.seats.filter((seat) => seat.kind !== "ai").length - (input.sit === undefined ? 0 : 1);
-  return { waiting: vacant > 0, ai: input.seats.some((seat) => seat.kind === "ai") };
+  return {
+    waiting: vacant > 0,
+    ai: input.seats.some((seat) => seat.kind === "ai"),
+    correspondence: isCorrespondence(input.timeControl),
+  };
 }
 
 /**

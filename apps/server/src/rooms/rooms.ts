@@ -14,7 +14,7 @@ import {
   type Version,
 } from "@arena/protocol";
 import { maxAiLevel } from "../games/catalogue.js";
-import { type HeldKind, holdsAi, type Quotas } from "../quotas/quotas.js";
+import { type HeldKind, holdsAi, holdsCorrespondence, type Quotas } from "../quotas/quotas.js";
 import { RoomCache } from "./cache.js";
 import {
   createPairedRoom,
@@ -299,7 +299,8 @@ export class Rooms implements RoomEvents {
     if (this.creating.has(matchId)) return true;
     const room = await this.cache.get(matchId);
     if (room === null) return false;
-    return kind === "waiting" ? room.model.status === "waiting" : holdsAi(room.model);
+    if (kind === "waiting") return room.model.status === "waiting";
+    return kind === "ai" ? holdsAi(room.model) : holdsCorrespondence(room.model);
   }
 
   // ——— RoomEvents: what rooms tell the process ———

@@ -1,5 +1,5 @@
 import { type MatchModel } from "@arena/match";
-import { type MatchId } from "@arena/protocol";
+import { DAY_MS, isCorrespondence, type MatchId } from "@arena/protocol";
 import { type Clock } from "../clocks/scheduler.js";
 import { type Actor, type Command, type CommandAck } from "./decide.js";
 import { type Presence } from "./presence.js";
@@ -23,6 +23,12 @@ export interface WaitingExpiryDeps {
 }
 
 /**
+ * How long a correspondence room waits for its players with its host away: an invitation to a friend in
+ * another time zone is answered hours later, not while the host watches (docs/protocol.md, "Quotas").
+ */
+export const CORRESPONDENCE_WAITING_MS = 7 * DAY_MS;
+
+/**
  * A waiting room whose host follows it nowhere expires `waitingRoomExpiryMs` after they left (or after
  * this process loaded it without them). Armed again whenever the host comes or goes or the room changes.
  */
@@ -39,7 +45,10 @@ export class WaitingExpiry {
 
   arm(): void {
     const away = this.presence.hostAwaySince;
-    const at = away === null ? null : away + this.deps.waitingRoomExpiryMs;
+    const waitMs = isCorrespondence(this.room.model.timeControl)
+      ? CORRESPONDENCE_WAITING_MS
+      : this.deps.waitingRoomExpiryMs;
+    const at = away === null ? null : away + waitMs;
     if (this.closed || this.room.model.status !== "waiting" || at === null) {
       this.cancel();
       return;

@@ -88,6 +88,7 @@ export async function startServer(
         roomsPerMinutePerAddress: 1_000_000,
         waitingRoomsPerUser: 1_000_000,
         aiGamesPerUser: 1_000_000,
+        correspondenceGamesPerUser: 1_000_000,
         guestsPerMinutePerAddress: 1_000_000,
       },
       secret: "test-secret",
