@@ -2,6 +2,7 @@ import { type ClientInput, DAY_MS } from "@arena/protocol";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { FakeClock } from "../clocks/scheduler.js";
 import { DEFAULT_QUOTAS } from "../quotas/limits.js";
+import { MemoryStore } from "../store/memory/matches.js";
 import { CORRESPONDENCE_WAITING_MS } from "../rooms/waiting-expiry.js";
 import { type Client } from "../test-support/harness.js";
 import { firstLegal, startOthello } from "../test-support/play.js";
@@ -132,5 +133,20 @@ describe("a correspondence game's clock on the server (fake clock, nobody connec
       status: "cancelled",
       cancelReason: "expired",
     });
+  });
+
+  it("keeps the deadline through a restart: downtime credits are for real-time games", async () => {
+    const store = new MemoryStore();
+    const server = await arena.start({ store, clock });
+    const [black, white] = await players();
+    const { matchId } = await startOthello(black, white, twoDays);
+    const before = await white.snapshot(matchId);
+    await server.close(false);
+    clock.advance(60_000);
+    await arena.start({ store, clock });
+    const watcher = await arena.connect();
+    const after = await watcher.snapshot(matchId);
+    expect(after.deadlines).toEqual(before.deadlines);
+    expect(after.clock?.remainingMs).toEqual(before.clock?.remainingMs);
   });
 });

@@ -6,6 +6,7 @@ import {
   flag as flagClock,
   goneAfterMs,
   handOver,
+  isCorrespondenceClock,
   isEliminated,
   type MatchModel,
   outOfTime,
@@ -121,6 +122,9 @@ export const PLAY_DECIDERS: Deciders<"move" | "resign" | "flag" | "tick" | "clai
 
   credit(model, command, ctx) {
     if (model.status !== "live" || model.clock === null) return NO_EVENTS;
+    // A correspondence deadline is a date the players plan around; seconds of downtime against days leave
+    // it as it was (docs/clocks.md §7).
+    if (isCorrespondenceClock(model.clock)) return NO_EVENTS;
     const running = model.clock.running;
     const creditsMs = model.slots.map((_, seat) =>
       Math.min(Math.max(0, command.awayMs), seat === running ? command.toMoveCapMs : command.othersCapMs),
