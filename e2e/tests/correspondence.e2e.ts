@@ -141,3 +141,40 @@ test("two accounts play a two-day correspondence game over several page loads", 
   expect(errors).toEqual([]);
   for (const p of [ada, bea]) await p.context.close();
 });
+
+test("a time bank against the computer: the form's bank, its clocks in days, the computer answers", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const cam = await newPlayer(browser, "Cam");
+  const errors = consoleErrors(cam.page);
+  const form = cam.page.locator("section.create");
+  await form.getByRole("combobox", { name: "Game", exact: true }).selectOption("othello");
+  await form.locator("label.chip", { hasText: /^Correspondence$/ }).click();
+  await form.locator("label.chip", { hasText: /^Time bank$/ }).click();
+  // Out of the protocol's bounds (a start above the cap), the form says so and sends nothing.
+  await form.getByRole("spinbutton", { name: "Days to start" }).fill("9");
+  await form.getByRole("button", { name: "Create game" }).click();
+  await expect(cam.page.getByText("the bank starts with 1 to 21 days")).toBeVisible();
+  await form.getByRole("spinbutton", { name: "Days to start" }).fill("3");
+  await form.getByRole("spinbutton", { name: "Days added per move" }).fill("1");
+  await form.getByRole("spinbutton", { name: "At most (days)" }).fill("7");
+  await cam.page.setViewportSize({ width: 1280, height: 800 });
+  await form.getByTestId("correspondence-fields").scrollIntoViewIfNeeded();
+  await cam.page.screenshot({ path: "../docs/screenshots/correspondence-bank-create-desktop.png" });
+  await form.getByRole("combobox", { name: "Seat 1", exact: true }).selectOption({ label: "Me" });
+  await form.getByRole("combobox", { name: "Seat 2", exact: true }).selectOption({ label: "Computer" });
+  await form.getByRole("button", { name: "Create game" }).click();
+  await cam.page.waitForURL(/\/play\/[^/?]+/);
+  await expect(cam.page.locator(".room")).toHaveAttribute("data-status", "live");
+  await expect(cam.page.locator(".room")).toContainText("3d+1d≤7d");
+  await expect(cam.page.getByTestId("clock-0")).toHaveText("2d 23h");
+  await expect(cam.page.getByTestId("move-by-0")).toContainText("Move by");
+  await square(cam.page, "f5").click();
+  // The computer's answer hands the turn back; Cam's bank gained its day (3d less a moment, plus 1d).
+  await expect(cam.page).toHaveTitle(YOUR_TURN_TITLE);
+  await expect(cam.page.getByTestId("clock-0")).toHaveText("3d 23h");
+  await expect(cam.page.getByTestId("clock-1")).toHaveText(/^3d 23h$|^4d 0h$/);
+  expect(errors).toEqual([]);
+  await cam.context.close();
+});
