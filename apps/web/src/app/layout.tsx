@@ -59,6 +59,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                 <Link href="/">{t("lobby")}</Link>
                 <Link href="/leaderboard">{t("leaderboard")}</Link>
                 <Link href="/tournaments">{t("tournaments")}</Link>
+                <Link href="/correspondence">{t("correspondence")}</Link>
                 <Link href="/how-to-play">{t("howToPlay")}</Link>
                 <Link href="/board-demo">{t("boards")}</Link>
                 <Link href="/analysis">{t("analysis")}</Link>

@@ -7,13 +7,13 @@ import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { failureText } from "../i18n/errors";
 import { useGameTitle } from "../i18n/use-game-words";
-import { formatTimeControl } from "../lib/clock";
+import { formatClock, formatTimeControl } from "../lib/clock";
 import { labelOf } from "../lib/names";
 import { useArena } from "../net/arena-context";
 import { type ArenaClient, matchOfPath } from "../net/client";
 import { PlayerName } from "../ui/player-name";
 import { notifyPermission, notifyWanted, setNotifyWanted, type NotifyPermission } from "./browser-notify";
-import { type Notice, notices } from "./inbox";
+import { clockAt, type Notice, notices } from "./inbox";
 import { Opponents } from "./opponents";
 import { tabInbox, useInbox } from "./use-inbox";
 import "./inbox.css";
@@ -198,7 +198,8 @@ function NoticeItem({ notice, close }: { notice: Notice; close: () => void }) {
       return (
         <li className="notice" data-testid="notice-turn" data-match={game.matchId}>
           <span>
-            {t("turnIn", { game: titleOf(game.gameId) })} <Opponents game={game} />
+            {t("turnIn", { game: titleOf(game.gameId) })} <Opponents game={game} />{" "}
+            <TimeLeft matchId={game.matchId} />
           </span>
           <span className="notice-actions">
             <Link
@@ -213,6 +214,19 @@ function NoticeItem({ notice, close }: { notice: Notice; close: () => void }) {
       );
     }
   }
+}
+
+/** The user's time left in a game of the list, as of this render ("1d 23h left" in correspondence). */
+function TimeLeft({ matchId }: { matchId: string }) {
+  const t = useTranslations("myGames");
+  const held = useInbox().games.find((g) => g.game.matchId === matchId);
+  const clock = held === undefined ? null : clockAt(held, performance.now());
+  if (clock === null) return null;
+  return (
+    <span className="chip-clock" data-testid="notice-time-left">
+      {t("timeLeft", { time: formatClock(clock) })}
+    </span>
+  );
 }
 
 /**

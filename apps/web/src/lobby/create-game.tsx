@@ -10,7 +10,15 @@ import { useArena } from "../net/arena-context";
 import { useGameTitle, useGameWords } from "../i18n/use-game-words";
 import type { Words } from "../i18n/words";
 import { type LobbyGame, levelLabel } from "../net/games-api";
-import { CUSTOM_TIME, type CreateForm, canBeRated, defaultForm, fitSeats } from "./create-model";
+import { CorrespondenceFields } from "./correspondence-fields";
+import {
+  CORRESPONDENCE_TIME,
+  CUSTOM_TIME,
+  type CreateForm,
+  canBeRated,
+  defaultForm,
+  fitSeats,
+} from "./create-model";
 
 const SEAT_CHOICES: readonly SeatChoice[] = ["me", "open", "invite", "player", "ai"];
 
@@ -78,16 +86,17 @@ export function CreateGame({
       <fieldset className="field">
         <legend>{t("timeControl")}</legend>
         <div className="chips">
-          {[...TIME_PRESETS.map((p) => p.name), CUSTOM_TIME].map((name) => (
+          {[...TIME_PRESETS.map((p) => p.name), CUSTOM_TIME, CORRESPONDENCE_TIME].map((name) => (
             <label key={name} className={`chip${form.time === name ? " on" : ""}`}>
               <input
                 type="radio"
                 name="time"
                 value={name}
+                data-testid={`time-${name}`}
                 checked={form.time === name}
                 onChange={() => setForm({ ...form, time: name })}
               />
-              {name === CUSTOM_TIME ? t("custom") : name}
+              {name === CUSTOM_TIME ? t("custom") : name === CORRESPONDENCE_TIME ? t("correspondence") : name}
             </label>
           ))}
         </div>
@@ -116,6 +125,7 @@ export function CreateGame({
             </label>
           </div>
         )}
+        {form.time === CORRESPONDENCE_TIME && <CorrespondenceFields form={form} onChange={setForm} />}
       </fieldset>
       <fieldset className="field">
         <legend>{t("seats")}</legend>

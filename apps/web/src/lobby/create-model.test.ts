@@ -9,6 +9,9 @@ import {
   inviteLink,
   quickForm,
   timeControlOf,
+  CORRESPONDENCE_TIME,
+  DAYS_CHOICES,
+  isDaysPerMove,
 } from "./create-model";
 
 describe("create form", () => {
@@ -110,6 +113,52 @@ describe("create form", () => {
       baseMs: 180_000,
       incrementMs: 2_000,
     });
+  });
+
+  it("sends days per move, valid for the server's schema, with open, invited and computer seats", () => {
+    const corr = { ...defaultForm("othello"), time: CORRESPONDENCE_TIME, daysPerMove: 7 as const };
+    expect(DAYS_CHOICES).toEqual([1, 2, 3, 5, 7, 14]);
+    expect(isDaysPerMove(5)).toBe(true);
+    expect(isDaysPerMove(4)).toBe(false);
+    const seatings = [
+      { seats: ["me", "open"] as const, invitees: ["", ""] },
+      { seats: ["me", "player"] as const, invitees: ["", "Bob"] },
+      { seats: ["me", "ai"] as const, invitees: ["", ""] },
+    ];
+    for (const seating of seatings) {
+      const built = createPayload({ ...corr, ...seating }, 5);
+      expect(built.ok && built.payload.timeControl).toEqual({ daysPerMove: 7 });
+      expect(built.ok && CLIENT_EVENTS["room:create"].safeParse(built.payload).success).toBe(true);
+    }
+  });
+
+  it("sends a time bank within the protocol's bounds, and names a bank out of them", () => {
+    const bank = {
+      ...defaultForm("othello"),
+      time: CORRESPONDENCE_TIME,
+      correspondence: "bank" as const,
+      bankDays: 3,
+      incrementDays: 1,
+      capDays: 7,
+    };
+    const built = createPayload(bank, 5);
+    expect(built.ok && built.payload.timeControl).toEqual({ bankDays: 3, incrementDays: 1, capDays: 7 });
+    expect(built.ok && CLIENT_EVENTS["room:create"].safeParse(built.payload).success).toBe(true);
+    for (const wrong of [
+      { bankDays: 8, capDays: 7 },
+      { bankDays: 0 },
+      { capDays: 22, bankDays: 3 },
+      { incrementDays: 8 },
+      { incrementDays: -1 },
+      { bankDays: 2.5 },
+    ]) {
+      expect(createPayload({ ...bank, ...wrong }, 5)).toEqual({ ok: false, problem: "bank" });
+    }
+  });
+
+  it("keeps the real-time choices when correspondence is not chosen", () => {
+    const form = { ...defaultForm("othello"), correspondence: "bank" as const };
+    expect(timeControlOf(form)).toEqual({ baseMs: 300_000, incrementMs: 0 });
   });
 
   it("writes invite links", () => {

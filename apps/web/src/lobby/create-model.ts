@@ -1,5 +1,13 @@
 import { type GameId, getGame } from "@arena/engine/registry";
-import { TIME_PRESETS, type ClientInput, type SeatRequest } from "@arena/protocol";
+import {
+  DAYS_PER_MOVE,
+  TIME_PRESETS,
+  TimeBank,
+  type ClientInput,
+  type DaysPerMove,
+  type SeatRequest,
+  type TimeControl,
+} from "@arena/protocol";
 import { webGame } from "../games/registry";
 import type { OptionValues, QuickGame, SeatChoice } from "../games/web-game";
 
@@ -7,10 +15,16 @@ export interface CreateForm {
   readonly gameId: GameId;
   /** Raw option values as the form holds them; the engine validates them. */
   readonly options: OptionValues;
-  /** A preset name ("3+2") or "custom". */
+  /** A preset name ("3+2"), "custom", or "correspondence" (days per move or a time bank). */
   readonly time: string;
   readonly customBaseMinutes: number;
   readonly customIncrementSeconds: number;
+  /** Correspondence: the clock back to a whole period after each move, or a bank with an increment. */
+  readonly correspondence: "days" | "bank";
+  readonly daysPerMove: DaysPerMove["daysPerMove"];
+  readonly bankDays: number;
+  readonly incrementDays: number;
+  readonly capDays: number;
   readonly seats: readonly SeatChoice[];
   readonly levels: readonly number[];
   /** Per seat: the account name a "player" seat invites. */
@@ -42,6 +56,14 @@ function hasChosenStart(form: CreateForm): boolean {
 }
 
 export const CUSTOM_TIME = "custom";
+export const CORRESPONDENCE_TIME = "correspondence";
+
+/** The days-per-move chips, lichess's set (the protocol's `DAYS_PER_MOVE`). */
+export const DAYS_CHOICES = DAYS_PER_MOVE;
+
+export function isDaysPerMove(value: number): value is DaysPerMove["daysPerMove"] {
+  return DAYS_PER_MOVE.some((days) => days === value);
+}
 
 /** The default AI level of a seat the form turns into a computer. */
 const DEFAULT_LEVEL = 3;
@@ -55,6 +77,11 @@ export function defaultForm(gameId: GameId): CreateForm {
     time: "5+0",
     customBaseMinutes: 5,
     customIncrementSeconds: 3,
+    correspondence: "days",
+    daysPerMove: 2,
+    bankDays: 3,
+    incrementDays: 1,
+    capDays: 7,
     seats: [],
     levels: [],
     invitees: [],
@@ -87,7 +114,7 @@ export function optionsPayload(form: CreateForm): Record<string, string | number
  * message as detail).
  */
 export type FormProblem =
-  | { readonly ok: false; readonly problem: "seats" | "oneSeat" | "invitee" | "baseTime" }
+  | { readonly ok: false; readonly problem: "seats" | "oneSeat" | "invitee" | "baseTime" | "bank" }
   | { readonly ok: false; readonly problem: "options"; readonly code: string; readonly message: string };
 
 /** How many seats the engine's rules say these options call for, or the engine's refusal. */
@@ -113,13 +140,31 @@ export function fitSeats(form: CreateForm): CreateForm {
   return { ...form, seats, levels, invitees };
 }
 
-export function timeControlOf(form: CreateForm): { baseMs: number; incrementMs: number } {
+/** Whether the form asks for a correspondence game (days per move or a time bank). */
+export function isCorrespondenceForm(form: CreateForm): boolean {
+  return form.time === CORRESPONDENCE_TIME;
+}
+
+/** The time control the form asks for; a bank may be out of the protocol's bounds (`createPayload` says so). */
+export function timeControlOf(form: CreateForm): TimeControl {
+  if (isCorrespondenceForm(form)) {
+    return form.correspondence === "days"
+      ? { daysPerMove: form.daysPerMove }
+      : { bankDays: form.bankDays, incrementDays: form.incrementDays, capDays: form.capDays };
+  }
   const preset = TIME_PRESETS.find((p) => p.name === form.time);
   if (preset !== undefined) return { baseMs: preset.baseMs, incrementMs: preset.incrementMs };
   return {
     baseMs: Math.round(form.customBaseMinutes * 60_000),
     incrementMs: Math.round(form.customIncrementSeconds * 1000),
   };
+}
+
+/** What is wrong with the form's time control, if anything: a base under a second, a bank out of bounds. */
+function timeProblem(timeControl: TimeControl): FormProblem | null {
+  if ("baseMs" in timeControl) return timeControl.baseMs < 1_000 ? { ok: false, problem: "baseTime" } : null;
+  if ("bankDays" in timeControl && !TimeBank.safeParse(timeControl).success) return { ok: false, problem: "bank" };
+  return null;
 }
 
 /**
@@ -150,7 +195,8 @@ export function createPayload(
           : { kind: "open" },
   );
   const timeControl = timeControlOf(form);
-  if (timeControl.baseMs < 1_000) return { ok: false, problem: "baseTime" };
+  const problem = timeProblem(timeControl);
+  if (problem !== null) return problem;
   return {
     ok: true,
     payload: {

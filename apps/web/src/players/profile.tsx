@@ -1,9 +1,9 @@
 "use client";
 
-import type { HistoryEntry, RatingPoint, UserResponse } from "@arena/protocol";
+import type { HistoryEntry, RatingPoint, RatingView, UserResponse } from "@arena/protocol";
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
+import { Fragment, useEffect, useState } from "react";
 import { useGameTitle } from "../i18n/use-game-words";
 import { failureText } from "../i18n/errors";
 import { fetchHistory, fetchRatingHistory, fetchUser, ratingLabel } from "../net/players-api";
@@ -11,6 +11,7 @@ import { FollowButton } from "../social/follow-button";
 import { GameSearch } from "./game-search";
 import { EMPTY_SEARCH, isSearching, type SearchForm, searchQuery } from "./game-search-model";
 import { RatingChart } from "./rating-chart";
+import { splitPools } from "./rating-pools";
 
 type User = UserResponse["user"];
 
@@ -58,32 +59,20 @@ export function Profile({ name }: { name: string }) {
       {pools.length === 0 ? (
         <p className="muted">{t("noRated")}</p>
       ) : (
-        <table className="room-table" aria-label={t("ratings")}>
-          <thead>
-            <tr>
-              <th>{common("game")}</th>
-              <th>{t("speed")}</th>
-              <th>{t("rating")}</th>
-              <th>{t("games")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {pools.map(({ gameId, speed, rating }) => (
-              <tr
-                key={`${gameId} ${speed}`}
-                className={shown === `${gameId} ${speed}` ? "on" : ""}
-                onClick={() => setPool(`${gameId} ${speed}`)}
-              >
-                <td>{gameTitle(gameId)}</td>
-                <td>{speeds.has(speed) ? speeds(speed) : speed}</td>
-                <td data-testid={`rating-${gameId}-${speed}`} title={t("rd", { rd: rating.rd })}>
-                  {ratingLabel(rating)}
-                </td>
-                <td>{rating.games}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <>
+          {splitPools(pools).map(({ correspondence, pools: group }) => (
+            <Fragment key={String(correspondence)}>
+              {correspondence && <h3>{t("correspondenceRatings")}</h3>}
+              <PoolTable
+                label={correspondence ? t("correspondenceRatings") : t("ratings")}
+                testId={correspondence ? "ratings-correspondence" : "ratings-realtime"}
+                pools={group}
+                shown={shown}
+                onShow={setPool}
+              />
+            </Fragment>
+          ))}
+        </>
       )}
       {shownPoints.length > 0 && (
         <RatingChart points={shownPoints} label={shownLabel} timeLabel={t("chartTime")} locale={locale} />
@@ -92,6 +81,59 @@ export function Profile({ name }: { name: string }) {
       <h2>{t("history")}</h2>
       <History name={user.name} />
     </div>
+  );
+}
+
+interface Pool {
+  readonly gameId: string;
+  readonly speed: string;
+  readonly rating: RatingView;
+}
+
+function PoolTable({
+  label,
+  testId,
+  pools,
+  shown,
+  onShow,
+}: {
+  label: string;
+  testId: string;
+  pools: readonly Pool[];
+  shown: string | null;
+  onShow: (pool: string) => void;
+}) {
+  const t = useTranslations("profile");
+  const common = useTranslations("common");
+  const speeds = useTranslations("speeds");
+  const gameTitle = useGameTitle();
+  return (
+    <table className="room-table" aria-label={label} data-testid={testId}>
+      <thead>
+        <tr>
+          <th>{common("game")}</th>
+          <th>{t("speed")}</th>
+          <th>{t("rating")}</th>
+          <th>{t("games")}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {pools.map(({ gameId, speed, rating }) => (
+          <tr
+            key={`${gameId} ${speed}`}
+            className={shown === `${gameId} ${speed}` ? "on" : ""}
+            onClick={() => onShow(`${gameId} ${speed}`)}
+          >
+            <td>{gameTitle(gameId)}</td>
+            <td>{speeds.has(speed) ? speeds(speed) : speed}</td>
+            <td data-testid={`rating-${gameId}-${speed}`} title={t("rd", { rd: rating.rd })}>
+              {ratingLabel(rating)}
+            </td>
+            <td>{rating.games}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 

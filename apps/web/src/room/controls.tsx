@@ -1,6 +1,7 @@
 "use client";
 
 import { choicePlies, pliesUntilDrawOffer } from "@arena/match";
+import { isCorrespondence } from "@arena/protocol";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
@@ -32,7 +33,10 @@ export function Controls({ view, commands, offset }: { view: RoomView; commands:
 function LiveControls({ view, commands, offset }: { view: RoomView; commands: Commands; offset: number }) {
   const t = useTranslations("controls");
   const seat = view.mine[0];
-  const goneOpponent = view.seats.some((s) => s.kind === "human" && s.gone && !view.mine.includes(s.seat));
+  // Presence never counts anyone gone in correspondence (docs/clocks.md): no claim, no countdown to one.
+  const claims = !isCorrespondence(view.model.timeControl);
+  const goneOpponent =
+    claims && view.seats.some((s) => s.kind === "human" && s.gone && !view.mine.includes(s.seat));
   return (
     <>
       <BerserkButton view={view} commands={commands} />
@@ -53,7 +57,7 @@ function LiveControls({ view, commands, offset }: { view: RoomView; commands: Co
           {t("claimVictory")}
         </button>
       )}
-      <ClaimCountdown view={view} offset={offset} />
+      {claims && <ClaimCountdown view={view} offset={offset} />}
     </>
   );
 }

@@ -14,6 +14,7 @@ import { PlayerName } from "../ui/player-name";
 import { occupant } from "./room-model";
 import type { RoomView } from "./room-view";
 import { BerserkMark } from "./berserk";
+import { CorrespondenceLine } from "./correspondence-line";
 import { SeatClock } from "./seat-clock";
 import type { Commands } from "./use-command";
 
@@ -67,6 +68,16 @@ export function Seats({ view, offset, commands, invite, isHost, aiLevel, onFlag 
               label={web.seatName(seat.seat, words)}
               mine={mine.includes(seat.seat)}
               onFlag={onFlag}
+            />
+          )}
+          {model.clock !== null && (
+            <CorrespondenceLine
+              timeControl={model.timeControl}
+              clock={model.clock}
+              seat={seat.seat}
+              live={view.live}
+              offset={offset}
+              label={web.seatName(seat.seat, words)}
             />
           )}
           {waiting && (
