@@ -151,6 +151,12 @@ test("a time bank against the computer: the form's bank, its clocks in days, the
   const form = cam.page.locator("section.create");
   await form.getByRole("combobox", { name: "Game", exact: true }).selectOption("othello");
   await form.locator("label.chip", { hasText: /^Correspondence$/ }).click();
+  // A guest is told correspondence is for accounts (the server refuses it account-required).
+  await form.getByRole("combobox", { name: "Seat 1", exact: true }).selectOption({ label: "Me" });
+  await form.getByRole("combobox", { name: "Seat 2", exact: true }).selectOption({ label: "Computer" });
+  await form.getByRole("button", { name: "Create game" }).click();
+  await expect(cam.page.getByText("Correspondence games are for accounts")).toBeVisible();
+  await registerAccount(cam.page, uniqueName("Cam"));
   await form.locator("label.chip", { hasText: /^Time bank$/ }).click();
   // Out of the protocol's bounds (a start above the cap), the form says so and sends nothing.
   await form.getByRole("spinbutton", { name: "Days to start" }).fill("9");
