@@ -1,4 +1,4 @@
-import { DAY_MS, type MatchId, type Notification } from "@arena/protocol";
+import { DAY_MS, type MatchId, type Notification, type SeekPaired } from "@arena/protocol";
 import { describe, expect, it } from "vitest";
 import { type FakeClock } from "../clocks/scheduler.js";
 import { registerAccount, type TestServer, uniqueName } from "../test-support/harness.js";
@@ -79,6 +79,27 @@ describe('correspondence: a 2-day Othello game between two accounts (docs/protoc
     for (const token of [a.token, b.token]) {
       await notificationsUntil(server.url, token, (list) => list.some((n) => n.kind === "game-over"));
     }
+  });
+
+  it("pairs two custom seeks of a 2-day game, and refuses days per move the protocol does not offer", async () => {
+    const server = await arena.start();
+    const { black, white } = await accounts(server);
+    const paired: SeekPaired[] = [];
+    white.socket.on("seek:paired", (event) => paired.push(event));
+    const seek = { gameId: "othello", timeControl: twoDays };
+    expect(await black.call("seek:enter", seek)).toEqual({ ok: true, poolId: "othello:2d", rated: false });
+    expect(await white.call("seek:enter", seek)).toMatchObject({ ok: true, poolId: "othello:2d" });
+    await white.until(() => paired.length > 0, "seek:paired");
+    const matchId = paired[0]?.matchId;
+    if (matchId === undefined) throw new Error("not paired");
+    const snapshot = await white.snapshot(matchId);
+    expect(snapshot.timeControl).toEqual(twoDays);
+    expect(snapshot.status).toBe("live");
+    const refused = await black.call("seek:enter", {
+      gameId: "othello",
+      timeControl: { daysPerMove: 4 } as never,
+    });
+    expect(refused).toMatchObject({ ok: false, code: "invalid-payload" });
   });
 
   it("refuses the inbox without a token and a bad read request", async () => {

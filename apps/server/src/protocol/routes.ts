@@ -1,3 +1,4 @@
+import { correspondencePoolId } from "../seeks/pools.js";
 import {
   asVersion,
   type ClientEventName,
@@ -300,7 +301,10 @@ export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
 
   // ——— Quick pairing (docs/protocol.md, "Quick pairing") ———
 
-  async "seek:enter"({ socket, seeks }, { poolId, rated }) {
+  async "seek:enter"({ socket, seeks }, payload) {
+    const { rated } = payload;
+    const poolId =
+      "poolId" in payload ? payload.poolId : correspondencePoolId(payload.gameId, payload.timeControl);
     const seeker = {
       user: socket.data.user,
       socketId: socket.id,
