@@ -6,6 +6,7 @@ import {
   flag as flagClock,
   goneAfterMs,
   handOver,
+  isCorrespondenceClock,
   isEliminated,
   type MatchModel,
   outOfTime,
@@ -121,6 +122,9 @@ export const PLAY_DECIDERS: Deciders<"move" | "resign" | "flag" | "tick" | "clai
 
   credit(model, command, ctx) {
     if (model.status !== "live" || model.clock === null) return NO_EVENTS;
+    // A correspondence clock counts days: a takeover's seconds are not credited, so a deadline a player
+    // was shown stays where it was across restarts (docs/protocol.md, "Correspondence").
+    if (isCorrespondenceClock(model.clock)) return NO_EVENTS;
     const running = model.clock.running;
     const creditsMs = model.slots.map((_, seat) =>
       Math.min(Math.max(0, command.awayMs), seat === running ? command.toMoveCapMs : command.othersCapMs),
