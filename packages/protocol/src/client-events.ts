@@ -133,14 +133,20 @@ export const CLIENT_EVENTS = {
    * Seek an opponent in a pool, or in the correspondence pool of a game and time control (its id is
    * `<gameId>:<days>d` or `<gameId>:<bank>d+<increment>d/<cap>d`); replaces the user's seek if they had one.
    */
-  "seek:enter": z.union([
-    z.strictObject({ poolId: PoolId, rated: z.boolean().default(false) }),
-    z.strictObject({
-      gameId: z.string().min(1).max(32),
-      timeControl: z.union([DaysPerMove, TimeBank]),
+  "seek:enter": z
+    .strictObject({
+      poolId: PoolId.optional(),
+      gameId: z.string().min(1).max(32).optional(),
+      timeControl: z.union([DaysPerMove, TimeBank]).optional(),
       rated: z.boolean().default(false),
-    }),
-  ]),
+    })
+    .refine(
+      (seek) =>
+        seek.poolId === undefined
+          ? seek.gameId !== undefined && seek.timeControl !== undefined
+          : seek.gameId === undefined && seek.timeControl === undefined,
+      { message: "either poolId, or gameId and a correspondence timeControl" },
+    ),
   /** Ends the user's seek, if any. */
   "seek:cancel": z.strictObject({}),
   /** How many seek in each pool, then `seek:counts` whenever that changes. */

@@ -301,10 +301,11 @@ export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
 
   // ——— Quick pairing (docs/protocol.md, "Quick pairing") ———
 
-  async "seek:enter"({ socket, seeks }, payload) {
-    const { rated } = payload;
+  async "seek:enter"({ socket, seeks }, { poolId: listed, gameId, timeControl, rated }) {
+    // The schema lets through a pool id, or a game and a correspondence time control ("Correspondence").
     const poolId =
-      "poolId" in payload ? payload.poolId : correspondencePoolId(payload.gameId, payload.timeControl);
+      listed ??
+      (gameId === undefined || timeControl === undefined ? "" : correspondencePoolId(gameId, timeControl));
     const seeker = {
       user: socket.data.user,
       socketId: socket.id,
