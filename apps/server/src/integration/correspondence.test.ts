@@ -2,6 +2,7 @@ import { DAY_MS, type MatchId, type Notification, type SeekPaired } from "@arena
 import { describe, expect, it } from "vitest";
 import { type FakeClock } from "../clocks/scheduler.js";
 import { registerAccount, type TestServer, uniqueName } from "../test-support/harness.js";
+import { DEFAULT_QUOTAS } from "../quotas/limits.js";
 import { notificationsUntil } from "../test-support/notifications.js";
 import { firstLegal, startOthello } from "../test-support/play.js";
 import { useServers } from "../test-support/servers.js";
@@ -26,6 +27,8 @@ describe('correspondence: a 2-day Othello game between two accounts (docs/protoc
     const server = await arena.start();
     const clock = server.clock as FakeClock;
     const { a, b, black, white } = await accounts(server);
+    const pushed: Notification[] = [];
+    white.socket.on("notification", (notification) => pushed.push(notification));
     const { matchId } = await startOthello(black, white, twoDays);
     // Black (A) is told at the start, white (B) not yet.
     await notificationsUntil(server.url, a.token, yourTurn(matchId));
@@ -47,6 +50,9 @@ describe('correspondence: a 2-day Othello game between two accounts (docs/protoc
       createdAt: movedAt,
       from: { id: a.user.id },
     });
+    // Pushed on B's own channel as it entered the inbox.
+    await white.until(() => pushed.some((n) => n.kind === "your-turn"), "the pushed notification");
+    expect(pushed.map((n) => n.id)).toEqual(list.filter((n) => n.kind === "your-turn").map((n) => n.id));
     const seen = await white.snapshot(matchId);
     expect(Math.abs((seen.deadlines[1] ?? 0) - (movedAt + 2 * DAY_MS))).toBeLessThanOrEqual(1_000);
     expect(seen.deadlines[0]).toBeNull();
@@ -100,6 +106,39 @@ describe('correspondence: a 2-day Othello game between two accounts (docs/protoc
       timeControl: { daysPerMove: 4 } as never,
     });
     expect(refused).toMatchObject({ ok: false, code: "invalid-payload" });
+  });
+
+  it("puts an invitation by name in the invitee's inbox, whatever the time control", async () => {
+    const server = await arena.start();
+    const { a, b, black } = await accounts(server);
+    const created = await black.call("room:create", {
+      gameId: "othello",
+      timeControl: { baseMs: 300_000, incrementMs: 0 },
+      seats: [{ kind: "open" }, { kind: "invite", name: b.user.name }],
+      sit: 0,
+    });
+    if (!created.ok) throw new Error(created.message);
+    const list = await notificationsUntil(server.url, b.token, (l) => l.some((n) => n.kind === "invitation"));
+    expect(list[0]).toMatchObject({
+      id: `invitation:${created.matchId}:1`,
+      matchId: created.matchId,
+      from: { id: a.user.id },
+    });
+  });
+
+  it("counts the inbox's requests per user, and says when to retry", async () => {
+    const server = await arena.start({
+      config: { quotas: { ...DEFAULT_QUOTAS, notificationRequestsPerMinutePerUser: 2 } },
+    });
+    const { a } = await accounts(server);
+    const get = () =>
+      fetch(`${server.url}/api/notifications`, { headers: { authorization: `Bearer ${a.token}` } });
+    expect((await get()).status).toBe(200);
+    expect((await get()).status).toBe(200);
+    const refused = await get();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await refused.json()).toMatchObject({ ok: false, code: "rate-limited" });
   });
 
   it("refuses the inbox without a token and a bad read request", async () => {
