@@ -1,8 +1,10 @@
 import { z } from "./zod.js";
 import { DisplayName, InviteToken, MatchId, Millis, Seat, Version } from "./ids.js";
 import {
+  DaysPerMove,
   SeatRequest,
   SlowSeconds,
+  TimeBank,
   TimeControl,
   Visibility,
   type Snapshot,
@@ -127,8 +129,24 @@ export const CLIENT_EVENTS = {
   /** The players the sender follows, online or not; `follow:presence` reports their changes after it. */
   "follow:list": z.strictObject({}),
   // ——— Quick pairing (docs/protocol.md, "Quick pairing") ———
-  /** Seek an opponent in a pool; replaces the user's seek if they had one. */
-  "seek:enter": z.strictObject({ poolId: PoolId, rated: z.boolean().default(false) }),
+  /**
+   * Seek an opponent in a pool, or in the correspondence pool of a game and time control (its id is
+   * `<gameId>:<days>d` or `<gameId>:<bank>d+<increment>d/<cap>d`); replaces the user's seek if they had one.
+   */
+  "seek:enter": z
+    .strictObject({
+      poolId: PoolId.optional(),
+      gameId: z.string().min(1).max(32).optional(),
+      timeControl: z.union([DaysPerMove, TimeBank]).optional(),
+      rated: z.boolean().default(false),
+    })
+    .refine(
+      (seek) =>
+        seek.poolId === undefined
+          ? seek.gameId !== undefined && seek.timeControl !== undefined
+          : seek.gameId === undefined && seek.timeControl === undefined,
+      { message: "either poolId, or gameId and a correspondence timeControl" },
+    ),
   /** Ends the user's seek, if any. */
   "seek:cancel": z.strictObject({}),
   /** How many seek in each pool, then `seek:counts` whenever that changes. */

@@ -1,3 +1,4 @@
+import { correspondencePoolId } from "../seeks/pools.js";
 import {
   asVersion,
   type ClientEventName,
@@ -68,6 +69,7 @@ function tellInvitee(ctx: RouteContext, invitee: UserRef, invitation: Invitation
   ctx.io
     .to(userRoom(invitee.id))
     .emit("invite:received", { matchId, seat, gameId, timeControl, rated, host });
+  ctx.notifications.invited(invitee.id, { matchId, seat, gameId, timeControl, rated, host });
 }
 
 /** The host's room view includes the invite secret; nobody else's does. */
@@ -299,7 +301,11 @@ export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
 
   // ——— Quick pairing (docs/protocol.md, "Quick pairing") ———
 
-  async "seek:enter"({ socket, seeks }, { poolId, rated }) {
+  async "seek:enter"({ socket, seeks }, { poolId: listed, gameId, timeControl, rated }) {
+    // The schema lets through a pool id, or a game and a correspondence time control ("Correspondence").
+    const poolId =
+      listed ??
+      (gameId === undefined || timeControl === undefined ? "" : correspondencePoolId(gameId, timeControl));
     const seeker = {
       user: socket.data.user,
       socketId: socket.id,

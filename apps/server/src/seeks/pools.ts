@@ -1,6 +1,13 @@
 import { speedOf } from "@arena/match";
 import { type GameId, isGameId } from "@arena/engine/registry";
-import { type PoolInfo, TIME_PRESETS, type TimePresetName } from "@arena/protocol";
+import {
+  type CorrespondenceControl,
+  DaysPerMove,
+  type PoolInfo,
+  TIME_PRESETS,
+  TimeBank,
+  type TimePresetName,
+} from "@arena/protocol";
 
 /** A quick-pairing pool: one game with its default options and one time control (docs/protocol.md). */
 export interface Pool extends PoolInfo {
@@ -32,6 +39,37 @@ export const POOLS: readonly Pool[] = Object.entries(GRID).flatMap(([gameId, nam
 
 const BY_ID = new Map(POOLS.map((pool) => [pool.id, pool]));
 
+/** A correspondence time control as a pool id's second part: `2d`, or `3d+1d/7d` for a time bank. */
+function correspondenceName(tc: CorrespondenceControl): string {
+  return "daysPerMove" in tc ? `${tc.daysPerMove}d` : `${tc.bankDays}d+${tc.incrementDays}d/${tc.capDays}d`;
+}
+
+/** The name's time control, or undefined when it names none (or one the protocol refuses). */
+function correspondenceOf(name: string): CorrespondenceControl | undefined {
+  const days = /^(\d+)d$/.exec(name);
+  if (days !== null) return DaysPerMove.safeParse({ daysPerMove: Number(days[1]) }).data;
+  const bank = /^(\d+)d\+(\d+)d\/(\d+)d$/.exec(name);
+  if (bank === null) return undefined;
+  const [, bankDays, incrementDays, capDays] = bank.map(Number);
+  return TimeBank.safeParse({ bankDays, incrementDays, capDays }).data;
+}
+
+/**
+ * The correspondence pool of a game of the grid and a time control (docs/protocol.md, "Correspondence"):
+ * not a cell of the grid, but seeks with the same game and time control pair alike.
+ */
+export function correspondencePoolId(gameId: string, tc: CorrespondenceControl): string {
+  return `${gameId}:${correspondenceName(tc)}`;
+}
+
 export function poolById(id: string): Pool | undefined {
-  return BY_ID.get(id);
+  const listed = BY_ID.get(id);
+  if (listed !== undefined) return listed;
+  const split = id.indexOf(":");
+  const gameId = id.slice(0, split);
+  if (split < 0 || !isGameId(gameId) || GRID[gameId] === undefined) return undefined;
+  const timeControl = correspondenceOf(id.slice(split + 1));
+  if (timeControl === undefined) return undefined;
+  const name = correspondenceName(timeControl);
+  return { id: `${gameId}:${name}`, gameId, name, timeControl, speed: speedOf(timeControl) };
 }

@@ -404,6 +404,7 @@ describe("SqliteStore migrations", () => {
       "tournament_chat",
       "tournament_events",
       "tournaments",
+      "user_notifications",
     ]);
     db.close();
   });
