@@ -106,6 +106,9 @@ describe('correspondence: a 2-day Othello game between two accounts (docs/protoc
       timeControl: { daysPerMove: 4 } as never,
     });
     expect(refused).toMatchObject({ ok: false, code: "invalid-payload" });
+    // A guest's seek is refused before it waits in the pool.
+    const guest = await arena.connect();
+    expect(await guest.call("seek:enter", seek)).toMatchObject({ ok: false, code: "account-required" });
   });
 
   it("puts an invitation by name in the invitee's inbox, whatever the time control", async () => {

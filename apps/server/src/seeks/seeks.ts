@@ -18,6 +18,7 @@ import { type Playban } from "./playban.js";
 import { type Pool, poolById, POOLS } from "./pools.js";
 import { type Seek, type SeekStore } from "../store/ports/seeks.js";
 import { findPair, refuseSeek } from "./rule.js";
+import { refuseGuestCorrespondence } from "../rooms/decide/accounts-only.js";
 
 /** While rated seeks wait here, their pools are paired again this often (the range widens every 3 s). */
 export const WIDEN_PASS_MS = 1_000;
@@ -95,7 +96,8 @@ export class Seeks {
     const { store, clock, logger, quotas, news } = this.options;
     const pool = poolById(poolId);
     if (pool === undefined) return failure("not-found", "no such pool");
-    const refused = refuseSeek(rated, seeker.account);
+    const refused =
+      refuseSeek(rated, seeker.account) ?? refuseGuestCorrespondence(pool.timeControl, seeker.user);
     if (refused !== null) return refused;
     try {
       const banned = await this.options.playban.refusal(seeker.user.id, seeker.address);
