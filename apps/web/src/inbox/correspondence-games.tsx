@@ -26,7 +26,10 @@ export function CorrespondenceGames() {
   const titleOf = useGameTitle();
   const games = correspondenceGames(useInbox().games);
   // Days and hours: a redraw a minute is plenty.
-  const now = useNow(games.some((held) => held.game.clock?.running === true), 60_000);
+  const now = useNow(
+    games.some((held) => held.game.clock?.running === true),
+    60_000,
+  );
   return (
     <section className="panel correspondence-games" aria-labelledby="correspondence-title">
       <h2 id="correspondence-title">{t("correspondence")}</h2>

@@ -163,7 +163,8 @@ export function timeControlOf(form: CreateForm): TimeControl {
 /** What is wrong with the form's time control, if anything: a base under a second, a bank out of bounds. */
 function timeProblem(timeControl: TimeControl): FormProblem | null {
   if ("baseMs" in timeControl) return timeControl.baseMs < 1_000 ? { ok: false, problem: "baseTime" } : null;
-  if ("bankDays" in timeControl && !TimeBank.safeParse(timeControl).success) return { ok: false, problem: "bank" };
+  if ("bankDays" in timeControl && !TimeBank.safeParse(timeControl).success)
+    return { ok: false, problem: "bank" };
   return null;
 }
 
