@@ -57,6 +57,9 @@ import { tournamentsRouter } from "./http/tournaments-api.js";
 import { tournamentExportsRouter } from "./http/tournament-exports-api.js";
 import { MemoryTournamentStore } from "./store/memory/tournaments.js";
 import { type TournamentStore } from "./store/ports/tournaments.js";
+import { MemoryNotificationStore } from "./store/memory/notifications.js";
+import { type NotificationStore } from "./store/ports/notifications.js";
+import { notificationsRouter } from "./http/notifications-api.js";
 
 export interface AppConfig {
   readonly secret: string;
@@ -154,6 +157,8 @@ export interface AppDeps {
   readonly seeks?: SeekStore;
   /** Tournaments: the store's own (SQLite, Redis); in memory by default. */
   readonly tournaments?: TournamentStore;
+  /** Notification inboxes: the store's own (SQLite, Redis); in memory by default. */
+  readonly notifications?: NotificationStore;
 }
 
 export interface App {
@@ -238,6 +243,7 @@ export function createApp(deps: AppDeps): App {
     quotas: deps.quotas ?? new MemoryQuotaStore(),
     seeks: deps.seeks ?? new MemorySeekStore(),
     tournaments: deps.tournaments ?? new MemoryTournamentStore(),
+    notifications: deps.notifications ?? new MemoryNotificationStore(),
     ai: deps.ai,
     clock,
     logger,
@@ -277,6 +283,7 @@ export function createApp(deps: AppDeps): App {
     "/api",
     botsRouter(() => botsOnline(io)),
   );
+  app.use("/api", notificationsRouter({ inbox: services.notifications, accounts, quotas }));
   app.use("/api", tournamentsRouter({ tournaments: services.tournaments, accounts, players, quotas }));
   app.use(
     "/api",
@@ -315,6 +322,7 @@ export function createApp(deps: AppDeps): App {
     chat: services.chat,
     tournaments: services.tournaments,
     tournamentChat: services.tournamentChat,
+    notifications: services.notifications,
     myGames: services.myGames,
     trustedProxies: config.trustedProxies,
     logger,

@@ -13,6 +13,8 @@ import { type QuotaStore } from "./store/ports/quotas.js";
 import { Quotas } from "./quotas/quotas.js";
 import { GameRecorder } from "./ratings/recorder.js";
 import { MyGames } from "./rooms/my-games.js";
+import { Inbox } from "./notifications/inbox.js";
+import { type NotificationStore } from "./store/ports/notifications.js";
 import { type Fanout } from "./rooms/room-ports.js";
 import { Rooms } from "./rooms/rooms.js";
 import { type SeekStore } from "./store/ports/seeks.js";
@@ -36,6 +38,7 @@ export interface Backends {
   readonly quotas: QuotaStore;
   readonly seeks: SeekStore;
   readonly tournaments: TournamentStore;
+  readonly notifications: NotificationStore;
   readonly ai: AiPool;
   readonly clock: Clock;
   readonly logger: Logger;
@@ -63,6 +66,8 @@ export interface Services {
   readonly analysis: AnalysisService;
   readonly tournaments: Tournaments;
   readonly tournamentChat: TournamentChat;
+  /** Every user's notification inbox; `onNotification` is the e-mail queue's seam. */
+  readonly notifications: Inbox;
 }
 
 /** Backends → services: each service built once and handed what it needs. */
@@ -93,6 +98,13 @@ export function buildServices(backends: Backends, transports: Transports, config
     logger,
     news: fanout.myGames,
   });
+  const notifications = new Inbox({
+    store: backends.notifications,
+    now,
+    logger,
+    // Through the adapter: the user's sockets may be on any process.
+    push: (userId, notification) => io.to(userRoom(userId)).emit("notification", notification),
+  });
   const chat = new ChatService({ store, quotas, clock, deliver: fanout.chatLine });
   let follows: Follows | null = null;
   let tournaments: Tournaments | null = null;
@@ -120,6 +132,8 @@ export function buildServices(backends: Backends, transports: Transports, config
     onStatusChanged: (model) => {
       for (const slot of model.slots) if (slot.kind === "human") follows?.announce(slot.user);
     },
+    onChangedHere: (before, model) => notifications.matchChanged(before, model),
+    onTimeRunningOut: (model) => notifications.alarmRang(model),
   });
   const live = rooms;
   follows = new Follows({ store: players, accounts, io, rooms: live, logger, now });
@@ -161,7 +175,10 @@ export function buildServices(backends: Backends, transports: Transports, config
     // Through the adapter: the director runs on one process, the tournament's watchers may be on any.
     changed: (view) => io.to(tournamentRoom(view.id)).emit("tournament:update", { tournament: view }),
     listed: (summary) => io.to(TOURNAMENTS_LIST_ROOM).emit("tournaments:changed", { tournament: summary }),
-    invite: (invitee, invitation) => io.to(userRoom(invitee.id)).emit("tournament:invited", invitation),
+    invite: (invitee, invitation) => {
+      io.to(userRoom(invitee.id)).emit("tournament:invited", invitation);
+      notifications.tournamentInvited(invitee, invitation);
+    },
   });
   const tournamentChat = new TournamentChat({
     store: backends.tournaments,
@@ -183,5 +200,6 @@ export function buildServices(backends: Backends, transports: Transports, config
     analysis,
     tournaments,
     tournamentChat,
+    notifications,
   };
 }

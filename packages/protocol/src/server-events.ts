@@ -16,6 +16,7 @@ import {
   type TournamentInvitation,
 } from "./tournaments.js";
 import { type AnalysisProgress } from "./analysis.js";
+import { type Notification } from "./notifications.js";
 
 /** Every server→client event; the server sends each of them (`server-events.test.ts` in the server checks). */
 export const SERVER_EVENT_NAMES = [
@@ -45,6 +46,8 @@ export const SERVER_EVENT_NAMES = [
   "tournament:invited",
   // ... and to the sockets following the tournaments list.
   "tournaments:changed",
+  // Notifications (docs/protocol.md, "Notifications"): one new entry of the user's inbox, to their channel.
+  "notification",
 ] as const;
 
 export type ServerToClientEvents = {
@@ -85,4 +88,6 @@ export type ServerToClientEvents = {
   "tournament:invited": (payload: TournamentInvitation) => void;
   /** A tournament of the list was created or changed its row (status, players). */
   "tournaments:changed": (payload: { tournament: TournamentSummary }) => void;
+  /** A new notification in the user's inbox (docs/protocol.md, "Notifications"). */
+  notification: (payload: Notification) => void;
 };

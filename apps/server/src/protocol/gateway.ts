@@ -1,3 +1,4 @@
+import { type Inbox } from "../notifications/inbox.js";
 import { type Ack, CLIENT_EVENTS, type ClientEventName, failure, isClientEventName } from "@arena/protocol";
 import { excerpt, listExcerpt } from "@arena/engine";
 import { type Logger } from "pino";
@@ -43,6 +44,8 @@ export interface GatewayOptions {
   /** Tournaments' pages (docs/protocol.md, "Tournaments"). */
   readonly tournaments: Tournaments;
   readonly tournamentChat: TournamentChat;
+  /** Every user's notification inbox (docs/protocol.md, "Notifications"). */
+  readonly notifications: Inbox;
   /** Every user's live games, sent on connecting (docs/protocol.md, "My games"). */
   readonly myGames: MyGames;
   readonly logger: Logger;
@@ -166,6 +169,7 @@ export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
       chat: options.chat,
       tournaments: options.tournaments,
       tournamentChat: options.tournamentChat,
+      notifications: options.notifications,
     };
     // The one place the event's name and its parsed payload are paired: the table types each route.
     const route = ROUTES[event] as Route<ClientEventName>;

@@ -1,3 +1,4 @@
+import { type Inbox } from "../notifications/inbox.js";
 import {
   type AckFor,
   type ClientEventName,
@@ -36,6 +37,8 @@ export interface RouteContext {
   /** Tournaments' pages (docs/protocol.md, "Tournaments"). */
   readonly tournaments: Tournaments;
   readonly tournamentChat: TournamentChat;
+  /** Invitations by name go into the invitee's inbox too. */
+  readonly notifications: Inbox;
 }
 
 /** A handler for one client event: its payload is already parsed by the event's schema. */

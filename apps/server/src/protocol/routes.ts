@@ -68,6 +68,7 @@ function tellInvitee(ctx: RouteContext, invitee: UserRef, invitation: Invitation
   ctx.io
     .to(userRoom(invitee.id))
     .emit("invite:received", { matchId, seat, gameId, timeControl, rated, host });
+  ctx.notifications.invited(invitee.id, { matchId, seat, gameId, timeControl, rated, host });
 }
 
 /** The host's room view includes the invite secret; nobody else's does. */

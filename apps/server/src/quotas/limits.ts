@@ -37,6 +37,8 @@ export interface QuotaLimits {
   readonly downloadsPerMinutePerAddress: number;
   /** Tournaments one user may create, and tournaments they may join or leave, per minute (docs/protocol.md). */
   readonly tournamentActionsPerMinutePerUser: number;
+  /** Reads and marks of one user's notification inbox per minute (docs/protocol.md, "Notifications"). */
+  readonly notificationRequestsPerMinutePerUser: number;
 }
 
 export const DEFAULT_QUOTAS: QuotaLimits = {
@@ -59,6 +61,7 @@ export const DEFAULT_QUOTAS: QuotaLimits = {
   guestsPerMinutePerAddress: 20,
   downloadsPerMinutePerAddress: 60,
   tournamentActionsPerMinutePerUser: 10,
+  notificationRequestsPerMinutePerUser: 60,
 };
 
 const count = z.coerce.number().int().min(1).max(1_000_000_000);
@@ -82,6 +85,7 @@ const QuotaOverrides = z.strictObject({
   guestsPerMinutePerAddress: count,
   downloadsPerMinutePerAddress: count,
   tournamentActionsPerMinutePerUser: count,
+  notificationRequestsPerMinutePerUser: count,
 });
 
 /**

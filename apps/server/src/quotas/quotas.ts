@@ -328,6 +328,29 @@ export class Quotas {
     }
   }
 
+  /**
+   * One more read or mark of `user`'s notification inbox: null, or `rate-limited` with the wait. A store
+   * that cannot count lets it through (the inbox's own store answers for itself).
+   */
+  async notifications(user: UserId): Promise<RateLimited | null> {
+    const { limits, logger } = this.options;
+    const limit = limits.notificationRequestsPerMinutePerUser;
+    try {
+      return await this.rate(
+        `notifications:u:${user}`,
+        limit,
+        MINUTE,
+        `you may read or mark your notifications ${plural(limit, "time", "times")} a minute`,
+      );
+    } catch (error) {
+      logger.warn(
+        { err: error },
+        "quota store unavailable: a notification request was let through uncounted",
+      );
+      return null;
+    }
+  }
+
   /** The host seats an AI in a waiting room that had none: a place among the host's AI games. */
   async admitAi(host: UserId, matchId: MatchId): Promise<Failure | null> {
     try {

@@ -43,6 +43,8 @@ export interface RoomEvents {
   rematch(model: MatchModel): Promise<MatchId | Failure>;
   /** This process took or gave up the match's lease (the news it needs of the match changed). */
   leaseChanged(room: Room): void;
+  /** A correspondence game's time alarm rang on the process that runs its clock (`alarmAt`). */
+  timeRunningOut?(room: Room): void;
 }
 
 export interface RoomDeps {
@@ -120,4 +122,8 @@ export interface RoomsOptions {
   readonly onNoShow?: (matchId: MatchId, user: UserId) => void;
   /** A match's status changed (it started, ended or was cancelled): its players' followers may hear. */
   readonly onStatusChanged?: (model: MatchModel) => void;
+  /** A match changed on the process that appended the change (its players' notifications). */
+  readonly onChangedHere?: (before: MatchModel, model: MatchModel) => void;
+  /** A correspondence game's time alarm rang here (its running seat's notification). */
+  readonly onTimeRunningOut?: (model: MatchModel) => void;
 }

@@ -2,6 +2,7 @@ import {
   aiSeedOf,
   evolve,
   firstMoveDeadline,
+  alarmAt,
   flagDeadline,
   fold,
   isCurrent,
@@ -65,6 +66,8 @@ export class Room {
   private readonly lease: LeaseState;
   /** The one timer of the match's clock: the flag, or the end of a first-move window. */
   private readonly clockAlarm: Alarm;
+  /** A correspondence game's "your time runs out" alarm (docs/protocol.md, "Notifications"). */
+  private readonly warnAlarm: Alarm;
   private readonly aiSeats: AiSeats;
   private readonly expiry: WaitingExpiry;
   private closed = false;
@@ -90,6 +93,7 @@ export class Room {
       deps.events.leaseChanged(this);
     });
     this.clockAlarm = new Alarm(deps.clock, () => void this.submit(SYSTEM, TICK, null));
+    this.warnAlarm = new Alarm(deps.clock, () => deps.events.timeRunningOut?.(this));
     this.aiSeats = new AiSeats(this, deps, aiSeedOf(secret));
     this.expiry = new WaitingExpiry(this, this.crowd.presence, deps);
   }
@@ -367,6 +371,7 @@ export class Room {
     const model = this.current;
     if (this.closed || !this.lease.owned || model.status !== "live" || model.clock === null) {
       this.clockAlarm.clear();
+      this.warnAlarm.clear();
       this.aiSeats.cancel();
       return;
     }
@@ -375,6 +380,9 @@ export class Room {
     const at = flagAt === null ? windowEnd : windowEnd === null ? flagAt : Math.min(flagAt, windowEnd);
     if (at === null) this.clockAlarm.clear();
     else this.clockAlarm.set(at);
+    const warnAt = alarmAt(model.clock);
+    if (warnAt === null) this.warnAlarm.clear();
+    else this.warnAlarm.set(warnAt);
     this.aiSeats.update();
   }
 
@@ -382,6 +390,7 @@ export class Room {
   close(): void {
     this.closed = true;
     this.clockAlarm.clear();
+    this.warnAlarm.clear();
     this.crowd.close();
     this.expiry.close();
     this.aiSeats.cancel();

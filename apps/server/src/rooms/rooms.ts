@@ -305,10 +305,17 @@ export class Rooms implements RoomEvents {
 
   // ——— RoomEvents: what rooms tell the process ———
 
+  timeRunningOut(room: Room): void {
+    this.options.onTimeRunningOut?.(room.model);
+  }
+
   changed(room: Room, before: MatchModel, here: boolean): void {
     const model = room.model;
     // Once per change, from the process that appended it (every other copy hears the same change).
-    if (here) this.options.myGames.changed(before, model);
+    if (here) {
+      this.options.myGames.changed(before, model);
+      this.options.onChangedHere?.(before, model);
+    }
     // A move in a live game: nothing here changes (status, seats and leases stay, the lobby does not
     // show moves), and this runs for every move.
     if (

@@ -5,19 +5,23 @@ import { LocalCluster } from "../cluster/local.js";
 import { type Cluster } from "../cluster/ports.js";
 import { type Env } from "../env.js";
 import { type MatchStore } from "./ports/matches.js";
+import { type NotificationStore } from "./ports/notifications.js";
 import { type Opened } from "./ports/startup.js";
 import { type PlayerStore } from "./ports/players.js";
 import { type QuotaStore } from "./ports/quotas.js";
 import { type SeekStore } from "./ports/seeks.js";
 import { type TournamentStore } from "./ports/tournaments.js";
+import { MemoryNotificationStore } from "./memory/notifications.js";
 import { MemoryPlayerStore } from "./memory/players.js";
 import { MemoryQuotaStore } from "./memory/quotas.js";
 import { MemorySeekStore } from "./memory/seeks.js";
 import { MemoryStore } from "./memory/matches.js";
 import { MemoryTournamentStore } from "./memory/tournaments.js";
+import { SqliteNotificationStore } from "./sqlite/notifications.js";
 import { SqlitePlayerStore } from "./sqlite/players.js";
 import { SqliteStore } from "./sqlite/matches.js";
 import { SqliteTournamentStore } from "./sqlite/tournaments.js";
+import { RedisNotificationStore } from "./redis/notifications.js";
 import { RedisPlayerStore } from "./redis/players.js";
 import { RedisQuotaStore } from "./redis/quotas.js";
 import { RedisSeekStore } from "./redis/seeks.js";
@@ -51,6 +55,8 @@ export interface Backend {
   readonly players: PlayerStore;
   /** Tournaments' logs and the lobby's summaries (docs/tournaments.md, "The server"). */
   readonly tournaments: TournamentStore;
+  /** Every user's notification inbox (docs/protocol.md, "Notifications"). */
+  readonly notifications: NotificationStore;
   close(): Promise<void>;
 }
 
@@ -82,6 +88,7 @@ export async function openBackend(env: Env, logger: Logger): Promise<Opened<Back
         openSeeks: (instance) => new RedisSeekStore(redis.commands, redis.prefix, instance),
         players,
         tournaments: new RedisTournamentStore(redis.commands, redis.prefix),
+        notifications: new RedisNotificationStore(redis.commands, redis.prefix),
         close: () => redis.close(),
       },
     };
@@ -98,6 +105,7 @@ export async function openBackend(env: Env, logger: Logger): Promise<Opened<Back
         openSeeks: () => new MemorySeekStore(),
         players: new MemoryPlayerStore(),
         tournaments: new MemoryTournamentStore(),
+        notifications: new MemoryNotificationStore(),
         close: () => store.close(),
       },
     };
@@ -128,6 +136,7 @@ export async function openBackend(env: Env, logger: Logger): Promise<Opened<Back
       openSeeks: () => new MemorySeekStore(),
       players: new SqlitePlayerStore(store.connection),
       tournaments: new SqliteTournamentStore(store.connection),
+      notifications: new SqliteNotificationStore(store.connection),
       close: () => store.close(),
     },
   };

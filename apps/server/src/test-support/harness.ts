@@ -1,3 +1,5 @@
+import { RedisNotificationStore } from "../store/redis/notifications.js";
+import { type NotificationStore } from "../store/ports/notifications.js";
 import { type AddressInfo } from "node:net";
 import {
   type AckFor,
@@ -70,7 +72,7 @@ export async function startServer(
   } = {},
 ): Promise<TestServer> {
   const clock = options.clock ?? new FakeClock();
-  const { store, cluster, adapter, tournaments } = await openTestBackend(options);
+  const { store, cluster, adapter, tournaments, notifications } = await openTestBackend(options);
   const app = createApp({
     store,
     cluster,
@@ -97,6 +99,7 @@ export async function startServer(
     },
     ...(adapter === undefined ? {} : { adapter }),
     ...(tournaments === undefined ? {} : { tournaments }),
+    ...(notifications === undefined ? {} : { notifications }),
     ...(options.players === undefined ? {} : { players: options.players }),
     ...(options.seeks === undefined ? {} : { seeks: options.seeks }),
     ...(options.quotas === undefined ? {} : { quotas: options.quotas }),
@@ -117,6 +120,7 @@ async function openTestBackend(backend: TestBackend): Promise<{
   cluster: Cluster;
   adapter?: (io: ArenaServer) => void;
   tournaments?: TournamentStore;
+  notifications?: NotificationStore;
 }> {
   const { redis } = backend;
   if (redis !== undefined)
@@ -125,6 +129,7 @@ async function openTestBackend(backend: TestBackend): Promise<{
       cluster: redis.cluster,
       adapter: (io) => redis.adapter(io),
       tournaments: new RedisTournamentStore(redis.commands, redis.prefix),
+      notifications: new RedisNotificationStore(redis.commands, redis.prefix),
     };
   const store = backend.store ?? new MemoryStore();
   return { store, cluster: backend.cluster ?? (await LocalCluster.open(store, store)) };

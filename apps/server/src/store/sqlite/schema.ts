@@ -185,6 +185,22 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX tournament_chat_by_id ON tournament_chat (tournament_id, seq);
     `,
   },
+  {
+    description: "every user's notification inbox",
+    sql: `
+      -- The notification as JSON beside what the inbox is sorted and counted by; the oldest beyond the
+      -- kept number are deleted as new ones come (docs/protocol.md, "Notifications").
+      CREATE TABLE user_notifications (
+        user_id TEXT NOT NULL,
+        id TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        read INTEGER NOT NULL,
+        notification TEXT NOT NULL,
+        PRIMARY KEY (user_id, id)
+      ) WITHOUT ROWID;
+      CREATE INDEX user_notifications_by_time ON user_notifications (user_id, created_at DESC, id DESC);
+    `,
+  },
 ];
 
 export type MigrationOutcome =
