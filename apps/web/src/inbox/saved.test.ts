@@ -1,6 +1,9 @@
 import type { Notification } from "@arena/protocol";
+import { NOTIFICATION_KINDS } from "@arena/protocol";
 import { describe, expect, it } from "vitest";
+import { catalogue, leaves } from "../i18n/catalogue";
 import {
+  NOTIFICATION_TEXT,
   markedRead,
   merged,
   notificationHref,
@@ -66,5 +69,15 @@ describe("the saved notifications", () => {
     saved.clear();
     expect(saved.current).toEqual([]);
     expect(heard).toBe(4);
+  });
+});
+
+describe("each notification kind", () => {
+  it("has its line and its switch's name in the catalogue", () => {
+    const keys = leaves(catalogue("en"));
+    for (const kind of NOTIFICATION_KINDS) {
+      expect(keys.has(`notifications.${NOTIFICATION_TEXT[kind]}`), kind).toBe(true);
+      expect(keys.has(`notifications.kinds.${kind}`), kind).toBe(true);
+    }
   });
 });
