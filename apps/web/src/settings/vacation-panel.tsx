@@ -63,7 +63,7 @@ export function VacationPanel({ token }: { token: string }) {
           </label>
           <p data-testid="vacation-status">
             {state.onVacation && state.since !== null
-              ? t("vacationSince", { since: when.format(state.since) })
+              ? t("vacationSince", { since: when.format(new Date(state.since)) })
               : t("vacationOff")}{" "}
             <span data-testid="vacation-days-left">{t("vacationDaysLeft", { days: state.daysLeft })}</span>
           </p>
