@@ -1,7 +1,8 @@
 // Notifications and Settings (docs/web.md, "Notifications" and "Settings"): two accounts in a two-day
 // correspondence game; after Ada's move Bea's bell counts the saved "your turn", its link opens
 // /notifications, which lists it unread with a working link to the room and marks it read; a guest's
-// /settings says settings are for accounts and offers the sign-in forms.
+// /settings says settings are for accounts and offers the sign-in forms; an account's vacation, switched
+// on and off from /settings, shows in the opponent's room (needs the vacation endpoints, helper V's).
 import { type Page, expect, test } from "@playwright/test";
 import { registerAccount } from "../fixtures/accounts.js";
 import { matchIdOf, newPlayer, square } from "../fixtures/arena.js";
@@ -92,4 +93,33 @@ test("a guest's settings say they are for accounts and open the sign-in forms", 
   await shoot(guest.page, "settings-guest");
   await guest.page.getByTestId("settings-sign-in").click();
   await expect(guest.page.getByTestId("register-tab")).toBeVisible();
+});
+
+test("vacation on and off from the settings, seen in the opponent's room", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const ada = await newPlayer(browser, "Ada");
+  const bea = await newPlayer(browser, "Bea");
+  const errors = [...consoleErrors(ada.page), ...consoleErrors(bea.page)];
+  await registerAccount(ada.page, uniqueName("Ada"));
+  await registerAccount(bea.page, uniqueName("Bea"));
+  const matchId = await createTwoDayGame(ada.page);
+  await bea.page.goto(`/play/${matchId}?sit=open`);
+  await expect(ada.page.locator(".room")).toHaveAttribute("data-status", "live");
+
+  await bea.page.getByRole("link", { name: "Settings" }).click();
+  await bea.page.waitForURL(/\/settings$/);
+  const vacation = bea.page.getByTestId("vacation-switch");
+  await expect(vacation).not.toBeChecked();
+  await expect(bea.page.getByTestId("vacation-days-left")).toContainText("left this year");
+  // The switch follows the server's answer (not the click), so it is clicked, then awaited.
+  await vacation.click();
+  await expect(vacation).toBeChecked();
+  await expect(bea.page.getByTestId("vacation-status")).toContainText("On vacation since");
+  await expect(ada.page.getByTestId("vacation-1")).toHaveText("On vacation");
+  await shoot(bea.page, "settings");
+  await vacation.click();
+  await expect(vacation).not.toBeChecked();
+  await expect(bea.page.getByTestId("vacation-status")).toContainText("Not on vacation");
+  await expect(ada.page.getByTestId("vacation-1")).toHaveCount(0);
+  expect(errors).toEqual([]);
 });
