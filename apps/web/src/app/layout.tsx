@@ -13,6 +13,7 @@ import { NotificationBell } from "../inbox/bell";
 import { PlayingNow } from "../inbox/playing-now";
 import { InvitationSignals } from "../inbox/invitation-signals";
 import { TurnSignals } from "../inbox/turn-signals";
+import { SavedNotificationsFeed } from "../inbox/saved-feed";
 import { ArenaProvider } from "../net/arena-context";
 import { LanguageSwitcher } from "../ui/language-switcher";
 import { THEME_SCRIPT } from "../ui/theme";
@@ -60,6 +61,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                 <Link href="/leaderboard">{t("leaderboard")}</Link>
                 <Link href="/tournaments">{t("tournaments")}</Link>
                 <Link href="/correspondence">{t("correspondence")}</Link>
+                <Link href="/notifications">{t("notifications")}</Link>
+                <Link href="/settings">{t("settings")}</Link>
                 <Link href="/how-to-play">{t("howToPlay")}</Link>
                 <Link href="/board-demo">{t("boards")}</Link>
                 <Link href="/analysis">{t("analysis")}</Link>
@@ -71,6 +74,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               <PlayingNow place="header" />
             </header>
             <TurnSignals />
+            <SavedNotificationsFeed />
             <InvitationSignals />
             <ConnectionBanner />
             <main className="main">{children}</main>

@@ -14,6 +14,8 @@ import { type ArenaClient, matchOfPath } from "../net/client";
 import { PlayerName } from "../ui/player-name";
 import { notifyPermission, notifyWanted, setNotifyWanted, type NotifyPermission } from "./browser-notify";
 import { clockAt, type Notice, notices } from "./inbox";
+import { unreadCount } from "./saved";
+import { useSaved } from "./saved-feed";
 import { Opponents } from "./opponents";
 import { tabInbox, useInbox } from "./use-inbox";
 import "./inbox.css";
@@ -30,14 +32,17 @@ export function NotificationBell() {
   const t = useTranslations("myGames");
   const pathname = usePathname();
   const list = notices(state, matchOfPath(pathname));
+  // The saved notifications not read yet count too (docs/web.md, "Notifications"); their page lists them.
+  const unread = unreadCount(useSaved());
+  const count = list.length + unread;
   const [open, setOpen] = useState(false);
   useEffect(() => setOpen(false), [pathname]);
   return (
     <div className="bell-wrap">
       <button
         type="button"
-        className={`bell${list.length > 0 ? " has-news" : ""}`}
-        aria-label={t("bell", { count: list.length })}
+        className={`bell${count > 0 ? " has-news" : ""}`}
+        aria-label={t("bell", { count })}
         aria-expanded={open}
         aria-controls="bell-list"
         data-testid="bell"
@@ -49,9 +54,9 @@ export function NotificationBell() {
             d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3a1.5 1.5 0 0 0-3 0v1.16A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z"
           />
         </svg>
-        {list.length > 0 && (
+        {count > 0 && (
           <span className="bell-count" data-testid="bell-count">
-            {list.length}
+            {count}
           </span>
         )}
       </button>
@@ -63,15 +68,23 @@ export function NotificationBell() {
           aria-label={t("notifications")}
           data-testid="bell-list"
         >
-          {list.length === 0 ? (
+          {count === 0 ? (
             <p className="muted">{t("empty")}</p>
-          ) : (
+          ) : list.length === 0 ? null : (
             <ul>
               {list.map((notice) => (
                 <NoticeItem key={notice.key} notice={notice} close={() => setOpen(false)} />
               ))}
             </ul>
           )}
+          <Link
+            className="bell-all"
+            href="/notifications"
+            data-testid="bell-all"
+            onClick={() => setOpen(false)}
+          >
+            {t("allNotifications", { count: unread })}
+          </Link>
           <NotifySwitch />
         </div>
       )}
@@ -241,7 +254,7 @@ async function decline(client: ArenaClient, matchId: MatchId, seat: number): Pro
 }
 
 /** Browser notifications while the tab is hidden: off until switched on here (the browser asks then). */
-function NotifySwitch() {
+export function NotifySwitch() {
   const t = useTranslations("myGames");
   const [on, setOn] = useState(false);
   const [permission, setPermission] = useState<NotifyPermission>("unsupported");

@@ -1,0 +1,52 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { NotifySwitch } from "../inbox/bell";
+import { useArena } from "../net/arena-context";
+import { AccountForms } from "../ui/account-forms";
+import { EmailPanel } from "./email-panel";
+import { VacationPanel } from "./vacation-panel";
+import "./settings.css";
+
+/**
+ * The account's settings (docs/web.md, "Settings"): vacation, e-mail and browser notifications. A guest is
+ * told they are for accounts, with the sign-in forms one click away.
+ */
+export function SettingsPage() {
+  const t = useTranslations("settings");
+  const { session } = useArena();
+  const [signingIn, setSigningIn] = useState(false);
+  return (
+    <div className="settings-page">
+      <h2>{t("title")}</h2>
+      {session === null ? null : session.account === undefined ? (
+        <section className="panel settings-section" data-testid="settings-guest">
+          <p>{t("forAccounts")}</p>
+          <button
+            type="button"
+            className="btn primary"
+            data-testid="settings-sign-in"
+            onClick={() => setSigningIn(!signingIn)}
+          >
+            {t("signIn")}
+          </button>
+          {signingIn && <AccountForms onDone={() => setSigningIn(false)} />}
+        </section>
+      ) : (
+        <>
+          <VacationPanel token={session.token} />
+          <EmailPanel token={session.token} />
+          <section
+            className="panel settings-section"
+            aria-labelledby="browser-title"
+            data-testid="browser-settings"
+          >
+            <h3 id="browser-title">{t("browserTitle")}</h3>
+            <NotifySwitch />
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
