@@ -57,6 +57,9 @@ import { tournamentsRouter } from "./http/tournaments-api.js";
 import { tournamentExportsRouter } from "./http/tournament-exports-api.js";
 import { MemoryTournamentStore } from "./store/memory/tournaments.js";
 import { type TournamentStore } from "./store/ports/tournaments.js";
+import { MemoryVacationStore } from "./store/memory/vacations.js";
+import { type VacationStore } from "./store/ports/vacations.js";
+import { vacationRouter } from "./http/vacation-api.js";
 
 export interface AppConfig {
   readonly secret: string;
@@ -154,6 +157,8 @@ export interface AppDeps {
   readonly seeks?: SeekStore;
   /** Tournaments: the store's own (SQLite, Redis); in memory by default. */
   readonly tournaments?: TournamentStore;
+  /** Vacation allowances: the store's own (SQLite, Redis); in memory by default. */
+  readonly vacations?: VacationStore;
 }
 
 export interface App {
@@ -238,6 +243,7 @@ export function createApp(deps: AppDeps): App {
     quotas: deps.quotas ?? new MemoryQuotaStore(),
     seeks: deps.seeks ?? new MemorySeekStore(),
     tournaments: deps.tournaments ?? new MemoryTournamentStore(),
+    vacations: deps.vacations ?? new MemoryVacationStore(),
     ai: deps.ai,
     clock,
     logger,
@@ -277,6 +283,7 @@ export function createApp(deps: AppDeps): App {
     "/api",
     botsRouter(() => botsOnline(io)),
   );
+  app.use("/api", vacationRouter(accounts, services.vacations));
   app.use("/api", tournamentsRouter({ tournaments: services.tournaments, accounts, players, quotas }));
   app.use(
     "/api",
@@ -337,6 +344,7 @@ export function createApp(deps: AppDeps): App {
       await rooms.start();
       // After the rooms: resuming a tournament finds or creates its boards' matches.
       await services.tournaments.resume();
+      await services.vacations.start();
       readiness.start();
     },
     drain() {
@@ -347,6 +355,7 @@ export function createApp(deps: AppDeps): App {
       analysis.close();
       seeks.stop();
       follows.stop();
+      services.vacations.stop();
       await services.tournaments.close(graceful);
       await rooms.stop(graceful);
       // Closing the server closes this process's transports, and nothing more: clients see "transport close"

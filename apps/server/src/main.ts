@@ -56,6 +56,7 @@ const app = createApp({
   seeks: seekStore,
   players: opened.players,
   tournaments: opened.tournaments,
+  vacations: opened.vacations,
   ...(adapter === undefined ? {} : { adapter }),
   ...(web.web === null ? {} : { web: web.web }),
 });

@@ -26,6 +26,8 @@ import { TournamentChat } from "./tournaments/chat.js";
 import { type TournamentStore } from "./store/ports/tournaments.js";
 import { DEFAULT_ROUND_GAP_MS } from "./tournaments/director.js";
 import { Tournaments } from "./tournaments/service.js";
+import { type VacationStore } from "./store/ports/vacations.js";
+import { Vacations } from "./vacation/service.js";
 
 /** The backends every service is built on (one process's memory, or the shared stores when scaled out). */
 export interface Backends {
@@ -36,6 +38,7 @@ export interface Backends {
   readonly quotas: QuotaStore;
   readonly seeks: SeekStore;
   readonly tournaments: TournamentStore;
+  readonly vacations: VacationStore;
   readonly ai: AiPool;
   readonly clock: Clock;
   readonly logger: Logger;
@@ -63,6 +66,7 @@ export interface Services {
   readonly analysis: AnalysisService;
   readonly tournaments: Tournaments;
   readonly tournamentChat: TournamentChat;
+  readonly vacations: Vacations;
 }
 
 /** Backends → services: each service built once and handed what it needs. */
@@ -96,6 +100,7 @@ export function buildServices(backends: Backends, transports: Transports, config
   const chat = new ChatService({ store, quotas, clock, deliver: fanout.chatLine });
   let follows: Follows | null = null;
   let tournaments: Tournaments | null = null;
+  let vacations: Vacations | null = null;
   rooms = new Rooms({
     store,
     cluster: backends.cluster,
@@ -120,8 +125,20 @@ export function buildServices(backends: Backends, transports: Transports, config
     onStatusChanged: (model) => {
       for (const slot of model.slots) if (slot.kind === "human") follows?.announce(slot.user);
     },
+    onStarted: (model) => {
+      vacations?.gameStarted(model).catch((error: unknown) => {
+        logger.warn({ err: error, matchId: model.matchId }, "a vacation could not reach a starting game");
+      });
+    },
   });
   const live = rooms;
+  vacations = new Vacations({
+    store: backends.vacations,
+    clock,
+    logger,
+    liveGames: async (userId) => (await myGames.list(userId)).map((game) => game.matchId),
+    room: (matchId) => live.get(matchId),
+  });
   follows = new Follows({ store: players, accounts, io, rooms: live, logger, now });
   const seeks = new Seeks({
     store: backends.seeks,
@@ -183,5 +200,6 @@ export function buildServices(backends: Backends, transports: Transports, config
     analysis,
     tournaments,
     tournamentChat,
+    vacations,
   };
 }

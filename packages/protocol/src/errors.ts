@@ -65,6 +65,9 @@ export const ERROR_CODES = [
   "too-few-entrants",
   "bad-settings",
   "not-invited",
+  // Correspondence (docs/clocks.md, "Vacation"; docs/protocol.md, "Forecasts").
+  "accounts-only",
+  "not-correspondence",
 ] as const;
 
 export const ErrorCode = z.enum(ERROR_CODES);

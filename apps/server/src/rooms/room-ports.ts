@@ -120,4 +120,6 @@ export interface RoomsOptions {
   readonly onNoShow?: (matchId: MatchId, user: UserId) => void;
   /** A match's status changed (it started, ended or was cancelled): its players' followers may hear. */
   readonly onStatusChanged?: (model: MatchModel) => void;
+  /** A match started, told once, on the process that appended its start (vacation/service.ts). */
+  readonly onStarted?: (model: MatchModel) => void;
 }

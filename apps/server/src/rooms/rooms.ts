@@ -308,6 +308,7 @@ export class Rooms implements RoomEvents {
     const model = room.model;
     // Once per change, from the process that appended it (every other copy hears the same change).
     if (here) this.options.myGames.changed(before, model);
+    if (here && before.status !== "live" && model.status === "live") this.options.onStarted?.(model);
     // A move in a live game: nothing here changes (status, seats and leases stay, the lobby does not
     // show moves), and this runs for every move.
     if (

@@ -10,18 +10,22 @@ import { type PlayerStore } from "./ports/players.js";
 import { type QuotaStore } from "./ports/quotas.js";
 import { type SeekStore } from "./ports/seeks.js";
 import { type TournamentStore } from "./ports/tournaments.js";
+import { type VacationStore } from "./ports/vacations.js";
 import { MemoryPlayerStore } from "./memory/players.js";
 import { MemoryQuotaStore } from "./memory/quotas.js";
 import { MemorySeekStore } from "./memory/seeks.js";
 import { MemoryStore } from "./memory/matches.js";
 import { MemoryTournamentStore } from "./memory/tournaments.js";
+import { MemoryVacationStore } from "./memory/vacations.js";
 import { SqlitePlayerStore } from "./sqlite/players.js";
 import { SqliteStore } from "./sqlite/matches.js";
 import { SqliteTournamentStore } from "./sqlite/tournaments.js";
+import { SqliteVacationStore } from "./sqlite/vacations.js";
 import { RedisPlayerStore } from "./redis/players.js";
 import { RedisQuotaStore } from "./redis/quotas.js";
 import { RedisSeekStore } from "./redis/seeks.js";
 import { RedisTournamentStore } from "./redis/tournaments.js";
+import { RedisVacationStore } from "./redis/vacations.js";
 import { type AdapterHost, connectRedis } from "./redis/open.js";
 import { loadOrCreateSecret } from "./secret-file.js";
 
@@ -51,6 +55,8 @@ export interface Backend {
   readonly players: PlayerStore;
   /** Tournaments' logs and the lobby's summaries (docs/tournaments.md, "The server"). */
   readonly tournaments: TournamentStore;
+  /** Each account's vacation allowance (docs/clocks.md, "Vacation"). */
+  readonly vacations: VacationStore;
   close(): Promise<void>;
 }
 
@@ -82,6 +88,7 @@ export async function openBackend(env: Env, logger: Logger): Promise<Opened<Back
         openSeeks: (instance) => new RedisSeekStore(redis.commands, redis.prefix, instance),
         players,
         tournaments: new RedisTournamentStore(redis.commands, redis.prefix),
+        vacations: new RedisVacationStore(redis.commands, redis.prefix),
         close: () => redis.close(),
       },
     };
@@ -98,6 +105,7 @@ export async function openBackend(env: Env, logger: Logger): Promise<Opened<Back
         openSeeks: () => new MemorySeekStore(),
         players: new MemoryPlayerStore(),
         tournaments: new MemoryTournamentStore(),
+        vacations: new MemoryVacationStore(),
         close: () => store.close(),
       },
     };
@@ -128,6 +136,7 @@ export async function openBackend(env: Env, logger: Logger): Promise<Opened<Back
       openSeeks: () => new MemorySeekStore(),
       players: new SqlitePlayerStore(store.connection),
       tournaments: new SqliteTournamentStore(store.connection),
+      vacations: new SqliteVacationStore(store.connection),
       close: () => store.close(),
     },
   };

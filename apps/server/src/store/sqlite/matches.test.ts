@@ -400,6 +400,7 @@ describe("SqliteStore migrations", () => {
       "player_ratings",
       "player_recorded_matches",
       "player_sessions",
+      "player_vacations",
       "server_meta",
       "tournament_chat",
       "tournament_events",

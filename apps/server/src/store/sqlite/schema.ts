@@ -185,6 +185,18 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX tournament_chat_by_id ON tournament_chat (tournament_id, seq);
     `,
   },
+  {
+    description: 'each account\'s vacation allowance (docs/clocks.md, "Vacation")',
+    sql: `
+      -- since: when the running vacation began (null while home); used_ms: charged in year before it.
+      CREATE TABLE player_vacations (
+        user_id TEXT PRIMARY KEY,
+        since INTEGER,
+        used_ms INTEGER NOT NULL,
+        year INTEGER NOT NULL
+      ) WITHOUT ROWID;
+    `,
+  },
 ];
 
 export type MigrationOutcome =
