@@ -60,6 +60,8 @@ import { type TournamentStore } from "./store/ports/tournaments.js";
 import { MemoryVacationStore } from "./store/memory/vacations.js";
 import { type VacationStore } from "./store/ports/vacations.js";
 import { vacationRouter } from "./http/vacation-api.js";
+import { MemoryForecastStore } from "./store/memory/forecasts.js";
+import { type ForecastStore } from "./store/ports/forecasts.js";
 
 export interface AppConfig {
   readonly secret: string;
@@ -159,6 +161,8 @@ export interface AppDeps {
   readonly tournaments?: TournamentStore;
   /** Vacation allowances: the store's own (SQLite, Redis); in memory by default. */
   readonly vacations?: VacationStore;
+  /** Forecasts: the store's own (SQLite, Redis); in memory by default. */
+  readonly forecasts?: ForecastStore;
 }
 
 export interface App {
@@ -244,6 +248,7 @@ export function createApp(deps: AppDeps): App {
     seeks: deps.seeks ?? new MemorySeekStore(),
     tournaments: deps.tournaments ?? new MemoryTournamentStore(),
     vacations: deps.vacations ?? new MemoryVacationStore(),
+    forecasts: deps.forecasts ?? new MemoryForecastStore(),
     ai: deps.ai,
     clock,
     logger,
@@ -322,6 +327,7 @@ export function createApp(deps: AppDeps): App {
     chat: services.chat,
     tournaments: services.tournaments,
     tournamentChat: services.tournamentChat,
+    forecasts: services.forecasts,
     myGames: services.myGames,
     trustedProxies: config.trustedProxies,
     logger,

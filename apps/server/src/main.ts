@@ -57,6 +57,7 @@ const app = createApp({
   players: opened.players,
   tournaments: opened.tournaments,
   vacations: opened.vacations,
+  forecasts: opened.forecasts,
   ...(adapter === undefined ? {} : { adapter }),
   ...(web.web === null ? {} : { web: web.web }),
 });

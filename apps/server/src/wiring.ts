@@ -28,6 +28,8 @@ import { DEFAULT_ROUND_GAP_MS } from "./tournaments/director.js";
 import { Tournaments } from "./tournaments/service.js";
 import { type VacationStore } from "./store/ports/vacations.js";
 import { Vacations } from "./vacation/service.js";
+import { type ForecastStore } from "./store/ports/forecasts.js";
+import { Forecasts } from "./forecast/service.js";
 
 /** The backends every service is built on (one process's memory, or the shared stores when scaled out). */
 export interface Backends {
@@ -39,6 +41,7 @@ export interface Backends {
   readonly seeks: SeekStore;
   readonly tournaments: TournamentStore;
   readonly vacations: VacationStore;
+  readonly forecasts: ForecastStore;
   readonly ai: AiPool;
   readonly clock: Clock;
   readonly logger: Logger;
@@ -67,6 +70,7 @@ export interface Services {
   readonly tournaments: Tournaments;
   readonly tournamentChat: TournamentChat;
   readonly vacations: Vacations;
+  readonly forecasts: Forecasts;
 }
 
 /** Backends → services: each service built once and handed what it needs. */
@@ -101,6 +105,7 @@ export function buildServices(backends: Backends, transports: Transports, config
   let follows: Follows | null = null;
   let tournaments: Tournaments | null = null;
   let vacations: Vacations | null = null;
+  let forecasts: Forecasts | null = null;
   rooms = new Rooms({
     store,
     cluster: backends.cluster,
@@ -125,6 +130,11 @@ export function buildServices(backends: Backends, transports: Transports, config
     onStatusChanged: (model) => {
       for (const slot of model.slots) if (slot.kind === "human") follows?.announce(slot.user);
     },
+    onMoved: (before, model) => {
+      forecasts?.moved(before, model).catch((error: unknown) => {
+        logger.warn({ err: error, matchId: model.matchId }, "forecasts could not follow a move");
+      });
+    },
     onStarted: (model) => {
       vacations?.gameStarted(model).catch((error: unknown) => {
         logger.warn({ err: error, matchId: model.matchId }, "a vacation could not reach a starting game");
@@ -139,6 +149,7 @@ export function buildServices(backends: Backends, transports: Transports, config
     liveGames: async (userId) => (await myGames.list(userId)).map((game) => game.matchId),
     room: (matchId) => live.get(matchId),
   });
+  forecasts = new Forecasts({ store: backends.forecasts, logger, room: (matchId) => live.get(matchId) });
   follows = new Follows({ store: players, accounts, io, rooms: live, logger, now });
   const seeks = new Seeks({
     store: backends.seeks,
@@ -201,5 +212,6 @@ export function buildServices(backends: Backends, transports: Transports, config
     tournaments,
     tournamentChat,
     vacations,
+    forecasts,
   };
 }

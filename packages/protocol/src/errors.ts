@@ -68,6 +68,7 @@ export const ERROR_CODES = [
   // Correspondence (docs/clocks.md, "Vacation"; docs/protocol.md, "Forecasts").
   "accounts-only",
   "not-correspondence",
+  "bad-forecast",
 ] as const;
 
 export const ErrorCode = z.enum(ERROR_CODES);

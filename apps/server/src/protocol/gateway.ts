@@ -1,3 +1,4 @@
+import { type Forecasts } from "../forecast/service.js";
 import { type Ack, CLIENT_EVENTS, type ClientEventName, failure, isClientEventName } from "@arena/protocol";
 import { excerpt, listExcerpt } from "@arena/engine";
 import { type Logger } from "pino";
@@ -43,6 +44,7 @@ export interface GatewayOptions {
   /** Tournaments' pages (docs/protocol.md, "Tournaments"). */
   readonly tournaments: Tournaments;
   readonly tournamentChat: TournamentChat;
+  readonly forecasts: Forecasts;
   /** Every user's live games, sent on connecting (docs/protocol.md, "My games"). */
   readonly myGames: MyGames;
   readonly logger: Logger;
@@ -166,6 +168,7 @@ export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
       chat: options.chat,
       tournaments: options.tournaments,
       tournamentChat: options.tournamentChat,
+      forecasts: options.forecasts,
     };
     // The one place the event's name and its parsed payload are paired: the table types each route.
     const route = ROUTES[event] as Route<ClientEventName>;

@@ -1,3 +1,4 @@
+import { type Forecasts } from "../forecast/service.js";
 import {
   type AckFor,
   type ClientEventName,
@@ -36,6 +37,7 @@ export interface RouteContext {
   /** Tournaments' pages (docs/protocol.md, "Tournaments"). */
   readonly tournaments: Tournaments;
   readonly tournamentChat: TournamentChat;
+  readonly forecasts: Forecasts;
 }
 
 /** A handler for one client event: its payload is already parsed by the event's schema. */

@@ -122,4 +122,6 @@ export interface RoomsOptions {
   readonly onStatusChanged?: (model: MatchModel) => void;
   /** A match started, told once, on the process that appended its start (vacation/service.ts). */
   readonly onStarted?: (model: MatchModel) => void;
+  /** Moves were appended, told once, on the process that appended them (forecast/service.ts). */
+  readonly onMoved?: (before: MatchModel, model: MatchModel) => void;
 }

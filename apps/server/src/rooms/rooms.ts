@@ -309,6 +309,7 @@ export class Rooms implements RoomEvents {
     // Once per change, from the process that appended it (every other copy hears the same change).
     if (here) this.options.myGames.changed(before, model);
     if (here && before.status !== "live" && model.status === "live") this.options.onStarted?.(model);
+    if (here && before.moves !== model.moves) this.options.onMoved?.(before, model);
     // A move in a live game: nothing here changes (status, seats and leases stay, the lobby does not
     // show moves), and this runs for every move.
     if (

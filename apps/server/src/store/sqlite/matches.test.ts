@@ -389,6 +389,7 @@ describe("SqliteStore migrations", () => {
       "match_chat",
       "match_chat_mutes",
       "match_events",
+      "match_forecasts",
       "match_live",
       "match_lobby",
       "match_secrets",

@@ -197,6 +197,17 @@ export const MIGRATIONS: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    description: 'each player\'s forecast in a correspondence match (docs/protocol.md, "Forecasts")',
+    sql: `
+      CREATE TABLE match_forecasts (
+        match_id TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        lines TEXT NOT NULL,
+        PRIMARY KEY (match_id, user_id)
+      ) WITHOUT ROWID;
+    `,
+  },
 ];
 
 export type MigrationOutcome =
