@@ -60,6 +60,11 @@ import { type TournamentStore } from "./store/ports/tournaments.js";
 import { MemoryNotificationStore } from "./store/memory/notifications.js";
 import { type NotificationStore } from "./store/ports/notifications.js";
 import { notificationsRouter } from "./http/notifications-api.js";
+import { MemoryVacationStore } from "./store/memory/vacations.js";
+import { type VacationStore } from "./store/ports/vacations.js";
+import { vacationRouter } from "./http/vacation-api.js";
+import { MemoryForecastStore } from "./store/memory/forecasts.js";
+import { type ForecastStore } from "./store/ports/forecasts.js";
 
 export interface AppConfig {
   readonly secret: string;
@@ -159,6 +164,10 @@ export interface AppDeps {
   readonly tournaments?: TournamentStore;
   /** Notification inboxes: the store's own (SQLite, Redis); in memory by default. */
   readonly notifications?: NotificationStore;
+  /** Vacation allowances: the store's own (SQLite, Redis); in memory by default. */
+  readonly vacations?: VacationStore;
+  /** Forecasts: the store's own (SQLite, Redis); in memory by default. */
+  readonly forecasts?: ForecastStore;
 }
 
 export interface App {
@@ -244,6 +253,8 @@ export function createApp(deps: AppDeps): App {
     seeks: deps.seeks ?? new MemorySeekStore(),
     tournaments: deps.tournaments ?? new MemoryTournamentStore(),
     notifications: deps.notifications ?? new MemoryNotificationStore(),
+    vacations: deps.vacations ?? new MemoryVacationStore(),
+    forecasts: deps.forecasts ?? new MemoryForecastStore(),
     ai: deps.ai,
     clock,
     logger,
@@ -284,6 +295,7 @@ export function createApp(deps: AppDeps): App {
     botsRouter(() => botsOnline(io)),
   );
   app.use("/api", notificationsRouter({ inbox: services.notifications, accounts, quotas }));
+  app.use("/api", vacationRouter(accounts, services.vacations));
   app.use("/api", tournamentsRouter({ tournaments: services.tournaments, accounts, players, quotas }));
   app.use(
     "/api",
@@ -323,6 +335,7 @@ export function createApp(deps: AppDeps): App {
     tournaments: services.tournaments,
     tournamentChat: services.tournamentChat,
     notifications: services.notifications,
+    forecasts: services.forecasts,
     myGames: services.myGames,
     trustedProxies: config.trustedProxies,
     logger,
@@ -345,6 +358,7 @@ export function createApp(deps: AppDeps): App {
       await rooms.start();
       // After the rooms: resuming a tournament finds or creates its boards' matches.
       await services.tournaments.resume();
+      await services.vacations.start();
       readiness.start();
     },
     drain() {
@@ -355,6 +369,7 @@ export function createApp(deps: AppDeps): App {
       analysis.close();
       seeks.stop();
       follows.stop();
+      services.vacations.stop();
       await services.tournaments.close(graceful);
       await rooms.stop(graceful);
       // Closing the server closes this process's transports, and nothing more: clients see "transport close"

@@ -57,6 +57,8 @@ const app = createApp({
   players: opened.players,
   tournaments: opened.tournaments,
   notifications: opened.notifications,
+  vacations: opened.vacations,
+  forecasts: opened.forecasts,
   ...(adapter === undefined ? {} : { adapter }),
   ...(web.web === null ? {} : { web: web.web }),
 });

@@ -28,6 +28,10 @@ import { TournamentChat } from "./tournaments/chat.js";
 import { type TournamentStore } from "./store/ports/tournaments.js";
 import { DEFAULT_ROUND_GAP_MS } from "./tournaments/director.js";
 import { Tournaments } from "./tournaments/service.js";
+import { type VacationStore } from "./store/ports/vacations.js";
+import { Vacations } from "./vacation/service.js";
+import { type ForecastStore } from "./store/ports/forecasts.js";
+import { Forecasts } from "./forecast/service.js";
 
 /** The backends every service is built on (one process's memory, or the shared stores when scaled out). */
 export interface Backends {
@@ -39,6 +43,8 @@ export interface Backends {
   readonly seeks: SeekStore;
   readonly tournaments: TournamentStore;
   readonly notifications: NotificationStore;
+  readonly vacations: VacationStore;
+  readonly forecasts: ForecastStore;
   readonly ai: AiPool;
   readonly clock: Clock;
   readonly logger: Logger;
@@ -68,6 +74,8 @@ export interface Services {
   readonly tournamentChat: TournamentChat;
   /** Every user's notification inbox; `onNotification` is the e-mail queue's seam. */
   readonly notifications: Inbox;
+  readonly vacations: Vacations;
+  readonly forecasts: Forecasts;
 }
 
 /** Backends → services: each service built once and handed what it needs. */
@@ -108,6 +116,8 @@ export function buildServices(backends: Backends, transports: Transports, config
   const chat = new ChatService({ store, quotas, clock, deliver: fanout.chatLine });
   let follows: Follows | null = null;
   let tournaments: Tournaments | null = null;
+  let vacations: Vacations | null = null;
+  let forecasts: Forecasts | null = null;
   rooms = new Rooms({
     store,
     cluster: backends.cluster,
@@ -134,8 +144,26 @@ export function buildServices(backends: Backends, transports: Transports, config
     },
     onChangedHere: (before, model) => notifications.matchChanged(before, model),
     onTimeRunningOut: (model) => notifications.alarmRang(model),
+    onMoved: (before, model) => {
+      forecasts?.moved(before, model).catch((error: unknown) => {
+        logger.warn({ err: error, matchId: model.matchId }, "forecasts could not follow a move");
+      });
+    },
+    onStarted: (model) => {
+      vacations?.gameStarted(model).catch((error: unknown) => {
+        logger.warn({ err: error, matchId: model.matchId }, "a vacation could not reach a starting game");
+      });
+    },
   });
   const live = rooms;
+  vacations = new Vacations({
+    store: backends.vacations,
+    clock,
+    logger,
+    liveGames: async (userId) => (await myGames.list(userId)).map((game) => game.matchId),
+    room: (matchId) => live.get(matchId),
+  });
+  forecasts = new Forecasts({ store: backends.forecasts, logger, room: (matchId) => live.get(matchId) });
   follows = new Follows({ store: players, accounts, io, rooms: live, logger, now });
   const seeks = new Seeks({
     store: backends.seeks,
@@ -201,5 +229,7 @@ export function buildServices(backends: Backends, transports: Transports, config
     tournaments,
     tournamentChat,
     notifications,
+    vacations,
+    forecasts,
   };
 }

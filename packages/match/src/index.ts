@@ -8,3 +8,4 @@ export * from "./clock.js";
 export * from "./berserk.js";
 export * from "./hidden-chance.js";
 export * from "./exports.js";
+export * from "./forecast.js";

@@ -85,6 +85,16 @@ export const CLIENT_EVENTS = {
   /** A tournament player halves their clock for a bonus (docs/tournaments.md, "Berserk"). */
   "match:berserk": seatCommand,
   "match:flag": matchOnly,
+  /**
+   * A correspondence player's forecast (docs/protocol.md, "Forecasts"): lines of expected plies from the
+   * position at `version`, replacing any before ([] clears them).
+   */
+  "forecast:set": z.strictObject({
+    matchId: MatchId,
+    version: Version,
+    lines: z.array(z.array(z.string().min(1).max(16)).max(30)).max(30),
+  }),
+  "forecast:get": matchOnly,
   "match:claim": z.strictObject({
     matchId: MatchId,
     version: Version,
@@ -216,6 +226,8 @@ export interface AckData {
   "match:resign": { readonly version: Version };
   "match:berserk": { readonly version: Version };
   "match:flag": { readonly version: Version; readonly flagged: boolean };
+  "forecast:set": { readonly lines: readonly (readonly string[])[] };
+  "forecast:get": { readonly lines: readonly (readonly string[])[] };
   "match:claim": { readonly version: Version };
   "match:draw-offer": { readonly version: Version };
   "match:draw-accept": { readonly version: Version };

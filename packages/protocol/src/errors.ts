@@ -65,8 +65,11 @@ export const ERROR_CODES = [
   "too-few-entrants",
   "bad-settings",
   "not-invited",
-  // Correspondence (docs/protocol.md, "Correspondence"): games that last weeks are for accounts.
+  // Correspondence (docs/protocol.md, "Correspondence", "Vacation", "Forecasts"): games that last weeks and
+  // vacations are for accounts; vacations and forecasts are for correspondence games.
   "account-required",
+  "not-correspondence",
+  "bad-forecast",
 ] as const;
 
 export const ErrorCode = z.enum(ERROR_CODES);

@@ -14,3 +14,4 @@ export * from "./my-games.js";
 export * from "./follows.js";
 export * from "./tournaments.js";
 export * from "./notifications.js";
+export * from "./vacation.js";

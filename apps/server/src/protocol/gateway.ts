@@ -1,4 +1,5 @@
 import { type Inbox } from "../notifications/inbox.js";
+import { type Forecasts } from "../forecast/service.js";
 import { type Ack, CLIENT_EVENTS, type ClientEventName, failure, isClientEventName } from "@arena/protocol";
 import { excerpt, listExcerpt } from "@arena/engine";
 import { type Logger } from "pino";
@@ -46,6 +47,7 @@ export interface GatewayOptions {
   readonly tournamentChat: TournamentChat;
   /** Every user's notification inbox (docs/protocol.md, "Notifications"). */
   readonly notifications: Inbox;
+  readonly forecasts: Forecasts;
   /** Every user's live games, sent on connecting (docs/protocol.md, "My games"). */
   readonly myGames: MyGames;
   readonly logger: Logger;
@@ -170,6 +172,7 @@ export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
       tournaments: options.tournaments,
       tournamentChat: options.tournamentChat,
       notifications: options.notifications,
+      forecasts: options.forecasts,
     };
     // The one place the event's name and its parsed payload are paired: the table types each route.
     const route = ROUTES[event] as Route<ClientEventName>;

@@ -1,4 +1,5 @@
 import { type Inbox } from "../notifications/inbox.js";
+import { type Forecasts } from "../forecast/service.js";
 import {
   type AckFor,
   type ClientEventName,
@@ -39,6 +40,7 @@ export interface RouteContext {
   readonly tournamentChat: TournamentChat;
   /** Invitations by name go into the invitee's inbox too. */
   readonly notifications: Inbox;
+  readonly forecasts: Forecasts;
 }
 
 /** A handler for one client event: its payload is already parsed by the event's schema. */

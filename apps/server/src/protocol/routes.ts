@@ -210,6 +210,9 @@ export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
   "match:berserk": (ctx, { matchId, version, seat }) =>
     command(ctx, matchId, version, { type: "berserk", seat }),
 
+  "forecast:set": (ctx, { matchId, version, lines }) =>
+    fromStore(ctx.forecasts.set(ctx.socket.data.user, matchId, version, lines)),
+  "forecast:get": (ctx, { matchId }) => fromStore(ctx.forecasts.get(ctx.socket.data.user, matchId)),
   async "match:flag"(ctx, { matchId }) {
     const ack = await command(ctx, matchId, null, { type: "flag" });
     return ack.ok ? { ok: true, version: ack.version, flagged: ack.flagged ?? false } : ack;

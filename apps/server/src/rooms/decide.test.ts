@@ -21,6 +21,7 @@ import {
   type MatchEventType,
   type RepeatableEvent,
   type SeatSpec,
+  type TimeControl,
   type UserRef,
 } from "@arena/protocol";
 import { describe, expect, it } from "vitest";
@@ -73,7 +74,12 @@ function run(model: MatchModel, actor: Actor, command: Command, now: number, gon
   };
 }
 
-function created(gameId: GameId, seats: SeatSpec[], input: unknown = {}): MatchModel {
+function created(
+  gameId: GameId,
+  seats: SeatSpec[],
+  input: unknown = {},
+  timeControl: TimeControl = tc,
+): MatchModel {
   // The log holds options as the game parsed them (defaults filled in).
   const options = getGame(gameId).parseOptions(input);
   if (!options.ok) throw new Error(options.error.message);
@@ -84,7 +90,7 @@ function created(gameId: GameId, seats: SeatSpec[], input: unknown = {}): MatchM
       type: "created",
       gameId,
       options: options.value,
-      timeControl: tc,
+      timeControl,
       seats,
       rated: false,
       visibility: "public",
@@ -140,6 +146,13 @@ function againstAi(): MatchModel {
 /** `model` as a board of an arena whose players may berserk (or, `allowed` false, may not). */
 function arenaBoard(model: MatchModel, allowed = true): MatchModel {
   return { ...model, tournament: { id: "t_abcdefghi", round: 1, board: 0, berserk: allowed } };
+}
+
+/** A live two-day correspondence Othello game: Ada black (seat 0), Bob white (seat 1). */
+function correspondence(): MatchModel {
+  const room = created("othello", [{ kind: "open" }, { kind: "open" }], {}, { daysPerMove: 2 });
+  const joined = run(room, user(ada), { type: "join", seat: 0 }, 0).model;
+  return run(joined, user(bob), { type: "join", seat: 1 }, 0).model;
 }
 
 function finished(): MatchModel {
@@ -462,6 +475,41 @@ const CASES: readonly Case[] = [
     actor: user(ada),
     command: { type: "berserk" },
     refused: "berserk-too-late",
+  },
+  {
+    name: "a player goes on vacation in a correspondence game",
+    model: correspondence,
+    actor: user(ada),
+    command: { type: "vacation", userId: ada.id, on: true },
+    events: ["vacation-started"],
+  },
+  {
+    name: "the room ends a vacation whose allowance ran out",
+    model: () => run(correspondence(), user(bob), { type: "vacation", userId: bob.id, on: true }, 0).model,
+    actor: SYSTEM,
+    command: { type: "vacation", userId: bob.id, on: false },
+    events: ["vacation-ended"],
+  },
+  {
+    name: "ending a vacation that is not running appends nothing",
+    model: correspondence,
+    actor: user(ada),
+    command: { type: "vacation", userId: ada.id, on: false },
+    events: [],
+  },
+  {
+    name: "a vacation in a real-time game",
+    model: live,
+    actor: user(ada),
+    command: { type: "vacation", userId: ada.id, on: true },
+    refused: "not-correspondence",
+  },
+  {
+    name: "a vacation for someone else",
+    model: correspondence,
+    actor: user(bob),
+    command: { type: "vacation", userId: ada.id, on: true },
+    refused: "forbidden",
   },
   {
     name: "berserk where the tournament does not allow it",

@@ -10,6 +10,7 @@ import {
   refuse,
 } from "./decide/types.js";
 import { BERSERK_DECIDERS } from "./decide/berserk.js";
+import { VACATION_DECIDERS } from "./decide/vacation.js";
 import { OFFER_DECIDERS } from "./decide/offers.js";
 import { PLAY_DECIDERS } from "./decide/play.js";
 import { SEATING_DECIDERS } from "./decide/seating.js";
@@ -39,6 +40,7 @@ const DECIDERS: { readonly [T in CommandType]: Decider<T> } = {
   ...PLAY_DECIDERS,
   ...OFFER_DECIDERS,
   ...BERSERK_DECIDERS,
+  ...VACATION_DECIDERS,
 };
 
 /** Decides what a command does to a match: the events to append, or a refusal. Pure. */

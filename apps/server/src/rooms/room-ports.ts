@@ -126,4 +126,8 @@ export interface RoomsOptions {
   readonly onChangedHere?: (before: MatchModel, model: MatchModel) => void;
   /** A correspondence game's time alarm rang here (its running seat's notification). */
   readonly onTimeRunningOut?: (model: MatchModel) => void;
+  /** A match started, told once, on the process that appended its start (vacation/service.ts). */
+  readonly onStarted?: (model: MatchModel) => void;
+  /** Moves were appended, told once, on the process that appended them (forecast/service.ts). */
+  readonly onMoved?: (before: MatchModel, model: MatchModel) => void;
 }

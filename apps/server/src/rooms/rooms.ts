@@ -315,6 +315,8 @@ export class Rooms implements RoomEvents {
     if (here) {
       this.options.myGames.changed(before, model);
       this.options.onChangedHere?.(before, model);
+      if (before.status !== "live" && model.status === "live") this.options.onStarted?.(model);
+      if (before.moves !== model.moves) this.options.onMoved?.(before, model);
     }
     // A move in a live game: nothing here changes (status, seats and leases stay, the lobby does not
     // show moves), and this runs for every move.

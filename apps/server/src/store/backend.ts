@@ -12,6 +12,8 @@ import { type QuotaStore } from "./ports/quotas.js";
 import { type SeekStore } from "./ports/seeks.js";
 import { type TournamentStore } from "./ports/tournaments.js";
 import { MemoryNotificationStore } from "./memory/notifications.js";
+import { type VacationStore } from "./ports/vacations.js";
+import { type ForecastStore } from "./ports/forecasts.js";
 import { MemoryPlayerStore } from "./memory/players.js";
 import { MemoryQuotaStore } from "./memory/quotas.js";
 import { MemorySeekStore } from "./memory/seeks.js";
@@ -22,10 +24,16 @@ import { SqlitePlayerStore } from "./sqlite/players.js";
 import { SqliteStore } from "./sqlite/matches.js";
 import { SqliteTournamentStore } from "./sqlite/tournaments.js";
 import { RedisNotificationStore } from "./redis/notifications.js";
+import { MemoryVacationStore } from "./memory/vacations.js";
+import { MemoryForecastStore } from "./memory/forecasts.js";
+import { SqliteVacationStore } from "./sqlite/vacations.js";
+import { SqliteForecastStore } from "./sqlite/forecasts.js";
 import { RedisPlayerStore } from "./redis/players.js";
 import { RedisQuotaStore } from "./redis/quotas.js";
 import { RedisSeekStore } from "./redis/seeks.js";
 import { RedisTournamentStore } from "./redis/tournaments.js";
+import { RedisVacationStore } from "./redis/vacations.js";
+import { RedisForecastStore } from "./redis/forecasts.js";
 import { type AdapterHost, connectRedis } from "./redis/open.js";
 import { loadOrCreateSecret } from "./secret-file.js";
 
@@ -57,6 +65,10 @@ export interface Backend {
   readonly tournaments: TournamentStore;
   /** Every user's notification inbox (docs/protocol.md, "Notifications"). */
   readonly notifications: NotificationStore;
+  /** Each account's vacation allowance (docs/clocks.md, "Vacation"). */
+  readonly vacations: VacationStore;
+  /** Players' forecasts in correspondence matches (docs/protocol.md, "Forecasts"). */
+  readonly forecasts: ForecastStore;
   close(): Promise<void>;
 }
 
@@ -89,6 +101,8 @@ export async function openBackend(env: Env, logger: Logger): Promise<Opened<Back
         players,
         tournaments: new RedisTournamentStore(redis.commands, redis.prefix),
         notifications: new RedisNotificationStore(redis.commands, redis.prefix),
+        vacations: new RedisVacationStore(redis.commands, redis.prefix),
+        forecasts: new RedisForecastStore(redis.commands, redis.prefix),
         close: () => redis.close(),
       },
     };
@@ -106,6 +120,8 @@ export async function openBackend(env: Env, logger: Logger): Promise<Opened<Back
         players: new MemoryPlayerStore(),
         tournaments: new MemoryTournamentStore(),
         notifications: new MemoryNotificationStore(),
+        vacations: new MemoryVacationStore(),
+        forecasts: new MemoryForecastStore(),
         close: () => store.close(),
       },
     };
@@ -137,6 +153,8 @@ export async function openBackend(env: Env, logger: Logger): Promise<Opened<Back
       players: new SqlitePlayerStore(store.connection),
       tournaments: new SqliteTournamentStore(store.connection),
       notifications: new SqliteNotificationStore(store.connection),
+      vacations: new SqliteVacationStore(store.connection),
+      forecasts: new SqliteForecastStore(store.connection),
       close: () => store.close(),
     },
   };

@@ -6,6 +6,7 @@ import {
   failure,
   type MatchEvent,
   type MatchId,
+  type UserId,
   type UserRef,
   type Version,
 } from "@arena/protocol";
@@ -43,6 +44,8 @@ export type Command =
   | { readonly type: "resign"; readonly seat?: number | undefined }
   /** A tournament player halves their time before their first move (docs/tournaments.md, "Berserk"). */
   | { readonly type: "berserk"; readonly seat?: number | undefined }
+  /** The user's seats stand still or run again for their vacation (docs/clocks.md, "Vacation"). */
+  | { readonly type: "vacation"; readonly userId: UserId; readonly on: boolean }
   | { readonly type: "flag" }
   | {
       readonly type: "claim";
@@ -89,6 +92,7 @@ export const COMMAND_TYPES = [
   "move",
   "resign",
   "berserk",
+  "vacation",
   "flag",
   "claim",
   "draw-offer",

@@ -201,6 +201,29 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX user_notifications_by_time ON user_notifications (user_id, created_at DESC, id DESC);
     `,
   },
+  {
+    description: 'each account\'s vacation allowance (docs/clocks.md, "Vacation")',
+    sql: `
+      -- since: when the running vacation began (null while home); used_ms: charged in year before it.
+      CREATE TABLE player_vacations (
+        user_id TEXT PRIMARY KEY,
+        since INTEGER,
+        used_ms INTEGER NOT NULL,
+        year INTEGER NOT NULL
+      ) WITHOUT ROWID;
+    `,
+  },
+  {
+    description: 'each player\'s forecast in a correspondence match (docs/protocol.md, "Forecasts")',
+    sql: `
+      CREATE TABLE match_forecasts (
+        match_id TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        lines TEXT NOT NULL,
+        PRIMARY KEY (match_id, user_id)
+      ) WITHOUT ROWID;
+    `,
+  },
 ];
 
 export type MigrationOutcome =
