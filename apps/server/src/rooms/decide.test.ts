@@ -149,10 +149,11 @@ function arenaBoard(model: MatchModel, allowed = true): MatchModel {
 }
 
 /** A live two-day correspondence Othello game: Ada black (seat 0), Bob white (seat 1). */
+/** A two-day correspondence game between Ada and Bob, as accounts (correspondence is for accounts). */
 function correspondence(): MatchModel {
   const room = created("othello", [{ kind: "open" }, { kind: "open" }], {}, { daysPerMove: 2 });
-  const joined = run(room, user(ada), { type: "join", seat: 0 }, 0).model;
-  return run(joined, user(bob), { type: "join", seat: 1 }, 0).model;
+  const joined = run(room, user({ ...ada, account: true }), { type: "join", seat: 0 }, 0).model;
+  return run(joined, user({ ...bob, account: true }), { type: "join", seat: 1 }, 0).model;
 }
 
 function finished(): MatchModel {

@@ -4,8 +4,8 @@ import { asMatchId, asMillis, asVersion, DAY_MS, type MatchEvent, type UserRef }
 import { describe, expect, it } from "vitest";
 import { type Actor, type Command, decide, isRefusal } from "../decide.js";
 
-const ada = { id: "u_ada", name: "Ada" } as UserRef;
-const bob = { id: "u_bob", name: "Bob" } as UserRef;
+const ada = { id: "u_ada", name: "Ada", account: true } as UserRef;
+const bob = { id: "u_bob", name: "Bob", account: true } as UserRef;
 const as = (u: UserRef): Actor => ({ kind: "user", user: u, inviteOk: false });
 const SECRET = "b2".repeat(32);
 
