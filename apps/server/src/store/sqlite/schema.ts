@@ -185,6 +185,22 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX tournament_chat_by_id ON tournament_chat (tournament_id, seq);
     `,
   },
+  {
+    description: "the outgoing mail queue",
+    sql: `
+      -- ready_at: when a queued mail may next be claimed (due, or its lease ended); NULL once sent or failed.
+      CREATE TABLE mail_queue (
+        seq INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        mail TEXT NOT NULL,
+        attempts INTEGER NOT NULL,
+        status TEXT NOT NULL,
+        ready_at INTEGER,
+        owner TEXT
+      );
+      CREATE INDEX mail_queue_ready ON mail_queue (ready_at) WHERE ready_at IS NOT NULL;
+    `,
+  },
 ];
 
 export type MigrationOutcome =
