@@ -1,6 +1,6 @@
-import { randomId } from "../../identity/tokens.js";
 import {
   MAX_MAIL_ATTEMPTS,
+  newMailId,
   type MailQueue,
   type MailRecord,
   type MailStatus,
@@ -25,7 +25,7 @@ export class MemoryMailQueue implements MailQueue {
   private seq = 0;
 
   enqueue(mail: OutgoingMail, now: number): Promise<string> {
-    const id = randomId(16);
+    const id = newMailId();
     this.entries.set(id, {
       id,
       seq: this.seq++,

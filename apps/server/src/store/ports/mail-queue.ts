@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto";
+
 /** A mail ready to go: the sender adds only the From address. */
 export interface OutgoingMail {
   readonly to: string;
@@ -52,4 +54,9 @@ export interface MailQueue {
   failed(id: string, owner: string, now: number): Promise<MailStatus | null>;
   get(id: string): Promise<MailRecord | null>;
   close(): Promise<void>;
+}
+
+/** A fresh mail id: random, so that processes never collide. */
+export function newMailId(): string {
+  return randomBytes(12).toString("base64url");
 }

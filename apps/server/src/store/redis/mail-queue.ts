@@ -1,9 +1,9 @@
-import { randomId } from "../../identity/tokens.js";
 import { type RedisClient, timed } from "./connection.js";
 import { LuaScript } from "./lua.js";
 import {
   MAIL_STATUSES,
   MAX_MAIL_ATTEMPTS,
+  newMailId,
   type MailQueue,
   type MailRecord,
   type MailStatus,
@@ -71,7 +71,7 @@ export class RedisMailQueue implements MailQueue {
   async enqueue(mail: OutgoingMail, now: number): Promise<string> {
     const seq = await timed(this.client.incr(`${this.prefix}mail:seq`));
     // A sequence prefix keeps mails due at the same moment in enqueue order (same scores sort by member).
-    const id = `${String(seq).padStart(12, "0")}-${randomId(8)}`;
+    const id = `${String(seq).padStart(12, "0")}-${newMailId()}`;
     await timed(
       this.client
         .multi()

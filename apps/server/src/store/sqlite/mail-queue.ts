@@ -1,7 +1,7 @@
 import type Database from "better-sqlite3";
-import { randomId } from "../../identity/tokens.js";
 import {
   MAX_MAIL_ATTEMPTS,
+  newMailId,
   type MailQueue,
   type MailRecord,
   type MailStatus,
@@ -49,7 +49,7 @@ export class SqliteMailQueue implements MailQueue {
   }
 
   enqueue(mail: OutgoingMail, now: number): Promise<string> {
-    const id = randomId(16);
+    const id = newMailId();
     this.statements.insert.run(id, JSON.stringify(mail), now);
     return Promise.resolve(id);
   }
