@@ -201,6 +201,14 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX mail_queue_ready ON mail_queue (ready_at) WHERE ready_at IS NOT NULL;
     `,
   },
+  {
+    description: "accounts' e-mail settings and verification tokens",
+    sql: `
+      CREATE TABLE email_settings (user_id TEXT PRIMARY KEY, settings TEXT NOT NULL) WITHOUT ROWID;
+      -- hash: the token's SHA-256; the token itself is only in the mail.
+      CREATE TABLE email_tokens (hash TEXT PRIMARY KEY, token TEXT NOT NULL, expires_at INTEGER NOT NULL) WITHOUT ROWID;
+    `,
+  },
 ];
 
 export type MigrationOutcome =
