@@ -13,3 +13,4 @@ export * from "./invitations.js";
 export * from "./my-games.js";
 export * from "./follows.js";
 export * from "./tournaments.js";
+export * from "./email.js";

@@ -1,18 +1,12 @@
+import { EMAIL_KINDS, EMAIL_LANGUAGES, type EmailKind, type EmailLanguage } from "@arena/protocol";
+
 /** The languages mails are written in: the web app's three. */
-export const MAIL_LANGUAGES = ["en", "ru", "ja"] as const;
-export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
+export const MAIL_LANGUAGES = EMAIL_LANGUAGES;
+export type MailLanguage = EmailLanguage;
 
 /** The notification kinds (the inbox's), each with what its mail says. */
-export const MAIL_KINDS = [
-  "your-turn",
-  "time-running-out",
-  "game-over",
-  "invitation",
-  "draw-offer",
-  "takeback-request",
-  "tournament-invitation",
-] as const;
-export type MailKind = (typeof MAIL_KINDS)[number];
+export const MAIL_KINDS = EMAIL_KINDS;
+export type MailKind = EmailKind;
 
 /** Mailed unless the account turns them off; the rest only when it turns them on. */
 export const DEFAULT_MAILED_KINDS: readonly MailKind[] = [
