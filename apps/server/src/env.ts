@@ -95,7 +95,7 @@ const Env = z.object({
   AI_QUEUE: z.coerce.number().int().min(1).max(10_000).default(64),
   /** The memory store only: how many finished matches stay replayable (oldest dropped first). */
   KEEP_FINISHED: z.coerce.number().int().min(0).max(10_000_000).default(10_000),
-  // ——— E-mail (docs/architecture.md, "Mail") ———
+  // ——— E-mail (docs/mail.md) ———
   /** Where notification and verification mails go out, e.g. `smtp://user:pass@mail.example.org:587`; unset: none is sent. */
   SMTP_URL: z
     .string()

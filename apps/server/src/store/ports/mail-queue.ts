@@ -37,7 +37,7 @@ export function retryDelayMs(attempts: number): number {
 }
 
 /**
- * The outgoing mail of a deployment, shared by every process (docs/architecture.md, "Mail"). A mail is
+ * The outgoing mail of a deployment, shared by every process (docs/mail.md). A mail is
  * claimed with a lease, so two processes never send it twice; a process that dies holding one leaves it
  * to be claimed again once the lease ends. Every method takes the caller's clock.
  */
