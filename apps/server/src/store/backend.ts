@@ -24,6 +24,14 @@ import { RedisSeekStore } from "./redis/seeks.js";
 import { RedisTournamentStore } from "./redis/tournaments.js";
 import { type AdapterHost, connectRedis } from "./redis/open.js";
 import { loadOrCreateSecret } from "./secret-file.js";
+import { type EmailSettingsStore } from "./ports/email-settings.js";
+import { type MailQueue } from "./ports/mail-queue.js";
+import { MemoryEmailSettingsStore } from "./memory/email-settings.js";
+import { MemoryMailQueue } from "./memory/mail-queue.js";
+import { SqliteEmailSettingsStore } from "./sqlite/email-settings.js";
+import { SqliteMailQueue } from "./sqlite/mail-queue.js";
+import { RedisEmailSettingsStore } from "./redis/email-settings.js";
+import { RedisMailQueue } from "./redis/mail-queue.js";
 
 /** The database file inside DATA_DIR. */
 export const DATABASE_FILE = "arena.db";
@@ -51,6 +59,9 @@ export interface Backend {
   readonly players: PlayerStore;
   /** Tournaments' logs and the lobby's summaries (docs/tournaments.md, "The server"). */
   readonly tournaments: TournamentStore;
+  /** Outgoing mail and accounts' e-mail settings (docs/mail.md). */
+  readonly mailQueue: MailQueue;
+  readonly emailSettings: EmailSettingsStore;
   close(): Promise<void>;
 }
 
@@ -82,6 +93,8 @@ export async function openBackend(env: Env, logger: Logger): Promise<Opened<Back
         openSeeks: (instance) => new RedisSeekStore(redis.commands, redis.prefix, instance),
         players,
         tournaments: new RedisTournamentStore(redis.commands, redis.prefix),
+        mailQueue: new RedisMailQueue(redis.commands, redis.prefix),
+        emailSettings: new RedisEmailSettingsStore(redis.commands, redis.prefix),
         close: () => redis.close(),
       },
     };
@@ -98,6 +111,8 @@ export async function openBackend(env: Env, logger: Logger): Promise<Opened<Back
         openSeeks: () => new MemorySeekStore(),
         players: new MemoryPlayerStore(),
         tournaments: new MemoryTournamentStore(),
+        mailQueue: new MemoryMailQueue(),
+        emailSettings: new MemoryEmailSettingsStore(),
         close: () => store.close(),
       },
     };
@@ -128,6 +143,8 @@ export async function openBackend(env: Env, logger: Logger): Promise<Opened<Back
       openSeeks: () => new MemorySeekStore(),
       players: new SqlitePlayerStore(store.connection),
       tournaments: new SqliteTournamentStore(store.connection),
+      mailQueue: new SqliteMailQueue(store.connection),
+      emailSettings: new SqliteEmailSettingsStore(store.connection),
       close: () => store.close(),
     },
   };
