@@ -54,6 +54,9 @@ import { type Cluster } from "./cluster/ports.js";
 import { markMissingMatch } from "./web/missing-match.js";
 import { type WebApp } from "./web/next-app.js";
 import { tournamentsRouter } from "./http/tournaments-api.js";
+import { accountOf } from "./http/account-of.js";
+import { emailRouter } from "./mail/email-api.js";
+import { type EmailService } from "./mail/email-service.js";
 import { tournamentExportsRouter } from "./http/tournament-exports-api.js";
 import { MemoryTournamentStore } from "./store/memory/tournaments.js";
 import { type TournamentStore } from "./store/ports/tournaments.js";
@@ -148,6 +151,8 @@ export interface AppDeps {
   readonly web?: WebApp;
   /** Where quotas are counted: shared by every process when scaled out; in memory by default. */
   readonly quotas?: QuotaStore;
+  /** Accounts' e-mail settings and links (docs/protocol.md, "E-mail"); absent: no e-mail routes. */
+  readonly email?: EmailService;
   /** Accounts, ratings and game histories: the store's own (SQLite, Redis); in memory by default. */
   readonly players?: PlayerStore;
   /** Where quick-pairing seeks wait: shared by every process when scaled out; in memory by default. */
@@ -278,6 +283,11 @@ export function createApp(deps: AppDeps): App {
     botsRouter(() => botsOnline(io)),
   );
   app.use("/api", tournamentsRouter({ tournaments: services.tournaments, accounts, players, quotas }));
+  if (deps.email !== undefined)
+    app.use(
+      "/api",
+      emailRouter(deps.email, (req) => accountOf(req, accounts)),
+    );
   app.use(
     "/api",
     tournamentExportsRouter({
