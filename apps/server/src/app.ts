@@ -54,6 +54,9 @@ import { type Cluster } from "./cluster/ports.js";
 import { markMissingMatch } from "./web/missing-match.js";
 import { type WebApp } from "./web/next-app.js";
 import { tournamentsRouter } from "./http/tournaments-api.js";
+import { accountOf } from "./http/account-of.js";
+import { emailRouter } from "./mail/email-api.js";
+import { type EmailService } from "./mail/email-service.js";
 import { tournamentExportsRouter } from "./http/tournament-exports-api.js";
 import { MemoryTournamentStore } from "./store/memory/tournaments.js";
 import { type TournamentStore } from "./store/ports/tournaments.js";
@@ -156,6 +159,8 @@ export interface AppDeps {
   readonly web?: WebApp;
   /** Where quotas are counted: shared by every process when scaled out; in memory by default. */
   readonly quotas?: QuotaStore;
+  /** Accounts' e-mail settings and links (docs/protocol.md, "E-mail"); absent: no e-mail routes. */
+  readonly email?: EmailService;
   /** Accounts, ratings and game histories: the store's own (SQLite, Redis); in memory by default. */
   readonly players?: PlayerStore;
   /** Where quick-pairing seeks wait: shared by every process when scaled out; in memory by default. */
@@ -297,6 +302,22 @@ export function createApp(deps: AppDeps): App {
   app.use("/api", notificationsRouter({ inbox: services.notifications, accounts, quotas }));
   app.use("/api", vacationRouter(accounts, services.vacations));
   app.use("/api", tournamentsRouter({ tournaments: services.tournaments, accounts, players, quotas }));
+  if (deps.email !== undefined) {
+    const email = deps.email;
+    app.use(
+      "/api",
+      emailRouter(email, (req) => accountOf(req, accounts)),
+    );
+    // Each new notification is mailed when its account gave a verified address and wants that kind.
+    services.notifications.onNotification((userId, notification) => {
+      const { from, ...rest } = notification;
+      email
+        .mailFor(userId, from === undefined ? rest : { ...rest, from: from.name })
+        .catch((error: unknown) =>
+          logger.warn({ err: error, userId }, "a notification could not be queued to mail"),
+        );
+    });
+  }
   app.use(
     "/api",
     tournamentExportsRouter({

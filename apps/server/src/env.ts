@@ -95,6 +95,17 @@ const Env = z.object({
   AI_QUEUE: z.coerce.number().int().min(1).max(10_000).default(64),
   /** The memory store only: how many finished matches stay replayable (oldest dropped first). */
   KEEP_FINISHED: z.coerce.number().int().min(0).max(10_000_000).default(10_000),
+  // ——— E-mail (docs/mail.md) ———
+  /** Where notification and verification mails go out, e.g. `smtp://user:pass@mail.example.org:587`; unset: none is sent. */
+  SMTP_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** The From of every mail. */
+  MAIL_FROM: z.string().min(3).default("Arena <arena@localhost>"),
+  /** The server's address as mail readers reach it, for the links in mails; default `http://localhost:PORT`. */
+  PUBLIC_ORIGIN: z.url().optional(),
   // ——— Abuse limits (docs/protocol.md, "Quotas") ———
   /**
    * How many proxies in front append to `X-Forwarded-For` (0: none, the peer is the client; `true`: 1).

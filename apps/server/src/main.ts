@@ -7,6 +7,9 @@ import { systemClock } from "./clocks/scheduler.js";
 import { readEnv } from "./env.js";
 import { reachableUrls } from "./http/addresses.js";
 import { openBackend } from "./store/backend.js";
+import { EmailService } from "./mail/email-service.js";
+import { MailSender } from "./mail/sender.js";
+import { smtpTransport } from "./mail/transport.js";
 import { startWeb } from "./web/serve.js";
 
 const env = readEnv();
@@ -34,6 +37,21 @@ if (!web.ok) {
   logger.fatal(web.reason);
   process.exit(1);
 }
+// E-mail (docs/mail.md): the settings and links always; the sender only with an SMTP server to send to.
+const email = new EmailService({
+  settings: opened.emailSettings,
+  queue: opened.mailQueue,
+  quotas,
+  clock: systemClock,
+  origin: env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`,
+  secret,
+  sending: env.SMTP_URL !== undefined,
+});
+const mailSender =
+  env.SMTP_URL === undefined
+    ? null
+    : new MailSender(opened.mailQueue, smtpTransport(env.SMTP_URL, env.MAIL_FROM), systemClock, logger);
+mailSender?.start();
 const app = createApp({
   store,
   cluster,
@@ -59,6 +77,7 @@ const app = createApp({
   notifications: opened.notifications,
   vacations: opened.vacations,
   forecasts: opened.forecasts,
+  email,
   ...(adapter === undefined ? {} : { adapter }),
   ...(web.web === null ? {} : { web: web.web }),
 });
@@ -106,6 +125,7 @@ async function shutdown(signal: "SIGINT" | "SIGTERM"): Promise<void> {
   }
   logger.info({ signal }, "shutting down");
   await app.close(true);
+  await mailSender?.stop();
   await ai.close();
   await quotas.close();
   await seekStore.close();

@@ -15,3 +15,4 @@ export * from "./follows.js";
 export * from "./tournaments.js";
 export * from "./notifications.js";
 export * from "./vacation.js";
+export * from "./email.js";

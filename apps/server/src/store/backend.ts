@@ -36,6 +36,14 @@ import { RedisVacationStore } from "./redis/vacations.js";
 import { RedisForecastStore } from "./redis/forecasts.js";
 import { type AdapterHost, connectRedis } from "./redis/open.js";
 import { loadOrCreateSecret } from "./secret-file.js";
+import { type EmailSettingsStore } from "./ports/email-settings.js";
+import { type MailQueue } from "./ports/mail-queue.js";
+import { MemoryEmailSettingsStore } from "./memory/email-settings.js";
+import { MemoryMailQueue } from "./memory/mail-queue.js";
+import { SqliteEmailSettingsStore } from "./sqlite/email-settings.js";
+import { SqliteMailQueue } from "./sqlite/mail-queue.js";
+import { RedisEmailSettingsStore } from "./redis/email-settings.js";
+import { RedisMailQueue } from "./redis/mail-queue.js";
 
 /** The database file inside DATA_DIR. */
 export const DATABASE_FILE = "arena.db";
@@ -69,6 +77,9 @@ export interface Backend {
   readonly vacations: VacationStore;
   /** Players' forecasts in correspondence matches (docs/protocol.md, "Forecasts"). */
   readonly forecasts: ForecastStore;
+  /** Outgoing mail and accounts' e-mail settings (docs/mail.md). */
+  readonly mailQueue: MailQueue;
+  readonly emailSettings: EmailSettingsStore;
   close(): Promise<void>;
 }
 
@@ -103,6 +114,8 @@ export async function openBackend(env: Env, logger: Logger): Promise<Opened<Back
         notifications: new RedisNotificationStore(redis.commands, redis.prefix),
         vacations: new RedisVacationStore(redis.commands, redis.prefix),
         forecasts: new RedisForecastStore(redis.commands, redis.prefix),
+        mailQueue: new RedisMailQueue(redis.commands, redis.prefix),
+        emailSettings: new RedisEmailSettingsStore(redis.commands, redis.prefix),
         close: () => redis.close(),
       },
     };
@@ -122,6 +135,8 @@ export async function openBackend(env: Env, logger: Logger): Promise<Opened<Back
         notifications: new MemoryNotificationStore(),
         vacations: new MemoryVacationStore(),
         forecasts: new MemoryForecastStore(),
+        mailQueue: new MemoryMailQueue(),
+        emailSettings: new MemoryEmailSettingsStore(),
         close: () => store.close(),
       },
     };
@@ -155,6 +170,8 @@ export async function openBackend(env: Env, logger: Logger): Promise<Opened<Back
       notifications: new SqliteNotificationStore(store.connection),
       vacations: new SqliteVacationStore(store.connection),
       forecasts: new SqliteForecastStore(store.connection),
+      mailQueue: new SqliteMailQueue(store.connection),
+      emailSettings: new SqliteEmailSettingsStore(store.connection),
       close: () => store.close(),
     },
   };

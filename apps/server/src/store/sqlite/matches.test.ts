@@ -385,6 +385,9 @@ describe("SqliteStore migrations", () => {
       .pluck()
       .all();
     expect(tables).toEqual([
+      "email_settings",
+      "email_tokens",
+      "mail_queue",
       "match_analysis",
       "match_chat",
       "match_chat_mutes",

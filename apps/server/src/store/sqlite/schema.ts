@@ -224,6 +224,30 @@ export const MIGRATIONS: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    description: "the outgoing mail queue",
+    sql: `
+      -- ready_at: when a queued mail may next be claimed (due, or its lease ended); NULL once sent or failed.
+      CREATE TABLE mail_queue (
+        seq INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        mail TEXT NOT NULL,
+        attempts INTEGER NOT NULL,
+        status TEXT NOT NULL,
+        ready_at INTEGER,
+        owner TEXT
+      );
+      CREATE INDEX mail_queue_ready ON mail_queue (ready_at) WHERE ready_at IS NOT NULL;
+    `,
+  },
+  {
+    description: "accounts' e-mail settings and verification tokens",
+    sql: `
+      CREATE TABLE email_settings (user_id TEXT PRIMARY KEY, settings TEXT NOT NULL) WITHOUT ROWID;
+      -- hash: the token's SHA-256; the token itself is only in the mail.
+      CREATE TABLE email_tokens (hash TEXT PRIMARY KEY, token TEXT NOT NULL, expires_at INTEGER NOT NULL) WITHOUT ROWID;
+    `,
+  },
 ];
 
 export type MigrationOutcome =

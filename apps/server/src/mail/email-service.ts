@@ -1,0 +1,171 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import {
+  type Failure,
+  failure,
+  type EmailSettingsResponse,
+  type SetEmailKindsRequest,
+} from "@arena/protocol";
+import { type Clock } from "../clocks/scheduler.js";
+import { type MailQueue } from "../store/ports/mail-queue.js";
+import { type EmailSettingsStore, type StoredEmailSettings } from "../store/ports/email-settings.js";
+import { type QuotaStore } from "../store/ports/quotas.js";
+import { type MailableNotification, notificationMail, verificationMail } from "./compose.js";
+import {
+  DEFAULT_MAILED_KINDS,
+  MAIL_KINDS,
+  MAIL_LANGUAGES,
+  type MailKind,
+  type MailLanguage,
+} from "./messages.js";
+
+/** A verification link works for a day. */
+export const VERIFY_TTL_MS = 86_400_000;
+/** One verification mail per account per this long. */
+export const VERIFY_COOLDOWN_MS = 60_000;
+
+export interface EmailServiceDeps {
+  readonly settings: EmailSettingsStore;
+  readonly queue: MailQueue;
+  readonly quotas: QuotaStore;
+  readonly clock: Clock;
+  /** The server's public origin, for links (`PUBLIC_ORIGIN`). */
+  readonly origin: string;
+  /** Signs unsubscribe links (the server's SECRET). */
+  readonly secret: string;
+  /** Whether mails are sent at all (SMTP_URL set). */
+  readonly sending: boolean;
+}
+
+const sha256 = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/**
+ * Accounts' e-mail: the address and its verification, the kinds mailed, one-click unsubscribe, and the
+ * mail for a notification (docs/protocol.md, "E-mail").
+ */
+export class EmailService {
+  constructor(private readonly deps: EmailServiceDeps) {}
+
+  async view(userId: string): Promise<EmailSettingsResponse> {
+    const stored = await this.deps.settings.get(userId);
+    return {
+      ok: true,
+      address: stored?.address ?? null,
+      verified: stored?.verified ?? false,
+      language: languageOf(stored),
+      kinds: kindsOf(stored),
+      sending: this.deps.sending,
+    };
+  }
+
+  /** Sets the address, unverified, and mails it a single-use verification link. */
+  async setAddress(
+    userId: string,
+    address: string,
+    language?: MailLanguage,
+  ): Promise<(Failure & { readonly retryAfterMs: number }) | null> {
+    const now = this.deps.clock.now();
+    const wait = await this.deps.quotas.cooldown(`mail-verify:${userId}`, VERIFY_COOLDOWN_MS, now);
+    if (wait > 0) {
+      return {
+        ...failure("rate-limited", `one verification mail a minute; wait ${Math.ceil(wait / 1000)} s`),
+        retryAfterMs: wait,
+      };
+    }
+    const stored = await this.deps.settings.get(userId);
+    const chosen = language ?? languageOf(stored);
+    await this.deps.settings.put(userId, {
+      address,
+      verified: false,
+      language: chosen,
+      kinds: stored?.kinds ?? {},
+    });
+    const token = randomBytes(24).toString("base64url");
+    await this.deps.settings.saveToken(sha256(token), { userId, address, expiresAt: now + VERIFY_TTL_MS });
+    await this.deps.queue.enqueue(verificationMail(address, chosen, this.deps.origin, token), now);
+    return null;
+  }
+
+  /** Marks the address the token was sent to verified: false when the token is unknown, used, expired or stale. */
+  async verify(token: string): Promise<boolean> {
+    const found = await this.deps.settings.takeToken(sha256(token), this.deps.clock.now());
+    if (found === null) return false;
+    const stored = await this.deps.settings.get(found.userId);
+    if (stored?.address !== found.address) return false;
+    await this.deps.settings.put(found.userId, { ...stored, verified: true });
+    return true;
+  }
+
+  async setKinds(userId: string, request: SetEmailKindsRequest): Promise<void> {
+    const stored = await this.deps.settings.get(userId);
+    await this.deps.settings.put(userId, {
+      address: stored?.address ?? null,
+      verified: stored?.verified ?? false,
+      language: languageOf(stored),
+      kinds: { ...stored?.kinds, ...request.kinds },
+    });
+  }
+
+  /** Turns off the kind (or every kind) the token names, without signing in: false for a forged token. */
+  async unsubscribe(token: string): Promise<boolean> {
+    const parsed = this.readUnsubscribeToken(token);
+    if (parsed === null) return false;
+    const stored = await this.deps.settings.get(parsed.userId);
+    if (stored === null) return true;
+    const off = parsed.kind === "all" ? MAIL_KINDS : [parsed.kind];
+    await this.deps.settings.put(parsed.userId, {
+      ...stored,
+      kinds: { ...stored.kinds, ...Object.fromEntries(off.map((k) => [k, false])) },
+    });
+    return true;
+  }
+
+  /** Queues the notification's mail when the account has a verified address and mails its kind. */
+  async mailFor(userId: string, notification: MailableNotification): Promise<boolean> {
+    const stored = await this.deps.settings.get(userId);
+    if (stored?.address == null || !stored.verified || !kindsOf(stored)[notification.kind]) return false;
+    const mail = notificationMail(
+      stored.address,
+      languageOf(stored),
+      this.deps.origin,
+      notification,
+      this.unsubscribeToken(userId, notification.kind),
+    );
+    await this.deps.queue.enqueue(mail, this.deps.clock.now());
+    return true;
+  }
+
+  /**
+   * `<user>.<kind>.<mac>`, base64url: signed, not stored, so every mail carries one without a write and it
+   * keeps working as long as the secret does.
+   */
+  unsubscribeToken(userId: string, kind: MailKind | "all"): string {
+    const body = `${Buffer.from(userId).toString("base64url")}.${kind}`;
+    return `${body}.${this.mac(body)}`;
+  }
+
+  private readUnsubscribeToken(token: string): { userId: string; kind: MailKind | "all" } | null {
+    const parts = token.split(".");
+    if (parts.length !== 3) return null;
+    const [user, kind, mac] = parts as [string, string, string];
+    const expected = Buffer.from(this.mac(`${user}.${kind}`));
+    const given = Buffer.from(mac);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    const known = kind === "all" ? "all" : MAIL_KINDS.find((k) => k === kind);
+    if (known === undefined) return null;
+    return { userId: Buffer.from(user, "base64url").toString(), kind: known };
+  }
+
+  private mac(body: string): string {
+    return createHmac("sha256", this.deps.secret).update(`unsubscribe:${body}`).digest("base64url");
+  }
+}
+
+function languageOf(stored: StoredEmailSettings | null): MailLanguage {
+  return MAIL_LANGUAGES.find((l) => l === stored?.language) ?? "en";
+}
+
+function kindsOf(stored: StoredEmailSettings | null): Record<MailKind, boolean> {
+  return Object.fromEntries(
+    MAIL_KINDS.map((k) => [k, stored?.kinds[k] ?? DEFAULT_MAILED_KINDS.includes(k)]),
+  ) as Record<MailKind, boolean>;
+}
