@@ -1,7 +1,6 @@
-import { z } from "zod";
+import { z } from "./zod.js";
 import { NOTIFICATION_KINDS } from "./notifications.js";
 
-/** The notification kinds an account may have mailed (the inbox's kinds). */
 /** Every notification kind may be mailed (docs/protocol.md, "E-mail"). */
 export const EMAIL_KINDS = NOTIFICATION_KINDS;
 export const EmailKind = z.enum(EMAIL_KINDS);
