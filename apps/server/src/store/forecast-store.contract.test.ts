@@ -1,16 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { asMatchId, asUserId } from "@arena/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomId } from "../identity/tokens.js";
-import { connectTestRedis, redisUrl } from "../test-support/redis.js";
-import { skipWithout } from "../test-support/requires.js";
 import { MemoryForecastStore } from "./memory/forecasts.js";
 import { type ForecastStore } from "./ports/forecasts.js";
 import { RedisForecastStore } from "./redis/forecasts.js";
-import { SqliteStore } from "./sqlite/matches.js";
 import { SqliteForecastStore } from "./sqlite/forecasts.js";
+import { overEveryBackend } from "../test-support/store-backends.js";
 
 interface Setup {
   readonly store: ForecastStore;
@@ -52,37 +47,8 @@ function contract(name: string, make: () => Promise<Setup>) {
   });
 }
 
-contract("memory", () => {
-  const store = new MemoryForecastStore();
-  return Promise.resolve({ store, other: store, close: () => Promise.resolve() });
-});
-
-contract("sqlite", async () => {
-  const folder = mkdtempSync(join(tmpdir(), "arena-forecasts-"));
-  const opened = await SqliteStore.open(join(folder, "arena.db"));
-  if (!opened.ok) throw new Error(opened.problem.message);
-  const store = new SqliteForecastStore(opened.value.connection);
-  return {
-    store,
-    other: store,
-    close: async () => {
-      await opened.value.close();
-      rmSync(folder, { recursive: true, force: true });
-    },
-  };
-});
-
-describe.skipIf(skipWithout(redisUrl === null, "redis-server"))("redis", () => {
-  contract("redis, two processes", async () => {
-    const one = await connectTestRedis();
-    const two = await connectTestRedis(one.prefix);
-    return {
-      store: new RedisForecastStore(one.commands, one.prefix),
-      other: new RedisForecastStore(two.commands, two.prefix),
-      close: async () => {
-        await one.close();
-        await two.close();
-      },
-    };
-  });
+overEveryBackend(contract, {
+  memory: () => new MemoryForecastStore(),
+  sqlite: (connection) => new SqliteForecastStore(connection),
+  redis: (commands, prefix) => new RedisForecastStore(commands, prefix),
 });

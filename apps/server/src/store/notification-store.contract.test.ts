@@ -1,16 +1,11 @@
 import { asMatchId, type Notification } from "@arena/protocol";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomId } from "../identity/tokens.js";
-import { connectTestRedis, redisUrl } from "../test-support/redis.js";
-import { skipWithout } from "../test-support/requires.js";
 import { MemoryNotificationStore } from "./memory/notifications.js";
 import { type NotificationStore } from "./ports/notifications.js";
 import { RedisNotificationStore } from "./redis/notifications.js";
-import { SqliteStore } from "./sqlite/matches.js";
 import { SqliteNotificationStore } from "./sqlite/notifications.js";
+import { overEveryBackend } from "../test-support/store-backends.js";
 
 interface Setup {
   readonly store: NotificationStore;
@@ -93,40 +88,8 @@ function contract(name: string, make: () => Promise<Setup>) {
   });
 }
 
-contract("memory", () => {
-  const store = new MemoryNotificationStore();
-  return Promise.resolve({ store, other: store, close: () => Promise.resolve() });
-});
-
-contract("sqlite", async () => {
-  const folder = mkdtempSync(join(tmpdir(), "arena-notifications-"));
-  const opened = await SqliteStore.open(join(folder, "arena.db"));
-  if (!opened.ok) throw new Error(opened.problem.message);
-  const store = new SqliteNotificationStore(opened.value.connection);
-  return {
-    store,
-    other: store,
-    close: async () => {
-      await opened.value.close();
-      rmSync(folder, { recursive: true, force: true });
-    },
-  };
-});
-
-if (redisUrl === null) {
-  console.warn("!!! redis-server missing: the Redis notification store contract suite is SKIPPED !!!");
-}
-describe.skipIf(skipWithout(redisUrl === null, "redis-server"))("redis", () => {
-  contract("redis, two processes", async () => {
-    const one = await connectTestRedis();
-    const two = await connectTestRedis(one.prefix);
-    return {
-      store: new RedisNotificationStore(one.commands, one.prefix),
-      other: new RedisNotificationStore(two.commands, two.prefix),
-      close: async () => {
-        await one.close();
-        await two.close();
-      },
-    };
-  });
+overEveryBackend(contract, {
+  memory: () => new MemoryNotificationStore(),
+  sqlite: (connection) => new SqliteNotificationStore(connection),
+  redis: (commands, prefix) => new RedisNotificationStore(commands, prefix),
 });

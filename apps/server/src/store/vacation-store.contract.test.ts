@@ -1,16 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { asUserId } from "@arena/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomId } from "../identity/tokens.js";
-import { connectTestRedis, redisUrl } from "../test-support/redis.js";
-import { skipWithout } from "../test-support/requires.js";
 import { MemoryVacationStore } from "./memory/vacations.js";
 import { type VacationStore } from "./ports/vacations.js";
 import { RedisVacationStore } from "./redis/vacations.js";
-import { SqliteStore } from "./sqlite/matches.js";
 import { SqliteVacationStore } from "./sqlite/vacations.js";
+import { overEveryBackend } from "../test-support/store-backends.js";
 
 interface Setup {
   readonly store: VacationStore;
@@ -65,37 +60,8 @@ function contract(name: string, make: () => Promise<Setup>) {
   });
 }
 
-contract("memory", () => {
-  const store = new MemoryVacationStore();
-  return Promise.resolve({ store, other: store, close: () => Promise.resolve() });
-});
-
-contract("sqlite", async () => {
-  const folder = mkdtempSync(join(tmpdir(), "arena-vacations-"));
-  const opened = await SqliteStore.open(join(folder, "arena.db"));
-  if (!opened.ok) throw new Error(opened.problem.message);
-  const store = new SqliteVacationStore(opened.value.connection);
-  return {
-    store,
-    other: store,
-    close: async () => {
-      await opened.value.close();
-      rmSync(folder, { recursive: true, force: true });
-    },
-  };
-});
-
-describe.skipIf(skipWithout(redisUrl === null, "redis-server"))("redis", () => {
-  contract("redis, two processes", async () => {
-    const one = await connectTestRedis();
-    const two = await connectTestRedis(one.prefix);
-    return {
-      store: new RedisVacationStore(one.commands, one.prefix),
-      other: new RedisVacationStore(two.commands, two.prefix),
-      close: async () => {
-        await one.close();
-        await two.close();
-      },
-    };
-  });
+overEveryBackend(contract, {
+  memory: () => new MemoryVacationStore(),
+  sqlite: (connection) => new SqliteVacationStore(connection),
+  redis: (commands, prefix) => new RedisVacationStore(commands, prefix),
 });
