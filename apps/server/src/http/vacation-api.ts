@@ -36,13 +36,11 @@ export function vacationRouter(accounts: Accounts, vacations: Vacations): Router
       return null;
     }
     if (resolved.account === null) {
-      res
-        .status(403)
-        .json({
-          ok: false,
-          code: "account-required",
-          message: "vacations are for accounts: guests have no vacation days",
-        });
+      res.status(403).json({
+        ok: false,
+        code: "account-required",
+        message: "vacations are for accounts: guests have no vacation days",
+      });
       return null;
     }
     return resolved.user;
