@@ -19,7 +19,10 @@ test("a Connect Four game is called Connect Four everywhere; board choices and t
     "Custom size",
   ]);
   // The create form's time chips are the pairing grid's time controls: one list.
-  const chips = (await form.locator("label.chip").allTextContents()).filter((text) => text !== "custom");
+  // The real-time presets: "custom" and "Correspondence" open fields of their own, not a pool's time.
+  const chips = (await form.locator("label.chip").allTextContents()).filter(
+    (text) => text !== "custom" && text !== "Correspondence",
+  );
   const cells = new Set(await page.getByTestId("quick-pairing").locator(".pool-time").allTextContents());
   expect(new Set(chips)).toEqual(cells);
   await expect(page.getByTestId("quick-pairing").locator(".pool-game")).toContainText(["Connect Four"]);

@@ -1,5 +1,5 @@
 // Notifications and Settings (docs/web.md, "Notifications" and "Settings"): two accounts in a two-day
-// correspondence game; after Ada's move Bea's bell counts the saved "your turn", its link opens
+// correspondence game; after Ada's move Bea's bell counts her turn once, its link opens
 // /notifications, which lists it unread with a working link to the room and marks it read; a guest's
 // /settings says settings are for accounts and offers the sign-in forms; an account's vacation, switched
 // on and off from /settings, shows in the opponent's room (needs the vacation endpoints, helper V's).
@@ -39,11 +39,12 @@ test("the saved your-turn notification is counted by the bell, listed, linked an
   await bea.page.goto(`/play/${matchId}?sit=open`);
   await expect(ada.page.locator(".room")).toHaveAttribute("data-status", "live");
 
-  // Bea waits in the lobby; Ada moves: the bell counts the saved notification beside its own "your turn".
+  // Bea waits in the lobby; Ada moves: the bell counts her turn once (its live line and the saved copy),
+  // and its link to the saved list says one is unread.
   await bea.page.goto("/");
   await expect(bea.page.getByTestId("session-badge")).toHaveAttribute("data-connection", "connected");
   await square(ada.page, "f5").click();
-  await expect(bea.page.getByTestId("bell-count")).toHaveText("2");
+  await expect(bea.page.getByTestId("bell-count")).toHaveText("1");
   await bea.page.getByTestId("bell").click();
   await expect(bea.page.getByTestId("bell-all")).toHaveText("All notifications (1 unread)");
   await bea.page.getByTestId("bell-all").click();

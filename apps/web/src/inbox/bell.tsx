@@ -14,7 +14,7 @@ import { type ArenaClient, matchOfPath } from "../net/client";
 import { PlayerName } from "../ui/player-name";
 import { notifyPermission, notifyWanted, setNotifyWanted, type NotifyPermission } from "./browser-notify";
 import { clockAt, type Notice, notices } from "./inbox";
-import { unreadCount } from "./saved";
+import { unreadBesidesLive, unreadCount } from "./saved";
 import { useSaved } from "./saved-feed";
 import { Opponents } from "./opponents";
 import { tabInbox, useInbox } from "./use-inbox";
@@ -32,9 +32,11 @@ export function NotificationBell() {
   const t = useTranslations("myGames");
   const pathname = usePathname();
   const list = notices(state, matchOfPath(pathname));
-  // The saved notifications not read yet count too (docs/web.md, "Notifications"); their page lists them.
-  const unread = unreadCount(useSaved());
-  const count = list.length + unread;
+  // The saved notifications not read yet count too, but for kinds the bell lists live, once (docs/web.md,
+  // "Notifications"); their page lists them all.
+  const saved = useSaved();
+  const unread = unreadCount(saved);
+  const count = list.length + unreadBesidesLive(saved);
   const [open, setOpen] = useState(false);
   useEffect(() => setOpen(false), [pathname]);
   return (

@@ -9,6 +9,7 @@ import {
   notificationHref,
   notifiesBrowser,
   SavedNotifications,
+  unreadBesidesLive,
   unreadCount,
   unreadIds,
 } from "./saved";
@@ -40,6 +41,18 @@ describe("the saved notifications", () => {
     expect(unreadIds(list)).toEqual(["a", "b"]);
     expect(unreadCount(markedRead(list, ["b"]))).toBe(1);
     expect(unreadCount(markedRead(list))).toBe(0);
+  });
+
+  it("add to the bell only the unread kinds it does not already show live", () => {
+    const list = [
+      note("turn", 1),
+      note("invite", 2, { kind: "invitation" }),
+      note("cup", 3, { kind: "tournament-invitation" }),
+      note("alarm", 4, { kind: "time-running-out" }),
+      note("over", 5, { kind: "game-over", read: true }),
+      note("draw", 6, { kind: "draw-offer" }),
+    ];
+    expect(unreadBesidesLive(list)).toBe(2);
   });
 
   it("link to the match, else the tournament, else nowhere", () => {

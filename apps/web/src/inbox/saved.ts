@@ -25,6 +25,20 @@ export function markedRead(list: SavedList, ids?: readonly string[]): Notificati
 
 export const unreadCount = (list: SavedList): number => list.filter((n) => !n.read).length;
 
+/**
+ * The kinds the bell already shows live (an invitation to answer, a tournament to enter, a game waiting for
+ * a move): their saved copies are not counted again beside them.
+ */
+const SHOWN_LIVE: ReadonlySet<Notification["kind"]> = new Set([
+  "invitation",
+  "tournament-invitation",
+  "your-turn",
+]);
+
+/** What the saved notifications add to the bell's count: the unread ones of kinds it does not show live. */
+export const unreadBesidesLive = (list: SavedList): number =>
+  list.filter((n) => !n.read && !SHOWN_LIVE.has(n.kind)).length;
+
 export const unreadIds = (list: SavedList): string[] => list.filter((n) => !n.read).map((n) => n.id);
 
 /** Where a notification leads: its match's room, else its tournament, else nowhere. */
