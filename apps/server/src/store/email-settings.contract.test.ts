@@ -1,21 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectTestRedis, redisUrl } from "../test-support/redis.js";
-import { skipWithout } from "../test-support/requires.js";
 import { MemoryEmailSettingsStore } from "./memory/email-settings.js";
 import { type EmailSettingsStore } from "./ports/email-settings.js";
 import { RedisEmailSettingsStore } from "./redis/email-settings.js";
 import { SqliteEmailSettingsStore } from "./sqlite/email-settings.js";
-import { SqliteStore } from "./sqlite/matches.js";
+import { overEveryBackend, type StorePair } from "../test-support/store-backends.js";
 
-interface Setup {
-  readonly store: EmailSettingsStore;
-  /** A second process's store (memory and SQLite serve one process: the same store). */
-  readonly other: EmailSettingsStore;
-  close(): Promise<void>;
-}
+type Setup = StorePair<EmailSettingsStore>;
 
 const NOW = 1_700_000_000_000;
 const DAY = 86_400_000;
@@ -63,38 +53,8 @@ function contract(name: string, make: () => Promise<Setup>) {
   });
 }
 
-contract("memory", () => {
-  const store = new MemoryEmailSettingsStore();
-  return Promise.resolve({ store, other: store, close: () => Promise.resolve() });
-});
-
-contract("sqlite", async () => {
-  const folder = mkdtempSync(join(tmpdir(), "arena-email-"));
-  const opened = await SqliteStore.open(join(folder, "arena.db"));
-  if (!opened.ok) throw new Error(opened.problem.message);
-  const db = opened.value;
-  const store = new SqliteEmailSettingsStore(db.connection);
-  return {
-    store,
-    other: store,
-    close: async () => {
-      await db.close();
-      rmSync(folder, { recursive: true, force: true });
-    },
-  };
-});
-
-describe.skipIf(skipWithout(redisUrl === null, "redis-server"))("redis", () => {
-  contract("redis, two processes", async () => {
-    const one = await connectTestRedis();
-    const two = await connectTestRedis(one.prefix);
-    return {
-      store: new RedisEmailSettingsStore(one.commands, one.prefix),
-      other: new RedisEmailSettingsStore(two.commands, two.prefix),
-      close: async () => {
-        await one.close();
-        await two.close();
-      },
-    };
-  });
+overEveryBackend(contract, {
+  memory: () => new MemoryEmailSettingsStore(),
+  sqlite: (connection) => new SqliteEmailSettingsStore(connection),
+  redis: (commands, prefix) => new RedisEmailSettingsStore(commands, prefix),
 });

@@ -1,21 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectTestRedis, redisUrl } from "../test-support/redis.js";
-import { skipWithout } from "../test-support/requires.js";
 import { MemoryMailQueue } from "./memory/mail-queue.js";
 import { type MailQueue, MAX_MAIL_ATTEMPTS, type OutgoingMail, retryDelayMs } from "./ports/mail-queue.js";
 import { RedisMailQueue } from "./redis/mail-queue.js";
 import { SqliteMailQueue } from "./sqlite/mail-queue.js";
-import { SqliteStore } from "./sqlite/matches.js";
+import { overEveryBackend, type StorePair } from "../test-support/store-backends.js";
 
-interface Setup {
-  readonly queue: MailQueue;
-  /** A second process's queue on the same mails (memory and SQLite serve one process: the same queue). */
-  readonly other: MailQueue;
-  close(): Promise<void>;
-}
+type Setup = StorePair<MailQueue>;
 
 const mail = (to: string): OutgoingMail => ({
   to,
@@ -35,7 +25,7 @@ function contract(name: string, make: () => Promise<Setup>) {
     let clock = 1_700_000_000_000;
     const start = () => (clock += 100 * 3_600_000);
     const drain = async (now: number) => {
-      while ((await setup.queue.claim("drain", now, 1, 100)).length > 0);
+      while ((await setup.store.claim("drain", now, 1, 100)).length > 0);
     };
 
     beforeAll(async () => {
@@ -46,7 +36,7 @@ function contract(name: string, make: () => Promise<Setup>) {
     });
 
     it("claims a due mail once: another owner gets nothing while the lease runs", async () => {
-      const { queue, other } = setup;
+      const { store: queue, other } = setup;
       const now = start();
       await drain(now);
       const id = await queue.enqueue(mail("a@example.org"), now);
@@ -61,7 +51,7 @@ function contract(name: string, make: () => Promise<Setup>) {
     });
 
     it("claims again after a lease ends: the first owner can no longer settle it", async () => {
-      const { queue, other } = setup;
+      const { store: queue, other } = setup;
       const now = start();
       await drain(now);
       const id = await queue.enqueue(mail("b@example.org"), now);
@@ -73,7 +63,7 @@ function contract(name: string, make: () => Promise<Setup>) {
     });
 
     it("retries with exponential backoff capped at an hour and keeps the mail as failed after ten tries", async () => {
-      const { queue, other } = setup;
+      const { store: queue, other } = setup;
       let now = start();
       await drain(now);
       const id = await queue.enqueue(mail("c@example.org"), now);
@@ -97,7 +87,7 @@ function contract(name: string, make: () => Promise<Setup>) {
     });
 
     it("claims at most the limit, in enqueue order when due together", async () => {
-      const { queue, other } = setup;
+      const { store: queue, other } = setup;
       const now = start();
       await drain(now);
       const ids: string[] = [];
@@ -118,37 +108,8 @@ describe("retryDelayMs", () => {
   });
 });
 
-contract("memory", () => {
-  const queue = new MemoryMailQueue();
-  return Promise.resolve({ queue, other: queue, close: () => Promise.resolve() });
-});
-
-contract("sqlite", async () => {
-  const folder = mkdtempSync(join(tmpdir(), "arena-mail-"));
-  const opened = await SqliteStore.open(join(folder, "arena.db"));
-  if (!opened.ok) throw new Error(opened.problem.message);
-  const queue = new SqliteMailQueue(opened.value.connection);
-  return {
-    queue,
-    other: queue,
-    close: async () => {
-      await opened.value.close();
-      rmSync(folder, { recursive: true, force: true });
-    },
-  };
-});
-
-describe.skipIf(skipWithout(redisUrl === null, "redis-server"))("redis", () => {
-  contract("redis, two processes", async () => {
-    const one = await connectTestRedis();
-    const two = await connectTestRedis(one.prefix);
-    return {
-      queue: new RedisMailQueue(one.commands, one.prefix),
-      other: new RedisMailQueue(two.commands, two.prefix),
-      close: async () => {
-        await one.close();
-        await two.close();
-      },
-    };
-  });
+overEveryBackend(contract, {
+  memory: () => new MemoryMailQueue(),
+  sqlite: (connection) => new SqliteMailQueue(connection),
+  redis: (commands, prefix) => new RedisMailQueue(commands, prefix),
 });
