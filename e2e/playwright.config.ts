@@ -18,13 +18,21 @@ const DATA_DIR = EXTERNAL
   ? ""
   : (process.env.ARENA_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "arena-e2e-")));
 
+// The product mails through a real SMTP server on loopback (fixtures/mail-sink.mjs), which files each mail
+// in MAIL_DIR for the specs (fixtures/mailbox.ts).
+const SMTP_PORT = Number(process.env.ARENA_E2E_SMTP_PORT ?? PORT + 1025);
+const MAIL_DIR = EXTERNAL
+  ? ""
+  : (process.env.ARENA_E2E_MAIL_DIR ??= mkdtempSync(join(tmpdir(), "arena-mail-")));
+
 export default defineConfig({
   testDir: "./tests",
   testMatch: /.*\.e2e\.ts/,
   // Each run takes the specs meant for it rather than skipping the others: the balancer's spec needs the
   // cluster (ARENA_E2E_URL, .ci/run's second run); the cross-machine specs (hosts.e2e, players-hosts.e2e)
   // start a product of their own.
-  testIgnore: EXTERNAL ? /\/(players-)?hosts\.e2e\.ts$/ : /cluster\.e2e\.ts$/,
+  // The mail spec reads the mail server this config starts, so it runs with the product started here.
+  testIgnore: EXTERNAL ? /\/((players-)?hosts|mail)\.e2e\.ts$/ : /cluster\.e2e\.ts$/,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   workers: 1, // 2-core machines: one worker, and the specs share one server
@@ -51,6 +59,15 @@ export default defineConfig({
     ? []
     : [
         {
+          command: "node fixtures/mail-sink.mjs",
+          port: SMTP_PORT,
+          env: { SMTP_PORT: String(SMTP_PORT), MAIL_DIR },
+          reuseExistingServer: false,
+          timeout: 30_000,
+          stdout: "ignore",
+          stderr: "pipe",
+        },
+        {
           command: `node --max-semi-space-size=128 ${SERVER_ENTRY}`,
           url: `${BASE_URL}/readyz`,
           env: {
@@ -60,6 +77,8 @@ export default defineConfig({
             LOG_LEVEL: "warn",
             NEXT_TELEMETRY_DISABLED: "1",
             DATA_DIR,
+            SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+            PUBLIC_ORIGIN: BASE_URL,
             ...REDIS,
           },
           reuseExistingServer: false,

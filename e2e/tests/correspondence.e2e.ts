@@ -31,7 +31,7 @@ test("two accounts play a two-day correspondence game over several page loads", 
   test.setTimeout(180_000);
   const ada = await newPlayer(browser, "Ada");
   const bea = await newPlayer(browser, "Bea");
-  const errors = [...consoleErrors(ada.page), ...consoleErrors(bea.page)];
+  const errors = consoleErrors(ada.page, bea.page);
   const adaName = uniqueName("Ada");
   const beaName = uniqueName("Bea");
   await registerAccount(ada.page, adaName);

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { board, createGame, newPlayer } from "../fixtures/arena.js";
 import { registerAccount } from "../fixtures/accounts.js";
-import { consoleErrors } from "../fixtures/console.js";
+import { consoleErrors, watchConsole } from "../fixtures/console.js";
 
 // Follows (docs/web.md, "Follows"): an account follows another from its profile; the lobby's Following
 // strip shows when they come online and, while they play, a link to watch.
@@ -14,7 +14,7 @@ test(
     const [annName, benName] = [`Ann${suffix}`, `Ben${suffix}`];
     const ann = await newPlayer(browser, "Ann", { viewport: { width: 1280, height: 800 } });
     const ben = await newPlayer(browser, "Ben");
-    const errors = [...consoleErrors(ann.page), ...consoleErrors(ben.page)];
+    const errors = consoleErrors(ann.page, ben.page);
     await registerAccount(ann.page, annName);
     await registerAccount(ben.page, benName);
     // Ben goes away: his only page closes.
@@ -22,7 +22,7 @@ test(
 
     // A guest sees the button, disabled, and why.
     const guest = await newPlayer(browser, "Gus");
-    errors.push(...consoleErrors(guest.page));
+    watchConsole(errors, guest.page);
     await guest.page.goto(`/@/${benName}`);
     await expect(guest.page.getByTestId("follow")).toBeDisabled();
     await expect(guest.page.getByTestId("follow-why")).toContainText("Only registered players can follow");
@@ -36,7 +36,7 @@ test(
 
     // Ben comes back: Ann's strip says so without a reload; then he starts a game against the computer.
     const benPage = await ben.context.newPage();
-    errors.push(...consoleErrors(benPage));
+    watchConsole(errors, benPage);
     await benPage.goto("/");
     await expect(followed).toHaveAttribute("data-online", "true");
     await expect(followed.getByTestId("watch-followed")).toHaveCount(0);

@@ -27,7 +27,7 @@ test("a profile's games are filtered by game, result, opponent and date", async 
   const [annName, benName] = [`Sue${suffix}`, `Tom${suffix}`];
   const ann = await newPlayer(browser, "Sue", { viewport: { width: 1280, height: 800 } });
   const ben = await newPlayer(browser, "Tom");
-  const errors = [...consoleErrors(ann.page), ...consoleErrors(ben.page)];
+  const errors = consoleErrors(ann.page, ben.page);
   await registerAccount(ann.page, annName);
   await registerAccount(ben.page, benName);
   const won = await playAndResign(ann.page, ben.page, ben.page, true);

@@ -192,6 +192,24 @@ for (const locale of ["ru", "ja"] as const) {
     await shoot(ann.page, `words-profile-${locale}`);
     await ann.page.goto("/leaderboard");
     await expectNoEnglish(ann.page, "leaderboard", names);
+    // The account's own pages: correspondence games, notifications, settings (and a guest's settings).
+    await ann.page.goto("/correspondence");
+    await expect(
+      ann.page.getByTestId("correspondence-empty").or(ann.page.getByTestId("correspondence-list")),
+    ).toBeVisible();
+    await expectNoEnglish(ann.page, "correspondence", names);
+    await ann.page.goto("/notifications");
+    await expect(
+      ann.page.getByTestId("notifications-empty").or(ann.page.getByTestId("notifications-list")),
+    ).toBeVisible();
+    await expectNoEnglish(ann.page, "notifications", names);
+    await ann.page.goto("/settings");
+    await expect(ann.page.getByTestId("email-status")).toBeVisible();
+    await expect(ann.page.getByTestId("vacation-settings")).toBeVisible();
+    await expectNoEnglish(ann.page, "settings", names);
+    await watch.goto("/settings");
+    await expect(watch.getByTestId("settings-guest")).toBeVisible();
+    await expectNoEnglish(watch, "settings as a guest", names);
     await ann.page.goto("/tournaments");
     await expect(ann.page.getByTestId("create-tournament")).toBeVisible();
     await expectNoEnglish(ann.page, "tournaments", names);

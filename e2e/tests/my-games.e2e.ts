@@ -23,7 +23,7 @@ test(
     const ada = await newPlayer(browser, "Ada");
     const beaName = uniqueName("Bea");
     const bea = await newPlayer(browser, "Bea");
-    const errors = [...consoleErrors(ada.page), ...consoleErrors(bea.page)];
+    const errors = consoleErrors(ada.page, bea.page);
     await registerAccount(bea.page, beaName);
 
     // Ada invites Bea by name from the create form.
@@ -124,7 +124,7 @@ test(
     const cal = await newPlayer(browser, "Cal");
     const dee = await newPlayer(browser, "Dee");
     const eve = await newPlayer(browser, "Eve");
-    const errors = [...consoleErrors(dee.page), ...consoleErrors(eve.page)];
+    const errors = consoleErrors(dee.page, eve.page);
     const matchId = await createGame(cal.page, { game: "othello", seats: ["me", "open"], time: "5+0" });
 
     const row = (p: Player) =>
@@ -165,7 +165,7 @@ test("an invitee declines from the bell: the host's seat is invite-only again", 
   const fay = await newPlayer(browser, "Fay");
   const gus = await newPlayer(browser, "Gus");
   const gusName = uniqueName("Gus");
-  const errors = [...consoleErrors(fay.page), ...consoleErrors(gus.page)];
+  const errors = consoleErrors(fay.page, gus.page);
   await registerAccount(gus.page, gusName);
   const form = fay.page.locator("section.create");
   await form.getByRole("combobox", { name: "Game", exact: true }).selectOption("othello");

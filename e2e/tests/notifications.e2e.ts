@@ -3,41 +3,17 @@
 // /notifications, which lists it unread with a working link to the room and marks it read; a guest's
 // /settings says settings are for accounts and offers the sign-in forms; an account's vacation, switched
 // on and off from /settings, shows in the opponent's room (needs the vacation endpoints, helper V's).
-import { type Page, expect, test } from "@playwright/test";
-import { registerAccount } from "../fixtures/accounts.js";
-import { matchIdOf, newPlayer, square } from "../fixtures/arena.js";
-import { consoleErrors } from "../fixtures/console.js";
+import { expect, test } from "@playwright/test";
+import { newPlayer, square } from "../fixtures/arena.js";
+import { accountPair, startCorrespondence } from "../fixtures/correspondence.js";
 import { shoot } from "../fixtures/screenshots.js";
-
-/** A unique account name for this run (accounts outlive a run in the shared server's store). */
-const uniqueName = (stem: string): string => `${stem}${Date.now().toString(36).slice(-5)}`;
-
-/** Ada creates a two-day Othello game with an open seat and returns its match id. */
-async function createTwoDayGame(page: Page): Promise<string> {
-  const form = page.locator("section.create");
-  await form.getByRole("combobox", { name: "Game", exact: true }).selectOption("othello");
-  await form.locator("label.chip", { hasText: /^Correspondence$/ }).click();
-  await form.getByTestId("days-per-move-2").check();
-  await form.getByRole("combobox", { name: "Seat 1", exact: true }).selectOption({ label: "Me" });
-  await form.getByRole("combobox", { name: "Seat 2", exact: true }).selectOption({ label: "Open" });
-  await form.getByRole("button", { name: "Create game" }).click();
-  await page.waitForURL(/\/play\/[^/?]+/);
-  return matchIdOf(page);
-}
 
 test("the saved your-turn notification is counted by the bell, listed, linked and read", async ({
   browser,
 }) => {
   test.setTimeout(120_000);
-  const ada = await newPlayer(browser, "Ada");
-  const bea = await newPlayer(browser, "Bea");
-  const errors = [...consoleErrors(ada.page), ...consoleErrors(bea.page)];
-  const adaName = uniqueName("Ada");
-  await registerAccount(ada.page, adaName);
-  await registerAccount(bea.page, uniqueName("Bea"));
-  const matchId = await createTwoDayGame(ada.page);
-  await bea.page.goto(`/play/${matchId}?sit=open`);
-  await expect(ada.page.locator(".room")).toHaveAttribute("data-status", "live");
+  const { ada, bea, adaName, errors } = await accountPair(browser);
+  const matchId = await startCorrespondence(ada, bea);
 
   // Bea waits in the lobby; Ada moves: the bell counts her turn once (its live line and the saved copy),
   // and its link to the saved list says one is unread.
@@ -98,14 +74,8 @@ test("a guest's settings say they are for accounts and open the sign-in forms", 
 
 test("vacation on and off from the settings, seen in the opponent's room", async ({ browser }) => {
   test.setTimeout(120_000);
-  const ada = await newPlayer(browser, "Ada");
-  const bea = await newPlayer(browser, "Bea");
-  const errors = [...consoleErrors(ada.page), ...consoleErrors(bea.page)];
-  await registerAccount(ada.page, uniqueName("Ada"));
-  await registerAccount(bea.page, uniqueName("Bea"));
-  const matchId = await createTwoDayGame(ada.page);
-  await bea.page.goto(`/play/${matchId}?sit=open`);
-  await expect(ada.page.locator(".room")).toHaveAttribute("data-status", "live");
+  const { ada, bea, errors } = await accountPair(browser);
+  const matchId = await startCorrespondence(ada, bea);
 
   await bea.page.getByRole("link", { name: "Settings" }).click();
   await bea.page.waitForURL(/\/settings$/);

@@ -8,7 +8,7 @@ test("a quick phrase sent in English is read in Japanese by the opponent", async
   test.setTimeout(90_000);
   const alice = await newPlayer(browser, "Alice", { viewport: { width: 1280, height: 800 } });
   const kenji = await newPlayer(browser, "Kenji", { viewport: { width: 1280, height: 800 } });
-  const errors = [...consoleErrors(alice.page), ...consoleErrors(kenji.page)];
+  const errors = consoleErrors(alice.page, kenji.page);
   const matchId = await createGame(alice.page, { game: "othello", seats: ["me", "open"], time: "10+5" });
   await kenji.page.goto(`/play/${matchId}`);
   await sitButton(kenji.page, 1).click();

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { registerAccount } from "../fixtures/accounts.js";
 import { board, matchIdOf, newPlayer, seat, square } from "../fixtures/arena.js";
 
 // Othello 3+2, a cell of the server's grid (GET /api/pools).
@@ -47,3 +48,37 @@ test(
     await bob.context.close();
   },
 );
+
+test("two accounts seek a two-day correspondence game from its row; a guest's cells say it is for accounts", async ({
+  browser,
+}) => {
+  const correspondence = "othello:2d";
+  const stamp = Date.now().toString(36).slice(-5);
+  const ada = await newPlayer(browser, "Ada");
+  const bea = await newPlayer(browser, "Bea");
+  const guest = await newPlayer(browser, "Gus");
+  const row = (page: typeof ada.page) =>
+    page.getByTestId("quick-pairing").getByTestId("pool-row-correspondence");
+  const cell = (page: typeof ada.page) => row(page).locator(`[data-pool="${correspondence}"]`);
+
+  await expect(row(guest.page)).toContainText("Correspondence");
+  await expect(cell(guest.page)).toBeDisabled();
+  await expect(cell(guest.page)).toHaveAttribute("title", /for accounts/);
+  await expect(cell(guest.page).locator(".pool-time")).toHaveText("2 days");
+
+  await registerAccount(ada.page, `Ada${stamp}`);
+  await registerAccount(bea.page, `Bea${stamp}`);
+  await cell(ada.page).click();
+  await expect(ada.page.getByTestId("seek-spinner")).toBeVisible();
+  await expect(cell(bea.page).getByTestId("pool-count")).toHaveText("1 seeking");
+  await cell(bea.page).click();
+  await ada.page.waitForURL(/\/play\//);
+  await bea.page.waitForURL(/\/play\//);
+  expect(matchIdOf(ada.page)).toBe(matchIdOf(bea.page));
+  // A correspondence clock: two days for black to move, running; two for white.
+  await expect(ada.page.locator(".room")).toHaveAttribute("data-status", "live");
+  await expect(ada.page.getByTestId("clock-0")).toHaveText(/^(2d 0h|1d 23h)$/);
+  await expect(ada.page.getByTestId("clock-1")).toHaveText("2d 0h");
+  await expect(ada.page.getByTestId("move-by-0")).toContainText("Move by");
+  for (const player of [ada, bea, guest]) await player.context.close();
+});

@@ -8,7 +8,7 @@ test("a premove is queued on the opponent's turn, cancelled by a click, sent whe
   test.setTimeout(90_000);
   const jo = await newPlayer(browser, "Jo", { viewport: DESKTOP });
   const kim = await newPlayer(browser, "Kim", { viewport: DESKTOP });
-  const errors = [...[jo.page, kim.page].map(consoleErrors)];
+  const errors = consoleErrors(jo.page, kim.page);
   const matchId = await createGame(jo.page, { game: "othello", seats: ["me", "open"], time: "3+2" });
   await kim.page.goto(`/play/${matchId}`);
   await kim.page.getByTestId("seat-1").getByRole("button", { name: "Sit here" }).click();
@@ -49,7 +49,7 @@ test("a premove is queued on the opponent's turn, cancelled by a click, sent whe
   await expect(moveButtons(kim.page)).toHaveCount(5);
   await expect(square(kim.page, "c4")).toHaveAttribute("data-disc", "black");
 
-  expect(errors.flat()).toEqual([]);
+  expect(errors).toEqual([]);
   await jo.context.close();
   await kim.context.close();
 });
@@ -59,7 +59,7 @@ test("a premove on Connect-k: a column is queued on the opponent's turn and drop
 }) => {
   const jo = await newPlayer(browser, "Jo", { viewport: DESKTOP });
   const kim = await newPlayer(browser, "Kim", { viewport: DESKTOP });
-  const errors = [jo.page, kim.page].map(consoleErrors);
+  const errors = consoleErrors(jo.page, kim.page);
   const matchId = await createGame(jo.page, { game: "connect-k", seats: ["me", "open"], time: "3+2" });
   await kim.page.goto(`/play/${matchId}`);
   await kim.page.getByTestId("seat-1").getByRole("button", { name: "Sit here" }).click();
@@ -75,7 +75,7 @@ test("a premove on Connect-k: a column is queued on the opponent's turn and drop
     await expect(moveButtons(page)).toHaveCount(3);
     await expect(page.locator('[aria-label="3-1"]')).toHaveAttribute("data-owner", "0");
   }
-  expect(errors.flat()).toEqual([]);
+  expect(errors).toEqual([]);
   await jo.context.close();
   await kim.context.close();
 });

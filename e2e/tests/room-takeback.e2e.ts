@@ -8,7 +8,7 @@ test("in a casual game a player asks for a takeback; the opponent declines once,
   test.setTimeout(90_000);
   const jo = await newPlayer(browser, "Jo", { viewport: DESKTOP });
   const kim = await newPlayer(browser, "Kim", { viewport: DESKTOP });
-  const errors = [jo.page, kim.page].map(consoleErrors);
+  const errors = consoleErrors(jo.page, kim.page);
   const matchId = await createGame(jo.page, { game: "othello", seats: ["me", "open"], time: "3+2" });
   await kim.page.goto(`/play/${matchId}`);
   await kim.page.getByTestId("seat-1").getByRole("button", { name: "Sit here" }).click();
@@ -45,7 +45,7 @@ test("in a casual game a player asks for a takeback; the opponent declines once,
   await square(kim.page, "d3").click();
   await expect(moveButtons(jo.page)).toHaveCount(4);
 
-  expect(errors.flat()).toEqual([]);
+  expect(errors).toEqual([]);
   await jo.context.close();
   await kim.context.close();
 });

@@ -38,6 +38,10 @@ if (!web.ok) {
   process.exit(1);
 }
 // E-mail (docs/mail.md): the settings and links always; the sender only with an SMTP server to send to.
+const mailSender =
+  env.SMTP_URL === undefined
+    ? null
+    : new MailSender(opened.mailQueue, smtpTransport(env.SMTP_URL, env.MAIL_FROM), systemClock, logger);
 const email = new EmailService({
   settings: opened.emailSettings,
   queue: opened.mailQueue,
@@ -45,12 +49,9 @@ const email = new EmailService({
   clock: systemClock,
   origin: env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`,
   secret,
-  sending: env.SMTP_URL !== undefined,
+  sending: mailSender !== null,
+  queued: () => void mailSender?.pass(),
 });
-const mailSender =
-  env.SMTP_URL === undefined
-    ? null
-    : new MailSender(opened.mailQueue, smtpTransport(env.SMTP_URL, env.MAIL_FROM), systemClock, logger);
 mailSender?.start();
 const app = createApp({
   store,

@@ -1,3 +1,4 @@
+import { type MatchModel } from "@arena/match";
 import { type Logger } from "pino";
 import { type PlayerStore } from "./store/ports/players.js";
 import { Accounts } from "./accounts/service.js";
@@ -118,6 +119,11 @@ export function buildServices(backends: Backends, transports: Transports, config
   let tournaments: Tournaments | null = null;
   let vacations: Vacations | null = null;
   let forecasts: Forecasts | null = null;
+  const alignVacations = (model: MatchModel) => {
+    vacations?.align(model).catch((error: unknown) => {
+      logger.warn({ err: error, matchId: model.matchId }, "a game's clock could not follow a vacation");
+    });
+  };
   rooms = new Rooms({
     store,
     cluster: backends.cluster,
@@ -149,11 +155,8 @@ export function buildServices(backends: Backends, transports: Transports, config
         logger.warn({ err: error, matchId: model.matchId }, "forecasts could not follow a move");
       });
     },
-    onStarted: (model) => {
-      vacations?.gameStarted(model).catch((error: unknown) => {
-        logger.warn({ err: error, matchId: model.matchId }, "a vacation could not reach a starting game");
-      });
-    },
+    onStarted: (model) => alignVacations(model),
+    onAdopted: (model) => alignVacations(model),
   });
   const live = rooms;
   vacations = new Vacations({

@@ -1,8 +1,11 @@
-import { type ClientInput, DAY_MS } from "@arena/protocol";
+import { type ClientInput, DAY_MS, type Notification } from "@arena/protocol";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { FakeClock } from "../clocks/scheduler.js";
 import { DEFAULT_QUOTAS } from "../quotas/limits.js";
 import { MemoryStore } from "../store/memory/matches.js";
+import { MemoryNotificationStore } from "../store/memory/notifications.js";
+import { MemoryPlayerStore } from "../store/memory/players.js";
+import { notificationsUntil } from "../test-support/notifications.js";
 import { CORRESPONDENCE_WAITING_MS } from "../rooms/waiting-expiry.js";
 import { type Client } from "../test-support/harness.js";
 import { firstLegal, startOthello } from "../test-support/play.js";
@@ -148,5 +151,36 @@ describe("a correspondence game's clock on the server (fake clock, nobody connec
     const after = await watcher.snapshot(matchId);
     expect(after.deadlines).toEqual(before.deadlines);
     expect(after.clock?.remainingMs).toEqual(before.clock?.remainingMs);
+  });
+
+  it("rings the time alarm a restart slept through, once, with nobody connected, and lists the game again", async () => {
+    const stores = {
+      store: new MemoryStore(),
+      players: new MemoryPlayerStore(),
+      notifications: new MemoryNotificationStore(),
+      clock,
+    };
+    const server = await arena.start(stores);
+    const accounts = await Promise.all([arena.register("Corvina"), arena.register("Hoopoe")]);
+    const [black, white] = await Promise.all(accounts.map((a) => arena.connect(a.token)));
+    const { matchId } = await startOthello(black as Client, white as Client, twoDays);
+    await server.close(false);
+    // Down past the alarm (80% of Black's two days), not past the flag.
+    clock.advance(2 * DAY_MS * 0.8 + 60_000);
+    const back = await arena.start(stores);
+    // Nobody opens the game: the process adopts the live match on its lease round (at most the lease's
+    // 10 s), and its timers are armed on the clock as it is now.
+    clock.advance(10_000);
+    const alarm = (list: readonly Notification[]) =>
+      list.filter((n) => n.kind === "time-running-out" && n.matchId === matchId);
+    const [blackToken, whiteToken] = accounts.map((a) => a.token) as [string, string];
+    expect(
+      alarm(await notificationsUntil(back.url, blackToken, (list) => alarm(list).length > 0)),
+    ).toHaveLength(1);
+    expect(alarm(await notificationsUntil(back.url, whiteToken, () => true))).toEqual([]);
+    // The players' lists of live games hold it again (this process keeps them in its memory).
+    const again = await arena.connect(blackToken);
+    await again.until((c) => c.gamesListed, "the games list");
+    expect(again.games.map((game) => [game.matchId, game.myTurn])).toEqual([[matchId, true]]);
   });
 });

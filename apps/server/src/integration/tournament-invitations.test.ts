@@ -4,6 +4,7 @@ import { type TournamentInvitation, type TournamentSummary } from "@arena/protoc
 import { describe, expect, it } from "vitest";
 import { randomId } from "../identity/tokens.js";
 import { type Client, type TestServer, registerAccount, uniqueName } from "../test-support/harness.js";
+import { notificationsUntil } from "../test-support/notifications.js";
 import { RedisPlayerStore } from "../store/redis/players.js";
 import { connectTestRedis, redisUrl } from "../test-support/redis.js";
 import { skipWithout } from "../test-support/requires.js";
@@ -104,6 +105,28 @@ describe("a tournament by invitation", () => {
     await expect.poll(() => heard.map((i) => i.invitationOnly)).toEqual([false]);
     const joined = await tournamentApi(server.url, cal.token).post(`/tournaments/${id}/join`);
     expect(await joined.json()).toMatchObject({ ok: true });
+  });
+
+  it("keeps the invitation in the invitee's notifications, for one who was not connected", async () => {
+    const server = await arena.start();
+    const creator = await arena.register("Director");
+    const dee = await arena.register("Dee");
+    const created = await tournamentApi(server.url, creator.token).post("/tournaments", {
+      ...ROUND_ROBIN,
+      invitationOnly: true,
+      invitees: ["Dee"],
+    });
+    const { id } = (await created.json()) as { id: string };
+    const kept = await notificationsUntil(server.url, dee.token, (list) => list.length > 0);
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatchObject({
+      id: `tournament-invitation:${id}`,
+      kind: "tournament-invitation",
+      tournamentId: id,
+      from: { name: "Director" },
+      read: false,
+    });
+    expect(await notificationsUntil(server.url, creator.token, () => true)).toEqual([]);
   });
 });
 

@@ -1,6 +1,9 @@
 import { DAY_MS, type MatchId } from "@arena/protocol";
 import { describe, expect, it } from "vitest";
-import { type FakeClock } from "../clocks/scheduler.js";
+import { FakeClock } from "../clocks/scheduler.js";
+import { MemoryStore } from "../store/memory/matches.js";
+import { MemoryPlayerStore } from "../store/memory/players.js";
+import { MemoryVacationStore } from "../store/memory/vacations.js";
 import { type Client, type TestServer } from "../test-support/harness.js";
 import { startOthello } from "../test-support/play.js";
 import { useServers } from "../test-support/servers.js";
@@ -104,5 +107,30 @@ describe('vacation over real sockets (docs/clocks.md, "Vacation")', () => {
       status: 403,
       code: "account-required",
     });
+  });
+
+  it("ends a vacation whose allowance ran out while no process ran, once the server is back", async () => {
+    const stores = {
+      clock: new FakeClock(),
+      store: new MemoryStore(),
+      players: new MemoryPlayerStore(),
+      vacations: new MemoryVacationStore(),
+    };
+    const server = await arena.start(stores);
+    const [ada, bob, adaToken, bobToken] = await accounts();
+    expect((await vacation(server, adaToken, true)).ok).toBe(true);
+    const { matchId } = await startOthello(ada, bob, twoDays);
+    await bob.until((c) =>
+      c.events.some((e) => e.matchId === matchId && e.event.type === "vacation-started"),
+    );
+    await server.close(false);
+
+    // Down for 31 days: the allowance ran out on the 30th, with no timer alive to end it.
+    stores.clock.advance(31 * DAY_MS);
+    const back = await arena.start(stores);
+    expect(await vacation(back, adaToken)).toMatchObject({ onVacation: false, daysLeft: 0 });
+    const watcher = await arena.connect(bobToken);
+    await expect.poll(async () => (await watcher.snapshot(matchId)).clock?.vacation).toBeUndefined();
+    expect((await watcher.snapshot(matchId)).status).toBe("live");
   });
 });

@@ -1,12 +1,18 @@
 import { SetEmailKindsRequest, SetEmailRequest } from "@arena/protocol";
 import { type Request, type Response, Router } from "express";
 import { type EmailService } from "./email-service.js";
+import { fill, MAIL_TEXTS } from "./messages.js";
 
 /** Where the settings live in the web app: the verify link lands there. */
 export const SETTINGS_PAGE = "/settings";
 
-const page = (title: string, line: string) =>
-  `<!doctype html><meta charset="utf-8"><title>${title}</title><p>${line}</p>`;
+/** A plain page for the links that open from a mail: `line` and `more` are HTML already escaped. */
+const page = (title: string, line: string, lang = "en", more = "") =>
+  `<!doctype html><html lang="${lang}"><meta charset="utf-8">` +
+  `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>` +
+  `<h1>${title}</h1><p>${line}</p>${more}</html>`;
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * E-mail under `/api` (docs/protocol.md, "E-mail"): an account's settings (bearer), and the verify and
@@ -36,7 +42,7 @@ export function emailRouter(email: EmailService, userOf: (req: Request) => Promi
     const body = SetEmailRequest.safeParse(req.body);
     if (!body.success) return void invalid(res, body.error.issues[0]?.message ?? "not an address");
     const refused = await email.setAddress(user, body.data.address, body.data.language);
-    if (refused !== null) return void res.status(429).json(refused);
+    if (refused !== null) return void res.status(refused.code === "rate-limited" ? 429 : 503).json(refused);
     res.json(await email.view(user));
   });
 
@@ -56,17 +62,39 @@ export function emailRouter(email: EmailService, userOf: (req: Request) => Promi
     res.status(400).type("html").send(page("Link expired", "This link is used, expired or unknown."));
   });
 
-  // The link in every mail: opening it is the one click (a plain page confirms it). RFC 8058 mail clients
-  // POST to the same address, from the List-Unsubscribe header.
-  const unsubscribe = async (req: Request, res: Response) => {
+  // The link in every mail opens a page asking to confirm, so that a mail scanner following links does not
+  // unsubscribe anyone; its button, and RFC 8058 mail clients (from the List-Unsubscribe header), POST.
+  const target = async (req: Request, res: Response) => {
     const token = typeof req.query.token === "string" ? req.query.token : "";
-    if (!(await email.unsubscribe(token))) {
-      return void res.status(400).type("html").send(page("Unknown link", "This link is not valid."));
-    }
-    res.type("html").send(page("Unsubscribed", "Done: you will get no more mails of this kind."));
+    const found = await email.unsubscribeTarget(token);
+    if (found === null) res.status(400).type("html").send(page("Unknown link", "This link is not valid."));
+    return found === null ? null : { token, ...found };
   };
-  router.get("/email/unsubscribe", unsubscribe);
-  router.post("/email/unsubscribe", unsubscribe);
+  router.get("/email/unsubscribe", async (req, res) => {
+    const found = await target(req, res);
+    if (found === null) return;
+    const words = MAIL_TEXTS[found.language];
+    const kind = found.kind === "all" ? words.unsubscribePage.every : words.kinds[found.kind].subject;
+    const action = `/api/email/unsubscribe?token=${encodeURIComponent(found.token)}`;
+    res
+      .type("html")
+      .send(
+        page(
+          words.unsubscribePage.title,
+          escapeHtml(fill(words.unsubscribePage.question, { kind })),
+          found.language,
+          `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="List-Unsubscribe" ` +
+            `value="One-Click"><button type="submit">${words.unsubscribePage.button}</button></form>`,
+        ),
+      );
+  });
+  router.post("/email/unsubscribe", async (req, res) => {
+    const found = await target(req, res);
+    if (found === null) return;
+    await email.unsubscribe(found.token);
+    const words = MAIL_TEXTS[found.language].unsubscribePage;
+    res.type("html").send(page(words.title, words.done, found.language));
+  });
 
   return router;
 }

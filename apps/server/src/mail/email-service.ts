@@ -34,6 +34,8 @@ export interface EmailServiceDeps {
   readonly secret: string;
   /** Whether mails are sent at all (SMTP_URL set). */
   readonly sending: boolean;
+  /** Told after a mail is queued, so this process's sender sends it now rather than at its next poll. */
+  readonly queued?: () => void;
 }
 
 const sha256 = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -63,6 +65,9 @@ export class EmailService {
     address: string,
     language?: MailLanguage,
   ): Promise<(Failure & { readonly retryAfterMs: number }) | null> {
+    if (!this.deps.sending) {
+      return { ...failure("unavailable", "this server sends no e-mail (no SMTP_URL)"), retryAfterMs: 0 };
+    }
     const now = this.deps.clock.now();
     const wait = await this.deps.quotas.cooldown(`mail-verify:${userId}`, VERIFY_COOLDOWN_MS, now);
     if (wait > 0) {
@@ -82,6 +87,7 @@ export class EmailService {
     const token = randomBytes(24).toString("base64url");
     await this.deps.settings.saveToken(sha256(token), { userId, address, expiresAt: now + VERIFY_TTL_MS });
     await this.deps.queue.enqueue(verificationMail(address, chosen, this.deps.origin, token), now);
+    this.deps.queued?.();
     return null;
   }
 
@@ -103,6 +109,13 @@ export class EmailService {
       language: languageOf(stored),
       kinds: { ...stored?.kinds, ...request.kinds },
     });
+  }
+
+  /** What an unsubscribe link stops and the language its page is in: null for a forged token. */
+  async unsubscribeTarget(token: string): Promise<{ kind: MailKind | "all"; language: MailLanguage } | null> {
+    const parsed = this.readUnsubscribeToken(token);
+    if (parsed === null) return null;
+    return { kind: parsed.kind, language: languageOf(await this.deps.settings.get(parsed.userId)) };
   }
 
   /** Turns off the kind (or every kind) the token names, without signing in: false for a forged token. */
@@ -131,6 +144,7 @@ export class EmailService {
       this.unsubscribeToken(userId, notification.kind),
     );
     await this.deps.queue.enqueue(mail, this.deps.clock.now());
+    this.deps.queued?.();
     return true;
   }
 

@@ -133,8 +133,24 @@ describe("e-mail over HTTP, sent to a real SMTP server on loopback", () => {
     expect(mail.headers["list-unsubscribe"]).toBe(`<${unsubscribe}>`);
     expect(mail.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
 
+    // Opening the link (as a mail scanner would) only asks; the page's form posts the answer.
     const page = await fetch(unsubscribe);
     expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('lang="ru"');
+    expect(html).toContain("Ваш ход");
+    const before = (await (await api("/api/account/email", { token: "token-ann" })).json()) as {
+      kinds: Record<string, boolean>;
+    };
+    expect(before.kinds["your-turn"]).toBe(true);
+    const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1]?.replaceAll("&#38;", "&");
+    expect(action).toBe(new URL(unsubscribe).pathname + new URL(unsubscribe).search);
+    const answered = await fetch(`${origin}${action}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(await answered.text()).toContain("Готово");
     const view = await (await api("/api/account/email", { token: "token-ann" })).json();
     expect(view).toMatchObject({ kinds: { "your-turn": false, "game-over": true } });
     expect(await email.mailFor("ann", { ...notification, id: "n2" })).toBe(false);
@@ -149,6 +165,20 @@ describe("e-mail over HTTP, sent to a real SMTP server on loopback", () => {
       (await fetch(`${origin}/api/email/unsubscribe?token=${gameOver}`, { method: "POST" })).status,
     ).toBe(200);
     expect(await email.mailFor("ann", { ...notification, id: "n3", kind: "game-over" })).toBe(false);
+  });
+
+  it("refuses an address when the server sends no mail", async () => {
+    const silent = new EmailService({
+      settings: new MemoryEmailSettingsStore(),
+      queue,
+      quotas: new MemoryQuotaStore(),
+      clock,
+      origin,
+      secret: "another secret",
+      sending: false,
+    });
+    expect(await silent.setAddress("cid", "cid@example.org")).toMatchObject({ code: "unavailable" });
+    expect(await silent.view("cid")).toMatchObject({ address: null, sending: false });
   });
 
   it("mails nothing to an unverified address, and chooses kinds", async () => {
@@ -173,5 +203,30 @@ describe("e-mail over HTTP, sent to a real SMTP server on loopback", () => {
     });
     expect(bad.status).toBe(400);
     clock.advance(VERIFY_COOLDOWN_MS);
+  });
+
+  it("sends a queued mail at once, also one queued while a pass runs", async () => {
+    const eager = new EmailService({
+      settings: new MemoryEmailSettingsStore(),
+      queue,
+      quotas: new MemoryQuotaStore(),
+      clock,
+      origin,
+      secret: "a third secret",
+      sending: true,
+      queued: () => void sender.pass(),
+    });
+    const seen = smtp.received.length;
+    const running = sender.pass();
+    await eager.setAddress("dee", "dee@example.org");
+    await eager.setAddress("eve", "eve@example.org");
+    await running;
+    // No further pass is asked for here: the ones the service asked for send both.
+    // (bob's verification mail, queued by the test before, may come first.)
+    const to = new Set<string>();
+    for (let i = seen; !(to.has("dee@example.org") && to.has("eve@example.org")); i += 1) {
+      for (const address of (await smtp.next(i)).to) to.add(address);
+    }
+    expect(smtp.received.length - seen).toBeLessThanOrEqual(3);
   });
 });

@@ -31,6 +31,15 @@ interface Texts {
   readonly verifyBody: string;
   /** Who `{from}` is when the notification names nobody. */
   readonly someone: string;
+  /** The page an unsubscribe link opens: a question and a button, then the answer. */
+  readonly unsubscribePage: {
+    readonly title: string;
+    /** `{kind}` is the kind's subject, or every kind. */
+    readonly question: string;
+    readonly button: string;
+    readonly done: string;
+    readonly every: string;
+  };
 }
 
 /** Every mail's words; ru and ja carry no Latin words but names and links. */
@@ -56,6 +65,13 @@ export const MAIL_TEXTS = {
     verifySubject: "Confirm your e-mail address",
     verifyBody: "Open this link within a day to confirm this address for your Arena account: {link}",
     someone: "A player",
+    unsubscribePage: {
+      title: "Unsubscribe",
+      question: "Stop the mails of this kind: {kind}?",
+      button: "Unsubscribe",
+      done: "Done: you will get no more mails of this kind.",
+      every: "every kind",
+    },
   },
   ru: {
     kinds: {
@@ -73,6 +89,13 @@ export const MAIL_TEXTS = {
     verifyBody:
       "Откройте эту ссылку в течение суток, чтобы подтвердить адрес для вашей учётной записи: {link}",
     someone: "Игрок",
+    unsubscribePage: {
+      title: "Отписка",
+      question: "Больше не присылать письма этого вида: {kind}?",
+      button: "Отписаться",
+      done: "Готово: писем этого вида больше не будет.",
+      every: "все виды",
+    },
   },
   ja: {
     kinds: {
@@ -92,6 +115,13 @@ export const MAIL_TEXTS = {
     verifySubject: "メールアドレスの確認",
     verifyBody: "一日以内にこのリンクを開いて、アカウントのアドレスを確認してください: {link}",
     someone: "相手",
+    unsubscribePage: {
+      title: "配信停止",
+      question: "この種類のメールを止めますか: {kind}",
+      button: "配信を止める",
+      done: "停止しました。この種類のメールはもう届きません。",
+      every: "すべての種類",
+    },
   },
 } as const satisfies Record<MailLanguage, Texts>;
 

@@ -20,6 +20,7 @@ export class MailSender {
   private readonly owner = `sender-${randomId(8)}`;
   private cancel: (() => void) | null = null;
   private running: Promise<number> | null = null;
+  private again = false;
 
   constructor(
     private readonly queue: MailQueue,
@@ -37,9 +38,22 @@ export class MailSender {
     this.cancel = this.clock.schedule(this.clock.now(), tick);
   }
 
-  /** One pass over the due mails: how many were sent. Passes never overlap. */
+  /**
+   * One pass over the due mails: how many were sent. Passes never overlap; one asked for during a pass runs
+   * right after it, so a mail queued meanwhile does not wait for the next poll.
+   */
   pass(): Promise<number> {
-    this.running ??= this.sendDue().finally(() => (this.running = null));
+    if (this.running !== null) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = this.sendDue().finally(() => {
+      this.running = null;
+      if (this.again) {
+        this.again = false;
+        void this.pass();
+      }
+    });
     return this.running;
   }
 

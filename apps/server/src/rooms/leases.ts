@@ -42,6 +42,8 @@ export interface LeaseKeeperOptions {
   readonly creditOthersMs: number;
   /** This process handed a match's lease back for `to`, the process its sockets are on: tell it to take it. */
   readonly offer: (matchId: MatchId, to: string) => void;
+  /** This process took over a live match nobody ran, and its timers run here now. */
+  readonly adopted: (room: Room) => void;
 }
 
 /**
@@ -215,6 +217,7 @@ export class LeaseKeeper {
       );
     }
     await room.resume();
+    if (takeover) this.options.adopted(room);
   }
 
   /** Stops the upkeep. Graceful: hand the leases back so another process takes over at once. */

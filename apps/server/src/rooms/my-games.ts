@@ -109,6 +109,19 @@ export class MyGames {
     }
   }
 
+  /**
+   * A live game this process took over: its players' lists hold it again. They may not (a process that
+   * keeps them in its own memory restarted), and holding it twice is holding it once.
+   */
+  adopted(model: MatchModel): void {
+    if (model.status !== "live") return;
+    const at = this.options.now();
+    for (const userId of playersOf(model)) {
+      this.keep(this.options.store.hold(key(userId), model.matchId, MY_GAMES_TRACKED));
+      this.options.news.game(userId, { matchId: model.matchId, game: myGameOf(model, userId, at) });
+    }
+  }
+
   /** The user's live games now, in strip order. Rejects when the store cannot be read. */
   async list(userId: UserId): Promise<MyGame[]> {
     const { store, load, now } = this.options;

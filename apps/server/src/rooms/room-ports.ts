@@ -130,4 +130,9 @@ export interface RoomsOptions {
   readonly onStarted?: (model: MatchModel) => void;
   /** Moves were appended, told once, on the process that appended them (forecast/service.ts). */
   readonly onMoved?: (before: MatchModel, model: MatchModel) => void;
+  /**
+   * This process took over a live match nobody ran (a restart, a process's death): what is kept outside
+   * its log is checked against it again (vacations; the players' game lists are the rooms' own).
+   */
+  readonly onAdopted?: (model: MatchModel) => void;
 }

@@ -106,6 +106,10 @@ export class Rooms implements RoomEvents {
       creditToMoveMs: options.creditToMoveMs,
       creditOthersMs: options.creditOthersMs,
       offer: (matchId, to) => fanout.leaseOffered(matchId, to),
+      adopted: (room) => {
+        options.myGames.adopted(room.model);
+        options.onAdopted?.(room.model);
+      },
     });
     this.lobby = new LobbyIndex(store, logger, (matchId, summary) => fanout.lobbyEntry(matchId, summary));
     this.lobbyFeed = new LobbyFeed(this.lobby, clock, logger);

@@ -32,12 +32,32 @@ function poolsOf(gameId: GameId, names: readonly TimePresetName[]): Pool[] {
   });
 }
 
-/** Every pool, in the grid's order (game by game). */
-export const POOLS: readonly Pool[] = Object.entries(GRID).flatMap(([gameId, names]) =>
-  isGameId(gameId) && names !== undefined ? poolsOf(gameId, names) : [],
-);
+/**
+ * The correspondence row, per game: days per move (docs/protocol.md, "Quick pairing"). Other correspondence
+ * time controls are seeks too (`correspondencePoolId`), just not cells.
+ */
+const CORRESPONDENCE_GRID: Readonly<Partial<Record<GameId, readonly DaysPerMove["daysPerMove"][]>>> = {
+  othello: [1, 2, 3, 7],
+};
+
+/** Every pool, in the grid's order: the real-time ones game by game, then the correspondence ones. */
+export const POOLS: readonly Pool[] = [
+  ...Object.entries(GRID).flatMap(([gameId, names]) =>
+    isGameId(gameId) && names !== undefined ? poolsOf(gameId, names) : [],
+  ),
+  ...Object.entries(CORRESPONDENCE_GRID).flatMap(([gameId, days]) =>
+    isGameId(gameId) && days !== undefined
+      ? days.map((daysPerMove) => correspondencePool(gameId, { daysPerMove }))
+      : [],
+  ),
+];
 
 const BY_ID = new Map(POOLS.map((pool) => [pool.id, pool]));
+
+function correspondencePool(gameId: GameId, timeControl: CorrespondenceControl): Pool {
+  const name = correspondenceName(timeControl);
+  return { id: `${gameId}:${name}`, gameId, name, timeControl, speed: speedOf(timeControl) };
+}
 
 /** A correspondence time control as a pool id's second part: `2d`, or `3d+1d/7d` for a time bank. */
 function correspondenceName(tc: CorrespondenceControl): string {
@@ -69,7 +89,5 @@ export function poolById(id: string): Pool | undefined {
   const gameId = id.slice(0, split);
   if (split < 0 || !isGameId(gameId) || GRID[gameId] === undefined) return undefined;
   const timeControl = correspondenceOf(id.slice(split + 1));
-  if (timeControl === undefined) return undefined;
-  const name = correspondenceName(timeControl);
-  return { id: `${gameId}:${name}`, gameId, name, timeControl, speed: speedOf(timeControl) };
+  return timeControl === undefined ? undefined : correspondencePool(gameId, timeControl);
 }

@@ -1,4 +1,5 @@
 import { RedisNotificationStore } from "../store/redis/notifications.js";
+import { type VacationStore } from "../store/ports/vacations.js";
 import { type NotificationStore } from "../store/ports/notifications.js";
 import { type AddressInfo } from "node:net";
 import {
@@ -69,10 +70,15 @@ export async function startServer(
     quotas?: QuotaStore;
     /** Where the server logs; default: silent (TEST_LOG_LEVEL raises it). */
     logger?: Logger;
+    /** Where notifications are kept (default: the backend's); a restarted server given the same reads them. */
+    notifications?: NotificationStore;
+    /** Where vacations are kept (default: memory), likewise. */
+    vacations?: VacationStore;
   } = {},
 ): Promise<TestServer> {
   const clock = options.clock ?? new FakeClock();
-  const { store, cluster, adapter, tournaments, notifications } = await openTestBackend(options);
+  const { store, cluster, adapter, tournaments, ...backend } = await openTestBackend(options);
+  const notifications = options.notifications ?? backend.notifications;
   const app = createApp({
     store,
     cluster,
@@ -103,6 +109,7 @@ export async function startServer(
     ...(options.players === undefined ? {} : { players: options.players }),
     ...(options.seeks === undefined ? {} : { seeks: options.seeks }),
     ...(options.quotas === undefined ? {} : { quotas: options.quotas }),
+    ...(options.vacations === undefined ? {} : { vacations: options.vacations }),
   });
   await app.start();
   await new Promise<void>((resolve) => app.http.listen(0, "127.0.0.1", resolve));

@@ -1,4 +1,4 @@
-import { isOver, type MatchModel, seatsOf } from "@arena/match";
+import { isOver, type MatchModel, onVacation, seatsOf } from "@arena/match";
 import {
   failure,
   type Failure,
@@ -86,17 +86,34 @@ export class Vacations {
   }
 
   /**
-   * A correspondence game started: each of its players who is away has their clock stand still from its
-   * first moment (the room itself asks, as the player is not there to).
+   * A correspondence game started, or this process took it over: each player's clock stands still exactly
+   * while they are away. The room itself asks, as the player is not there to: a game that starts while
+   * they are away stops from its first moment, and one whose vacation ended while no process ran (its
+   * timer died with its process) runs again.
    */
-  async gameStarted(model: MatchModel): Promise<void> {
+  async align(model: MatchModel): Promise<void> {
     if (model.status !== "live" || !isCorrespondence(model.timeControl)) return;
+    const room = await this.options.room(model.matchId);
+    if (room === null) return;
     for (const slot of model.slots) {
-      if (slot.kind !== "human" || seatsOf(model, slot.user.id)[0] === undefined) continue;
-      const record = await this.options.store.get(slot.user.id);
-      if (record === null || current(record, this.options.clock.now()).since === null) continue;
-      const room = await this.options.room(model.matchId);
-      await room?.submit({ kind: "system" }, { type: "vacation", userId: slot.user.id, on: true }, null);
+      if (slot.kind !== "human") continue;
+      // Read first: ending an over-used vacation may itself set this game's clock going.
+      const { record } = await this.settled(slot.user.id);
+      const now = room.model;
+      const seat = seatsOf(now, slot.user.id)[0];
+      if (seat === undefined || isOver(now) || now.clock === null) continue;
+      const away = record.since !== null;
+      if (away === onVacation(now.clock, seat)) continue;
+      const ack = await room.submit(
+        { kind: "system" },
+        { type: "vacation", userId: slot.user.id, on: away },
+        null,
+      );
+      if (!ack.ok)
+        this.options.logger.warn(
+          { matchId: model.matchId, code: ack.code },
+          "a vacation did not reach a game",
+        );
     }
   }
 

@@ -12,11 +12,21 @@ const pool = (gameId: string, name: string): PoolInfo => ({
 });
 
 describe("the quick-pairing grid", () => {
-  it("groups the server's pools into one row per game, in the server's order", () => {
-    const pools = [pool("othello", "1+0"), pool("othello", "3+2"), pool("connect-k", "1+0")];
-    expect(poolRows(pools).map((row) => [row.gameId, row.pools.map((p) => p.name)])).toEqual([
-      ["othello", ["1+0", "3+2"]],
-      ["connect-k", ["1+0"]],
+  it("groups the server's pools into one row per game and kind of clock, in the server's order", () => {
+    const twoDays: PoolInfo = {
+      id: "othello:2d",
+      gameId: "othello",
+      name: "2d",
+      timeControl: { daysPerMove: 2 },
+      speed: "correspondence",
+    };
+    const pools = [pool("othello", "1+0"), pool("othello", "3+2"), pool("connect-k", "1+0"), twoDays];
+    expect(
+      poolRows(pools).map((row) => [row.gameId, row.correspondence, row.pools.map((p) => p.name)]),
+    ).toEqual([
+      ["othello", false, ["1+0", "3+2"]],
+      ["connect-k", false, ["1+0"]],
+      ["othello", true, ["2d"]],
     ]);
     expect(seekersIn({ "othello:3+2": 2 }, "othello:3+2")).toBe(2);
     expect(seekersIn({}, "othello:3+2")).toBe(0);

@@ -58,12 +58,20 @@ export function seekReducer(state: SeekState, action: SeekAction): SeekState {
   }
 }
 
-/** The grid's rows: one per game, its pools in the server's order. */
-export function poolRows(pools: readonly PoolInfo[]): { gameId: string; pools: PoolInfo[] }[] {
-  const rows: { gameId: string; pools: PoolInfo[] }[] = [];
+/** A row of the grid: one game's real-time pools, or its correspondence ones (a row of their own). */
+export interface PoolRow {
+  readonly gameId: string;
+  readonly correspondence: boolean;
+  readonly pools: PoolInfo[];
+}
+
+/** The grid's rows, in the server's order. */
+export function poolRows(pools: readonly PoolInfo[]): PoolRow[] {
+  const rows: PoolRow[] = [];
   for (const pool of pools) {
-    const row = rows.find((r) => r.gameId === pool.gameId);
-    if (row === undefined) rows.push({ gameId: pool.gameId, pools: [pool] });
+    const correspondence = pool.speed === "correspondence";
+    const row = rows.find((r) => r.gameId === pool.gameId && r.correspondence === correspondence);
+    if (row === undefined) rows.push({ gameId: pool.gameId, correspondence, pools: [pool] });
     else row.pools.push(pool);
   }
   return rows;

@@ -18,6 +18,7 @@ export function QuickPairing({ titleOf }: { titleOf: (gameId: string, options?: 
   const { client, state, session, connectCount } = useArena();
   const router = useRouter();
   const t = useTranslations("pairing");
+  const createWords = useTranslations("create");
   const errors = useTranslations("errors");
   const locale = useLocale();
   const [pools, setPools] = useState<readonly PoolInfo[] | null>(null);
@@ -27,6 +28,8 @@ export function QuickPairing({ titleOf }: { titleOf: (gameId: string, options?: 
   const seeking = useRef(false);
   seeking.current = seek.kind !== "idle";
   const canRate = session?.account !== undefined && !session.account.bot;
+  // Correspondence is for accounts (a guest's seek would be refused): its cells say so instead.
+  const guest = session !== null && session.account === undefined;
 
   useEffect(() => {
     if (state !== "connected" || pools !== null) return;
@@ -132,12 +135,21 @@ export function QuickPairing({ titleOf }: { titleOf: (gameId: string, options?: 
       ) : (
         <div className="pool-grid">
           {poolRows(pools).map((row) => (
-            <div key={row.gameId} className="pool-row">
+            <div
+              key={`${row.gameId}:${row.correspondence}`}
+              className="pool-row"
+              data-testid={row.correspondence ? "pool-row-correspondence" : undefined}
+            >
               {/* A pool plays its game's default options: named as a room of them is ("Connect Four"). */}
-              <span className="pool-game">{titleOf(row.gameId, {})}</span>
+              <span className="pool-game">
+                {titleOf(row.gameId, {})}
+                {row.correspondence && <span className="pool-kind">{createWords("correspondence")}</span>}
+              </span>
               {row.pools.map((pool) => {
                 const mine = seek.kind !== "idle" && seek.poolId === pool.id;
                 const n = seekersIn(counts, pool.id);
+                const tc = pool.timeControl;
+                const forAccounts = row.correspondence && guest;
                 return (
                   <div key={pool.id} className={`pool-cell${mine ? " seeking" : ""}`}>
                     <button
@@ -146,11 +158,14 @@ export function QuickPairing({ titleOf }: { titleOf: (gameId: string, options?: 
                       data-testid="pool-cell"
                       data-pool={pool.id}
                       data-seeking={mine}
-                      disabled={disabled || mine}
+                      disabled={disabled || mine || forAccounts}
+                      title={forAccounts ? t("forAccounts") : undefined}
                       aria-busy={mine}
                       onClick={() => void enter(pool)}
                     >
-                      <span className="pool-time">{pool.name}</span>
+                      <span className="pool-time">
+                        {"daysPerMove" in tc ? createWords("days", { days: tc.daysPerMove }) : pool.name}
+                      </span>
                       <span className="pool-count" data-testid="pool-count">
                         {t("seekers", { count: n })}
                       </span>

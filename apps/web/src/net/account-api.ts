@@ -1,27 +1,21 @@
-import type { NotificationsResponse } from "@arena/protocol";
+import {
+  EMAIL_LANGUAGES,
+  type EmailSettingsResponse,
+  type NotificationsResponse,
+  type VacationStatus,
+} from "@arena/protocol";
 import { type ApiFailure, call, post } from "./players-api";
 
-// The account's own pages (docs/web.md, "Notifications" and "Settings") speak these shapes. The
-// notifications' come from the protocol; the vacation's and the e-mail's are declared here until the
-// protocol exports them, so that swap happens in this one place.
+// The account's own pages (docs/web.md, "Notifications" and "Settings") speak the protocol's shapes.
 export type { Notification, NotificationKind, NotificationsResponse } from "@arena/protocol";
 
 /** `GET/POST /api/vacation`: whether the user is on vacation, since when (ms), and the days left this year. */
-export interface VacationState {
-  readonly onVacation: boolean;
-  readonly since: number | null;
-  readonly daysLeft: number;
-}
+export type VacationState = VacationStatus;
 
-/** The kinds of news the server may send by e-mail, each switched on or off by the user. */
-export type EmailKinds = Readonly<Record<string, boolean>>;
-
-/** `GET /api/account/email`: the address (null: none yet), whether it was verified, and the switches. */
-export interface EmailSettings {
-  readonly address: string | null;
-  readonly verified: boolean;
-  readonly kinds: EmailKinds;
-}
+/** `GET /api/account/email`: the address (null: none yet), whether it was verified, the switches, and
+ * whether this server sends mail at all. */
+export type EmailSettings = EmailSettingsResponse;
+export type EmailKinds = EmailSettingsResponse["kinds"];
 
 const bearer = (token: string): RequestInit => ({ headers: { authorization: `Bearer ${token}` } });
 
@@ -48,9 +42,12 @@ export const setVacation = async (token: string, on: boolean) =>
 export const fetchEmail = async (token: string) =>
   shaped(await call<EmailSettings>("/api/account/email", bearer(token)), "kinds");
 
-/** Sets or changes the address; the server sends a verification mail to it. */
-export const setEmailAddress = (token: string, address: string) =>
-  call<{ ok: true }>("/api/account/email", post({ address }, token));
+/** Sets or changes the address, mails in `language`; the server sends a verification mail to it. */
+export const setEmailAddress = (token: string, address: string, language: string) =>
+  call<{ ok: true }>(
+    "/api/account/email",
+    post(EMAIL_LANGUAGES.some((l) => l === language) ? { address, language } : { address }, token),
+  );
 
 export const setEmailKinds = (token: string, kinds: EmailKinds) =>
   call<{ ok: true }>("/api/account/email/kinds", post({ kinds }, token));

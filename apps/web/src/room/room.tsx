@@ -21,6 +21,7 @@ import { BoardPanel } from "./board-panel";
 import { BoardTools } from "./board-tools";
 import { ChatPanel } from "./chat-panel";
 import { Controls } from "./controls";
+import { ForecastPanel } from "./forecast";
 import { Downloads } from "./downloads";
 import { MoveList } from "./move-list";
 import { Notices } from "./notices";
@@ -297,6 +298,7 @@ export function Room({
           <Summary model={model} state={model.state} players={view.players} />
         )}
         <Controls view={view} commands={commands} offset={match.offset} />
+        <ForecastPanel view={view} commands={commands} read={match.command} />
         <MoveList
           view={view}
           replay={replay}

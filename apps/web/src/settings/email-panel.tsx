@@ -18,6 +18,12 @@ export function EmailPanel({ token }: { token: string }) {
   const [settings, setSettings] = useState<EmailSettings | null>(null);
   const [draft, setDraft] = useState("");
   const [error, setError] = useState<string | null>(null);
+  // The verification link lands here with ?email=verified.
+  const [justVerified, setJustVerified] = useState(false);
+  useEffect(
+    () => setJustVerified(new URLSearchParams(window.location.search).get("email") === "verified"),
+    [],
+  );
 
   useEffect(() => {
     let live = true;
@@ -45,6 +51,20 @@ export function EmailPanel({ token }: { token: string }) {
             {status === "verified" && <span className="chip">{t("emailVerified")}</span>}
             {status === "unverified" && <span className="muted">{t("emailCheckInbox")}</span>}
           </p>
+          {justVerified && status === "verified" && (
+            <p role="status" data-testid="email-just-verified">
+              {t("emailJustVerified")}
+            </p>
+          )}
+          {!settings.sending && (
+            <p className="muted" data-testid="email-not-sending">
+              {t("emailNotSending")}
+            </p>
+          )}
+        </>
+      )}
+      {settings !== null && status !== null && settings.sending && (
+        <>
           <form
             className="email-form"
             onSubmit={(e) => {
@@ -55,7 +75,7 @@ export function EmailPanel({ token }: { token: string }) {
               }
               const address = draft.trim();
               setError(null);
-              void setEmailAddress(token, address).then((body) => {
+              void setEmailAddress(token, address, locale).then((body) => {
                 if (!body.ok) fail(body);
                 else setSettings({ ...settings, address, verified: false });
               });

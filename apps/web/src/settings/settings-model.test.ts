@@ -1,24 +1,31 @@
 import { describe, expect, it } from "vitest";
+import { NOTIFICATION_KINDS } from "@arena/protocol";
 import { addressStatus, kindOrder, plausibleAddress, withKind } from "./settings-model";
+
+const ALL = Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, false])) as Record<
+  (typeof NOTIFICATION_KINDS)[number],
+  boolean
+>;
 
 describe("the e-mail settings", () => {
   it("say whether there is an address and whether it was verified", () => {
-    expect(addressStatus({ address: null, verified: false, kinds: {} })).toBe("none");
-    expect(addressStatus({ address: "", verified: false, kinds: {} })).toBe("none");
-    expect(addressStatus({ address: "bea@example.org", verified: false, kinds: {} })).toBe("unverified");
-    expect(addressStatus({ address: "bea@example.org", verified: true, kinds: {} })).toBe("verified");
+    expect(addressStatus({ address: null, verified: false })).toBe("none");
+    expect(addressStatus({ address: "", verified: false })).toBe("none");
+    expect(addressStatus({ address: "bea@example.org", verified: false })).toBe("unverified");
+    expect(addressStatus({ address: "bea@example.org", verified: true })).toBe("verified");
   });
 
-  it("order the switches as the notification kinds, then the others by name", () => {
-    const kinds = { "zz-digest": true, "game-over": false, "your-turn": true, "aa-news": false };
-    expect(kindOrder(kinds)).toEqual(["your-turn", "game-over", "aa-news", "zz-digest"]);
+  it("order the switches as the notification kinds", () => {
+    expect(kindOrder({ "game-over": false, "draw-offer": true, "your-turn": true })).toEqual([
+      "your-turn",
+      "game-over",
+      "draw-offer",
+    ]);
   });
 
   it("switch one kind, leaving the others", () => {
-    expect(withKind({ "your-turn": true, "game-over": true }, "game-over", false)).toEqual({
-      "your-turn": true,
-      "game-over": false,
-    });
+    const all = Object.fromEntries(kindOrder(ALL).map((k) => [k, true])) as typeof ALL;
+    expect(withKind(all, "game-over", false)).toEqual({ ...all, "game-over": false });
   });
 
   it("take only plausible addresses", () => {

@@ -1,22 +1,20 @@
-import { NOTIFICATION_KINDS } from "@arena/protocol";
+import { type EmailKind, NOTIFICATION_KINDS } from "@arena/protocol";
 import type { EmailKinds, EmailSettings } from "../net/account-api";
 
 /** What the e-mail section says of the address (docs/web.md, "Settings"). */
 export type AddressStatus = "none" | "unverified" | "verified";
 
-export function addressStatus(settings: EmailSettings): AddressStatus {
+export function addressStatus(settings: Pick<EmailSettings, "address" | "verified">): AddressStatus {
   if (settings.address === null || settings.address === "") return "none";
   return settings.verified ? "verified" : "unverified";
 }
 
-/** The switches in a stable order: the notification kinds' own, then any other the server names. */
-export function kindOrder(kinds: EmailKinds): string[] {
-  const known: readonly string[] = NOTIFICATION_KINDS;
-  const present = Object.keys(kinds);
-  return [...known.filter((k) => present.includes(k)), ...present.filter((k) => !known.includes(k)).sort()];
+/** The switches the server sent, in the notification kinds' own order. */
+export function kindOrder(kinds: Partial<EmailKinds>): EmailKind[] {
+  return NOTIFICATION_KINDS.filter((k) => k in kinds);
 }
 
-export const withKind = (kinds: EmailKinds, kind: string, on: boolean): EmailKinds => ({
+export const withKind = (kinds: EmailKinds, kind: EmailKind, on: boolean): EmailKinds => ({
   ...kinds,
   [kind]: on,
 });
