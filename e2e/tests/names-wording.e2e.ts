@@ -23,8 +23,14 @@ test("a Connect Four game is called Connect Four everywhere; board choices and t
   const chips = (await form.locator("label.chip").allTextContents()).filter(
     (text) => text !== "custom" && text !== "Correspondence",
   );
-  const cells = new Set(await page.getByTestId("quick-pairing").locator(".pool-time").allTextContents());
-  expect(new Set(chips)).toEqual(cells);
+  const grid = page.getByTestId("quick-pairing");
+  const realtime = grid.locator(".pool-row:not([data-testid=pool-row-correspondence]) .pool-time");
+  expect(new Set(chips)).toEqual(new Set(await realtime.allTextContents()));
+  // The correspondence row's cells are days-per-move choices of the form, worded alike.
+  await form.locator("label.chip", { hasText: /^Correspondence$/ }).click();
+  const days = await form.getByTestId("correspondence-fields").locator("label.chip").allTextContents();
+  const correspondence = grid.getByTestId("pool-row-correspondence").locator(".pool-time");
+  for (const cell of await correspondence.allTextContents()) expect(days).toContain(cell);
   await expect(page.getByTestId("quick-pairing").locator(".pool-game")).toContainText(["Connect Four"]);
 
   // "Connect Four vs computer" opens a room called Connect Four.

@@ -1,5 +1,6 @@
 // A player's game search on SQLite (docs/protocol.md, "Game search"): each searchable field is served by
-// an index of that player's rows, and a page of a long history comes back in milliseconds.
+// an index of that player's rows (the query plans say so), so a page of a long history needs no scan.
+// The time it takes is printed, not bounded: speed goals live in benchmarks, never in tests.
 //
 // Rerun: `npx vitest run src/store/sqlite/search.test.ts` in apps/server (prints the measured time).
 import { asMatchId, asUserId, type HistorySearch } from "@arena/protocol";
@@ -82,7 +83,7 @@ describe("game search on SQLite", () => {
     }
   });
 
-  it("answers a filtered page of a 20,000-game history in milliseconds", async () => {
+  it("answers filtered pages of a 20,000-game history", async () => {
     const searches: HistorySearch[] = [
       { gameId: "krk", outcome: "loss" },
       { opponent: "PLAYER7" },
@@ -96,6 +97,5 @@ describe("game search on SQLite", () => {
     expect(pages.map((page) => page.length)).toEqual([21, 21, 21]);
     expect(pages[0]?.every((entry) => entry.gameId === "krk" && entry.outcome === "loss")).toBe(true);
     expect(pages[1]?.every((entry) => entry.opponents.includes("Player7"))).toBe(true);
-    expect(ms).toBeLessThan(500);
   });
 });
