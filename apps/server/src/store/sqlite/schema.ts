@@ -248,6 +248,16 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE TABLE email_tokens (hash TEXT PRIMARY KEY, token TEXT NOT NULL, expires_at INTEGER NOT NULL) WITHOUT ROWID;
     `,
   },
+  {
+    description: 'sessions: each one\'s last use, device and address (docs/protocol.md, "Sessions")',
+    sql: `
+      -- last_used_at: NULL for a session opened before this step (its created_at stands in).
+      ALTER TABLE player_sessions ADD COLUMN last_used_at INTEGER;
+      ALTER TABLE player_sessions ADD COLUMN device TEXT NOT NULL DEFAULT '';
+      ALTER TABLE player_sessions ADD COLUMN address TEXT;
+      CREATE INDEX player_sessions_by_user ON player_sessions (user_id);
+    `,
+  },
 ];
 
 export type MigrationOutcome =
