@@ -8,8 +8,11 @@ import { type AiPool } from "./ai/pool.js";
 import { type LaneLimits } from "./analysis/lane.js";
 import { type Clock } from "./clocks/scheduler.js";
 import { accountsRouter } from "./accounts/http.js";
+import { sessionsRouter } from "./accounts/sessions-api.js";
 import { botsRouter } from "./http/bots-api.js";
 import { MemoryPlayerStore } from "./store/memory/players.js";
+import { MemorySessionStore } from "./store/memory/sessions.js";
+import { type SessionStore } from "./store/ports/sessions.js";
 import { type PlayerStore } from "./store/ports/players.js";
 import { type Accounts } from "./accounts/service.js";
 import { apiRouter } from "./http/api.js";
@@ -163,6 +166,8 @@ export interface AppDeps {
   readonly email?: EmailService;
   /** Accounts, ratings and game histories: the store's own (SQLite, Redis); in memory by default. */
   readonly players?: PlayerStore;
+  /** Accounts' sessions (default: this process's memory); shared by processes that share `players`. */
+  readonly sessions?: SessionStore;
   /** Where quick-pairing seeks wait: shared by every process when scaled out; in memory by default. */
   readonly seeks?: SeekStore;
   /** Tournaments: the store's own (SQLite, Redis); in memory by default. */
@@ -254,6 +259,7 @@ export function createApp(deps: AppDeps): App {
     store,
     cluster: deps.cluster,
     players,
+    sessions: deps.sessions ?? new MemorySessionStore(),
     quotas: deps.quotas ?? new MemoryQuotaStore(),
     seeks: deps.seeks ?? new MemorySeekStore(),
     tournaments: deps.tournaments ?? new MemoryTournamentStore(),
@@ -289,6 +295,16 @@ export function createApp(deps: AppDeps): App {
       sessionEnded: (sessionId) => io.in(sessionRoom(sessionId)).disconnectSockets(true),
       guestClaimed: (userId) => io.in(guestRoom(userId)).disconnectSockets(true),
       now: () => clock.now(),
+    }),
+  );
+  app.use(
+    "/api",
+    sessionsRouter({
+      accounts,
+      trustedProxies: config.trustedProxies,
+      sessionsEnded: (ids) => {
+        for (const id of ids) io.in(sessionRoom(id)).disconnectSockets(true);
+      },
     }),
   );
   app.use(

@@ -74,6 +74,7 @@ const app = createApp({
   quotas,
   seeks: seekStore,
   players: opened.players,
+  sessions: opened.sessions,
   tournaments: opened.tournaments,
   notifications: opened.notifications,
   vacations: opened.vacations,

@@ -1,6 +1,7 @@
 import { type MatchModel } from "@arena/match";
 import { type Logger } from "pino";
 import { type PlayerStore } from "./store/ports/players.js";
+import { type SessionStore } from "./store/ports/sessions.js";
 import { Accounts } from "./accounts/service.js";
 import { type AiPool } from "./ai/pool.js";
 import { JobClaims } from "./analysis/claims.js";
@@ -40,6 +41,7 @@ export interface Backends {
   /** What only several processes need: leases in batches, match news (cluster/local.ts for one process). */
   readonly cluster: Cluster;
   readonly players: PlayerStore;
+  readonly sessions: SessionStore;
   readonly quotas: QuotaStore;
   readonly seeks: SeekStore;
   readonly tournaments: TournamentStore;
@@ -85,7 +87,7 @@ export function buildServices(backends: Backends, transports: Transports, config
   const { io, fanout } = transports;
   const now = () => clock.now();
   const identity = new Identity(config.secret);
-  const accounts = new Accounts(players, identity, clock, logger);
+  const accounts = new Accounts(players, backends.sessions, identity, clock, logger);
   const recorder = new GameRecorder(players, logger);
   const playban = new Playban(backends.quotas, clock, logger);
   // A quota prunes the rooms that no longer count by asking the rooms, which admit rooms by the quotas.

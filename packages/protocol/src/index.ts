@@ -16,3 +16,4 @@ export * from "./tournaments.js";
 export * from "./notifications.js";
 export * from "./vacation.js";
 export * from "./email.js";
+export * from "./sessions.js";

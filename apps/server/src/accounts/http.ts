@@ -21,6 +21,7 @@ import { isGameId } from "@arena/engine/registry";
 import { clientAddress } from "../http/client-address.js";
 import { asOf, isProvisional } from "../ratings/glicko2.js";
 import { type Bucket, type PlayerStore, type StoredRating } from "../store/ports/players.js";
+import { deviceOf } from "./device.js";
 import { type Accounts, publicUser } from "./service.js";
 
 export interface AccountsApiDeps {
@@ -113,6 +114,7 @@ export function accountsRouter({
   const router = Router();
   const address = (req: Request) =>
     clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], trustedProxies);
+  const from = (req: Request) => ({ address: address(req), device: deviceOf(req.headers["user-agent"]) });
 
   router.post(
     "/accounts",
@@ -121,7 +123,7 @@ export function accountsRouter({
       if (input === null) return;
       const token = bearer(req);
       const claimant = token === undefined ? null : await accounts.resolve(token);
-      const result = await accounts.register(input, claimant, address(req));
+      const result = await accounts.register(input, claimant, from(req));
       if (!result.ok) return refused(res, result);
       if (claimant !== null) guestClaimed(claimant.user.id);
       res.status(201).json({ ok: true, ...result.value });
@@ -133,7 +135,7 @@ export function accountsRouter({
     handle(async (req, res) => {
       const input = parse(LoginRequest, req.body, res);
       if (input === null) return;
-      const result = await accounts.login(input, address(req));
+      const result = await accounts.login(input, from(req));
       if (!result.ok) return refused(res, result);
       res.json({ ok: true, ...result.value });
     }),

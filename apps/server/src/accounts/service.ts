@@ -15,6 +15,8 @@ import { nameSkeleton } from "../store/ports/name-skeleton.js";
 import { checkAccountName, nameKey } from "./names.js";
 import { checkPassword, decoyHash, hashPassword, verifyPassword } from "./passwords.js";
 import { type AccountRecord, type Bucket, BUCKET_IDLE_MS, type PlayerStore } from "../store/ports/players.js";
+import { type SessionRecord, type SessionStore } from "../store/ports/sessions.js";
+import { SESSION_POLICY, type SessionPolicy, sessionLive, sessionNeedsTouch } from "./session-policy.js";
 
 /**
  * Login attempts (docs/protocol.md, "Accounts"), token buckets in the player store so every process
@@ -52,6 +54,13 @@ export type AccountResult<T> =
   | { readonly ok: true; readonly value: T }
   | { readonly ok: false; readonly code: ErrorCode; readonly message: string };
 
+/** Where a login comes from: kept with its session for its owner to recognise (docs/protocol.md, "Sessions"). */
+export interface LoginContext {
+  readonly address: string | null;
+  /** The browser and system ("Firefox on Linux"; accounts/device.ts), "" when unknown. */
+  readonly device: string;
+}
+
 /** A refusal by a login or registration bucket: when to try again. */
 export interface RateLimitedResult {
   readonly ok: false;
@@ -76,10 +85,12 @@ export const publicUser = (account: AccountRecord): PublicUser => ({
 export class Accounts {
   constructor(
     private readonly store: PlayerStore,
+    private readonly sessions: SessionStore,
     private readonly identity: Identity,
     private readonly clock: Clock,
     private readonly logger: Logger,
     private readonly limits: LoginLimits = LOGIN_LIMITS,
+    private readonly policy: SessionPolicy = SESSION_POLICY,
   ) {
     checkLimits(limits);
   }
@@ -91,8 +102,9 @@ export class Accounts {
   async register(
     input: { readonly name: string; readonly password: string; readonly bot: boolean },
     claimant: ResolvedSession | null,
-    address: string | null,
+    from: LoginContext,
   ): Promise<AccountResult<{ token: string; user: PublicUser }> | RateLimitedResult> {
+    const { address } = from;
     const name = checkAccountName(input.name);
     if (!name.ok) return refuse("invalid-name", name.message);
     const password = checkPassword(input.password, name.name);
@@ -130,24 +142,23 @@ export class Accounts {
       }
     }
     this.logger.info({ user: account.id, name: account.name, bot: account.bot }, "account registered");
-    return { ok: true, value: { token: await this.openSession(account), user: publicUser(account) } };
+    return { ok: true, value: { token: await this.openSession(account, from), user: publicUser(account) } };
   }
 
   /** The same answer, after the same work (a scrypt hash), for an unknown name and a wrong password. */
   async login(
     input: { readonly name: string; readonly password: string },
-    address: string | null,
+    from: LoginContext,
   ): Promise<AccountResult<{ token: string; user: PublicUser }> | RateLimitedResult> {
     const now = this.clock.now();
     const { perAddress, failuresPerName, failuresPerNameAndAddress } = this.limits;
-    const from = address ?? "-";
-    const addressKey = `login-address:${from}`;
+    const addressKey = `login-address:${from.address ?? "-"}`;
     if (!(await this.store.takeToken(addressKey, perAddress, now))) {
       return await this.limited(addressKey, perAddress, now, "too many login attempts from this address");
     }
     const key = nameKey(input.name);
     const nameKeyed = `login-name:${key}`;
-    const pairKeyed = `login-pair:${key}:${from}`;
+    const pairKeyed = `login-pair:${key}:${from.address ?? "-"}`;
     const [nameLeft, pairLeft] = await Promise.all([
       this.store.tokensLeft(nameKeyed, failuresPerName, now),
       this.store.tokensLeft(pairKeyed, failuresPerNameAndAddress, now),
@@ -168,7 +179,7 @@ export class Accounts {
       ]);
       return BAD_CREDENTIALS;
     }
-    return { ok: true, value: { token: await this.openSession(account), user: publicUser(account) } };
+    return { ok: true, value: { token: await this.openSession(account, from), user: publicUser(account) } };
   }
 
   /** `rate-limited`, with the time until the bucket holds a token again. */
@@ -187,7 +198,7 @@ export class Accounts {
   async logout(token: unknown): Promise<string | null> {
     const claims = this.identity.claims(token);
     if (claims === null || claims.session === null) return null;
-    await this.store.endSession(claims.session.id);
+    await this.sessions.end(claims.session.id);
     return claims.session.id;
   }
 
@@ -220,9 +231,9 @@ export class Accounts {
     }
     let owner: UserId | null;
     try {
-      owner = await this.store.sessionUser(claims.session.id);
+      owner = await this.liveSessionUser(claims.session.id);
     } catch (error) {
-      this.logger.warn({ err: error }, "sessions cannot be checked: the player store is unreachable");
+      this.logger.warn({ err: error }, "sessions cannot be checked: the session store is unreachable");
       owner = claims.user.id;
     }
     if (owner !== claims.user.id) return null;
@@ -254,9 +265,84 @@ export class Accounts {
     return this.store.accountByName(name);
   }
 
-  private async openSession(account: AccountRecord): Promise<string> {
+  /**
+   * The user of a session that is open and not expired (session-policy.ts), marking its use; an expired one
+   * is ended on the way, so that it leaves its owner's list too.
+   */
+  private async liveSessionUser(sessionId: string): Promise<UserId | null> {
+    const session = await this.sessions.get(sessionId);
+    if (session === null) return null;
+    const now = this.clock.now();
+    if (!sessionLive(session, now, this.policy)) {
+      await this.sessions.end(sessionId);
+      return null;
+    }
+    if (sessionNeedsTouch(session, now, this.policy)) await this.sessions.touch(sessionId, now);
+    return session.userId;
+  }
+
+  /** The account's open sessions, the last used first; those expired are ended and left out. */
+  async listSessions(userId: UserId): Promise<SessionRecord[]> {
+    const now = this.clock.now();
+    const listed = await this.sessions.list(userId);
+    const expired = listed.filter((session) => !sessionLive(session, now, this.policy));
+    await Promise.all(expired.map((session) => this.sessions.end(session.id)));
+    return listed.filter((session) => sessionLive(session, now, this.policy));
+  }
+
+  /** Ends one of the user's own sessions: false when it is not theirs or no longer open. */
+  async endSession(userId: UserId, sessionId: string): Promise<boolean> {
+    const session = await this.sessions.get(sessionId);
+    if (session?.userId !== userId) return false;
+    return await this.sessions.end(sessionId);
+  }
+
+  /** Ends every session of the user but `keep` (null: all of them): the ids ended, for their sockets. */
+  endSessions(userId: UserId, keep: string | null): Promise<string[]> {
+    return this.sessions.endAllBut(userId, keep);
+  }
+
+  /**
+   * A new password for an account whose old one is given (docs/protocol.md, "Sessions"): every other
+   * session ends. Wrong old passwords spend the login buckets of the account's name, as a login would.
+   */
+  async changePassword(
+    session: ResolvedSession,
+    input: { readonly oldPassword: string; readonly newPassword: string },
+    from: LoginContext,
+  ): Promise<AccountResult<{ ended: string[] }> | RateLimitedResult> {
+    if (session.account === null) return refuse("not-found", "guests have no password");
+    const account = await this.store.accountById(session.user.id);
+    if (account === null) return refuse("not-found", "no such account");
+    const now = this.clock.now();
+    const pairKeyed = `login-pair:${account.nameKey}:${from.address ?? "-"}`;
+    const bucket = this.limits.failuresPerNameAndAddress;
+    if ((await this.store.tokensLeft(pairKeyed, bucket, now)) < 1) {
+      return await this.limited(pairKeyed, bucket, now, "too many wrong passwords");
+    }
+    if (!(await verifyPassword(input.oldPassword, account.passwordHash))) {
+      await this.store.takeToken(pairKeyed, bucket, now);
+      return BAD_CREDENTIALS;
+    }
+    const checked = checkPassword(input.newPassword, account.name);
+    if (!checked.ok) return refuse("weak-password", checked.message);
+    await this.store.setPasswordHash(account.id, await hashPassword(input.newPassword));
+    const ended = await this.sessions.endAllBut(account.id, session.account.sessionId);
+    this.logger.info({ user: account.id, ended: ended.length }, "password changed");
+    return { ok: true, value: { ended } };
+  }
+
+  private async openSession(account: AccountRecord, from: LoginContext): Promise<string> {
     const sessionId = randomUUID();
-    await this.store.openSession(sessionId, account.id, this.clock.now());
+    const now = this.clock.now();
+    await this.sessions.open({
+      id: sessionId,
+      userId: account.id,
+      createdAt: now,
+      lastUsedAt: now,
+      device: from.device,
+      address: from.address,
+    });
     return this.identity.issueSession(
       { id: account.id, name: account.name },
       { id: sessionId, bot: account.bot },

@@ -8,7 +8,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type BotsOnline, type MatchId, type Snapshot } from "@arena/protocol";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { MemoryPlayerStore } from "../store/memory/players.js";
+import { MemorySessionStore } from "../store/memory/sessions.js";
 import { systemClock } from "../clocks/scheduler.js";
 import { BOTS_CACHE_MS } from "../http/bots-api.js";
 import { type Client } from "../test-support/harness.js";
@@ -378,8 +378,8 @@ for await (const line of createInterface({ input: process.stdin })) {
   });
 
   it("logs in again when the server no longer takes its token, and plays on", async () => {
-    const players = new MemoryPlayerStore();
-    const server = await arena.start({ clock: systemClock, players });
+    const sessions = new MemorySessionStore();
+    const server = await arena.start({ clock: systemClock, sessions });
     const host = await connect(server.url, await register(server.url, "Hostie"));
     const bot = startBot(server.url, "Iagoish");
     await botConnected(bot);
@@ -388,7 +388,7 @@ for await (const line of createInterface({ input: process.stdin })) {
     const [socket] = await server.app.io.in(BOTS_ROOM).fetchSockets();
     const sessionId = socket?.data.account?.sessionId;
     if (socket === undefined || sessionId === undefined) throw new Error("the bot is not connected");
-    await players.endSession(sessionId);
+    await sessions.end(sessionId);
     server.app.io.of("/").sockets.get(socket.id)?.conn.close();
     await expect.poll(() => bot.output(), { timeout: 20_000 }).toContain("the server did not take the token");
     await expect

@@ -44,6 +44,10 @@ import { SqliteEmailSettingsStore } from "./sqlite/email-settings.js";
 import { SqliteMailQueue } from "./sqlite/mail-queue.js";
 import { RedisEmailSettingsStore } from "./redis/email-settings.js";
 import { RedisMailQueue } from "./redis/mail-queue.js";
+import { type SessionStore } from "./ports/sessions.js";
+import { MemorySessionStore } from "./memory/sessions.js";
+import { SqliteSessionStore } from "./sqlite/sessions.js";
+import { RedisSessionStore } from "./redis/sessions.js";
 
 /** The database file inside DATA_DIR. */
 export const DATABASE_FILE = "arena.db";
@@ -69,6 +73,8 @@ export interface Backend {
   openSeeks(instance: string): SeekStore;
   /** Accounts, sessions, ratings and game histories, beside the matches (docs/architecture.md, "Storage"). */
   readonly players: PlayerStore;
+  /** Accounts' logins (docs/protocol.md, "Sessions"). */
+  readonly sessions: SessionStore;
   /** Tournaments' logs and the lobby's summaries (docs/tournaments.md, "The server"). */
   readonly tournaments: TournamentStore;
   /** Every user's notification inbox (docs/protocol.md, "Notifications"). */
@@ -110,6 +116,7 @@ export async function openBackend(env: Env, logger: Logger): Promise<Opened<Back
         openQuotas: (instance) => new RedisQuotaStore(redis.commands, redis.prefix, instance),
         openSeeks: (instance) => new RedisSeekStore(redis.commands, redis.prefix, instance),
         players,
+        sessions: new RedisSessionStore(redis.commands, redis.prefix),
         tournaments: new RedisTournamentStore(redis.commands, redis.prefix),
         notifications: new RedisNotificationStore(redis.commands, redis.prefix),
         vacations: new RedisVacationStore(redis.commands, redis.prefix),
@@ -131,6 +138,7 @@ export async function openBackend(env: Env, logger: Logger): Promise<Opened<Back
         openQuotas: () => new MemoryQuotaStore(),
         openSeeks: () => new MemorySeekStore(),
         players: new MemoryPlayerStore(),
+        sessions: new MemorySessionStore(),
         tournaments: new MemoryTournamentStore(),
         notifications: new MemoryNotificationStore(),
         vacations: new MemoryVacationStore(),
@@ -166,6 +174,7 @@ export async function openBackend(env: Env, logger: Logger): Promise<Opened<Back
       openQuotas: () => new MemoryQuotaStore(),
       openSeeks: () => new MemorySeekStore(),
       players: new SqlitePlayerStore(store.connection),
+      sessions: new SqliteSessionStore(store.connection),
       tournaments: new SqliteTournamentStore(store.connection),
       notifications: new SqliteNotificationStore(store.connection),
       vacations: new SqliteVacationStore(store.connection),

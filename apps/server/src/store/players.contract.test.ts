@@ -88,15 +88,21 @@ function contract(name: string, make: () => Promise<Setup>) {
       expect(await store.accountByName(`${name}2`)).toBeNull();
     });
 
-    it("opens and ends sessions for every process", async () => {
+    it("replaces a password hash for every process, and only an account's", async () => {
       const { store, other } = setup;
-      const user = asUserId(`u_${randomId(6)}`);
-      const session = randomId();
-      expect(await other.sessionUser(session)).toBeNull();
-      await store.openSession(session, user, 1000);
-      expect(await other.sessionUser(session)).toBe(user);
-      await other.endSession(session);
-      expect(await store.sessionUser(session)).toBeNull();
+      const name = `Pw_${randomId(6)}`;
+      const account = {
+        id: asUserId(`u_${randomId(6)}`),
+        name,
+        nameKey: name.toLowerCase(),
+        bot: false,
+        passwordHash: "old-hash",
+        createdAt: 1000,
+      };
+      expect((await store.createAccount(account)).ok).toBe(true);
+      expect(await other.setPasswordHash(account.id, "new-hash")).toBe(true);
+      expect(await store.accountById(account.id)).toEqual({ ...account, passwordHash: "new-hash" });
+      expect(await store.setPasswordHash(asUserId(`u_${randomId(6)}`), "x")).toBe(false);
     });
 
     it("refills token buckets with time, shared by every process", async () => {

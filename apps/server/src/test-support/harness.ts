@@ -1,4 +1,5 @@
 import { RedisNotificationStore } from "../store/redis/notifications.js";
+import { RedisSessionStore } from "../store/redis/sessions.js";
 import { type VacationStore } from "../store/ports/vacations.js";
 import { type NotificationStore } from "../store/ports/notifications.js";
 import { type AddressInfo } from "node:net";
@@ -25,6 +26,7 @@ import {
 import { type Logger, pino } from "pino";
 import { randomId } from "../identity/tokens.js";
 import { type PlayerStore } from "../store/ports/players.js";
+import { type SessionStore } from "../store/ports/sessions.js";
 import { io as connectClient, type Socket } from "socket.io-client";
 import { type AiPool, InlinePool } from "../ai/pool.js";
 import { type App, type AppConfig, createApp, DEFAULT_CONFIG } from "../app.js";
@@ -64,6 +66,8 @@ export async function startServer(
     ai?: AiPool;
     config?: Partial<AppConfig>;
     players?: PlayerStore;
+    /** Accounts' sessions (default: memory); servers that share accounts share these too. */
+    sessions?: SessionStore;
     /** Where quick-pairing seeks wait (default: memory). */
     seeks?: SeekStore;
     /** Where quotas are counted (default: memory); processes sharing one share their counts and bans. */
@@ -79,6 +83,7 @@ export async function startServer(
   const clock = options.clock ?? new FakeClock();
   const { store, cluster, adapter, tournaments, ...backend } = await openTestBackend(options);
   const notifications = options.notifications ?? backend.notifications;
+  const sessions = options.sessions ?? backend.sessions;
   const app = createApp({
     store,
     cluster,
@@ -107,6 +112,7 @@ export async function startServer(
     ...(tournaments === undefined ? {} : { tournaments }),
     ...(notifications === undefined ? {} : { notifications }),
     ...(options.players === undefined ? {} : { players: options.players }),
+    ...(sessions === undefined ? {} : { sessions }),
     ...(options.seeks === undefined ? {} : { seeks: options.seeks }),
     ...(options.quotas === undefined ? {} : { quotas: options.quotas }),
     ...(options.vacations === undefined ? {} : { vacations: options.vacations }),
@@ -128,6 +134,7 @@ async function openTestBackend(backend: TestBackend): Promise<{
   adapter?: (io: ArenaServer) => void;
   tournaments?: TournamentStore;
   notifications?: NotificationStore;
+  sessions?: SessionStore;
 }> {
   const { redis } = backend;
   if (redis !== undefined)
@@ -137,6 +144,7 @@ async function openTestBackend(backend: TestBackend): Promise<{
       adapter: (io) => redis.adapter(io),
       tournaments: new RedisTournamentStore(redis.commands, redis.prefix),
       notifications: new RedisNotificationStore(redis.commands, redis.prefix),
+      sessions: new RedisSessionStore(redis.commands, redis.prefix),
     };
   const store = backend.store ?? new MemoryStore();
   return { store, cluster: backend.cluster ?? (await LocalCluster.open(store, store)) };

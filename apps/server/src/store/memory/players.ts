@@ -35,7 +35,6 @@ export class MemoryPlayerStore implements PlayerStore {
   private readonly accounts = new Map<UserId, AccountRecord>();
   private readonly byName = new Map<string, UserId>();
   private readonly bySkeleton = new Map<string, UserId>();
-  private readonly sessions = new Map<string, UserId>();
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
   private readonly ratings = new Map<string, StoredRating & { userId: UserId }>();
   private readonly recorded = new Map<MatchId, readonly RatingChange[]>();
@@ -69,18 +68,10 @@ export class MemoryPlayerStore implements PlayerStore {
     return Promise.resolve(this.accounts.get(id) ?? null);
   }
 
-  openSession(sessionId: string, userId: UserId): Promise<void> {
-    this.sessions.set(sessionId, userId);
-    return Promise.resolve();
-  }
-
-  sessionUser(sessionId: string): Promise<UserId | null> {
-    return Promise.resolve(this.sessions.get(sessionId) ?? null);
-  }
-
-  endSession(sessionId: string): Promise<void> {
-    this.sessions.delete(sessionId);
-    return Promise.resolve();
+  setPasswordHash(id: UserId, passwordHash: string): Promise<boolean> {
+    const account = this.accounts.get(id);
+    if (account !== undefined) this.accounts.set(id, { ...account, passwordHash });
+    return Promise.resolve(account !== undefined);
   }
 
   takeToken(key: string, bucket: Bucket, now: number): Promise<boolean> {

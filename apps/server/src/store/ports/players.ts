@@ -89,7 +89,7 @@ export function bucketLevel(
 }
 
 /**
- * Players: accounts, sessions, login buckets, ratings and each player's game index (docs/architecture.md,
+ * Players: accounts, login buckets, ratings and each player's game index (docs/architecture.md,
  * "Storage"). Memory, SQLite and Redis implement it; `players.contract.test.ts` runs on each. Every method
  * may reject when the backing service is down.
  */
@@ -103,10 +103,8 @@ export interface PlayerStore {
   /** The account whose name has this skeleton (`nameSkeleton`), if any. */
   accountBySkeleton(skeleton: string): Promise<AccountRecord | null>;
   accountById(id: UserId): Promise<AccountRecord | null>;
-  openSession(sessionId: string, userId: UserId, now: number): Promise<void>;
-  /** The session's user while it is open; null once it ended (logout) or if it never existed. */
-  sessionUser(sessionId: string): Promise<UserId | null>;
-  endSession(sessionId: string): Promise<void>;
+  /** Replaces the account's password hash (a password change or reset); false when there is no such account. */
+  setPasswordHash(id: UserId, passwordHash: string): Promise<boolean>;
   /** Takes a token from the bucket `key`: false when it is empty (every process shares the buckets). */
   takeToken(key: string, bucket: Bucket, now: number): Promise<boolean>;
   /** The tokens the bucket `key` holds at `now` (fractions count), without taking one. */

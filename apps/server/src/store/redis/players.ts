@@ -38,6 +38,17 @@ return 'ok'
 `;
 
 // A token bucket; numbers are passed back as strings (Redis would truncate Lua numbers to integers).
+// Sets one field of an account's JSON: KEYS[1] the account's hash; ARGV[1] the field, ARGV[2] its value as
+// JSON. 0 when there is no account.
+const SET_FIELD = `
+local json = redis.call('HGET', KEYS[1], 'account')
+if not json then return 0 end
+local account = cjson.decode(json)
+account[ARGV[1]] = cjson.decode(ARGV[2])
+redis.call('HSET', KEYS[1], 'account', cjson.encode(account))
+return 1
+`;
+
 const TAKE = `
 local state = redis.call('HMGET', KEYS[1], 'tokens', 'at')
 local capacity, refill, now = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
@@ -177,17 +188,14 @@ export class RedisPlayerStore implements PlayerStore {
     return json === null || json === undefined ? null : (JSON.parse(json) as AccountRecord);
   }
 
-  async openSession(sessionId: string, userId: UserId): Promise<void> {
-    await timed(this.client.set(this.key("sess", sessionId), userId));
-  }
-
-  async sessionUser(sessionId: string): Promise<UserId | null> {
-    const id = await timed(this.client.get(this.key("sess", sessionId)));
-    return id === null ? null : asUserId(id);
-  }
-
-  async endSession(sessionId: string): Promise<void> {
-    await timed(this.client.del(this.key("sess", sessionId)));
+  async setPasswordHash(id: UserId, passwordHash: string): Promise<boolean> {
+    const reply = await timed(
+      this.client.eval(SET_FIELD, {
+        keys: [this.key("user", id)],
+        arguments: ["passwordHash", JSON.stringify(passwordHash)],
+      }),
+    );
+    return reply === 1;
   }
 
   async takeToken(key: string, bucket: Bucket, now: number): Promise<boolean> {

@@ -23,7 +23,7 @@ return ended
 /**
  * Redis layout (prefix `arena:` by default): `session:<id>` HASH (user, createdAt, lastUsedAt, device,
  * address), `sessions:u:<user>` SET of the user's session ids. A session opened before this layout is a
- * `sess:<id>` STRING holding its user: it is read, and moved to the new layout, on its first use.
+ * `p:sess:<id>` STRING holding its user: it is read, and moved to the new layout, on its first use.
  */
 export class RedisSessionStore implements SessionStore {
   constructor(
@@ -53,7 +53,7 @@ export class RedisSessionStore implements SessionStore {
   async get(id: string): Promise<SessionRecord | null> {
     const fields = await timed(this.client.hGetAll(this.session(id)));
     if (fields.user !== undefined) return recordOf(id, fields);
-    const legacy = await timed(this.client.get(`${this.prefix}sess:${id}`));
+    const legacy = await timed(this.client.get(`${this.prefix}p:sess:${id}`));
     if (legacy === null) return null;
     const record: SessionRecord = {
       id,
@@ -64,7 +64,7 @@ export class RedisSessionStore implements SessionStore {
       address: null,
     };
     await this.open(record);
-    await timed(this.client.del(`${this.prefix}sess:${id}`));
+    await timed(this.client.del(`${this.prefix}p:sess:${id}`));
     return record;
   }
 

@@ -137,13 +137,7 @@ export class SqlitePlayerStore implements PlayerStore {
         `SELECT user_id, name FROM player_accounts
          WHERE user_id NOT IN (SELECT user_id FROM player_name_skeletons)`,
       ),
-      openSession: db.prepare(
-        `INSERT OR REPLACE INTO player_sessions (session_id, user_id, created_at) VALUES (?, ?, ?)`,
-      ),
-      sessionUser: db.prepare<[string], { user_id: string }>(
-        `SELECT user_id FROM player_sessions WHERE session_id = ?`,
-      ),
-      endSession: db.prepare(`DELETE FROM player_sessions WHERE session_id = ?`),
+      setPasswordHash: db.prepare(`UPDATE player_accounts SET password_hash = ? WHERE user_id = ?`),
       bucket: db.prepare<[string], { tokens: number; at: number }>(
         `SELECT tokens, at FROM player_login_buckets WHERE key = ?`,
       ),
@@ -263,19 +257,8 @@ export class SqlitePlayerStore implements PlayerStore {
     });
   }
 
-  openSession(sessionId: string, userId: UserId, now: number): Promise<void> {
-    return this.attempt(() => void this.statements.openSession.run(sessionId, userId, now));
-  }
-
-  sessionUser(sessionId: string): Promise<UserId | null> {
-    return this.attempt(() => {
-      const row = this.statements.sessionUser.get(sessionId);
-      return row === undefined ? null : asUserId(row.user_id);
-    });
-  }
-
-  endSession(sessionId: string): Promise<void> {
-    return this.attempt(() => void this.statements.endSession.run(sessionId));
+  setPasswordHash(id: UserId, passwordHash: string): Promise<boolean> {
+    return this.attempt(() => this.statements.setPasswordHash.run(passwordHash, id).changes === 1);
   }
 
   takeToken(key: string, bucket: Bucket, now: number): Promise<boolean> {

@@ -1,0 +1,31 @@
+/** The browsers and systems a session's device is named by, the most specific first. */
+const BROWSERS: readonly (readonly [RegExp, string])[] = [
+  [/\bEdg(?:e|A|iOS)?\//, "Edge"],
+  [/\bOPR\/|\bOpera\b/, "Opera"],
+  [/\bSamsungBrowser\//, "Samsung Internet"],
+  [/\bFirefox\/|\bFxiOS\//, "Firefox"],
+  [/\bChrom(?:e|ium)\/|\bCriOS\//, "Chrome"],
+  [/\bSafari\//, "Safari"],
+  [/^curl\//, "curl"],
+  [/^node\b|\bundici\b/i, "Node.js"],
+];
+const SYSTEMS: readonly (readonly [RegExp, string])[] = [
+  [/\bAndroid\b/, "Android"],
+  [/\biPhone\b|\biPad\b|\biOS\b/, "iOS"],
+  [/\bWindows\b/, "Windows"],
+  [/\bMac OS X\b|\bMacintosh\b/, "macOS"],
+  [/\bCrOS\b/, "ChromeOS"],
+  [/\bLinux\b/, "Linux"],
+];
+
+/**
+ * A session's device as its owner would recognise it ("Firefox on Linux"), from the login's User-Agent;
+ * "" when it says nothing we know. Only this summary is kept, never the whole header.
+ */
+export function deviceOf(userAgent: string | undefined): string {
+  if (userAgent === undefined) return "";
+  const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1];
+  const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
+  if (browser !== undefined && system !== undefined) return `${browser} on ${system}`;
+  return browser ?? system ?? "";
+}

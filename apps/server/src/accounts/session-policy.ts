@@ -1,0 +1,38 @@
+import { type SessionRecord } from "../store/ports/sessions.js";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * How long a session lives (docs/protocol.md, "Sessions"): it ends after 30 days without use (sliding: every
+ * use moves the end), and 365 days after its login whatever its use. A use is written at most every 10
+ * minutes, so that a busy player does not write on every request.
+ */
+export const SESSION_POLICY = {
+  idleMs: 30 * DAY_MS,
+  maxAgeMs: 365 * DAY_MS,
+  touchEveryMs: 10 * 60 * 1000,
+} as const;
+export type SessionPolicy = { readonly [K in keyof typeof SESSION_POLICY]: number };
+
+/** When the session ends unless it is used again. */
+export function sessionExpiresAt(session: SessionRecord, policy: SessionPolicy = SESSION_POLICY): number {
+  return Math.min(session.lastUsedAt + policy.idleMs, session.createdAt + policy.maxAgeMs);
+}
+
+/** Whether a token of the session may still be accepted at `now`. */
+export function sessionLive(
+  session: SessionRecord,
+  now: number,
+  policy: SessionPolicy = SESSION_POLICY,
+): boolean {
+  return now < sessionExpiresAt(session, policy);
+}
+
+/** Whether a use at `now` is worth writing down. */
+export function sessionNeedsTouch(
+  session: SessionRecord,
+  now: number,
+  policy: SessionPolicy = SESSION_POLICY,
+): boolean {
+  return now - session.lastUsedAt >= policy.touchEveryMs;
+}
