@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { accountForm } from "../fixtures/accounts.js";
 import { createGame, resultBanner, sitButton, square } from "../fixtures/arena.js";
 
 const PASSWORD = "a long enough secret";
@@ -10,15 +11,6 @@ async function freshBrowser(browser: Browser): Promise<Page> {
   await page.goto("/");
   await expect(page.getByTestId("session-badge")).toHaveAttribute("data-connection", "connected");
   return page;
-}
-
-async function accountForm(page: Page, mode: "login" | "register", name: string, password: string) {
-  await page.getByTestId("sign-in").click();
-  await page.getByTestId(`${mode}-tab`).click();
-  const form = page.getByTestId(`${mode}-form`);
-  await form.getByLabel("Username").fill(name);
-  await form.getByLabel("Password").fill(password);
-  await form.getByTestId(`${mode}-submit`).click();
 }
 
 async function signedIn(page: Page, name: string) {

@@ -4,7 +4,7 @@ const BROWSERS: readonly (readonly [RegExp, string])[] = [
   [/\bOPR\/|\bOpera\b/, "Opera"],
   [/\bSamsungBrowser\//, "Samsung Internet"],
   [/\bFirefox\/|\bFxiOS\//, "Firefox"],
-  [/\bChrom(?:e|ium)\/|\bCriOS\//, "Chrome"],
+  [/\b(?:Headless)?Chrom(?:e|ium)\/|\bCriOS\//, "Chrome"],
   [/\bSafari\//, "Safari"],
   [/^curl\//, "curl"],
   [/^node\b|\bundici\b/i, "Node.js"],

@@ -6,17 +6,22 @@ import { NotifySwitch } from "../inbox/bell";
 import { useArena } from "../net/arena-context";
 import { AccountForms } from "../ui/account-forms";
 import { EmailPanel } from "./email-panel";
+import { PasswordPanel } from "./password-panel";
+import { SessionsPanel } from "./sessions-panel";
 import { VacationPanel } from "./vacation-panel";
 import "./settings.css";
 
 /**
- * The account's settings (docs/web.md, "Settings"): vacation, e-mail and browser notifications. A guest is
+ * The account's settings (docs/web.md, "Settings"): vacation, e-mail, sessions, password and browser
+ * notifications. A guest is
  * told they are for accounts, with the sign-in forms one click away.
  */
 export function SettingsPage() {
   const t = useTranslations("settings");
   const { session } = useArena();
   const [signingIn, setSigningIn] = useState(false);
+  // A password change ends the other sessions: the list is read again.
+  const [passwordChanges, setPasswordChanges] = useState(0);
   return (
     <div className="settings-page">
       <h2>{t("title")}</h2>
@@ -37,6 +42,8 @@ export function SettingsPage() {
         <>
           <VacationPanel token={session.token} />
           <EmailPanel token={session.token} />
+          <SessionsPanel key={passwordChanges} token={session.token} />
+          <PasswordPanel token={session.token} onChanged={() => setPasswordChanges((n) => n + 1)} />
           <section
             className="panel settings-section"
             aria-labelledby="browser-title"

@@ -20,10 +20,16 @@ end
 return ended
 `);
 
+// Redis's own time in ms: when a legacy session is moved, it counts as opened and used then.
+const NOW_MS = new LuaScript(`
+local t = redis.call('TIME')
+return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+`);
+
 /**
  * Redis layout (prefix `arena:` by default): `session:<id>` HASH (user, createdAt, lastUsedAt, device,
  * address), `sessions:u:<user>` SET of the user's session ids. A session opened before this layout is a
- * `p:sess:<id>` STRING holding its user: it is read, and moved to the new layout, on its first use.
+ * `p:sess:<id>` STRING holding its user: it is read, and moved to the new layout, on its first use (as opened then).
  */
 export class RedisSessionStore implements SessionStore {
   constructor(
@@ -55,11 +61,12 @@ export class RedisSessionStore implements SessionStore {
     if (fields.user !== undefined) return recordOf(id, fields);
     const legacy = await timed(this.client.get(`${this.prefix}p:sess:${id}`));
     if (legacy === null) return null;
+    const movedAt = Number(await timed(NOW_MS.run(this.client, { keys: [], arguments: [] })));
     const record: SessionRecord = {
       id,
       userId: asUserId(legacy),
-      createdAt: 0,
-      lastUsedAt: 0,
+      createdAt: movedAt,
+      lastUsedAt: movedAt,
       device: "",
       address: null,
     };

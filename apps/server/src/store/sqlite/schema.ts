@@ -251,10 +251,11 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     description: 'sessions: each one\'s last use, device and address (docs/protocol.md, "Sessions")',
     sql: `
-      -- last_used_at: NULL for a session opened before this step (its created_at stands in).
+      -- A session opened before this step counts as used now: idle expiry must not log everyone out.
       ALTER TABLE player_sessions ADD COLUMN last_used_at INTEGER;
       ALTER TABLE player_sessions ADD COLUMN device TEXT NOT NULL DEFAULT '';
       ALTER TABLE player_sessions ADD COLUMN address TEXT;
+      UPDATE player_sessions SET last_used_at = CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER);
       CREATE INDEX player_sessions_by_user ON player_sessions (user_id);
     `,
   },
