@@ -343,6 +343,8 @@ export class Accounts {
       device: from.device,
       address: from.address,
     });
+    const open = await this.sessions.list(account.id);
+    await Promise.all(open.slice(this.policy.maxPerUser).map((old) => this.sessions.end(old.id)));
     return this.identity.issueSession(
       { id: account.id, name: account.name },
       { id: sessionId, bot: account.bot },

@@ -192,6 +192,24 @@ describe("sessions", () => {
     expect(last.retryAfterMs).toBeGreaterThan(0);
   });
 
+  it("an account keeps at most 50: a login beyond them ends the least recently used", async () => {
+    const clock = new FakeClock(Date.UTC(2026, 10, 1));
+    const at = await arena.start({ clock });
+    const name = uniqueName("Many");
+    const first = await registerAccount(at, name);
+    const logins: string[] = [];
+    for (let i = 0; i < SESSION_POLICY.maxPerUser; i++) {
+      // Past the login limit's burst: one every 3 s.
+      clock.advance(3_000);
+      const answer = await login(at, name);
+      expect(answer.status).toBe(200);
+      logins.push(answer.body.token);
+    }
+    expect((await call(at, "GET", "/api/sessions", first.token)).status).toBe(401);
+    const listed = await sessionsOf(at, logins[0] ?? "");
+    expect(listed.sessions).toHaveLength(SESSION_POLICY.maxPerUser);
+  });
+
   it("guests and strangers have no sessions to list", async () => {
     const at = await arena.start();
     const guest = await arena.connectTo(at);
