@@ -3,13 +3,14 @@ import { type SessionRecord } from "../store/ports/sessions.js";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * How long a session lives (docs/protocol.md, "Sessions"): it ends after 30 days without use (sliding: every
- * use moves the end), and 365 days after its login whatever its use. A use is written at most every 10
+ * How long a session lives (docs/protocol.md, "Sessions"): it ends after 90 days without use (sliding: every
+ * use moves the end), and 365 days after its login whatever its use. 90 days outlast a year's vacation
+ * allowance, so that a correspondence player never comes back from a vacation logged out. A use is written at most every 10
  * minutes, so that a busy player does not write on every request. An account keeps at most 50 open: a new
  * login beyond them ends the least recently used, so that logging in without end fills no store.
  */
 export const SESSION_POLICY = {
-  idleMs: 30 * DAY_MS,
+  idleMs: 90 * DAY_MS,
   maxAgeMs: 365 * DAY_MS,
   touchEveryMs: 10 * 60 * 1000,
   maxPerUser: 50,

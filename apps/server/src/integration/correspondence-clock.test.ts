@@ -5,6 +5,7 @@ import { DEFAULT_QUOTAS } from "../quotas/limits.js";
 import { MemoryStore } from "../store/memory/matches.js";
 import { MemoryNotificationStore } from "../store/memory/notifications.js";
 import { MemoryPlayerStore } from "../store/memory/players.js";
+import { MemorySessionStore } from "../store/memory/sessions.js";
 import { notificationsUntil } from "../test-support/notifications.js";
 import { CORRESPONDENCE_WAITING_MS } from "../rooms/waiting-expiry.js";
 import { type Client } from "../test-support/harness.js";
@@ -157,6 +158,7 @@ describe("a correspondence game's clock on the server (fake clock, nobody connec
     const stores = {
       store: new MemoryStore(),
       players: new MemoryPlayerStore(),
+      sessions: new MemorySessionStore(),
       notifications: new MemoryNotificationStore(),
       clock,
     };

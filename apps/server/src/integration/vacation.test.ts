@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { FakeClock } from "../clocks/scheduler.js";
 import { MemoryStore } from "../store/memory/matches.js";
 import { MemoryPlayerStore } from "../store/memory/players.js";
+import { MemorySessionStore } from "../store/memory/sessions.js";
 import { MemoryVacationStore } from "../store/memory/vacations.js";
 import { type Client, type TestServer } from "../test-support/harness.js";
 import { startOthello } from "../test-support/play.js";
@@ -114,6 +115,7 @@ describe('vacation over real sockets (docs/clocks.md, "Vacation")', () => {
       clock: new FakeClock(),
       store: new MemoryStore(),
       players: new MemoryPlayerStore(),
+      sessions: new MemorySessionStore(),
       vacations: new MemoryVacationStore(),
     };
     const server = await arena.start(stores);
