@@ -5,6 +5,7 @@ import { useState } from "react";
 import { NotifySwitch } from "../inbox/bell";
 import { useArena } from "../net/arena-context";
 import { AccountForms } from "../ui/account-forms";
+import { BlocksPanel } from "./blocks-panel";
 import { EmailPanel } from "./email-panel";
 import { VacationPanel } from "./vacation-panel";
 import "./settings.css";
@@ -37,6 +38,7 @@ export function SettingsPage() {
         <>
           <VacationPanel token={session.token} />
           <EmailPanel token={session.token} />
+          <BlocksPanel token={session.token} />
           <section
             className="panel settings-section"
             aria-labelledby="browser-title"
