@@ -148,6 +148,25 @@ describe("blocks (memory store, fake clock)", () => {
     expect(bobSocket.invitations).toEqual([]);
   });
 
+  it("does not send again an invitation made before the block, and refuses its seat", async () => {
+    const server = await serve();
+    const [ada, bob] = [await arena.register(uniqueName("Ada")), await arena.register(uniqueName("Bob"))];
+    const bobSocket = await arena.connect(bob.token);
+    const room = await inviting(bobSocket, ada.user.name);
+    if (!room.ok) throw new Error(room.code);
+    // Before the block, a new socket of Ada's hears of the seat kept for her.
+    const before = await arena.connect(ada.token);
+    await before.until(() => before.invitations.length === 1, "the invitation");
+    await block(server, ada, bob.user.name);
+    const after = await arena.connect(ada.token);
+    // Read on connecting, beside her follows: once a request answers, they came (or were left out).
+    expect(await after.call("follow:list", {})).toMatchObject({ ok: true });
+    expect(after.invitations).toEqual([]);
+    expect(
+      await after.call("room:join-seat", { matchId: room.matchId, version: room.version, seat: 1 }),
+    ).toMatchObject({ ok: false, code: "blocked" });
+  });
+
   it("never pairs the two in quick pairing, and pairs each with someone else", async () => {
     const server = await serve();
     const [ada, bob] = [await arena.register(uniqueName("Ada")), await arena.register(uniqueName("Bob"))];

@@ -241,15 +241,19 @@ export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
       options.follows
         .connected(socket)
         .catch((error: unknown) => logger.warn({ err: error }, "follows could not be read"));
-      rooms.invitationsFor(socket.data.user.id).then(
-        (invitations) => {
-          for (const invitation of invitations) socket.emit("invite:received", invitation);
+      // Not those from someone a block keeps apart from the user since (docs/protocol.md, "Blocks").
+      const apart = options.blocks.related(socket.data.user.id).then((ids) => new Set<string>(ids));
+      Promise.all([rooms.invitationsFor(socket.data.user.id), apart]).then(
+        ([invitations, related]) => {
+          for (const invitation of invitations)
+            if (!related.has(invitation.host.id)) socket.emit("invite:received", invitation);
         },
         (error: unknown) => logger.warn({ err: error }, "pending invitations could not be read"),
       );
-      options.tournaments.invitationsFor(socket.data.user.id).then(
-        (invitations) => {
-          for (const invitation of invitations) socket.emit("tournament:invited", invitation);
+      Promise.all([options.tournaments.invitationsFor(socket.data.user.id), apart]).then(
+        ([invitations, related]) => {
+          for (const invitation of invitations)
+            if (!related.has(invitation.createdBy.id)) socket.emit("tournament:invited", invitation);
         },
         (error: unknown) => logger.warn({ err: error }, "tournament invitations could not be read"),
       );
