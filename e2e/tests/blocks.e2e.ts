@@ -33,6 +33,8 @@ test("A blocks B from B's profile: B cannot invite A nor be paired with A; A unb
   await ann.page.getByTestId("block").click();
   await expect(ann.page.getByTestId("block")).toHaveText("Unblock");
   await expect(ann.page.getByTestId("block-note")).toContainText("You block this player");
+  await ann.page.setViewportSize({ width: 1280, height: 800 });
+  await ann.page.screenshot({ path: "../docs/screenshots/profile-block-desktop.png" });
   // A guest is offered no block.
   await gus.page.goto(`/@/${annName}`);
   await expect(gus.page.getByTestId("profile")).toBeVisible();
@@ -69,6 +71,12 @@ test("A blocks B from B's profile: B cannot invite A nor be paired with A; A unb
   await ann.page.goto("/settings");
   const panel = ann.page.getByTestId("blocks-settings");
   await expect(panel.getByTestId(`blocked-${benName}`)).toContainText(benName);
+  await panel.scrollIntoViewIfNeeded();
+  await ann.page.screenshot({ path: "../docs/screenshots/settings-blocks-desktop.png" });
+  await ann.page.setViewportSize({ width: 390, height: 844 });
+  await panel.scrollIntoViewIfNeeded();
+  await ann.page.screenshot({ path: "../docs/screenshots/settings-blocks-phone.png" });
+  await ann.page.setViewportSize({ width: 1280, height: 800 });
   await panel.getByTestId(`unblock-${benName}`).click();
   await expect(panel.getByTestId("blocks-none")).toHaveText("You block nobody.");
 
