@@ -13,6 +13,9 @@ import { botsRouter } from "./http/bots-api.js";
 import { MemoryPlayerStore } from "./store/memory/players.js";
 import { MemorySessionStore } from "./store/memory/sessions.js";
 import { type SessionStore } from "./store/ports/sessions.js";
+import { type BlockStore } from "./store/ports/blocks.js";
+import { MemoryBlockStore } from "./store/memory/blocks.js";
+import { blocksRouter } from "./blocks/http.js";
 import { type PlayerStore } from "./store/ports/players.js";
 import { type Accounts } from "./accounts/service.js";
 import { apiRouter } from "./http/api.js";
@@ -168,6 +171,8 @@ export interface AppDeps {
   readonly players?: PlayerStore;
   /** Accounts' sessions (default: this process's memory); shared by processes that share `players`. */
   readonly sessions?: SessionStore;
+  /** Accounts' blocks (default: this process's memory); shared by processes that share `players`. */
+  readonly blocks?: BlockStore;
   /** Where quick-pairing seeks wait: shared by every process when scaled out; in memory by default. */
   readonly seeks?: SeekStore;
   /** Tournaments: the store's own (SQLite, Redis); in memory by default. */
@@ -260,6 +265,7 @@ export function createApp(deps: AppDeps): App {
     cluster: deps.cluster,
     players,
     sessions: deps.sessions ?? new MemorySessionStore(),
+    blocks: deps.blocks ?? new MemoryBlockStore(),
     quotas: deps.quotas ?? new MemoryQuotaStore(),
     seeks: deps.seeks ?? new MemorySeekStore(),
     tournaments: deps.tournaments ?? new MemoryTournamentStore(),
@@ -317,7 +323,17 @@ export function createApp(deps: AppDeps): App {
   );
   app.use("/api", notificationsRouter({ inbox: services.notifications, accounts, quotas }));
   app.use("/api", vacationRouter(accounts, services.vacations));
-  app.use("/api", tournamentsRouter({ tournaments: services.tournaments, accounts, players, quotas }));
+  app.use("/api", blocksRouter(accounts, services.blocks));
+  app.use(
+    "/api",
+    tournamentsRouter({
+      tournaments: services.tournaments,
+      accounts,
+      players,
+      quotas,
+      blocks: services.blocks,
+    }),
+  );
   if (deps.email !== undefined) {
     const email = deps.email;
     app.use(
@@ -366,6 +382,7 @@ export function createApp(deps: AppDeps): App {
     accounts,
     following,
     follows,
+    blocks: services.blocks,
     seeks,
     quotas,
     chat: services.chat,

@@ -75,6 +75,7 @@ const app = createApp({
   seeks: seekStore,
   players: opened.players,
   sessions: opened.sessions,
+  blocks: opened.blocks,
   tournaments: opened.tournaments,
   notifications: opened.notifications,
   vacations: opened.vacations,

@@ -2,6 +2,8 @@ import { type MatchModel } from "@arena/match";
 import { type Logger } from "pino";
 import { type PlayerStore } from "./store/ports/players.js";
 import { type SessionStore } from "./store/ports/sessions.js";
+import { type BlockStore } from "./store/ports/blocks.js";
+import { Blocks } from "./blocks/service.js";
 import { Accounts } from "./accounts/service.js";
 import { type AiPool } from "./ai/pool.js";
 import { JobClaims } from "./analysis/claims.js";
@@ -42,6 +44,7 @@ export interface Backends {
   readonly cluster: Cluster;
   readonly players: PlayerStore;
   readonly sessions: SessionStore;
+  readonly blocks: BlockStore;
   readonly quotas: QuotaStore;
   readonly seeks: SeekStore;
   readonly tournaments: TournamentStore;
@@ -71,6 +74,8 @@ export interface Services {
   readonly myGames: MyGames;
   readonly rooms: Rooms;
   readonly follows: Follows;
+  /** Accounts blocking accounts (docs/protocol.md, "Blocks"). */
+  readonly blocks: Blocks;
   readonly seeks: Seeks;
   readonly analysis: AnalysisService;
   readonly tournaments: Tournaments;
@@ -116,8 +121,20 @@ export function buildServices(backends: Backends, transports: Transports, config
     // Through the adapter: the user's sockets may be on any process.
     push: (userId, notification) => io.to(userRoom(userId)).emit("notification", notification),
   });
-  const chat = new ChatService({ store, quotas, clock, deliver: fanout.chatLine });
   let follows: Follows | null = null;
+  const blocks = new Blocks({
+    store: backends.blocks,
+    players,
+    now,
+    separated: (blocker, blocked) => follows?.separate(blocker, blocked) ?? Promise.resolve(),
+  });
+  const chat = new ChatService({
+    store,
+    quotas,
+    clock,
+    deliver: fanout.chatLine,
+    related: (user) => blocks.related(user),
+  });
   let tournaments: Tournaments | null = null;
   let vacations: Vacations | null = null;
   let forecasts: Forecasts | null = null;
@@ -169,7 +186,7 @@ export function buildServices(backends: Backends, transports: Transports, config
     room: (matchId) => live.get(matchId),
   });
   forecasts = new Forecasts({ store: backends.forecasts, logger, room: (matchId) => live.get(matchId) });
-  follows = new Follows({ store: players, accounts, io, rooms: live, logger, now });
+  follows = new Follows({ store: players, accounts, blocks, io, rooms: live, logger, now });
   const seeks = new Seeks({
     store: backends.seeks,
     clock,
@@ -178,6 +195,7 @@ export function buildServices(backends: Backends, transports: Transports, config
     players,
     quotas,
     playban,
+    apart: (a, b) => blocks.eitherBlocks(a, b),
     createRoom: (pool, seated, rated) =>
       live.createPaired({ gameId: pool.gameId, timeControl: pool.timeControl, rated, players: seated }),
     news: transports.seekNews,
@@ -217,8 +235,12 @@ export function buildServices(backends: Backends, transports: Transports, config
     store: backends.tournaments,
     quotas,
     clock,
-    deliver: (tournamentId, line) =>
-      io.to(tournamentRoom(tournamentId)).emit("tournament:chat-line", { tournamentId, line }),
+    deliver: (tournamentId, line, except) =>
+      io
+        .to(tournamentRoom(tournamentId))
+        .except(except.map(userRoom))
+        .emit("tournament:chat-line", { tournamentId, line }),
+    related: (user) => blocks.related(user),
   });
   return {
     identity,
@@ -229,6 +251,7 @@ export function buildServices(backends: Backends, transports: Transports, config
     myGames,
     rooms,
     follows,
+    blocks,
     seeks,
     analysis,
     tournaments,

@@ -70,6 +70,8 @@ export const ERROR_CODES = [
   "account-required",
   "not-correspondence",
   "bad-forecast",
+  // Blocks (docs/protocol.md, "Blocks"): one of the two blocks the other.
+  "blocked",
 ] as const;
 
 export const ErrorCode = z.enum(ERROR_CODES);

@@ -33,6 +33,11 @@ export interface ChatOptions {
   readonly clock: Clock;
   readonly deliver: ChatDelivery;
   readonly linesKept?: number;
+  /**
+   * Everyone a block relates to the user, either way (docs/protocol.md, "Blocks"): they neither receive the
+   * user's lines nor read them in the history. Absent: nobody.
+   */
+  readonly related?: (user: UserId) => Promise<readonly UserId[]>;
 }
 
 /**
@@ -69,12 +74,14 @@ export class ChatService {
       ...("phrase" in content ? { text: "", phrase: content.phrase } : { text: content.text }),
       at: asMillis(clock.now()),
     };
-    // Stored before it is delivered; who muted its author is read meanwhile.
-    const [, mutes] = await Promise.all([
+    // Stored before it is delivered; who muted its author, and whom a block keeps apart, is read meanwhile.
+    const [, mutes, related] = await Promise.all([
       store.appendChat(model.matchId, line, this.options.linesKept ?? CHAT_LINES_KEPT),
       store.readMutes(model.matchId),
+      this.related(author.id),
     ]);
-    const except = mutes.filter((mute) => mute.muted === author.id).map((mute) => mute.user);
+    const muting = mutes.filter((mute) => mute.muted === author.id).map((mute) => mute.user);
+    const except = [...new Set([...muting, ...related])];
     deliver(model.matchId, line, audienceOf(model, channel), except);
     return { ok: true, line };
   }
@@ -82,14 +89,23 @@ export class ChatService {
   /** What a user may read of a match's chat now, without the lines of users they muted. */
   async history(model: MatchModel, user: UserId): Promise<ChatHistory> {
     const { store } = this.options;
-    const [lines, mutes] = await Promise.all([store.readChat(model.matchId), store.readMutes(model.matchId)]);
+    const [lines, mutes, related] = await Promise.all([
+      store.readChat(model.matchId),
+      store.readMutes(model.matchId),
+      this.related(user),
+    ]);
     const channels = readableChannels(model, user);
     const muted = mutes.filter((mute) => mute.user === user).map((mute) => mute.muted);
+    const hidden = new Set([...muted, ...related]);
     return {
       channels,
-      lines: lines.filter((line) => channels.includes(line.channel) && !muted.includes(line.author.id)),
+      lines: lines.filter((line) => channels.includes(line.channel) && !hidden.has(line.author.id)),
       muted,
     };
+  }
+
+  private related(user: UserId): Promise<readonly UserId[]> {
+    return this.options.related?.(user) ?? Promise.resolve([]);
   }
 
   /** A player mutes or unmutes another player of the match; answers who they mute now. */

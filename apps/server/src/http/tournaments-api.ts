@@ -9,6 +9,7 @@ import {
 } from "@arena/protocol";
 import { type Request, type Response, Router } from "express";
 import { type Accounts } from "../accounts/service.js";
+import { type Blocks } from "../blocks/service.js";
 import { type Quotas } from "../quotas/quotas.js";
 import { type PlayerStore } from "../store/ports/players.js";
 import { type Asker, type TournamentAction, type Tournaments } from "../tournaments/service.js";
@@ -36,10 +37,18 @@ export interface TournamentsApiDeps {
   readonly accounts: Accounts;
   readonly players: PlayerStore;
   readonly quotas: Quotas;
+  /** An invitation by name to someone a block keeps apart is refused (docs/protocol.md, "Blocks"). */
+  readonly blocks: Blocks;
 }
 
 /** Tournaments under `/api` (docs/protocol.md, "Tournaments"): bearer auth for every change. */
-export function tournamentsRouter({ tournaments, accounts, players, quotas }: TournamentsApiDeps): Router {
+export function tournamentsRouter({
+  tournaments,
+  accounts,
+  players,
+  quotas,
+  blocks,
+}: TournamentsApiDeps): Router {
   const router = Router();
 
   async function askerOf(req: Request): Promise<Asker | null> {
@@ -86,6 +95,11 @@ export function tournamentsRouter({ tournaments, accounts, players, quotas }: To
     if (!bots.ok) return refuse(res, bots);
     const invitees = await accountsNamed(accounts, body.data.invitees);
     if (!invitees.ok) return refuse(res, invitees);
+    const blocked = await blocks.refusal(
+      asker.user.id,
+      invitees.users.map((user) => user.id),
+    );
+    if (blocked !== null) return refuse(res, blocked);
     const created = await tournaments.create(asker, body.data, bots.users, invitees.users);
     if (!created.ok) return refuse(res, created);
     res.status(201).json(created);

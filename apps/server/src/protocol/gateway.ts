@@ -7,6 +7,7 @@ import { type z } from "zod";
 import { clientAddress } from "../http/client-address.js";
 import { type Accounts } from "../accounts/service.js";
 import { type Follows } from "../social/follows.js";
+import { type Blocks } from "../blocks/service.js";
 import { type Identity } from "../identity/tokens.js";
 import { type ChatService } from "../chat/service.js";
 import { type TournamentChat } from "../tournaments/chat.js";
@@ -36,6 +37,8 @@ export interface GatewayOptions {
   readonly following: Following;
   /** Follows: an account's followers hear when it connects and disconnects. */
   readonly follows: Follows;
+  /** Blocks: who may not reach whom (docs/protocol.md, "Blocks"). */
+  readonly blocks: Blocks;
   /** Quick pairing: a socket's seek ends when it closes. */
   readonly seeks: Seeks;
   /** Every user's and address's quotas (docs/protocol.md, "Quotas"). */
@@ -167,6 +170,7 @@ export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
       seeks: options.seeks,
       accounts: options.accounts,
       follows: options.follows,
+      blocks: options.blocks,
       quotas: options.quotas,
       chat: options.chat,
       tournaments: options.tournaments,
@@ -237,15 +241,19 @@ export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
       options.follows
         .connected(socket)
         .catch((error: unknown) => logger.warn({ err: error }, "follows could not be read"));
-      rooms.invitationsFor(socket.data.user.id).then(
-        (invitations) => {
-          for (const invitation of invitations) socket.emit("invite:received", invitation);
+      // Not those from someone a block keeps apart from the user since (docs/protocol.md, "Blocks").
+      const apart = options.blocks.related(socket.data.user.id).then((ids) => new Set<string>(ids));
+      Promise.all([rooms.invitationsFor(socket.data.user.id), apart]).then(
+        ([invitations, related]) => {
+          for (const invitation of invitations)
+            if (!related.has(invitation.host.id)) socket.emit("invite:received", invitation);
         },
         (error: unknown) => logger.warn({ err: error }, "pending invitations could not be read"),
       );
-      options.tournaments.invitationsFor(socket.data.user.id).then(
-        (invitations) => {
-          for (const invitation of invitations) socket.emit("tournament:invited", invitation);
+      Promise.all([options.tournaments.invitationsFor(socket.data.user.id), apart]).then(
+        ([invitations, related]) => {
+          for (const invitation of invitations)
+            if (!related.has(invitation.createdBy.id)) socket.emit("tournament:invited", invitation);
         },
         (error: unknown) => logger.warn({ err: error }, "tournament invitations could not be read"),
       );

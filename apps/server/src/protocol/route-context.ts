@@ -15,6 +15,7 @@ import { type Room } from "../rooms/room.js";
 import { type Rooms } from "../rooms/rooms.js";
 import { type Seeks } from "../seeks/seeks.js";
 import { type Follows } from "../social/follows.js";
+import { type Blocks } from "../blocks/service.js";
 import { type TournamentChat } from "../tournaments/chat.js";
 import { type Tournaments } from "../tournaments/service.js";
 import { type Following } from "./following.js";
@@ -33,6 +34,8 @@ export interface RouteContext {
   readonly accounts: Accounts;
   /** Accounts following accounts (docs/protocol.md, "Follows"). */
   readonly follows: Follows;
+  /** Who may not reach whom (docs/protocol.md, "Blocks"). */
+  readonly blocks: Blocks;
   readonly quotas: Quotas;
   readonly chat: ChatService;
   /** Tournaments' pages (docs/protocol.md, "Tournaments"). */

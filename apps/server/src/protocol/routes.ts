@@ -15,6 +15,7 @@ import { refuseRatedAi, refuseRatedCreate, refuseRatedJoin } from "../ratings/el
 import { type Command, type CommandAck } from "../rooms/decide.js";
 import { invitationIsNews, resolveInvitations } from "../rooms/invitations.js";
 import { type Room } from "../rooms/room.js";
+import { peopleMet } from "../blocks/rooms.js";
 import { CHAT_ROUTES } from "./chat-routes.js";
 import { TOURNAMENT_ROUTES } from "./tournament-routes.js";
 import { fromStore, NO_MATCH, type Route, type RouteContext, roomFor } from "./route-context.js";
@@ -119,6 +120,8 @@ export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
     if (!invited.ok) return invited;
     for (const spec of invited.seats) {
       if (spec.kind !== "invite" || spec.invitee === undefined) continue;
+      const blocked = await fromStore(ctx.blocks.refusal(ctx.socket.data.user.id, [spec.invitee.id]));
+      if (blocked !== null) return blocked;
       const limited = await fromStore(ctx.quotas.invitation(ctx.socket.data.user.id, spec.invitee.id));
       if (limited !== null) return limited;
     }
@@ -151,6 +154,9 @@ export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
     if (room === null) return NO_MATCH;
     const notRated = refuseRatedJoin(room.model, ctx.socket.data.account);
     if (notRated !== null) return notRated;
+    const self = ctx.socket.data.user.id;
+    const blocked = await fromStore(ctx.blocks.refusal(self, peopleMet(room.model, self)));
+    if (blocked !== null) return blocked;
     const ack = await commandIn(ctx, room, version, { type: "join", seat }, inviteOk);
     return ack.ok ? { ok: true, version: ack.version, seat } : ack;
   },
@@ -161,6 +167,8 @@ export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
     const invitee = { id: account.id, name: account.name };
     const room = ctx.rooms.cached(matchId) ?? (await roomFor(ctx, matchId));
     if (room === null) return NO_MATCH;
+    const blocked = await fromStore(ctx.blocks.refusal(ctx.socket.data.user.id, [invitee.id]));
+    if (blocked !== null) return blocked;
     // Per inviter and per invitee, across rooms (docs/protocol.md, "Invitations by name").
     if (invitationIsNews(room.model, ctx.socket.data.user.id, invitee.id)) {
       const limited = await fromStore(ctx.quotas.invitation(ctx.socket.data.user.id, invitee.id));
@@ -247,7 +255,12 @@ export const ROUTES: { readonly [E in ClientEventName]: Route<E> } = {
   "match:abort": (ctx, { matchId, version, seat }) => command(ctx, matchId, version, { type: "abort", seat }),
 
   async "match:rematch"(ctx, { matchId }) {
-    const ack = await command(ctx, matchId, null, { type: "rematch" });
+    const room = ctx.rooms.cached(matchId) ?? (await roomFor(ctx, matchId));
+    if (room === null) return NO_MATCH;
+    const self = ctx.socket.data.user.id;
+    const blocked = await fromStore(ctx.blocks.refusal(self, peopleMet(room.model, self)));
+    if (blocked !== null) return blocked;
+    const ack = await commandIn(ctx, room, null, { type: "rematch" }, false);
     if (!ack.ok) return ack;
     const next = ack.nextMatchId ?? null;
     if (next !== null) {

@@ -24,7 +24,7 @@ export const TOURNAMENT_ROUTES: {
     if (tournament === null) return NO_TOURNAMENT;
     // Joined before the lines are read: a line said meanwhile arrives twice at worst (pages keep one per id).
     await socket.join(tournamentRoom(tournamentId));
-    const chat = await fromStore(tournamentChat.history(tournamentId));
+    const chat = await fromStore(tournamentChat.history(tournamentId, socket.data.user.id));
     return { ok: true, tournament, chat };
   },
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { FakeClock } from "../clocks/scheduler.js";
 import { POOLS } from "./pools.js";
 import { type Seek } from "../store/ports/seeks.js";
-import { compatible, findPair, RATING_RANGE, ratingRange, refuseSeek } from "./rule.js";
+import { compatible, findPair, pairKey, RATING_RANGE, ratingRange, refuseSeek } from "./rule.js";
 
 const clock = new FakeClock();
 const [pool, otherPool] = POOLS;
@@ -120,5 +120,13 @@ describe("which pair is made", () => {
     expect(findPair([newest, middle, newer, oldest], start + 3)).toEqual([oldest, newest]);
     expect(findPair([middle, newer], start + 3)).toEqual([middle, newer]);
     expect(findPair([oldest], start + 3)).toBeNull();
+  });
+
+  it("passes over the pairs kept apart (a block), whichever seek is named first", () => {
+    const start = clock.now();
+    const [ada, bob, cy] = [0, 1, 2].map((i) => seek({ since: start + i })) as [Seek, Seek, Seek];
+    expect(findPair([ada, bob, cy], start + 3, new Set([pairKey(bob, ada)]))).toEqual([ada, cy]);
+    const apart = new Set([pairKey(ada, bob), pairKey(cy, ada), pairKey(bob, cy)]);
+    expect(findPair([ada, bob, cy], start + 3, apart)).toBeNull();
   });
 });

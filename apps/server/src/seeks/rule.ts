@@ -26,18 +26,26 @@ export function compatible(a: Seek, b: Seek, now: number): boolean {
   return Math.abs(a.rating - b.rating) <= range;
 }
 
+/** Two seeks' pair as one string, whichever comes first (`findPair`'s `apart`). */
+export const pairKey = (a: Seek, b: Seek): string => (a.id < b.id ? `${a.id} ${b.id}` : `${b.id} ${a.id}`);
+
 /**
  * The pair to make among a pool's seeks: the one who waited longest with the longest-waiting seek compatible
- * with it, or null when no two are compatible.
+ * with it, or null when no two are compatible. Pairs in `apart` (`pairKey`) are passed over.
  */
-export function findPair(seeks: readonly Seek[], now: number): readonly [Seek, Seek] | null {
+export function findPair(
+  seeks: readonly Seek[],
+  now: number,
+  apart: ReadonlySet<string> = new Set(),
+): readonly [Seek, Seek] | null {
   const byWait = [...seeks].sort((a, b) => a.since - b.since || (a.id < b.id ? -1 : 1));
   for (let i = 0; i < byWait.length; i++) {
     const first = byWait[i];
     if (first === undefined) continue;
     for (let j = i + 1; j < byWait.length; j++) {
       const second = byWait[j];
-      if (second !== undefined && compatible(first, second, now)) return [first, second];
+      if (second === undefined || apart.has(pairKey(first, second))) continue;
+      if (compatible(first, second, now)) return [first, second];
     }
   }
   return null;

@@ -17,7 +17,7 @@ import { INITIAL } from "../ratings/glicko2.js";
 import { type Playban } from "./playban.js";
 import { type Pool, poolById, POOLS } from "./pools.js";
 import { type Seek, type SeekStore } from "../store/ports/seeks.js";
-import { findPair, refuseSeek } from "./rule.js";
+import { findPair, pairKey, refuseSeek } from "./rule.js";
 import { refuseGuestCorrespondence } from "../rooms/decide/accounts-only.js";
 
 /** While rated seeks wait here, their pools are paired again this often (the range widens every 3 s). */
@@ -60,6 +60,8 @@ export interface SeeksOptions {
   readonly quotas: Quotas;
   /** Keeps seekers who do not move out of pairing for a while. */
   readonly playban: Playban;
+  /** Whether two users are kept apart by a block (docs/protocol.md, "Blocks"): they are never paired. */
+  readonly apart?: (a: UserRef["id"], b: UserRef["id"]) => Promise<boolean>;
   /** Creates the paired room, both seated in this order (seat 0 first), and starts it. */
   readonly createRoom: (
     pool: Pool,
@@ -189,12 +191,12 @@ export class Seeks {
 
   /** Pairs the pool's compatible seeks, oldest first, until none are left. */
   private async pairIn(pool: Pool): Promise<void> {
-    const { store, clock, logger } = this.options;
+    const { store, logger } = this.options;
     for (let round = 0; round < MAX_ROUNDS && !this.stopped; round++) {
       let pair: readonly [Seek, Seek] | null;
       let claimed: boolean;
       try {
-        pair = findPair(await store.list(pool.id), clock.now());
+        pair = await this.unblockedPair(await store.list(pool.id));
         if (pair === null) return;
         claimed = await store.claim(pair[0], pair[1]);
       } catch (error) {
@@ -205,6 +207,17 @@ export class Seeks {
       if (!claimed) continue;
       this.touched();
       await this.open(pool, pair);
+    }
+  }
+
+  /** The pair to make among a pool's seeks, passing over the pairs a block keeps apart. */
+  private async unblockedPair(seeks: readonly Seek[]): Promise<readonly [Seek, Seek] | null> {
+    const apart = new Set<string>();
+    for (;;) {
+      const pair = findPair(seeks, this.options.clock.now(), apart);
+      if (pair === null || this.options.apart === undefined) return pair;
+      if (!(await this.options.apart(pair[0].user.id, pair[1].user.id))) return pair;
+      apart.add(pairKey(pair[0], pair[1]));
     }
   }
 

@@ -10,6 +10,7 @@ import {
 import { type Logger } from "pino";
 import { type Bucket, type Followee, type PlayerStore } from "../store/ports/players.js";
 import { type Accounts } from "../accounts/service.js";
+import { type Blocks } from "../blocks/service.js";
 import { type Rooms } from "../rooms/rooms.js";
 import { type ArenaServer, type ArenaSocket, userRoom } from "../protocol/sockets.js";
 
@@ -22,6 +23,8 @@ export const followersRoom = (userId: string): string => `followers:${userId}`;
 export interface FollowsOptions {
   readonly store: PlayerStore;
   readonly accounts: Accounts;
+  /** A blocked account cannot follow its blocker, nor the blocker it (docs/protocol.md, "Blocks"). */
+  readonly blocks: Blocks;
   readonly io: ArenaServer;
   readonly rooms: Rooms;
   readonly logger: Logger;
@@ -68,6 +71,8 @@ export class Follows {
     if (target === null) return failure("not-found", "no such player");
     if (target.id === self) return failure("forbidden", "you cannot follow yourself");
     if (following) {
+      const refused = await this.options.blocks.refusal(self, [target.id]);
+      if (refused !== null) return refused;
       const cap = this.options.cap ?? MAX_FOLLOWS;
       const followee: Followee = { id: target.id, name: target.name, since: now() };
       if ((await store.follow(self, followee, cap)) === "quota") {
@@ -80,6 +85,18 @@ export class Follows {
       io.in(userRoom(self)).socketsLeave(followersRoom(target.id));
     }
     return this.list(socket);
+  }
+
+  /** A block was made: neither of the two follows the other from now on, on every process. */
+  async separate(a: UserId, b: UserId): Promise<void> {
+    const { store, io } = this.options;
+    for (const [follower, followee] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      await store.unfollow(follower, followee);
+      io.in(userRoom(follower)).socketsLeave(followersRoom(followee));
+    }
   }
 
   /** Whom the sender follows, with each one's status now (accounts only). */

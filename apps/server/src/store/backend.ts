@@ -48,6 +48,10 @@ import { type SessionStore } from "./ports/sessions.js";
 import { MemorySessionStore } from "./memory/sessions.js";
 import { SqliteSessionStore } from "./sqlite/sessions.js";
 import { RedisSessionStore } from "./redis/sessions.js";
+import { type BlockStore } from "./ports/blocks.js";
+import { MemoryBlockStore } from "./memory/blocks.js";
+import { SqliteBlockStore } from "./sqlite/blocks.js";
+import { RedisBlockStore } from "./redis/blocks.js";
 
 /** The database file inside DATA_DIR. */
 export const DATABASE_FILE = "arena.db";
@@ -75,6 +79,8 @@ export interface Backend {
   readonly players: PlayerStore;
   /** Accounts' logins (docs/protocol.md, "Sessions"). */
   readonly sessions: SessionStore;
+  /** Accounts blocking accounts (docs/protocol.md, "Blocks"). */
+  readonly blocks: BlockStore;
   /** Tournaments' logs and the lobby's summaries (docs/tournaments.md, "The server"). */
   readonly tournaments: TournamentStore;
   /** Every user's notification inbox (docs/protocol.md, "Notifications"). */
@@ -117,6 +123,7 @@ export async function openBackend(env: Env, logger: Logger): Promise<Opened<Back
         openSeeks: (instance) => new RedisSeekStore(redis.commands, redis.prefix, instance),
         players,
         sessions: new RedisSessionStore(redis.commands, redis.prefix),
+        blocks: new RedisBlockStore(redis.commands, redis.prefix),
         tournaments: new RedisTournamentStore(redis.commands, redis.prefix),
         notifications: new RedisNotificationStore(redis.commands, redis.prefix),
         vacations: new RedisVacationStore(redis.commands, redis.prefix),
@@ -139,6 +146,7 @@ export async function openBackend(env: Env, logger: Logger): Promise<Opened<Back
         openSeeks: () => new MemorySeekStore(),
         players: new MemoryPlayerStore(),
         sessions: new MemorySessionStore(),
+        blocks: new MemoryBlockStore(),
         tournaments: new MemoryTournamentStore(),
         notifications: new MemoryNotificationStore(),
         vacations: new MemoryVacationStore(),
@@ -175,6 +183,7 @@ export async function openBackend(env: Env, logger: Logger): Promise<Opened<Back
       openSeeks: () => new MemorySeekStore(),
       players: new SqlitePlayerStore(store.connection),
       sessions: new SqliteSessionStore(store.connection),
+      blocks: new SqliteBlockStore(store.connection),
       tournaments: new SqliteTournamentStore(store.connection),
       notifications: new SqliteNotificationStore(store.connection),
       vacations: new SqliteVacationStore(store.connection),

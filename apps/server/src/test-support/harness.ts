@@ -1,5 +1,7 @@
 import { RedisNotificationStore } from "../store/redis/notifications.js";
 import { RedisSessionStore } from "../store/redis/sessions.js";
+import { RedisBlockStore } from "../store/redis/blocks.js";
+import { type BlockStore } from "../store/ports/blocks.js";
 import { type VacationStore } from "../store/ports/vacations.js";
 import { type NotificationStore } from "../store/ports/notifications.js";
 import { type AddressInfo } from "node:net";
@@ -68,6 +70,8 @@ export async function startServer(
     players?: PlayerStore;
     /** Accounts' sessions (default: memory); servers that share accounts share these too. */
     sessions?: SessionStore;
+    /** Accounts' blocks (default: memory, or the Redis backend's); servers that share accounts share these too. */
+    blocks?: BlockStore;
     /** Where quick-pairing seeks wait (default: memory). */
     seeks?: SeekStore;
     /** Where quotas are counted (default: memory); processes sharing one share their counts and bans. */
@@ -84,6 +88,7 @@ export async function startServer(
   const { store, cluster, adapter, tournaments, ...backend } = await openTestBackend(options);
   const notifications = options.notifications ?? backend.notifications;
   const sessions = options.sessions ?? backend.sessions;
+  const blocks = options.blocks ?? backend.blocks;
   const app = createApp({
     store,
     cluster,
@@ -113,6 +118,7 @@ export async function startServer(
     ...(notifications === undefined ? {} : { notifications }),
     ...(options.players === undefined ? {} : { players: options.players }),
     ...(sessions === undefined ? {} : { sessions }),
+    ...(blocks === undefined ? {} : { blocks }),
     ...(options.seeks === undefined ? {} : { seeks: options.seeks }),
     ...(options.quotas === undefined ? {} : { quotas: options.quotas }),
     ...(options.vacations === undefined ? {} : { vacations: options.vacations }),
@@ -135,6 +141,7 @@ async function openTestBackend(backend: TestBackend): Promise<{
   tournaments?: TournamentStore;
   notifications?: NotificationStore;
   sessions?: SessionStore;
+  blocks?: BlockStore;
 }> {
   const { redis } = backend;
   if (redis !== undefined)
@@ -145,6 +152,7 @@ async function openTestBackend(backend: TestBackend): Promise<{
       tournaments: new RedisTournamentStore(redis.commands, redis.prefix),
       notifications: new RedisNotificationStore(redis.commands, redis.prefix),
       sessions: new RedisSessionStore(redis.commands, redis.prefix),
+      blocks: new RedisBlockStore(redis.commands, redis.prefix),
     };
   const store = backend.store ?? new MemoryStore();
   return { store, cluster: backend.cluster ?? (await LocalCluster.open(store, store)) };

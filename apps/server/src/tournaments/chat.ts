@@ -6,14 +6,19 @@ import {
   TOURNAMENT_CHAT_LINES_KEPT,
   type TournamentChatLine,
   type TournamentId,
+  type UserId,
 } from "@arena/protocol";
 import { randomBytes } from "node:crypto";
 import { type Clock } from "../clocks/scheduler.js";
 import { type Quotas } from "../quotas/quotas.js";
 import { type TournamentStore } from "../store/ports/tournaments.js";
 
-/** How a line leaves the process: to the tournament's watchers on every process. */
-export type TournamentChatDelivery = (tournamentId: TournamentId, line: TournamentChatLine) => void;
+/** How a line leaves the process: to the tournament's watchers on every process, but the users in `except`. */
+export type TournamentChatDelivery = (
+  tournamentId: TournamentId,
+  line: TournamentChatLine,
+  except: readonly UserId[],
+) => void;
 
 export interface TournamentChatOptions {
   readonly store: TournamentStore;
@@ -21,6 +26,8 @@ export interface TournamentChatOptions {
   readonly clock: Clock;
   readonly deliver: TournamentChatDelivery;
   readonly linesKept?: number;
+  /** Everyone a block relates to the user, either way (docs/protocol.md, "Blocks"); absent: nobody. */
+  readonly related?: (user: UserId) => Promise<readonly UserId[]>;
 }
 
 /**
@@ -47,14 +54,26 @@ export class TournamentChat {
       text,
       at: asMillis(clock.now()),
     };
-    await store.appendChat(tournamentId, line, this.kept);
-    deliver(tournamentId, line);
+    const [, related] = await Promise.all([
+      store.appendChat(tournamentId, line, this.kept),
+      this.related(author.id),
+    ]);
+    deliver(tournamentId, line, related);
     return { ok: true, line };
   }
 
-  /** The newest lines, oldest first: what a page shows when it starts watching. */
-  history(tournamentId: TournamentId): Promise<TournamentChatLine[]> {
-    return this.options.store.readChat(tournamentId);
+  /** The newest lines, oldest first, but those of users a block relates to the reader: what a page shows. */
+  async history(tournamentId: TournamentId, reader: UserId): Promise<TournamentChatLine[]> {
+    const [lines, related] = await Promise.all([
+      this.options.store.readChat(tournamentId),
+      this.related(reader),
+    ]);
+    const hidden = new Set(related);
+    return lines.filter((line) => !hidden.has(line.author.id));
+  }
+
+  private related(user: UserId): Promise<readonly UserId[]> {
+    return this.options.related?.(user) ?? Promise.resolve([]);
   }
 
   private get kept(): number {

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { NotifySwitch } from "../inbox/bell";
 import { useArena } from "../net/arena-context";
 import { AccountForms } from "../ui/account-forms";
+import { BlocksPanel } from "./blocks-panel";
 import { EmailPanel } from "./email-panel";
 import { PasswordPanel } from "./password-panel";
 import { SessionsPanel } from "./sessions-panel";
@@ -44,6 +45,7 @@ export function SettingsPage() {
           <EmailPanel token={session.token} />
           <SessionsPanel key={passwordChanges} token={session.token} />
           <PasswordPanel token={session.token} onChanged={() => setPasswordChanges((n) => n + 1)} />
+          <BlocksPanel token={session.token} />
           <section
             className="panel settings-section"
             aria-labelledby="browser-title"

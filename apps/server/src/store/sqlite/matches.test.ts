@@ -385,6 +385,7 @@ describe("SqliteStore migrations", () => {
       .pluck()
       .all();
     expect(tables).toEqual([
+      "blocks",
       "email_settings",
       "email_tokens",
       "mail_queue",

@@ -259,6 +259,18 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX player_sessions_by_user ON player_sessions (user_id);
     `,
   },
+  {
+    description: 'accounts blocking accounts (docs/protocol.md, "Blocks")',
+    sql: `
+      CREATE TABLE blocks (
+        blocker TEXT NOT NULL,
+        blocked TEXT NOT NULL,
+        since INTEGER NOT NULL,
+        PRIMARY KEY (blocker, blocked)
+      ) WITHOUT ROWID;
+      CREATE INDEX blocks_by_blocked ON blocks (blocked, blocker);
+    `,
+  },
 ];
 
 export type MigrationOutcome =
