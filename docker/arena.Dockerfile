@@ -2,7 +2,7 @@
 # Build from the repository root:
 #   docker build -f docker/arena.Dockerfile -t arena .
 #   docker run -p 3000:3000 -v arena-data:/data arena              # the embedded store, alone
-# docker-compose.yml runs two of these on Redis behind HAProxy (docs/architecture.md, "Deployment").
+# docker-compose.yml runs two of these on Redis behind HAProxy (docs/deployment.md).
 #
 # Node 22 "Jod" LTS, not 24: Node 24.21's node::ObjectWrap registers an environment cleanup hook, and
 # better-sqlite3 12 (the embedded store) then aborts the process when the garbage collector frees a

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The scale-out topology on one machine, without Docker (docs/architecture.md, "Deployment"): redis-server
+// The scale-out topology on one machine, without Docker (docs/deployment.md): redis-server
 // with AOF in a temporary directory, two Arena processes on that Redis, and HAProxy in front of them on one
 // public loopback port, configured by deploy/haproxy.cfg (the file the Docker balancer uses too).
 //

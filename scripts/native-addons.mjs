@@ -2,7 +2,7 @@
 // Fits the ABI-specific native addons in node_modules to the Node that runs this script. An addon that
 // node-gyp compiled at install time (build/Release/*.node, like better-sqlite3's) loads only in the Node
 // it was compiled for; CI runs the tests on the machines' Node and again on the deployed LTS
-// (docs/architecture.md, "Deployment"). Each build is kept per Node ABI in .cache/native-addons, so going
+// (docs/deployment.md). Each build is kept per Node ABI in .cache/native-addons, so going
 // back and forth costs a copy; only a build this cache has never seen is compiled (`npm rebuild`, against
 // the running Node's own headers). N-API addons load in every Node and are left alone.
 //

@@ -199,7 +199,7 @@ export interface App {
   start(): Promise<void>;
   /**
    * Out of rotation: `/readyz` answers 503 from now on, so that a load balancer sends nobody new here, while
-   * everything else goes on serving until `close` (docs/architecture.md, "Deployment").
+   * everything else goes on serving until `close` (docs/deployment.md).
    */
   drain(): void;
   /** Graceful: leases are handed back. Not graceful: as if the process died. */

@@ -63,7 +63,7 @@ const Env = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
   /**
    * On SIGTERM, how long `/readyz` answers 503 while the process still serves, before it stops: long
-   * enough for a load balancer's health checks to take it out of rotation (docs/architecture.md, "Deployment").
+   * enough for a load balancer's health checks to take it out of rotation (docs/deployment.md).
    */
   DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   /**

@@ -100,7 +100,7 @@ app.http.listen(env.PORT, env.HOST, () => {
   process.stdout.write(`\n${local}${network}\n`);
 });
 
-// docs/architecture.md, "Deployment". SIGTERM (Docker, systemd, a rolling restart) drains first: out of the
+// docs/deployment.md. SIGTERM (Docker, systemd, a rolling restart) drains first: out of the
 // balancer's rotation while still serving, so that its health checks notice before anyone is disconnected.
 // SIGINT (Ctrl-C) and a second signal during the drain stop at once. Either way the stop is graceful:
 // leases are handed back.

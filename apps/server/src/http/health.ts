@@ -14,7 +14,7 @@ export class Readiness {
     this.started = true;
   }
 
-  /** Out of rotation (docs/architecture.md, "Deployment"), or closing. */
+  /** Out of rotation (docs/deployment.md), or closing. */
   drain(): void {
     this.draining = true;
   }

@@ -12,7 +12,7 @@ import { firstLegal, playOut, startOthello } from "../test-support/play.js";
 import { skipWithout } from "../test-support/requires.js";
 import { type ConnectOptions, useServers } from "../test-support/servers.js";
 
-// The scale-out topology as deployed (docs/architecture.md, "Deployment"): scripts/cluster.mjs starts Redis,
+// The scale-out topology as deployed (docs/deployment.md): scripts/cluster.mjs starts Redis,
 // two server processes (apps/server/dist) and HAProxy with deploy/haproxy.cfg, and every client here goes
 // through the balancer's one public port.
 const missing = missingBinaries();

@@ -27,7 +27,7 @@ export function storedName(): string | null {
 
 /**
  * The match a page's socket is opened for: a room page (`/play/<id>`) names its match, so that the balancer
- * sends every socket of the match to the process that runs it (docs/architecture.md, "Deployment"). Null
+ * sends every socket of the match to the process that runs it (docs/deployment.md). Null
  * for every other page.
  */
 export function matchOfPath(pathname: string | null): string | null {
