@@ -258,6 +258,15 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX player_sessions_by_user ON player_sessions (user_id);
     `,
   },
+  {
+    description: 'accounts: when each was closed (docs/protocol.md, "Closing an account")',
+    sql: `
+      -- NULL while the account is open; a closed account keeps its row for its games and its name.
+      ALTER TABLE player_accounts ADD COLUMN closed_at INTEGER;
+      -- Closing an account removes others' follows of it.
+      CREATE INDEX player_follows_by_followee ON player_follows (followee_id);
+    `,
+  },
 ];
 
 export type MigrationOutcome =
