@@ -9,6 +9,8 @@ import { type LaneLimits } from "./analysis/lane.js";
 import { type Clock } from "./clocks/scheduler.js";
 import { accountsRouter } from "./accounts/http.js";
 import { sessionsRouter } from "./accounts/sessions-api.js";
+import { AccountClosing } from "./accounts/closing.js";
+import { closingRouter } from "./accounts/closing-api.js";
 import { botsRouter } from "./http/bots-api.js";
 import { MemoryPlayerStore } from "./store/memory/players.js";
 import { MemorySessionStore } from "./store/memory/sessions.js";
@@ -190,6 +192,8 @@ export interface App {
   readonly recorder: GameRecorder;
   /** Quick pairing (docs/protocol.md, "Quick pairing"). */
   readonly seeks: Seeks;
+  /** Closes accounts: by their owners, and `closeAccount(userId, reason)` for moderation. */
+  readonly closing: AccountClosing;
   /** Loads live games and starts lease upkeep; call before listening. */
   start(): Promise<void>;
   /**
@@ -285,6 +289,22 @@ export function createApp(deps: AppDeps): App {
   app.use(bodyDepthLimit);
   app.use(crossOrigin(config.allowedOrigins));
   app.use(healthRouter(readiness, metrics, config.metricsToken));
+  // Every socket of the sessions, on every process (through the adapter), is closed.
+  const sessionsEnded = (ids: readonly string[]): void => {
+    for (const id of ids) io.in(sessionRoom(id)).disconnectSockets(true);
+  };
+  const closing = new AccountClosing({
+    players,
+    accounts,
+    notifications: services.notifications,
+    vacations: services.vacations,
+    email: deps.email ?? null,
+    clock,
+    logger,
+    sessionsEnded,
+  });
+  // Before the accounts router: a registration first frees a closed account's name whose hold is over.
+  app.use("/api", closingRouter({ accounts, closing, trustedProxies: config.trustedProxies }));
   app.use(
     "/api",
     accountsRouter({
@@ -302,9 +322,7 @@ export function createApp(deps: AppDeps): App {
     sessionsRouter({
       accounts,
       trustedProxies: config.trustedProxies,
-      sessionsEnded: (ids) => {
-        for (const id of ids) io.in(sessionRoom(id)).disconnectSockets(true);
-      },
+      sessionsEnded,
     }),
   );
   app.use(
@@ -391,6 +409,7 @@ export function createApp(deps: AppDeps): App {
     accounts,
     recorder,
     seeks,
+    closing,
     async start() {
       await rooms.start();
       // After the rooms: resuming a tournament finds or creates its boards' matches.

@@ -52,6 +52,8 @@ export const PublicUser = z.object({
   name: z.string(),
   bot: z.boolean(),
   createdAt: z.number().int(),
+  /** Present and true for a closed account (docs/protocol.md, "Closing an account"). */
+  closed: z.literal(true).optional(),
 });
 export type PublicUser = z.infer<typeof PublicUser>;
 

@@ -70,6 +70,8 @@ export const ERROR_CODES = [
   "account-required",
   "not-correspondence",
   "bad-forecast",
+  // Password reset (docs/protocol.md, "Password reset"): a link unknown, used already or expired.
+  "invalid-reset-link",
 ] as const;
 
 export const ErrorCode = z.enum(ERROR_CODES);

@@ -101,6 +101,12 @@ export class EmailService {
     return true;
   }
 
+  /** Forgets the address and every choice (a closed account's, docs/protocol.md "Closing an account"). */
+  async forget(userId: string): Promise<void> {
+    if ((await this.deps.settings.get(userId)) === null) return;
+    await this.deps.settings.put(userId, { address: null, verified: false, language: "en", kinds: {} });
+  }
+
   async setKinds(userId: string, request: SetEmailKindsRequest): Promise<void> {
     const stored = await this.deps.settings.get(userId);
     await this.deps.settings.put(userId, {
