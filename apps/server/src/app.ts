@@ -11,6 +11,7 @@ import { accountsRouter } from "./accounts/http.js";
 import { sessionsRouter } from "./accounts/sessions-api.js";
 import { AccountClosing } from "./accounts/closing.js";
 import { closingRouter } from "./accounts/closing-api.js";
+import { accountExportRouter } from "./account-data/export-api.js";
 import { botsRouter } from "./http/bots-api.js";
 import { MemoryPlayerStore } from "./store/memory/players.js";
 import { MemorySessionStore } from "./store/memory/sessions.js";
@@ -332,6 +333,24 @@ export function createApp(deps: AppDeps): App {
   app.use(
     "/api",
     botsRouter(() => botsOnline(io)),
+  );
+  app.use(
+    "/api",
+    accountExportRouter({
+      accounts,
+      quotas: backends.quotas,
+      clock,
+      data: {
+        players,
+        matchLog: (matchId) => store.read(matchId, 0),
+        matchChat: (matchId) => store.readChat(matchId),
+        sessions: (userId) => accounts.listSessions(userId),
+        notifications: (userId, limit) => services.notifications.list(userId, limit),
+        email:
+          deps.email === undefined ? null : (userId) => deps.email?.view(userId) ?? Promise.resolve(null),
+        vacation: (userId) => services.vacations.status(userId),
+      },
+    }),
   );
   app.use("/api", notificationsRouter({ inbox: services.notifications, accounts, quotas }));
   app.use("/api", vacationRouter(accounts, services.vacations));
