@@ -12,6 +12,8 @@ import { sessionsRouter } from "./accounts/sessions-api.js";
 import { AccountClosing } from "./accounts/closing.js";
 import { closingRouter } from "./accounts/closing-api.js";
 import { accountExportRouter } from "./account-data/export-api.js";
+import { PasswordReset } from "./accounts/password-reset.js";
+import { passwordResetRouter } from "./accounts/password-reset-api.js";
 import { botsRouter } from "./http/bots-api.js";
 import { MemoryPlayerStore } from "./store/memory/players.js";
 import { MemorySessionStore } from "./store/memory/sessions.js";
@@ -361,6 +363,8 @@ export function createApp(deps: AppDeps): App {
       "/api",
       emailRouter(email, (req) => accountOf(req, accounts)),
     );
+    const reset = new PasswordReset({ players, accounts, email, clock, logger, sessionsEnded });
+    app.use("/api", passwordResetRouter(reset, config.trustedProxies));
     // Each new notification is mailed when its account gave a verified address and wants that kind.
     services.notifications.onNotification((userId, notification) => {
       const { from, ...rest } = notification;
