@@ -18,6 +18,7 @@ type User = UserResponse["user"];
 /** A player's profile: ratings per game and speed with their history chart, record, and games (newest first). */
 export function Profile({ name }: { name: string }) {
   const t = useTranslations("profile");
+  const closedWords = useTranslations("accountData");
   const common = useTranslations("common");
   const speeds = useTranslations("speeds");
   const gameTitle = useGameTitle();
@@ -51,9 +52,14 @@ export function Profile({ name }: { name: string }) {
   return (
     <div className="profile" data-testid="profile">
       <h1>
-        {user.name} {user.bot && <span className="bot-mark">BOT</span>}
+        {user.name} {user.bot && <span className="bot-mark">BOT</span>}{" "}
+        {user.closed === true && (
+          <span className="muted" data-testid="closed-account">
+            {closedWords("closedAccount")}
+          </span>
+        )}
       </h1>
-      <FollowButton name={user.name} id={user.id} />
+      {user.closed !== true && <FollowButton name={user.name} id={user.id} />}
       <p data-testid="record">{t("record", { ...user.record })}</p>
       <h2>{t("ratings")}</h2>
       {pools.length === 0 ? (
