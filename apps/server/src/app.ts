@@ -302,6 +302,17 @@ export function createApp(deps: AppDeps): App {
     notifications: services.notifications,
     vacations: services.vacations,
     email: deps.email ?? null,
+    games: {
+      live: async (userId) => (await services.myGames.list(userId)).map((game) => game.matchId),
+      resign: async (matchId, user) => {
+        const ack = await (
+          await rooms.get(matchId)
+        )?.submit({ kind: "user", user, inviteOk: false }, { type: "resign" }, null);
+        if (ack?.ok === false)
+          logger.warn({ matchId, code: ack.code }, "a closed account's game was not resigned");
+      },
+      clearForecast: (matchId, userId) => backends.forecasts.put(matchId, userId, []),
+    },
     clock,
     logger,
     sessionsEnded,

@@ -1,4 +1,4 @@
-import { type UserId } from "@arena/protocol";
+import { type MatchId, type UserId, type UserRef } from "@arena/protocol";
 import { type Logger } from "pino";
 import { type Clock } from "../clocks/scheduler.js";
 import { nameSkeleton } from "../store/ports/name-skeleton.js";
@@ -23,6 +23,13 @@ export interface AccountClosingDeps {
   readonly notifications: { clear(userId: string): Promise<void> };
   /** Vacations: a closed account's ends (its games' clocks run again). */
   readonly vacations: { set(user: { id: UserId; name: string }, on: boolean): Promise<unknown> };
+  /** The account's live games: each is resigned, and its forecast there cleared (it would play on). */
+  readonly games: {
+    live(userId: UserId): Promise<readonly MatchId[]>;
+    /** Resigns `user`'s seat in the match (nothing when the match is over or not theirs). */
+    resign(matchId: MatchId, user: UserRef): Promise<void>;
+    clearForecast(matchId: MatchId, userId: UserId): Promise<void>;
+  };
   /** E-mail settings: forgotten; null when the server has no e-mail. */
   readonly email: { forget(userId: string): Promise<void> } | null;
   readonly clock: Clock;
@@ -43,8 +50,9 @@ export class AccountClosing {
   constructor(private readonly deps: AccountClosingDeps) {}
 
   /**
-   * Closes the account for `reason` (logged): its sessions end and their sockets close, its follows go, its
-   * inbox, e-mail settings and password are deleted, a vacation ends. `not-found` when there is no such
+   * Closes the account for `reason` (logged): its sessions end and their sockets close, its live games are
+   * resigned (their forecasts cleared), its follows go, its inbox, e-mail settings and password are
+   * deleted, a vacation ends. `not-found` when there is no such
    * open account.
    */
   async closeAccount(userId: UserId, reason: string): Promise<AccountResult<{ closedAt: number }>> {
@@ -56,6 +64,11 @@ export class AccountClosing {
     }
     const ended = await accounts.endSessions(userId, null);
     this.deps.sessionsEnded(ended);
+    const user: UserRef = { id: userId, name: account.name, account: true };
+    for (const matchId of await this.deps.games.live(userId)) {
+      await this.deps.games.clearForecast(matchId, userId);
+      await this.deps.games.resign(matchId, user);
+    }
     await Promise.all([
       this.deps.notifications.clear(userId),
       this.deps.email?.forget(userId),

@@ -104,6 +104,19 @@ describe("closing an account", () => {
     expect(profile.user.id).toBe(fresh.user.id);
   });
 
+  it("resigns the account's live games: its opponent wins", async () => {
+    const server = await arena.start();
+    const [adaName, bobName] = [uniqueName("Ada"), uniqueName("Bob")];
+    const [ada, bob] = [await registerAccount(server, adaName), await registerAccount(server, bobName)];
+    const black = await arena.connectTo(server, ada.token);
+    const white = await arena.connectTo(server, bob.token);
+    const { matchId } = await startOthello(black, white, blitz);
+    expect((await post(server, "/account/close", { password: ACCOUNT_PASSWORD }, ada.token)).ok).toBe(true);
+    const history = async () =>
+      ((await (await fetch(`${server.url}/api/users/${bobName}/games`)).json()) as HistoryResponse).games;
+    await expect.poll(history).toMatchObject([{ matchId, outcome: "win", opponents: [adaName] }]);
+  });
+
   it("is open to moderation: closeAccount(userId, reason) closes it and ends its sockets", async () => {
     const server = await arena.start();
     const name = uniqueName("Dee");
