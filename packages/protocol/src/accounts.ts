@@ -126,6 +126,8 @@ export interface HistoryResponse {
   readonly page: number;
   readonly games: readonly HistoryEntry[];
   readonly more: boolean;
+  /** The opponents' names on this page whose accounts are closed (docs/protocol.md, "Closing an account"). */
+  readonly closed?: readonly string[];
 }
 
 /** One point of a rating history (`GET /api/users/<name>/rating-history`). */

@@ -41,6 +41,19 @@ export interface AccountClosingDeps {
 /** When an account was closed, or null while it is open. */
 export const closedAt = (account: AccountRecord): number | null => account.closedAt ?? null;
 
+/** The names among `games`' opponents whose accounts are closed, for lists to mark them. */
+export async function closedOpponents(
+  players: PlayerStore,
+  games: readonly { readonly opponents: readonly string[] }[],
+): Promise<string[]> {
+  const names = [...new Set(games.flatMap((game) => game.opponents))];
+  const accounts = await Promise.all(names.map((name) => players.accountByName(name)));
+  return names.filter((_, i) => {
+    const account = accounts[i];
+    return account != null && closedAt(account) !== null;
+  });
+}
+
 /**
  * Closing accounts (docs/protocol.md, "Closing an account"): by their owner with the password, or by a
  * moderator (`closeAccount`). A closed account cannot log in, keeps its games and ratings history (its

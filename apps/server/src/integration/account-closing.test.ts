@@ -72,7 +72,10 @@ describe("closing an account", () => {
     expect((await white.call("follow:set", { name: adaName, following: true })).ok).toBe(true);
 
     expect((await post(server, "/account/close", { password: ACCOUNT_PASSWORD }, ada.token)).ok).toBe(true);
-    expect((await history(bobName)).games).toMatchObject([{ matchId, outcome: "win", opponents: [adaName] }]);
+    expect(await history(bobName)).toMatchObject({
+      games: [{ matchId, outcome: "win", opponents: [adaName] }],
+      closed: [adaName],
+    });
     expect((await history(adaName)).games).toMatchObject([{ matchId, outcome: "loss" }]);
     const profile = (await (await fetch(`${server.url}/api/users/${adaName}`)).json()) as UserResponse;
     expect(profile.user).toMatchObject({ name: adaName, closed: true, record: { losses: 1 } });

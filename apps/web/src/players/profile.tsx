@@ -148,6 +148,7 @@ function History({ name }: { name: string }) {
   const searchWords = useTranslations("gameSearch");
   const errors = useTranslations("errors");
   const common = useTranslations("common");
+  const closedWords = useTranslations("accountData");
   const speeds = useTranslations("speeds");
   const locale = useLocale();
   const gameTitle = useGameTitle();
@@ -156,6 +157,7 @@ function History({ name }: { name: string }) {
   const [search, setSearch] = useState<SearchForm>(EMPTY_SEARCH);
   const [games, setGames] = useState<readonly HistoryEntry[]>([]);
   const [more, setMore] = useState(false);
+  const [closed, setClosed] = useState<ReadonlySet<string>>(new Set());
   const [refusal, setRefusal] = useState<{ readonly code: string; readonly message: string } | null>(null);
   useEffect(() => {
     let live = true;
@@ -168,6 +170,7 @@ function History({ name }: { name: string }) {
       setRefusal(null);
       setGames(answer.games);
       setMore(answer.more);
+      setClosed(new Set(answer.closed ?? []));
     });
     return () => {
       live = false;
@@ -219,7 +222,13 @@ function History({ name }: { name: string }) {
                 {gameTitle(game.gameId)} · {speeds.has(game.speed) ? speeds(game.speed) : game.speed}
                 {game.rated ? ` · ${common("rated")}` : ""}
               </td>
-              <td>{new Intl.ListFormat(locale, { style: "short", type: "unit" }).format(game.opponents)}</td>
+              <td>
+                {new Intl.ListFormat(locale, { style: "short", type: "unit" }).format(
+                  game.opponents.map((opponent) =>
+                    closed.has(opponent) ? closedWords("closedOpponent", { name: opponent }) : opponent,
+                  ),
+                )}
+              </td>
               <td>{t(`outcome.${game.outcome}`)}</td>
               <td>
                 {game.ratingBefore !== null && game.ratingAfter !== null
