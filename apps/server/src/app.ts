@@ -9,6 +9,11 @@ import { type LaneLimits } from "./analysis/lane.js";
 import { type Clock } from "./clocks/scheduler.js";
 import { accountsRouter } from "./accounts/http.js";
 import { sessionsRouter } from "./accounts/sessions-api.js";
+import { AccountClosing } from "./accounts/closing.js";
+import { closingRouter } from "./accounts/closing-api.js";
+import { accountExportRouter } from "./account-data/export-api.js";
+import { PasswordReset } from "./accounts/password-reset.js";
+import { passwordResetRouter } from "./accounts/password-reset-api.js";
 import { botsRouter } from "./http/bots-api.js";
 import { MemoryPlayerStore } from "./store/memory/players.js";
 import { MemorySessionStore } from "./store/memory/sessions.js";
@@ -195,6 +200,8 @@ export interface App {
   readonly recorder: GameRecorder;
   /** Quick pairing (docs/protocol.md, "Quick pairing"). */
   readonly seeks: Seeks;
+  /** Closes accounts: by their owners, and `closeAccount(userId, reason)` for moderation. */
+  readonly closing: AccountClosing;
   /** Loads live games and starts lease upkeep; call before listening. */
   start(): Promise<void>;
   /**
@@ -291,6 +298,33 @@ export function createApp(deps: AppDeps): App {
   app.use(bodyDepthLimit);
   app.use(crossOrigin(config.allowedOrigins));
   app.use(healthRouter(readiness, metrics, config.metricsToken));
+  // Every socket of the sessions, on every process (through the adapter), is closed.
+  const sessionsEnded = (ids: readonly string[]): void => {
+    for (const id of ids) io.in(sessionRoom(id)).disconnectSockets(true);
+  };
+  const closing = new AccountClosing({
+    players,
+    accounts,
+    notifications: services.notifications,
+    vacations: services.vacations,
+    email: deps.email ?? null,
+    games: {
+      live: async (userId) => (await services.myGames.list(userId)).map((game) => game.matchId),
+      resign: async (matchId, user) => {
+        const ack = await (
+          await rooms.get(matchId)
+        )?.submit({ kind: "user", user, inviteOk: false }, { type: "resign" }, null);
+        if (ack?.ok === false)
+          logger.warn({ matchId, code: ack.code }, "a closed account's game was not resigned");
+      },
+      clearForecast: (matchId, userId) => backends.forecasts.put(matchId, userId, []),
+    },
+    clock,
+    logger,
+    sessionsEnded,
+  });
+  // Before the accounts router: a registration first frees a closed account's name whose hold is over.
+  app.use("/api", closingRouter({ accounts, closing, trustedProxies: config.trustedProxies }));
   app.use(
     "/api",
     accountsRouter({
@@ -308,9 +342,7 @@ export function createApp(deps: AppDeps): App {
     sessionsRouter({
       accounts,
       trustedProxies: config.trustedProxies,
-      sessionsEnded: (ids) => {
-        for (const id of ids) io.in(sessionRoom(id)).disconnectSockets(true);
-      },
+      sessionsEnded,
     }),
   );
   app.use(
@@ -320,6 +352,24 @@ export function createApp(deps: AppDeps): App {
   app.use(
     "/api",
     botsRouter(() => botsOnline(io)),
+  );
+  app.use(
+    "/api",
+    accountExportRouter({
+      accounts,
+      quotas: backends.quotas,
+      clock,
+      data: {
+        players,
+        matchLog: (matchId) => store.read(matchId, 0),
+        matchChat: (matchId) => store.readChat(matchId),
+        sessions: (userId) => accounts.listSessions(userId),
+        notifications: (userId, limit) => services.notifications.list(userId, limit),
+        email:
+          deps.email === undefined ? null : (userId) => deps.email?.view(userId) ?? Promise.resolve(null),
+        vacation: (userId) => services.vacations.status(userId),
+      },
+    }),
   );
   app.use("/api", notificationsRouter({ inbox: services.notifications, accounts, quotas }));
   app.use("/api", vacationRouter(accounts, services.vacations));
@@ -340,6 +390,8 @@ export function createApp(deps: AppDeps): App {
       "/api",
       emailRouter(email, (req) => accountOf(req, accounts)),
     );
+    const reset = new PasswordReset({ players, accounts, email, clock, logger, sessionsEnded });
+    app.use("/api", passwordResetRouter(reset, config.trustedProxies));
     // Each new notification is mailed when its account gave a verified address and wants that kind.
     services.notifications.onNotification((userId, notification) => {
       const { from, ...rest } = notification;
@@ -408,6 +460,7 @@ export function createApp(deps: AppDeps): App {
     accounts,
     recorder,
     seeks,
+    closing,
     async start() {
       await rooms.start();
       // After the rooms: resuming a tournament finds or creates its boards' matches.

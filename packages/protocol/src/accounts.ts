@@ -52,6 +52,8 @@ export const PublicUser = z.object({
   name: z.string(),
   bot: z.boolean(),
   createdAt: z.number().int(),
+  /** Present and true for a closed account (docs/protocol.md, "Closing an account"). */
+  closed: z.literal(true).optional(),
 });
 export type PublicUser = z.infer<typeof PublicUser>;
 
@@ -124,6 +126,8 @@ export interface HistoryResponse {
   readonly page: number;
   readonly games: readonly HistoryEntry[];
   readonly more: boolean;
+  /** The opponents' names on this page whose accounts are closed (docs/protocol.md, "Closing an account"). */
+  readonly closed?: readonly string[];
 }
 
 /** One point of a rating history (`GET /api/users/<name>/rating-history`). */

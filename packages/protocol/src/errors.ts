@@ -72,6 +72,8 @@ export const ERROR_CODES = [
   "bad-forecast",
   // Blocks (docs/protocol.md, "Blocks"): one of the two blocks the other.
   "blocked",
+  // Password reset (docs/protocol.md, "Password reset"): a link unknown, used already or expired.
+  "invalid-reset-link",
 ] as const;
 
 export const ErrorCode = z.enum(ERROR_CODES);

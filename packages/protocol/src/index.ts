@@ -18,3 +18,4 @@ export * from "./vacation.js";
 export * from "./email.js";
 export * from "./sessions.js";
 export * from "./blocks.js";
+export * from "./account-data.js";

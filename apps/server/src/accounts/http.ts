@@ -21,6 +21,7 @@ import { isGameId } from "@arena/engine/registry";
 import { clientAddress } from "../http/client-address.js";
 import { asOf, isProvisional } from "../ratings/glicko2.js";
 import { type Bucket, type PlayerStore, type StoredRating } from "../store/ports/players.js";
+import { closedOpponents } from "./closing.js";
 import { deviceOf } from "./device.js";
 import { type Accounts, publicUser } from "./service.js";
 
@@ -185,11 +186,13 @@ export function accountsRouter({
       const account = await accounts.account(String(req.params.name));
       if (account === null) return fail(res, "not-found", "no such player");
       const rows = await store.history(account.id, search, (page - 1) * HISTORY_PAGE, HISTORY_PAGE + 1);
+      const games = rows.slice(0, HISTORY_PAGE);
       const body: HistoryResponse = {
         ok: true,
         page,
-        games: rows.slice(0, HISTORY_PAGE),
+        games,
         more: rows.length > HISTORY_PAGE,
+        closed: await closedOpponents(store, games),
       };
       res.json(body);
     }),

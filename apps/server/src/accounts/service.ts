@@ -79,6 +79,8 @@ export const publicUser = (account: AccountRecord): PublicUser => ({
   name: account.name,
   bot: account.bot,
   createdAt: account.createdAt,
+  // A closed account's games still show its name, marked (docs/protocol.md, "Closing an account").
+  ...((account.closedAt ?? null) === null ? {} : { closed: true as const }),
 });
 
 /** Registering, logging in and out, and telling who a token is (docs/architecture.md, "Identity"). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { notificationMail, verificationMail } from "./compose.js";
+import { notificationMail, passwordResetMail, verificationMail } from "./compose.js";
 import { MAIL_KINDS, MAIL_LANGUAGES, MAIL_TEXTS } from "./messages.js";
 
 const ORIGIN = "https://arena.example.org";
@@ -37,6 +37,13 @@ describe("notification mails", () => {
     );
     expect(mail.text).toContain(`${ORIGIN}/tournaments/t1`);
     expect(mail.text).toContain("A player invites you");
+  });
+
+  it("password reset mails carry the reset page's link and the account's name", () => {
+    const mail = passwordResetMail("b@example.org", "ru", ORIGIN, "Ada", "r-1");
+    expect(mail.text).toContain(`${ORIGIN}/reset?token=r-1`);
+    expect(mail.text).toContain("Ada");
+    expect(mail.subject).toBe("Сброс пароля");
   });
 
   it("verification mails carry the verify link", () => {

@@ -27,6 +27,10 @@ export function notificationLink(origin: string, n: MailableNotification): strin
 export const unsubscribeLink = (origin: string, token: string) =>
   `${origin}/api/email/unsubscribe?token=${encodeURIComponent(token)}`;
 
+/** The web page that asks for a new password (docs/protocol.md, "Password reset"). */
+export const resetLink = (origin: string, token: string) =>
+  `${origin}/reset?token=${encodeURIComponent(token)}`;
+
 export const verifyLink = (origin: string, token: string) =>
   `${origin}/api/email/verify?token=${encodeURIComponent(token)}`;
 
@@ -76,6 +80,23 @@ export function verificationMail(
     to,
     subject: texts.verifySubject,
     text: `${fill(texts.verifyBody, { link: verifyLink(origin, token) })}\n`,
+    headers: {},
+  };
+}
+
+/** The mail with a single-use link to choose a new password. */
+export function passwordResetMail(
+  to: string,
+  language: MailLanguage,
+  origin: string,
+  name: string,
+  token: string,
+): OutgoingMail {
+  const texts = MAIL_TEXTS[language];
+  return {
+    to,
+    subject: texts.resetSubject,
+    text: `${fill(texts.resetBody, { name, link: resetLink(origin, token) })}\n`,
     headers: {},
   };
 }

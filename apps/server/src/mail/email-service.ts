@@ -7,9 +7,18 @@ import {
 } from "@arena/protocol";
 import { type Clock } from "../clocks/scheduler.js";
 import { type MailQueue } from "../store/ports/mail-queue.js";
-import { type EmailSettingsStore, type StoredEmailSettings } from "../store/ports/email-settings.js";
+import {
+  type EmailSettingsStore,
+  type StoredEmailSettings,
+  type VerificationToken,
+} from "../store/ports/email-settings.js";
 import { type QuotaStore } from "../store/ports/quotas.js";
-import { type MailableNotification, notificationMail, verificationMail } from "./compose.js";
+import {
+  type MailableNotification,
+  notificationMail,
+  passwordResetMail,
+  verificationMail,
+} from "./compose.js";
 import {
   DEFAULT_MAILED_KINDS,
   MAIL_KINDS,
@@ -38,7 +47,17 @@ export interface EmailServiceDeps {
   readonly queued?: () => void;
 }
 
+/** A password reset link works for 30 minutes (docs/protocol.md, "Password reset"). */
+export const RESET_TTL_MS = 30 * 60_000;
+/** One reset mail per address per this long. */
+export const RESET_MAIL_COOLDOWN_MS = 60_000;
+
 const sha256 = (token: string) => createHash("sha256").update(token).digest("hex");
+/**
+ * Reset tokens share the verification tokens' store under another hash: a reset token is never taken for a
+ * verification one, nor the other way round.
+ */
+const resetHash = (token: string) => sha256(`password-reset:${token}`);
 
 /**
  * Accounts' e-mail: the address and its verification, the kinds mailed, one-click unsubscribe, and the
@@ -99,6 +118,48 @@ export class EmailService {
     if (stored?.address !== found.address) return false;
     await this.deps.settings.put(found.userId, { ...stored, verified: true });
     return true;
+  }
+
+  /**
+   * Mails `name`'s owner a single-use link to choose a new password when the account has a verified
+   * address: whether one was queued (at most one per address a minute; no mail, no error otherwise, so
+   * that the answer tells nothing about the account).
+   */
+  async mailPasswordReset(userId: string, name: string): Promise<boolean> {
+    const stored = await this.deps.settings.get(userId);
+    if (!this.deps.sending || stored === null || stored.address === null || !stored.verified) return false;
+    const now = this.deps.clock.now();
+    const address = stored.address;
+    if ((await this.deps.quotas.cooldown(`mail-reset:${address}`, RESET_MAIL_COOLDOWN_MS, now)) > 0)
+      return false;
+    const token = randomBytes(24).toString("base64url");
+    await this.deps.settings.saveToken(resetHash(token), { userId, address, expiresAt: now + RESET_TTL_MS });
+    const mail = passwordResetMail(address, languageOf(stored), this.deps.origin, name, token);
+    await this.deps.queue.enqueue(mail, now);
+    this.deps.queued?.();
+    return true;
+  }
+
+  /**
+   * The account a reset token was mailed for, the token taken (single use on every process); null when it
+   * is unknown, used, expired, or its address is no longer the account's verified one.
+   */
+  async takePasswordReset(token: string): Promise<VerificationToken | null> {
+    const found = await this.deps.settings.takeToken(resetHash(token), this.deps.clock.now());
+    if (found === null) return null;
+    const stored = await this.deps.settings.get(found.userId);
+    return stored?.address === found.address && stored.verified ? found : null;
+  }
+
+  /** Puts a taken reset token back, as it was (the new password given with it was refused). */
+  async keepPasswordReset(token: string, found: VerificationToken): Promise<void> {
+    await this.deps.settings.saveToken(resetHash(token), found);
+  }
+
+  /** Forgets the address and every choice (a closed account's, docs/protocol.md "Closing an account"). */
+  async forget(userId: string): Promise<void> {
+    if ((await this.deps.settings.get(userId)) === null) return;
+    await this.deps.settings.put(userId, { address: null, verified: false, language: "en", kinds: {} });
   }
 
   async setKinds(userId: string, request: SetEmailKindsRequest): Promise<void> {

@@ -29,6 +29,9 @@ interface Texts {
   readonly verifySubject: string;
   /** `{link}` is the verification link. */
   readonly verifyBody: string;
+  readonly resetSubject: string;
+  /** `{name}` is the account's name, `{link}` the reset page's link (docs/mail.md, "Password reset"). */
+  readonly resetBody: string;
   /** Who `{from}` is when the notification names nobody. */
   readonly someone: string;
   /** The page an unsubscribe link opens: a question and a button, then the answer. */
@@ -64,6 +67,9 @@ export const MAIL_TEXTS = {
     unsubscribe: "No more mails like this one: {link}",
     verifySubject: "Confirm your e-mail address",
     verifyBody: "Open this link within a day to confirm this address for your Arena account: {link}",
+    resetSubject: "Reset your password",
+    resetBody:
+      "Someone asked to reset the password of your Arena account {name}. Open this link within 30 minutes to choose a new one: {link}\n\nIf it was not you, ignore this mail: your password stays as it is.",
     someone: "A player",
     unsubscribePage: {
       title: "Unsubscribe",
@@ -88,6 +94,9 @@ export const MAIL_TEXTS = {
     verifySubject: "Подтвердите адрес почты",
     verifyBody:
       "Откройте эту ссылку в течение суток, чтобы подтвердить адрес для вашей учётной записи: {link}",
+    resetSubject: "Сброс пароля",
+    resetBody:
+      "Кто-то попросил сбросить пароль вашей учётной записи {name}. Откройте эту ссылку в течение 30 минут, чтобы задать новый: {link}\n\nЕсли это были не вы, просто не обращайте внимания на письмо: пароль останется прежним.",
     someone: "Игрок",
     unsubscribePage: {
       title: "Отписка",
@@ -114,6 +123,9 @@ export const MAIL_TEXTS = {
     unsubscribe: "この種類のメールを止める: {link}",
     verifySubject: "メールアドレスの確認",
     verifyBody: "一日以内にこのリンクを開いて、アカウントのアドレスを確認してください: {link}",
+    resetSubject: "パスワードの再設定",
+    resetBody:
+      "アカウント {name} のパスワードの再設定が依頼されました。30分以内にこのリンクを開いて、新しいパスワードを設定してください: {link}\n\nお心当たりがない場合は、このメールを無視してください。パスワードは変わりません。",
     someone: "相手",
     unsubscribePage: {
       title: "配信停止",

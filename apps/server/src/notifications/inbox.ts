@@ -85,6 +85,11 @@ export class Inbox {
     return this.options.store.list(userId, Math.min(limit, NOTIFICATIONS_KEPT));
   }
 
+  /** Deletes the user's whole inbox (a closed account's). Rejects when the store cannot be written. */
+  clear(userId: string): Promise<void> {
+    return this.options.store.clear(userId);
+  }
+
   /** These ids read, or every one (null). Rejects when the store cannot be written. */
   markRead(userId: UserId, ids: readonly string[] | null): Promise<void> {
     return this.options.store.markRead(userId, ids);

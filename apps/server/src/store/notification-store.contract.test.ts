@@ -85,6 +85,22 @@ function contract(name: string, make: () => Promise<Setup>) {
       await store.add(u, note("d", 5000), 200);
       expect(await other.unread(u)).toBe(1);
     });
+
+    it("deletes one user's whole inbox for every process, and only theirs", async () => {
+      const { store, other } = setup;
+      const [u, v] = [user(), user()];
+      await store.add(u, note("a", 1000), 200);
+      await store.add(u, note("b", 1001), 200);
+      await store.markRead(u, ["a"]);
+      await store.add(v, note("a", 1000), 200);
+      await other.clear(u);
+      expect(await store.list(u, 50)).toEqual([]);
+      expect(await store.unread(u)).toBe(0);
+      expect((await other.list(v, 50)).map((n) => n.id)).toEqual(["a"]);
+      // A notification added after is a new inbox's first.
+      expect(await store.add(u, note("a", 2000), 200)).toBe(true);
+      expect(await other.unread(u)).toBe(1);
+    });
   });
 }
 

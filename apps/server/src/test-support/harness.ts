@@ -44,6 +44,7 @@ import { type QuotaStore } from "../store/ports/quotas.js";
 import { type ServerHeartbeat } from "../store/ports/heartbeat.js";
 import { type RedisConnection } from "../store/redis/open.js";
 import { RedisTournamentStore } from "../store/redis/tournaments.js";
+import { type EmailService } from "../mail/email-service.js";
 import { type TournamentStore } from "../store/ports/tournaments.js";
 
 export interface TestServer {
@@ -82,6 +83,8 @@ export async function startServer(
     notifications?: NotificationStore;
     /** Where vacations are kept (default: memory), likewise. */
     vacations?: VacationStore;
+    /** Accounts' e-mail (default: none, and no e-mail routes). */
+    email?: EmailService;
   } = {},
 ): Promise<TestServer> {
   const clock = options.clock ?? new FakeClock();
@@ -122,6 +125,7 @@ export async function startServer(
     ...(options.seeks === undefined ? {} : { seeks: options.seeks }),
     ...(options.quotas === undefined ? {} : { quotas: options.quotas }),
     ...(options.vacations === undefined ? {} : { vacations: options.vacations }),
+    ...(options.email === undefined ? {} : { email: options.email }),
   });
   await app.start();
   await new Promise<void>((resolve) => app.http.listen(0, "127.0.0.1", resolve));

@@ -19,6 +19,7 @@ type User = UserResponse["user"];
 /** A player's profile: ratings per game and speed with their history chart, record, and games (newest first). */
 export function Profile({ name }: { name: string }) {
   const t = useTranslations("profile");
+  const closedWords = useTranslations("accountData");
   const common = useTranslations("common");
   const speeds = useTranslations("speeds");
   const gameTitle = useGameTitle();
@@ -52,10 +53,15 @@ export function Profile({ name }: { name: string }) {
   return (
     <div className="profile" data-testid="profile">
       <h1>
-        {user.name} {user.bot && <span className="bot-mark">BOT</span>}
+        {user.name} {user.bot && <span className="bot-mark">BOT</span>}{" "}
+        {user.closed === true && (
+          <span className="muted" data-testid="closed-account">
+            {closedWords("closedAccount")}
+          </span>
+        )}
       </h1>
-      <FollowButton name={user.name} id={user.id} />
-      <BlockButton name={user.name} id={user.id} />
+      {user.closed !== true && <FollowButton name={user.name} id={user.id} />}
+      {user.closed !== true && <BlockButton name={user.name} id={user.id} />}
       <p data-testid="record">{t("record", { ...user.record })}</p>
       <h2>{t("ratings")}</h2>
       {pools.length === 0 ? (
@@ -144,6 +150,7 @@ function History({ name }: { name: string }) {
   const searchWords = useTranslations("gameSearch");
   const errors = useTranslations("errors");
   const common = useTranslations("common");
+  const closedWords = useTranslations("accountData");
   const speeds = useTranslations("speeds");
   const locale = useLocale();
   const gameTitle = useGameTitle();
@@ -152,6 +159,7 @@ function History({ name }: { name: string }) {
   const [search, setSearch] = useState<SearchForm>(EMPTY_SEARCH);
   const [games, setGames] = useState<readonly HistoryEntry[]>([]);
   const [more, setMore] = useState(false);
+  const [closed, setClosed] = useState<ReadonlySet<string>>(new Set());
   const [refusal, setRefusal] = useState<{ readonly code: string; readonly message: string } | null>(null);
   useEffect(() => {
     let live = true;
@@ -164,6 +172,7 @@ function History({ name }: { name: string }) {
       setRefusal(null);
       setGames(answer.games);
       setMore(answer.more);
+      setClosed(new Set(answer.closed ?? []));
     });
     return () => {
       live = false;
@@ -215,7 +224,13 @@ function History({ name }: { name: string }) {
                 {gameTitle(game.gameId)} · {speeds.has(game.speed) ? speeds(game.speed) : game.speed}
                 {game.rated ? ` · ${common("rated")}` : ""}
               </td>
-              <td>{new Intl.ListFormat(locale, { style: "short", type: "unit" }).format(game.opponents)}</td>
+              <td>
+                {new Intl.ListFormat(locale, { style: "short", type: "unit" }).format(
+                  game.opponents.map((opponent) =>
+                    closed.has(opponent) ? closedWords("closedOpponent", { name: opponent }) : opponent,
+                  ),
+                )}
+              </td>
               <td>{t(`outcome.${game.outcome}`)}</td>
               <td>
                 {game.ratingBefore !== null && game.ratingAfter !== null

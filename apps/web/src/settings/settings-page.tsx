@@ -5,6 +5,8 @@ import { useState } from "react";
 import { NotifySwitch } from "../inbox/bell";
 import { useArena } from "../net/arena-context";
 import { AccountForms } from "../ui/account-forms";
+import { ClosePanel } from "../account-data/close-panel";
+import { DataPanel } from "../account-data/data-panel";
 import { BlocksPanel } from "./blocks-panel";
 import { EmailPanel } from "./email-panel";
 import { PasswordPanel } from "./password-panel";
@@ -13,8 +15,8 @@ import { VacationPanel } from "./vacation-panel";
 import "./settings.css";
 
 /**
- * The account's settings (docs/web.md, "Settings"): vacation, e-mail, sessions, password and browser
- * notifications. A guest is
+ * The account's settings (docs/web.md, "Settings"): vacation, e-mail, sessions, password, blocked
+ * players, browser notifications, the account's data to download, and closing it. A guest is
  * told they are for accounts, with the sign-in forms one click away.
  */
 export function SettingsPage() {
@@ -54,6 +56,8 @@ export function SettingsPage() {
             <h3 id="browser-title">{t("browserTitle")}</h3>
             <NotifySwitch />
           </section>
+          <DataPanel token={session.token} />
+          <ClosePanel token={session.token} />
         </>
       )}
     </div>

@@ -16,6 +16,7 @@ type Mode = "login" | "register";
 export function AccountForms({ onDone }: { onDone: () => void }) {
   const { client, session } = useArena();
   const t = useTranslations("account");
+  const data = useTranslations("accountData");
   const errors = useTranslations("errors");
   const locale = useLocale();
   const [mode, setMode] = useState<Mode>("login");
@@ -89,6 +90,11 @@ export function AccountForms({ onDone }: { onDone: () => void }) {
           />
         </label>
         {mode === "register" && <p className="muted small">{t("rules")}</p>}
+        {mode === "login" && (
+          <a href="/reset" className="small" data-testid="forgot-password">
+            {data("forgot")}
+          </a>
+        )}
         {error !== null && (
           <p className="error" role="alert" data-testid="account-error">
             {failureText(errors, locale, error)}

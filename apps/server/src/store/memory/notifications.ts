@@ -31,6 +31,11 @@ export class MemoryNotificationStore implements NotificationStore {
     return Promise.resolve();
   }
 
+  clear(userId: string): Promise<void> {
+    this.inboxes.delete(userId);
+    return Promise.resolve();
+  }
+
   unread(userId: string): Promise<number> {
     const inbox = this.inboxes.get(userId);
     return Promise.resolve(inbox === undefined ? 0 : [...inbox.values()].filter((n) => !n.read).length);

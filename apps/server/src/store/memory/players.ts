@@ -74,6 +74,25 @@ export class MemoryPlayerStore implements PlayerStore {
     return Promise.resolve(account !== undefined);
   }
 
+  closeAccount(id: UserId, at: number): Promise<boolean> {
+    const account = this.accounts.get(id);
+    if (account === undefined || (account.closedAt ?? null) !== null) return Promise.resolve(false);
+    this.accounts.set(id, { ...account, closedAt: at, passwordHash: "" });
+    this.follows.delete(id);
+    for (const followed of this.follows.values()) followed.delete(id);
+    return Promise.resolve(true);
+  }
+
+  releaseName(id: UserId): Promise<boolean> {
+    const account = this.accounts.get(id);
+    if (account === undefined || (account.closedAt ?? null) === null) return Promise.resolve(false);
+    const skeleton = nameSkeleton(account.name);
+    const held = this.byName.get(account.nameKey) === id;
+    if (held) this.byName.delete(account.nameKey);
+    if (this.bySkeleton.get(skeleton) === id) this.bySkeleton.delete(skeleton);
+    return Promise.resolve(held);
+  }
+
   takeToken(key: string, bucket: Bucket, now: number): Promise<boolean> {
     const current = this.buckets.get(key) ?? { tokens: bucket.capacity, at: now };
     const tokens = Math.min(

@@ -17,6 +17,8 @@ export interface NotificationStore {
   markRead(userId: string, ids: readonly string[] | null): Promise<void>;
   /** How many are unread. */
   unread(userId: string): Promise<number>;
+  /** Deletes the whole inbox (a closed account's, docs/protocol.md "Closing an account"). */
+  clear(userId: string): Promise<void>;
 }
 
 /** Newest first; the same time by id, so every backend lists alike. */

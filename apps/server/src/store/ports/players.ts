@@ -23,6 +23,11 @@ export interface AccountRecord {
   /** `scrypt$N$r$p$salt$key` (accounts/passwords.ts). */
   readonly passwordHash: string;
   readonly createdAt: number;
+  /**
+   * When the account was closed (docs/protocol.md, "Closing an account"); absent or null while it is open.
+   * A closed account keeps its name and games, and has no password (the hash is "").
+   */
+  readonly closedAt?: number | null;
 }
 
 export type CreateAccountResult =
@@ -105,6 +110,17 @@ export interface PlayerStore {
   accountById(id: UserId): Promise<AccountRecord | null>;
   /** Replaces the account's password hash (a password change or reset); false when there is no such account. */
   setPasswordHash(id: UserId, passwordHash: string): Promise<boolean>;
+  /**
+   * Closes the account at `at` (docs/protocol.md, "Closing an account"), in one step: `closedAt` set, the
+   * password hash emptied, its follows of others and others' follows of it removed. Its name and skeleton
+   * stay held. False when there is no such account or it was closed already.
+   */
+  closeAccount(id: UserId, at: number): Promise<boolean>;
+  /**
+   * Frees a closed account's name and skeleton for others to register (the account keeps its name for its
+   * games). False when the account is not closed or does not hold them any more.
+   */
+  releaseName(id: UserId): Promise<boolean>;
   /** Takes a token from the bucket `key`: false when it is empty (every process shares the buckets). */
   takeToken(key: string, bucket: Bucket, now: number): Promise<boolean>;
   /** The tokens the bucket `key` holds at `now` (fractions count), without taking one. */

@@ -75,6 +75,10 @@ export class RedisNotificationStore implements NotificationStore {
     await timed(MARK.run(this.client, { keys: this.keys(userId), arguments: ids === null ? [] : [...ids] }));
   }
 
+  async clear(userId: string): Promise<void> {
+    await timed(this.client.del(this.keys(userId)));
+  }
+
   async unread(userId: string): Promise<number> {
     const [, order, read] = this.keys(userId);
     const [total, readCount] = await Promise.all([

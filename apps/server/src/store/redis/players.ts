@@ -49,6 +49,33 @@ redis.call('HSET', KEYS[1], 'account', cjson.encode(account))
 return 1
 `;
 
+// Closes an account: KEYS[1] its hash, KEYS[2] its follows; ARGV[1] the time. 0 when there is none or it
+// is closed already. Others' follows of it are removed after (closeAccount): they are in their own keys.
+const CLOSE = `
+local json = redis.call('HGET', KEYS[1], 'account')
+if not json then return 0 end
+local account = cjson.decode(json)
+if account['closedAt'] ~= nil and account['closedAt'] ~= cjson.null then return 0 end
+account['closedAt'] = tonumber(ARGV[1])
+account['passwordHash'] = ''
+redis.call('HSET', KEYS[1], 'account', cjson.encode(account))
+redis.call('DEL', KEYS[2])
+return 1
+`;
+
+// Frees a closed account's name (KEYS[2]) and skeleton (KEYS[3]) if they still name it (ARGV[1]); KEYS[1]
+// its hash. 1 when the name was freed.
+const RELEASE = `
+local json = redis.call('HGET', KEYS[1], 'account')
+if not json then return 0 end
+local account = cjson.decode(json)
+if account['closedAt'] == nil or account['closedAt'] == cjson.null then return 0 end
+if redis.call('GET', KEYS[3]) == ARGV[1] then redis.call('DEL', KEYS[3]) end
+if redis.call('GET', KEYS[2]) ~= ARGV[1] then return 0 end
+redis.call('DEL', KEYS[2])
+return 1
+`;
+
 const TAKE = `
 local state = redis.call('HMGET', KEYS[1], 'tokens', 'at')
 local capacity, refill, now = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
@@ -193,6 +220,37 @@ export class RedisPlayerStore implements PlayerStore {
       this.client.eval(SET_FIELD, {
         keys: [this.key("user", id)],
         arguments: ["passwordHash", JSON.stringify(passwordHash)],
+      }),
+    );
+    return reply === 1;
+  }
+
+  async closeAccount(id: UserId, at: number): Promise<boolean> {
+    const reply = await timed(
+      this.client.eval(CLOSE, {
+        keys: [this.key("user", id), this.key("follows", id)],
+        arguments: [String(at)],
+      }),
+    );
+    if (reply !== 1) return false;
+    // Others' follows of it: one scan over the follow hashes (closing is rare, accounts few next to games).
+    for await (const batch of this.client.scanIterator({ MATCH: this.key("follows", "*"), COUNT: 500 })) {
+      for (const key of [batch].flat()) await timed(this.client.hDel(key, id));
+    }
+    return true;
+  }
+
+  async releaseName(id: UserId): Promise<boolean> {
+    const account = await this.accountById(id);
+    if (account === null) return false;
+    const reply = await timed(
+      this.client.eval(RELEASE, {
+        keys: [
+          this.key("user", id),
+          this.key("name", account.nameKey),
+          this.key("skeleton", nameSkeleton(account.name)),
+        ],
+        arguments: [id],
       }),
     );
     return reply === 1;

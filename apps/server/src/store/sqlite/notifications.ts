@@ -21,6 +21,7 @@ export class SqliteNotificationStore implements NotificationStore {
         `SELECT notification, read FROM user_notifications WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`,
       ),
       readOne: db.prepare(`UPDATE user_notifications SET read = 1 WHERE user_id = ? AND id = ?`),
+      clear: db.prepare(`DELETE FROM user_notifications WHERE user_id = ?`),
       readEvery: db.prepare(`UPDATE user_notifications SET read = 1 WHERE user_id = ?`),
       unread: db.prepare<[string], { n: number }>(
         `SELECT COUNT(*) AS n FROM user_notifications WHERE user_id = ? AND read = 0`,
@@ -59,6 +60,11 @@ export class SqliteNotificationStore implements NotificationStore {
 
   markRead(userId: string, ids: readonly string[] | null): Promise<void> {
     this.readAll(userId, ids);
+    return Promise.resolve();
+  }
+
+  clear(userId: string): Promise<void> {
+    this.statements.clear.run(userId);
     return Promise.resolve();
   }
 

@@ -36,6 +36,7 @@ interface AccountRow {
   bot: number;
   password_hash: string;
   created_at: number;
+  closed_at: number | null;
 }
 
 interface RatingRow {
@@ -55,6 +56,7 @@ const toAccount = (row: AccountRow): AccountRecord => ({
   bot: row.bot === 1,
   passwordHash: row.password_hash,
   createdAt: row.created_at,
+  ...(row.closed_at === null ? {} : { closedAt: row.closed_at }),
 });
 
 const toRating = (row: RatingRow): StoredRating => ({
@@ -138,6 +140,16 @@ export class SqlitePlayerStore implements PlayerStore {
          WHERE user_id NOT IN (SELECT user_id FROM player_name_skeletons)`,
       ),
       setPasswordHash: db.prepare(`UPDATE player_accounts SET password_hash = ? WHERE user_id = ?`),
+      closeAccount: db.prepare(
+        `UPDATE player_accounts SET closed_at = ?, password_hash = '' WHERE user_id = ? AND closed_at IS NULL`,
+      ),
+      deleteFollowsOf: db.prepare(`DELETE FROM player_follows WHERE follower_id = ? OR followee_id = ?`),
+      // A freed name's key becomes one no name lower-cases to ('#' is not allowed in names).
+      releaseName: db.prepare(
+        `UPDATE player_accounts SET name_key = '#closed:' || user_id
+         WHERE user_id = ? AND closed_at IS NOT NULL AND name_key NOT LIKE '#closed:%'`,
+      ),
+      deleteSkeletons: db.prepare(`DELETE FROM player_name_skeletons WHERE user_id = ?`),
       bucket: db.prepare<[string], { tokens: number; at: number }>(
         `SELECT tokens, at FROM player_login_buckets WHERE key = ?`,
       ),
@@ -259,6 +271,26 @@ export class SqlitePlayerStore implements PlayerStore {
 
   setPasswordHash(id: UserId, passwordHash: string): Promise<boolean> {
     return this.attempt(() => this.statements.setPasswordHash.run(passwordHash, id).changes === 1);
+  }
+
+  closeAccount(id: UserId, at: number): Promise<boolean> {
+    return this.attempt(() =>
+      this.db.transaction(() => {
+        if (this.statements.closeAccount.run(at, id).changes !== 1) return false;
+        this.statements.deleteFollowsOf.run(id, id);
+        return true;
+      })(),
+    );
+  }
+
+  releaseName(id: UserId): Promise<boolean> {
+    return this.attempt(() =>
+      this.db.transaction(() => {
+        if (this.statements.releaseName.run(id).changes !== 1) return false;
+        this.statements.deleteSkeletons.run(id);
+        return true;
+      })(),
+    );
   }
 
   takeToken(key: string, bucket: Bucket, now: number): Promise<boolean> {

@@ -271,6 +271,15 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX blocks_by_blocked ON blocks (blocked, blocker);
     `,
   },
+  {
+    description: 'accounts: when each was closed (docs/protocol.md, "Closing an account")',
+    sql: `
+      -- NULL while the account is open; a closed account keeps its row for its games and its name.
+      ALTER TABLE player_accounts ADD COLUMN closed_at INTEGER;
+      -- Closing an account removes others' follows of it.
+      CREATE INDEX player_follows_by_followee ON player_follows (followee_id);
+    `,
+  },
 ];
 
 export type MigrationOutcome =
