@@ -53,7 +53,7 @@ export function SessionsPanel({ token }: { token: string }) {
               <span className="session-device">
                 {session.device === "" ? t("sessionsUnknownDevice") : session.device}
               </span>
-              {session.current && <span className="badge">{t("sessionsThisDevice")}</span>}
+              {session.current && <span className="session-here">{t("sessionsThisDevice")}</span>}
               <span className="muted">
                 {t("sessionsLastUsed", { when: when.format(new Date(session.lastUsedAt)) })}
                 {session.address !== null && ` · ${session.address}`}

@@ -45,9 +45,6 @@ export function SettingsPage() {
         <>
           <VacationPanel token={session.token} />
           <EmailPanel token={session.token} />
-          <SessionsPanel key={passwordChanges} token={session.token} />
-          <PasswordPanel token={session.token} onChanged={() => setPasswordChanges((n) => n + 1)} />
-          <BlocksPanel token={session.token} />
           <section
             className="panel settings-section"
             aria-labelledby="browser-title"
@@ -56,6 +53,9 @@ export function SettingsPage() {
             <h3 id="browser-title">{t("browserTitle")}</h3>
             <NotifySwitch />
           </section>
+          <SessionsPanel key={passwordChanges} token={session.token} />
+          <PasswordPanel token={session.token} onChanged={() => setPasswordChanges((n) => n + 1)} />
+          <BlocksPanel token={session.token} />
           <DataPanel token={session.token} />
           <ClosePanel token={session.token} />
         </>
