@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { registerAccount } from "../fixtures/accounts.js";
-import { matchIdOf, newPlayer } from "../fixtures/arena.js";
+import { inviteByName, matchIdOf, newPlayer } from "../fixtures/arena.js";
 import { consoleErrors } from "../fixtures/console.js";
 
 // Blocks (docs/web.md, "Blocks"): an account blocks another from its profile; the blocked one cannot invite
@@ -42,15 +42,7 @@ test("A blocks B from B's profile: B cannot invite A nor be paired with A; A unb
   await gus.page.goto("/");
 
   // Ben invites Ann by name: refused, and told so; he stays in the lobby.
-  const form = ben.page.locator("section.create");
-  await form.getByRole("combobox", { name: "Game", exact: true }).selectOption("othello");
-  await form.locator("label.chip", { hasText: /^5\+0$/ }).click();
-  await form.getByRole("combobox", { name: "Seat 1", exact: true }).selectOption({ label: "Me" });
-  await form
-    .getByRole("combobox", { name: "Seat 2", exact: true })
-    .selectOption({ label: "Invite a player" });
-  await form.getByTestId("seat-invite-name-1").fill(annName);
-  await form.getByRole("button", { name: "Create game" }).click();
+  await inviteByName(ben.page, annName, "5+0");
   await expect(ben.page.getByRole("alert").filter({ hasText: "you cannot reach this player" })).toBeVisible();
   await expect(ben.page).not.toHaveURL(/\/play\//);
 

@@ -3,7 +3,15 @@
 // says "your turn", and the lobby's Join takes the seat in one click.
 import { type Page, expect, test } from "@playwright/test";
 import { registerAccount } from "../fixtures/accounts.js";
-import { type Player, createGame, matchIdOf, newPlayer, seat, square } from "../fixtures/arena.js";
+import {
+  type Player,
+  createGame,
+  inviteByName,
+  matchIdOf,
+  newPlayer,
+  seat,
+  square,
+} from "../fixtures/arena.js";
 import { consoleErrors } from "../fixtures/console.js";
 
 const YOUR_TURN_TITLE = "• Your turn — Arena";
@@ -27,15 +35,7 @@ test(
     await registerAccount(bea.page, beaName);
 
     // Ada invites Bea by name from the create form.
-    const form = ada.page.locator("section.create");
-    await form.getByRole("combobox", { name: "Game", exact: true }).selectOption("othello");
-    await form.locator("label.chip", { hasText: /^5\+0$/ }).click();
-    await form.getByRole("combobox", { name: "Seat 1", exact: true }).selectOption({ label: "Me" });
-    await form
-      .getByRole("combobox", { name: "Seat 2", exact: true })
-      .selectOption({ label: "Invite a player" });
-    await form.getByTestId("seat-invite-name-1").fill(beaName);
-    await form.getByRole("button", { name: "Create game" }).click();
+    await inviteByName(ada.page, beaName, "5+0");
     await ada.page.waitForURL(/\/play\/[^/?]+/);
     const matchId = matchIdOf(ada.page);
 
@@ -167,14 +167,7 @@ test("an invitee declines from the bell: the host's seat is invite-only again", 
   const gusName = uniqueName("Gus");
   const errors = consoleErrors(fay.page, gus.page);
   await registerAccount(gus.page, gusName);
-  const form = fay.page.locator("section.create");
-  await form.getByRole("combobox", { name: "Game", exact: true }).selectOption("othello");
-  await form.getByRole("combobox", { name: "Seat 1", exact: true }).selectOption({ label: "Me" });
-  await form
-    .getByRole("combobox", { name: "Seat 2", exact: true })
-    .selectOption({ label: "Invite a player" });
-  await form.getByTestId("seat-invite-name-1").fill(gusName);
-  await form.getByRole("button", { name: "Create game" }).click();
+  await inviteByName(fay.page, gusName);
   await fay.page.waitForURL(/\/play\/[^/?]+/);
   await expect(seat(fay.page, 1)).toContainText(gusName);
 

@@ -1,9 +1,10 @@
-import { type NextFunction, type Request, type Response, Router } from "express";
+import { Router } from "express";
 import { type Accounts } from "../accounts/service.js";
 import { type Clock } from "../clocks/scheduler.js";
 import { requireAccount } from "../http/require-account.js";
 import { type QuotaStore } from "../store/ports/quotas.js";
 import { type AccountExportDeps, EXPORT_COOLDOWN_MS, exportAccount } from "./export.js";
+import { handle } from "../http/handle.js";
 
 export interface ExportApiDeps {
   readonly accounts: Accounts;
@@ -11,19 +12,6 @@ export interface ExportApiDeps {
   readonly clock: Clock;
   readonly data: AccountExportDeps;
 }
-
-/** An async handler whose rejection is a 503: a rejection here is a store being unreachable. */
-const handle =
-  (fn: (req: Request, res: Response) => Promise<void>) =>
-  (req: Request, res: Response, next: NextFunction): void => {
-    fn(req, res).catch((error: unknown) => {
-      if (res.headersSent) {
-        next(error);
-        return;
-      }
-      res.status(503).json({ ok: false, code: "store-unavailable", message: "the store is unavailable" });
-    });
-  };
 
 /** `GET /api/account/export` (docs/protocol.md, "Export"): the account's data as one zip, once per 10 minutes. */
 export function accountExportRouter({ accounts, quotas, clock, data }: ExportApiDeps): Router {

@@ -5,6 +5,7 @@ import { requireAccount } from "../http/require-account.js";
 import { type AccountClosing } from "./closing.js";
 import { deviceOf } from "./device.js";
 import { type Accounts } from "./service.js";
+import { handle } from "../http/handle.js";
 
 export interface ClosingApiDeps {
   readonly accounts: Accounts;
@@ -18,19 +19,6 @@ const STATUS: Record<string, number> = {
   "not-found": 404,
   "rate-limited": 429,
 };
-
-/** An async handler whose rejection is a 503: a rejection here is a store being unreachable. */
-const handle =
-  (fn: (req: Request, res: Response) => Promise<void>) =>
-  (req: Request, res: Response, next: NextFunction): void => {
-    fn(req, res).catch((error: unknown) => {
-      if (res.headersSent) {
-        next(error);
-        return;
-      }
-      res.status(503).json({ ok: false, code: "store-unavailable", message: "the store is unavailable" });
-    });
-  };
 
 /**
  * Closing an account under `/api` (docs/protocol.md, "Closing an account"): `POST /account/close` with the

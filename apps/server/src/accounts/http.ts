@@ -15,7 +15,7 @@ import {
   RegisterRequest,
   type UserResponse,
 } from "@arena/protocol";
-import { type NextFunction, type Request, type Response, Router } from "express";
+import { type Request, type Response, Router } from "express";
 import { type z } from "zod";
 import { isGameId } from "@arena/engine/registry";
 import { clientAddress } from "../http/client-address.js";
@@ -24,6 +24,7 @@ import { type Bucket, type PlayerStore, type StoredRating } from "../store/ports
 import { closedOpponents } from "./closing.js";
 import { deviceOf } from "./device.js";
 import { type Accounts, publicUser } from "./service.js";
+import { handle } from "../http/handle.js";
 
 export interface AccountsApiDeps {
   readonly accounts: Accounts;
@@ -78,19 +79,6 @@ function bearer(req: Request): string | undefined {
 
 /** Game searches per client address (docs/protocol.md, "Game search"): 20 at once, one more every 500 ms. */
 export const SEARCH_BUCKET: Bucket = { capacity: 20, refillMs: 500 };
-
-/** An async handler whose rejection is a 503: every rejection here is the player store being unreachable. */
-const handle =
-  (fn: (req: Request, res: Response) => Promise<void>) =>
-  (req: Request, res: Response, next: NextFunction): void => {
-    fn(req, res).catch((error: unknown) => {
-      if (res.headersSent) {
-        next(error);
-        return;
-      }
-      fail(res, "store-unavailable", "the player store is unavailable");
-    });
-  };
 
 /** A rating as of `now`: its RD grown by the time since its last rated game (ratings/glicko2.ts `asOf`). */
 function view(stored: StoredRating, now: number): RatingView {

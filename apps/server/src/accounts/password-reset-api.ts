@@ -1,9 +1,10 @@
 import { PasswordResetConfirmRequest, PasswordResetRequest } from "@arena/protocol";
-import { type NextFunction, type Request, type Response, Router } from "express";
+import { type Request, type Response, Router } from "express";
 import { type z } from "zod";
 import { clientAddress } from "../http/client-address.js";
 import { deviceOf } from "./device.js";
 import { type PasswordReset } from "./password-reset.js";
+import { handle } from "../http/handle.js";
 
 const STATUS: Record<string, number> = {
   "invalid-payload": 400,
@@ -12,19 +13,6 @@ const STATUS: Record<string, number> = {
   "bad-credentials": 401,
   "rate-limited": 429,
 };
-
-/** An async handler whose rejection is a 503: a rejection here is a store being unreachable. */
-const handle =
-  (fn: (req: Request, res: Response) => Promise<void>) =>
-  (req: Request, res: Response, next: NextFunction): void => {
-    fn(req, res).catch((error: unknown) => {
-      if (res.headersSent) {
-        next(error);
-        return;
-      }
-      res.status(503).json({ ok: false, code: "store-unavailable", message: "the store is unavailable" });
-    });
-  };
 
 /** The body parsed, or a 400 naming the field at fault (never echoing a password). */
 function parse<S extends z.ZodType>(schema: S, body: unknown, res: Response): z.infer<S> | null {

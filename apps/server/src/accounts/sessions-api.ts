@@ -4,13 +4,14 @@ import {
   type SessionsResponse,
   type SessionView,
 } from "@arena/protocol";
-import { type NextFunction, type Request, type Response, Router } from "express";
+import { Router } from "express";
 import { clientAddress } from "../http/client-address.js";
 import { requireAccount } from "../http/require-account.js";
 import { type SessionRecord } from "../store/ports/sessions.js";
 import { deviceOf } from "./device.js";
 import { type Accounts } from "./service.js";
 import { sessionExpiresAt } from "./session-policy.js";
+import { handle } from "../http/handle.js";
 
 export interface SessionsApiDeps {
   readonly accounts: Accounts;
@@ -18,19 +19,6 @@ export interface SessionsApiDeps {
   /** Closes every socket of the sessions that ended, on every process. */
   readonly sessionsEnded: (sessionIds: readonly string[]) => void;
 }
-
-/** An async handler whose rejection is a 503: a rejection here is the store being unreachable. */
-const handle =
-  (fn: (req: Request, res: Response) => Promise<void>) =>
-  (req: Request, res: Response, next: NextFunction): void => {
-    fn(req, res).catch((error: unknown) => {
-      if (res.headersSent) {
-        next(error);
-        return;
-      }
-      res.status(503).json({ ok: false, code: "store-unavailable", message: "the store is unavailable" });
-    });
-  };
 
 const view = (session: SessionRecord, current: string): SessionView => ({
   id: session.id,

@@ -1,21 +1,9 @@
 import { BlockRequest, type BlocksResponse, type Failure } from "@arena/protocol";
-import { type NextFunction, type Request, type Response, Router } from "express";
+import { type Response, Router } from "express";
 import { type Accounts } from "../accounts/service.js";
 import { requireAccount } from "../http/require-account.js";
 import { type Blocks } from "./service.js";
-
-/** An async handler whose rejection is a 503: a rejection here is the store being unreachable. */
-const handle =
-  (fn: (req: Request, res: Response) => Promise<void>) =>
-  (req: Request, res: Response, next: NextFunction): void => {
-    fn(req, res).catch((error: unknown) => {
-      if (res.headersSent) {
-        next(error);
-        return;
-      }
-      res.status(503).json({ ok: false, code: "store-unavailable", message: "the store is unavailable" });
-    });
-  };
+import { handle } from "../http/handle.js";
 
 const STATUS: Partial<Record<Failure["code"], number>> = {
   "invalid-payload": 400,

@@ -1,20 +1,9 @@
 import { VacationRequest } from "@arena/protocol";
-import { type NextFunction, type Request, type Response, Router } from "express";
+import { type Request, type Response, Router } from "express";
 import { type Accounts } from "../accounts/service.js";
 import { type Vacations } from "../vacation/service.js";
-
-/** An async handler whose rejection is a 503: a rejection here is the store being unreachable. */
-const handle =
-  (fn: (req: Request, res: Response) => Promise<void>) =>
-  (req: Request, res: Response, next: NextFunction): void => {
-    fn(req, res).catch((error: unknown) => {
-      if (res.headersSent) {
-        next(error);
-        return;
-      }
-      res.status(503).json({ ok: false, code: "store-unavailable", message: "the store is unavailable" });
-    });
-  };
+import { handle } from "./handle.js";
+import { requireAccount } from "./require-account.js";
 
 /**
  * `GET` and `POST /api/vacation` (docs/protocol.md, "Vacation"), bearer auth, for accounts only: a guest
@@ -24,26 +13,9 @@ export function vacationRouter(accounts: Accounts, vacations: Vacations): Router
   const router = Router();
 
   async function accountOf(req: Request, res: Response) {
-    const header = req.headers.authorization;
-    const resolved =
-      header?.startsWith("Bearer ") === true
-        ? await accounts.resolve(header.slice("Bearer ".length).trim())
-        : null;
-    if (resolved === null) {
-      res
-        .status(401)
-        .json({ ok: false, code: "forbidden", message: "send your token: Authorization: Bearer <token>" });
-      return null;
-    }
-    if (resolved.account === null) {
-      res.status(403).json({
-        ok: false,
-        code: "account-required",
-        message: "vacations are for accounts: guests have no vacation days",
-      });
-      return null;
-    }
-    return resolved.user;
+    return (
+      (await requireAccount(accounts, req, res, "vacation days: vacations are for accounts"))?.user ?? null
+    );
   }
 
   router.get(
