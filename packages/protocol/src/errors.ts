@@ -70,6 +70,9 @@ export const ERROR_CODES = [
   "account-required",
   "not-correspondence",
   "bad-forecast",
+  // Moderation (docs/protocol.md, "Moderation"): a banned account cannot log in, a muted one cannot chat.
+  "banned",
+  "muted",
 ] as const;
 
 export const ErrorCode = z.enum(ERROR_CODES);

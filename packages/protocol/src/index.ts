@@ -17,3 +17,4 @@ export * from "./notifications.js";
 export * from "./vacation.js";
 export * from "./email.js";
 export * from "./sessions.js";
+export * from "./moderation.js";

@@ -11,6 +11,8 @@ export const NOTIFICATION_KINDS = [
   "draw-offer",
   "takeback-request",
   "tournament-invitation",
+  // A report its reporter filed was handled (docs/protocol.md, "Reports").
+  "report-handled",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

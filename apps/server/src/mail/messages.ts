@@ -59,6 +59,10 @@ export const MAIL_TEXTS = {
         subject: "You are invited to a tournament",
         body: "{from} invites you to a tournament.",
       },
+      "report-handled": {
+        subject: "Your report was handled",
+        body: "A moderator has handled a report you filed. Thank you.",
+      },
     },
     open: "Open it: {link}",
     unsubscribe: "No more mails like this one: {link}",
@@ -82,6 +86,10 @@ export const MAIL_TEXTS = {
       "draw-offer": { subject: "Предложение ничьей", body: "{from} предлагает ничью." },
       "takeback-request": { subject: "Просьба вернуть ход", body: "{from} просит вернуть ход." },
       "tournament-invitation": { subject: "Приглашение в турнир", body: "{from} приглашает вас в турнир." },
+      "report-handled": {
+        subject: "Ваша жалоба рассмотрена",
+        body: "Модератор рассмотрел вашу жалобу. Спасибо.",
+      },
     },
     open: "Открыть: {link}",
     unsubscribe: "Больше не присылать такие письма: {link}",
@@ -109,6 +117,10 @@ export const MAIL_TEXTS = {
       "draw-offer": { subject: "引き分けの提案", body: "{from} さんが引き分けを提案しています。" },
       "takeback-request": { subject: "待ったの要求", body: "{from} さんが待ったを求めています。" },
       "tournament-invitation": { subject: "大会への招待", body: "{from} さんから大会の招待が届きました。" },
+      "report-handled": {
+        subject: "通報が処理されました",
+        body: "あなたの通報をモデレーターが処理しました。ありがとうございました。",
+      },
     },
     open: "開く: {link}",
     unsubscribe: "この種類のメールを止める: {link}",
