@@ -71,6 +71,10 @@ import { type VacationStore } from "./store/ports/vacations.js";
 import { vacationRouter } from "./http/vacation-api.js";
 import { MemoryForecastStore } from "./store/memory/forecasts.js";
 import { type ForecastStore } from "./store/ports/forecasts.js";
+import { MemoryModerationStore } from "./store/memory/moderation.js";
+import { type ModerationStore } from "./store/ports/moderation.js";
+import { moderationRouter } from "./moderation/http.js";
+import { type CloseAccount } from "./moderation/service.js";
 
 export interface AppConfig {
   readonly secret: string;
@@ -178,6 +182,10 @@ export interface AppDeps {
   readonly vacations?: VacationStore;
   /** Forecasts: the store's own (SQLite, Redis); in memory by default. */
   readonly forecasts?: ForecastStore;
+  /** Moderation (docs/protocol.md, "Moderation"): the store's own (SQLite, Redis); in memory by default. */
+  readonly moderation?: ModerationStore;
+  /** What the moderation page's "close account" does; default: the account's sessions end. */
+  readonly closeAccount?: CloseAccount;
 }
 
 export interface App {
@@ -266,6 +274,8 @@ export function createApp(deps: AppDeps): App {
     notifications: deps.notifications ?? new MemoryNotificationStore(),
     vacations: deps.vacations ?? new MemoryVacationStore(),
     forecasts: deps.forecasts ?? new MemoryForecastStore(),
+    moderation: deps.moderation ?? new MemoryModerationStore(),
+    ...(deps.closeAccount === undefined ? {} : { closeAccount: deps.closeAccount }),
     ai: deps.ai,
     clock,
     logger,
@@ -317,6 +327,7 @@ export function createApp(deps: AppDeps): App {
   );
   app.use("/api", notificationsRouter({ inbox: services.notifications, accounts, quotas }));
   app.use("/api", vacationRouter(accounts, services.vacations));
+  app.use("/api", moderationRouter(accounts, services.moderation));
   app.use("/api", tournamentsRouter({ tournaments: services.tournaments, accounts, players, quotas }));
   if (deps.email !== undefined) {
     const email = deps.email;
@@ -374,6 +385,7 @@ export function createApp(deps: AppDeps): App {
     notifications: services.notifications,
     forecasts: services.forecasts,
     myGames: services.myGames,
+    guestChain: services.guestChain,
     trustedProxies: config.trustedProxies,
     logger,
     instance: config.instanceId,

@@ -10,7 +10,8 @@ import { type AppConfig } from "./app.js";
 import { ChatService } from "./chat/service.js";
 import { type Clock } from "./clocks/scheduler.js";
 import { Identity } from "./identity/tokens.js";
-import { type ArenaServer, matchRoom, onlineUsers, userRoom } from "./protocol/sockets.js";
+import { type ArenaServer, chatRoom, matchRoom, onlineUsers, userRoom } from "./protocol/sockets.js";
+import { CHAT_CHANNELS } from "@arena/protocol";
 import { type QuotaStore } from "./store/ports/quotas.js";
 import { Quotas } from "./quotas/quotas.js";
 import { GameRecorder } from "./ratings/recorder.js";
@@ -34,6 +35,10 @@ import { type VacationStore } from "./store/ports/vacations.js";
 import { Vacations } from "./vacation/service.js";
 import { type ForecastStore } from "./store/ports/forecasts.js";
 import { Forecasts } from "./forecast/service.js";
+import { type ModerationStore } from "./store/ports/moderation.js";
+import { type CloseAccount, Moderation } from "./moderation/service.js";
+import { Standing } from "./moderation/standing.js";
+import { GuestChain } from "./moderation/guest-chain.js";
 
 /** The backends every service is built on (one process's memory, or the shared stores when scaled out). */
 export interface Backends {
@@ -48,6 +53,9 @@ export interface Backends {
   readonly notifications: NotificationStore;
   readonly vacations: VacationStore;
   readonly forecasts: ForecastStore;
+  readonly moderation: ModerationStore;
+  /** What closing an account does (the moderation page's action); default: its sessions end. */
+  readonly closeAccount?: CloseAccount;
   readonly ai: AiPool;
   readonly clock: Clock;
   readonly logger: Logger;
@@ -79,6 +87,8 @@ export interface Services {
   readonly notifications: Inbox;
   readonly vacations: Vacations;
   readonly forecasts: Forecasts;
+  readonly moderation: Moderation;
+  readonly guestChain: GuestChain;
 }
 
 /** Backends → services: each service built once and handed what it needs. */
@@ -87,7 +97,18 @@ export function buildServices(backends: Backends, transports: Transports, config
   const { io, fanout } = transports;
   const now = () => clock.now();
   const identity = new Identity(config.secret);
-  const accounts = new Accounts(players, backends.sessions, identity, clock, logger);
+  // Moderation's word on accounts and chat (docs/protocol.md, "Moderation"), read from its store.
+  const standing = new Standing(backends.moderation, now);
+  const accounts = new Accounts(
+    players,
+    backends.sessions,
+    identity,
+    clock,
+    logger,
+    undefined,
+    undefined,
+    standing,
+  );
   const recorder = new GameRecorder(players, logger);
   const playban = new Playban(backends.quotas, clock, logger);
   // A quota prunes the rooms that no longer count by asking the rooms, which admit rooms by the quotas.
@@ -116,7 +137,32 @@ export function buildServices(backends: Backends, transports: Transports, config
     // Through the adapter: the user's sockets may be on any process.
     push: (userId, notification) => io.to(userRoom(userId)).emit("notification", notification),
   });
-  const chat = new ChatService({ store, quotas, clock, deliver: fanout.chatLine });
+  const chat = new ChatService({
+    store,
+    quotas,
+    clock,
+    deliver: fanout.chatLine,
+    moderation: {
+      muteOf: (userId) => standing.muteOf(userId),
+      removedLines: (matchId) => backends.moderation.removedLines(matchId),
+    },
+  });
+  const moderation = new Moderation({
+    store: backends.moderation,
+    players,
+    accounts,
+    inbox: notifications,
+    chatOf: (matchId) => store.readChat(matchId),
+    now,
+    logger,
+    // Through the adapter: the user's sockets, and the match's, may be on any process.
+    disconnectUser: (userId) => io.in(userRoom(userId)).disconnectSockets(true),
+    lineRemoved: (matchId, lineId) =>
+      io
+        .to([matchRoom(matchId), ...CHAT_CHANNELS.map((channel) => chatRoom(matchId, channel))])
+        .emit("chat:removed", { matchId, lineId }),
+    ...(backends.closeAccount === undefined ? {} : { closeAccount: backends.closeAccount }),
+  });
   let follows: Follows | null = null;
   let tournaments: Tournaments | null = null;
   let vacations: Vacations | null = null;
@@ -236,5 +282,7 @@ export function buildServices(backends: Backends, transports: Transports, config
     notifications,
     vacations,
     forecasts,
+    moderation,
+    guestChain: new GuestChain(identity, backends.moderation, standing),
   };
 }

@@ -1,6 +1,7 @@
 import { z } from "./zod.js";
 import { MatchId, type UserId } from "./ids.js";
 import { RatingSpeed } from "./accounts.js";
+import { type Failure } from "./errors.js";
 
 /** Why a player is reported (docs/protocol.md, "Reports"). */
 export const REPORT_REASONS = ["cheating", "abuse", "spam", "name", "other"] as const;
@@ -152,4 +153,36 @@ export interface ModPlayerView {
 export interface Sanctioned {
   readonly why: string;
   readonly until: number | null;
+}
+
+/** `banned` (a login, a socket) or `muted` (a chat line): the moderator's reason and the end (null: never). */
+export interface SanctionRefusal extends Failure {
+  readonly code: "banned" | "muted";
+  readonly why: string;
+  readonly until: number | null;
+}
+
+/** A refusal with its reason and end, and a message that says both (for clients that show only messages). */
+export function sanctionRefusal(code: "banned" | "muted", sanction: Sanctioned): SanctionRefusal {
+  const end = sanction.until === null ? "for good" : `until ${new Date(sanction.until).toISOString()}`;
+  const what = code === "banned" ? "this account is banned" : "you are muted";
+  return { ok: false, code, message: `${what} ${end}: ${sanction.why}`, ...sanction };
+}
+
+/** `GET /api/mod/reports`: the open queue, the oldest first. */
+export interface ModReportsResponse {
+  readonly ok: true;
+  readonly reports: readonly ReportView[];
+}
+
+/** `GET /api/mod/audit`: the newest entries first. */
+export interface ModAuditResponse {
+  readonly ok: true;
+  readonly entries: readonly AuditEntry[];
+}
+
+/** `GET /api/mod/me`: whether the bearer's account is a moderator (the page's link and its guard). */
+export interface ModMeResponse {
+  readonly ok: true;
+  readonly moderator: boolean;
 }

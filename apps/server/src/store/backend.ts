@@ -48,6 +48,10 @@ import { type SessionStore } from "./ports/sessions.js";
 import { MemorySessionStore } from "./memory/sessions.js";
 import { SqliteSessionStore } from "./sqlite/sessions.js";
 import { RedisSessionStore } from "./redis/sessions.js";
+import { type ModerationStore } from "./ports/moderation.js";
+import { MemoryModerationStore } from "./memory/moderation.js";
+import { SqliteModerationStore } from "./sqlite/moderation.js";
+import { RedisModerationStore } from "./redis/moderation.js";
 
 /** The database file inside DATA_DIR. */
 export const DATABASE_FILE = "arena.db";
@@ -86,6 +90,8 @@ export interface Backend {
   /** Outgoing mail and accounts' e-mail settings (docs/mail.md). */
   readonly mailQueue: MailQueue;
   readonly emailSettings: EmailSettingsStore;
+  /** Moderators, reports, sanctions and the audit log (docs/protocol.md, "Moderation"). */
+  readonly moderation: ModerationStore;
   close(): Promise<void>;
 }
 
@@ -123,6 +129,7 @@ export async function openBackend(env: Env, logger: Logger): Promise<Opened<Back
         forecasts: new RedisForecastStore(redis.commands, redis.prefix),
         mailQueue: new RedisMailQueue(redis.commands, redis.prefix),
         emailSettings: new RedisEmailSettingsStore(redis.commands, redis.prefix),
+        moderation: new RedisModerationStore(redis.commands, redis.prefix),
         close: () => redis.close(),
       },
     };
@@ -145,6 +152,7 @@ export async function openBackend(env: Env, logger: Logger): Promise<Opened<Back
         forecasts: new MemoryForecastStore(),
         mailQueue: new MemoryMailQueue(),
         emailSettings: new MemoryEmailSettingsStore(),
+        moderation: new MemoryModerationStore(),
         close: () => store.close(),
       },
     };
@@ -181,6 +189,7 @@ export async function openBackend(env: Env, logger: Logger): Promise<Opened<Back
       forecasts: new SqliteForecastStore(store.connection),
       mailQueue: new SqliteMailQueue(store.connection),
       emailSettings: new SqliteEmailSettingsStore(store.connection),
+      moderation: new SqliteModerationStore(store.connection),
       close: () => store.close(),
     },
   };

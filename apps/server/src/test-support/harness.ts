@@ -1,5 +1,7 @@
 import { RedisNotificationStore } from "../store/redis/notifications.js";
 import { RedisSessionStore } from "../store/redis/sessions.js";
+import { RedisModerationStore } from "../store/redis/moderation.js";
+import { type ModerationStore } from "../store/ports/moderation.js";
 import { type VacationStore } from "../store/ports/vacations.js";
 import { type NotificationStore } from "../store/ports/notifications.js";
 import { type AddressInfo } from "node:net";
@@ -78,12 +80,15 @@ export async function startServer(
     notifications?: NotificationStore;
     /** Where vacations are kept (default: memory), likewise. */
     vacations?: VacationStore;
+    /** Moderation (default: the backend's: Redis for a Redis backend, else memory). */
+    moderation?: ModerationStore;
   } = {},
 ): Promise<TestServer> {
   const clock = options.clock ?? new FakeClock();
   const { store, cluster, adapter, tournaments, ...backend } = await openTestBackend(options);
   const notifications = options.notifications ?? backend.notifications;
   const sessions = options.sessions ?? backend.sessions;
+  const moderation = options.moderation ?? backend.moderation;
   const app = createApp({
     store,
     cluster,
@@ -113,6 +118,7 @@ export async function startServer(
     ...(notifications === undefined ? {} : { notifications }),
     ...(options.players === undefined ? {} : { players: options.players }),
     ...(sessions === undefined ? {} : { sessions }),
+    ...(moderation === undefined ? {} : { moderation }),
     ...(options.seeks === undefined ? {} : { seeks: options.seeks }),
     ...(options.quotas === undefined ? {} : { quotas: options.quotas }),
     ...(options.vacations === undefined ? {} : { vacations: options.vacations }),
@@ -135,6 +141,7 @@ async function openTestBackend(backend: TestBackend): Promise<{
   tournaments?: TournamentStore;
   notifications?: NotificationStore;
   sessions?: SessionStore;
+  moderation?: ModerationStore;
 }> {
   const { redis } = backend;
   if (redis !== undefined)
@@ -145,6 +152,7 @@ async function openTestBackend(backend: TestBackend): Promise<{
       tournaments: new RedisTournamentStore(redis.commands, redis.prefix),
       notifications: new RedisNotificationStore(redis.commands, redis.prefix),
       sessions: new RedisSessionStore(redis.commands, redis.prefix),
+      moderation: new RedisModerationStore(redis.commands, redis.prefix),
     };
   const store = backend.store ?? new MemoryStore();
   return { store, cluster: backend.cluster ?? (await LocalCluster.open(store, store)) };
