@@ -25,8 +25,14 @@ interface Stores {
 }
 
 async function openStores(): Promise<Stores | string> {
-  const env = readEnv();
-  if (env.STORE === "memory") return "STORE=memory keeps no accounts between runs: there is nobody to grant to";
+  let env: ReturnType<typeof readEnv>;
+  try {
+    env = readEnv();
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+  if (env.STORE === "memory")
+    return "STORE=memory keeps no accounts between runs: there is nobody to grant to";
   const logger = pino({ level: "silent" });
   const opened = await openBackend(env, logger);
   if (opened.ok) {
