@@ -57,6 +57,7 @@ export const NOTIFICATION_TEXT = {
   "draw-offer": "drawOffer",
   "takeback-request": "takebackRequest",
   "tournament-invitation": "tournamentInvitation",
+  "report-handled": "reportHandled",
 } as const satisfies Record<NotificationKind, string>;
 
 /**

@@ -13,6 +13,8 @@ export type ConnectionState = "connecting" | "connected" | "reconnecting" | "off
 
 const TOKEN_KEY = "arena.session";
 const NAME_KEY = "arena.name";
+/** The token this browser held before it came back as a guest: moderation's ban chain (docs/web.md). */
+const FORMER_KEY = "arena.former";
 const ACK_TIMEOUT_MS = 10_000;
 
 type Listener = () => void;
@@ -78,7 +80,17 @@ export class ArenaClient {
         } catch {
           current = this.pendingToken ?? token;
         }
-        cb({ ...(current === null ? {} : { token: current }), ...(name === null ? {} : { name }) });
+        let former: string | null;
+        try {
+          former = localStorage.getItem(FORMER_KEY);
+        } catch {
+          former = null;
+        }
+        cb({
+          ...(current === null ? {} : { token: current }),
+          ...(name === null ? {} : { name }),
+          ...(current === null && former !== null ? { former } : {}),
+        });
       },
       reconnectionDelay: 300,
       reconnectionDelayMax: 2_000,
@@ -105,7 +117,9 @@ export class ArenaClient {
     this.socket.on("connect_error", (error: Error & { data?: { code?: unknown } }) => {
       // A refusal by the server itself is not retried by socket.io: the page says why instead.
       this.refusal =
-        error.data?.code === "quota" || error.data?.code === "rate-limited" ? error.message : null;
+        error.data?.code === "quota" || error.data?.code === "rate-limited" || error.data?.code === "banned"
+          ? error.message
+          : null;
       this.state = this.connectCount === 0 || this.refusal !== null ? "offline" : "reconnecting";
       this.emitChange();
     });
@@ -188,6 +202,8 @@ export class ArenaClient {
   private forgetToken(): void {
     this.pendingToken = null;
     try {
+      const held = localStorage.getItem(TOKEN_KEY);
+      if (held !== null && this.session?.account !== undefined) localStorage.setItem(FORMER_KEY, held);
       localStorage.removeItem(TOKEN_KEY);
     } catch {
       // ignore

@@ -8,6 +8,7 @@ import { useGameTitle } from "../i18n/use-game-words";
 import { failureText } from "../i18n/errors";
 import { fetchHistory, fetchRatingHistory, fetchUser, ratingLabel } from "../net/players-api";
 import { FollowButton } from "../social/follow-button";
+import { ReportButton } from "../moderation/report-button";
 import { GameSearch } from "./game-search";
 import { EMPTY_SEARCH, isSearching, type SearchForm, searchQuery } from "./game-search-model";
 import { RatingChart } from "./rating-chart";
@@ -54,6 +55,7 @@ export function Profile({ name }: { name: string }) {
         {user.name} {user.bot && <span className="bot-mark">BOT</span>}
       </h1>
       <FollowButton name={user.name} id={user.id} />
+      <ReportButton name={user.name} id={user.id} />
       <p data-testid="record">{t("record", { ...user.record })}</p>
       <h2>{t("ratings")}</h2>
       {pools.length === 0 ? (

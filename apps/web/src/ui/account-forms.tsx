@@ -6,6 +6,7 @@ import { failureText } from "../i18n/errors";
 import type { Refusal } from "../room/command-status";
 import { useArena } from "../net/arena-context";
 import { login, register } from "../net/players-api";
+import { sanctionText } from "../moderation/sanction-text";
 
 type Mode = "login" | "register";
 
@@ -17,6 +18,7 @@ export function AccountForms({ onDone }: { onDone: () => void }) {
   const { client, session } = useArena();
   const t = useTranslations("account");
   const errors = useTranslations("errors");
+  const moderation = useTranslations("moderation");
   const locale = useLocale();
   const [mode, setMode] = useState<Mode>("login");
   const [name, setName] = useState("");
@@ -91,7 +93,7 @@ export function AccountForms({ onDone }: { onDone: () => void }) {
         {mode === "register" && <p className="muted small">{t("rules")}</p>}
         {error !== null && (
           <p className="error" role="alert" data-testid="account-error">
-            {failureText(errors, locale, error)}
+            {sanctionText(moderation, locale, error) ?? failureText(errors, locale, error)}
           </p>
         )}
         <button type="submit" className="btn primary small" disabled={busy} data-testid={`${mode}-submit`}>
