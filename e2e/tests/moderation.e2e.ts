@@ -80,7 +80,8 @@ test("a report, a mute and a ban, each in the audit log, and the reporter told",
   await player.getByTestId("mod-why").fill("ban evasion of the mute");
   await player.getByTestId("mod-ban").click();
   await expect(player.getByTestId("mod-standing")).toContainText("Banned until");
-  await expect(tom.page.getByTestId("session-badge")).not.toHaveAttribute("data-account", "true");
+  // His page comes back as a guest of the banned account: refused, and it says why.
+  await expect(tom.page.getByTestId("ban-banner")).toContainText("Reason: ban evasion of the mute");
 
   // Logging in again, from another browser, tells him why.
   const again = await freshPage(browser);

@@ -54,6 +54,8 @@ export class ArenaClient {
   connectCount = 0;
   /** Why the server refused to connect this tab (a quota: too many tabs open), if it did. */
   refusal: string | null = null;
+  /** A ban that refused this browser (docs/web.md, "Moderation"): its reason and end, for the banner. */
+  sanction: { readonly code: "banned"; readonly why: string; readonly until: number | null } | null = null;
   private readonly listeners = new Set<Listener>();
   /** A token to present at the next handshake when localStorage is not available. */
   private pendingToken: string | null = null;
@@ -98,6 +100,7 @@ export class ArenaClient {
     this.socket.on("connect", () => {
       this.state = "connected";
       this.refusal = null;
+      this.sanction = null;
       this.connectCount += 1;
       this.emitChange();
     });
@@ -114,15 +117,27 @@ export class ArenaClient {
       this.state = "reconnecting";
       this.emitChange();
     });
-    this.socket.on("connect_error", (error: Error & { data?: { code?: unknown } }) => {
-      // A refusal by the server itself is not retried by socket.io: the page says why instead.
-      this.refusal =
-        error.data?.code === "quota" || error.data?.code === "rate-limited" || error.data?.code === "banned"
-          ? error.message
-          : null;
-      this.state = this.connectCount === 0 || this.refusal !== null ? "offline" : "reconnecting";
-      this.emitChange();
-    });
+    this.socket.on(
+      "connect_error",
+      (error: Error & { data?: { code?: unknown; why?: unknown; until?: unknown } }) => {
+        const data = error.data;
+        if (data?.code === "banned" && typeof data.why === "string") {
+          this.sanction = {
+            code: "banned",
+            why: data.why,
+            until: typeof data.until === "number" ? data.until : null,
+          };
+          this.session = null;
+        }
+        // A refusal by the server itself is not retried by socket.io: the page says why instead.
+        this.refusal =
+          error.data?.code === "quota" || error.data?.code === "rate-limited" || error.data?.code === "banned"
+            ? error.message
+            : null;
+        this.state = this.connectCount === 0 || this.refusal !== null ? "offline" : "reconnecting";
+        this.emitChange();
+      },
+    );
     this.socket.on("session:ready", (session) => {
       this.session = session;
       try {
