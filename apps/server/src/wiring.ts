@@ -263,6 +263,7 @@ export function buildServices(backends: Backends, transports: Transports, config
     store: backends.tournaments,
     quotas,
     clock,
+    muteOf: (userId) => standing.muteOf(userId),
     deliver: (tournamentId, line) =>
       io.to(tournamentRoom(tournamentId)).emit("tournament:chat-line", { tournamentId, line }),
   });

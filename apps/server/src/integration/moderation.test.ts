@@ -1,7 +1,8 @@
 // Reports and moderation over real sockets and HTTP (docs/protocol.md, "Reports", "Moderation"): a report
 // handled tells its reporter, a mute refuses chat until it ends, a removed line leaves every history, a
 // ban ends every session and refuses logins and the banned browser's guests on another process.
-import { type MatchId, type Notification } from "@arena/protocol";
+import { asUserId, type MatchId, type Notification, type SessionReady } from "@arena/protocol";
+import { io as connectClient } from "socket.io-client";
 import { describe, expect, it } from "vitest";
 import { FakeClock } from "../clocks/scheduler.js";
 import { randomId } from "../identity/tokens.js";
@@ -198,6 +199,64 @@ describe("reports and moderators (memory stores, fake clock)", () => {
       action: string;
     }[];
     expect(audit.map((entry) => entry.action).slice(0, 2)).toEqual(["remove-line", "mute"]);
+  });
+
+  it("refuses a muted player's lines in a tournament's chat too", async () => {
+    const stores = memoryStores();
+    const { server, target, moderator } = await cast(stores);
+    const created = await call(server, "/api/tournaments", target.token, {
+      gameId: "othello",
+      format: "swiss",
+      rounds: 3,
+      timeControl: { baseMs: 300_000, incrementMs: 0 },
+    });
+    const tournamentId = String(created.json.id);
+    const tom = await arena.connect(target.token);
+    expect(await tom.call("tournament:watch", { tournamentId })).toMatchObject({ ok: true });
+    await call(server, "/api/mod/actions", moderator.token, {
+      action: "mute",
+      name: target.user.name,
+      minutes: 5,
+      why: "flooding",
+    });
+    expect(await tom.call("tournament:chat", { tournamentId, text: "hi all" })).toMatchObject({
+      ok: false,
+      code: "muted",
+      why: "flooding",
+      until: stores.clock.now() + 5 * 60_000,
+    });
+  });
+
+  it("follows a banned account's browser to the guest it became after logging out", async () => {
+    const stores = memoryStores();
+    const { server, target, moderator } = await cast(stores);
+    await call(server, "/api/logout", target.token, {});
+    // The page comes back as a guest, presenting the token it held (the web client's `auth.former`).
+    const socket = connectClient(server.url, {
+      transports: ["websocket"],
+      forceNew: true,
+      reconnection: false,
+      auth: { former: target.token },
+    });
+    arena.defer(() => socket.disconnect());
+    const guest = await new Promise<SessionReady>((resolve) => socket.once("session:ready", resolve));
+    expect(guest.user.id).not.toBe(target.user.id);
+    expect(await stores.moderation.guestOf(guest.user.id)).toBe(target.user.id);
+    // A stranger's guest is linked to nobody.
+    const stranger = await arena.connect();
+    expect(await stores.moderation.guestOf(stranger.session?.user.id ?? asUserId("u_none"))).toBeNull();
+
+    await call(server, "/api/mod/actions", moderator.token, {
+      action: "ban",
+      name: target.user.name,
+      why: "for good",
+    });
+    const refused = await Client.connect(server.url, guest.token).then(
+      () => null,
+      (error: Error & { data?: unknown }) => error.data,
+    );
+    expect(refused).toEqual({ code: "banned", why: "for good", until: null });
+    expect((await arena.connect(stranger.session?.token)).session?.user.id).toBe(stranger.session?.user.id);
   });
 
   it("resets a rating, and closes an account through the injected function", async () => {

@@ -6,6 +6,9 @@ import {
   TOURNAMENT_CHAT_LINES_KEPT,
   type TournamentChatLine,
   type TournamentId,
+  type Sanctioned,
+  sanctionRefusal,
+  type UserId,
 } from "@arena/protocol";
 import { randomBytes } from "node:crypto";
 import { type Clock } from "../clocks/scheduler.js";
@@ -21,6 +24,8 @@ export interface TournamentChatOptions {
   readonly clock: Clock;
   readonly deliver: TournamentChatDelivery;
   readonly linesKept?: number;
+  /** A mute that holds refuses the user's lines here too (docs/protocol.md, "Moderation"). */
+  readonly muteOf?: (userId: UserId) => Promise<Sanctioned | null>;
 }
 
 /**
@@ -39,6 +44,8 @@ export class TournamentChat {
     text: ChatText,
   ): Promise<Ack<{ readonly line: TournamentChatLine }>> {
     const { store, quotas, clock, deliver } = this.options;
+    const mute = (await this.options.muteOf?.(author.id)) ?? null;
+    if (mute !== null) return sanctionRefusal("muted", mute);
     const limited = await quotas.tournamentChatLine(author.id, address, tournamentId);
     if (limited !== null) return limited;
     const line: TournamentChatLine = {
