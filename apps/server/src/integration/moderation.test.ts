@@ -259,9 +259,18 @@ describe("reports and moderators (memory stores, fake clock)", () => {
     expect((await arena.connect(stranger.session?.token)).session?.user.id).toBe(stranger.session?.user.id);
   });
 
-  it("resets a rating, and closes an account through the injected function", async () => {
+  it("warns, resets a rating, and closes an account through the injected function", async () => {
     const stores = memoryStores();
     const { server, target, moderator } = await cast(stores);
+    const warned = await call(server, "/api/mod/actions", moderator.token, {
+      action: "warn",
+      name: target.user.name,
+      why: "rude",
+    });
+    expect(warned.status).toBe(200);
+    const inbox = (await call(server, "/api/notifications", target.token)).json
+      .notifications as Notification[];
+    expect(inbox.map((n) => n.kind)).toEqual(["moderator-warning"]);
     expect(
       await call(server, "/api/mod/actions", moderator.token, {
         action: "reset-rating",

@@ -63,6 +63,10 @@ export const MAIL_TEXTS = {
         subject: "Your report was handled",
         body: "A moderator has handled a report you filed. Thank you.",
       },
+      "moderator-warning": {
+        subject: "A warning from the moderators",
+        body: "A moderator has warned you about your behaviour on Arena. Please keep to the rules.",
+      },
     },
     open: "Open it: {link}",
     unsubscribe: "No more mails like this one: {link}",
@@ -89,6 +93,10 @@ export const MAIL_TEXTS = {
       "report-handled": {
         subject: "Ваша жалоба рассмотрена",
         body: "Модератор рассмотрел вашу жалобу. Спасибо.",
+      },
+      "moderator-warning": {
+        subject: "Предупреждение от модераторов",
+        body: "Модератор вынес вам предупреждение за ваше поведение на сайте. Пожалуйста, соблюдайте правила.",
       },
     },
     open: "Открыть: {link}",
@@ -120,6 +128,10 @@ export const MAIL_TEXTS = {
       "report-handled": {
         subject: "通報が処理されました",
         body: "あなたの通報をモデレーターが処理しました。ありがとうございました。",
+      },
+      "moderator-warning": {
+        subject: "モデレーターからの警告",
+        body: "サイトでの行為についてモデレーターから警告がありました。ルールを守ってください。",
       },
     },
     open: "開く: {link}",

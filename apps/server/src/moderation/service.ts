@@ -50,8 +50,7 @@ export interface ModerationOptions {
 }
 
 export type ModResult<T extends object = object> =
-  | ({ readonly ok: true } & T)
-  | (Failure & { readonly retryAfterMs?: number });
+  ({ readonly ok: true } & T) | (Failure & { readonly retryAfterMs?: number });
 
 const notFound = (what: string): Failure => failure("not-found", what);
 
@@ -183,8 +182,9 @@ export class Moderation {
     const { store, now } = this.options;
     const sanction = async (kind: "warn" | "mute" | "ban", minutes: number | null) => {
       const until = kind === "warn" || minutes === null ? null : now() + minutes * 60_000;
+      const id = randomId(9);
       await store.addSanction({
-        id: randomId(9),
+        id,
         userId: account.id,
         kind,
         why: request.why,
@@ -193,11 +193,23 @@ export class Moderation {
         until,
       });
       await this.record(by, kind, target, request.why, until === null ? "" : new Date(until).toISOString());
+      return id;
     };
     switch (request.action) {
-      case "warn":
-        await sanction("warn", null);
+      case "warn": {
+        const id = await sanction("warn", null);
+        // The warned player is told (the reason stays with the moderators).
+        await this.options.inbox.add({
+          userId: account.id,
+          notification: {
+            id: `moderator-warning:${id}`,
+            kind: "moderator-warning",
+            createdAt: now(),
+            read: false,
+          },
+        });
         return { ok: true };
+      }
       case "mute":
         await sanction("mute", request.minutes);
         return { ok: true };

@@ -58,6 +58,7 @@ export const NOTIFICATION_TEXT = {
   "takeback-request": "takebackRequest",
   "tournament-invitation": "tournamentInvitation",
   "report-handled": "reportHandled",
+  "moderator-warning": "moderatorWarning",
 } as const satisfies Record<NotificationKind, string>;
 
 /**
