@@ -47,6 +47,7 @@ test("a report, a mute and a ban, each in the audit log, and the reporter told",
   // Only moderators see the page.
   await rita.page.goto("/mod");
   await expect(rita.page.getByTestId("mod-forbidden")).toBeVisible();
+  await expect(rita.page.getByTestId("mod-link")).toHaveCount(0);
 
   // Rita reports Tom from his profile.
   await rita.page.goto(`/@/${tomName}`);
@@ -61,7 +62,9 @@ test("a report, a mute and a ban, each in the audit log, and the reporter told",
   await expect(tom.page.getByTestId("chat-panel")).toBeVisible();
 
   // Mona sees the report, opens Tom's record and mutes him.
-  await mona.page.goto("/mod");
+  await mona.page.reload();
+  await mona.page.getByTestId("mod-link").click();
+  await expect(mona.page).toHaveURL(/\/mod$/);
   const report = mona.page.getByTestId("mod-report").filter({ hasText: tomName });
   await expect(report).toContainText("floods every chat");
   await report.getByTestId("mod-report-target").click();
