@@ -107,7 +107,8 @@ export function buildServices(backends: Backends, transports: Transports, config
     logger,
     undefined,
     undefined,
-    standing,
+    // A user's own ban, or for a guest its account's (moderation/guest-chain.ts).
+    { banOf: (userId) => standing.banBehind(userId) },
   );
   const recorder = new GameRecorder(players, logger);
   const playban = new Playban(backends.quotas, clock, logger);

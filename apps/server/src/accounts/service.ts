@@ -238,6 +238,8 @@ export class Accounts {
         claimed = false;
       }
       if (claimed) return null;
+      // Moderation: a guest its banned account's browser became is nobody's either (guest-chain.ts).
+      if ((await this.standing.banOf(claims.user.id).catch(() => null)) !== null) return null;
       // A guest whose signed name is no longer valid gets a token with the name it now has.
       return {
         user: claims.user,

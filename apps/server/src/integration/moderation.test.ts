@@ -246,11 +246,16 @@ describe("reports and moderators (memory stores, fake clock)", () => {
     const stranger = await arena.connect();
     expect(await stores.moderation.guestOf(stranger.session?.user.id ?? asUserId("u_none"))).toBeNull();
 
+    const closed = new Promise<string>((resolve) => socket.once("disconnect", resolve));
     await call(server, "/api/mod/actions", moderator.token, {
       action: "ban",
       name: target.user.name,
       why: "for good",
     });
+    // The guest's socket closes with the account's, and its token is nobody's, over HTTP too.
+    expect(await closed).toBe("io server disconnect");
+    expect((await call(server, "/api/notifications", guest.token)).status).toBe(401);
+    expect((await call(server, "/api/notifications", stranger.session?.token ?? null)).status).toBe(200);
     const refused = await Client.connect(server.url, guest.token).then(
       () => null,
       (error: Error & { data?: unknown }) => error.data,

@@ -217,6 +217,8 @@ export class Moderation {
         await sanction("ban", request.minutes ?? null);
         const ended = await this.options.accounts.endSessions(account.id, null);
         this.options.disconnectUser(account.id, ended);
+        // The guests its browser became after a session ended (guest-chain.ts) are closed too.
+        for (const guest of await store.guestsOf(account.id)) this.options.disconnectUser(guest, []);
         return { ok: true };
       }
       case "reset-rating": {

@@ -148,6 +148,10 @@ function contract(name: string, make: () => Promise<StorePair<ModerationStore>>)
       expect(await other.guestOf(guest)).toBeNull();
       await store.linkGuest(guest, account);
       expect(await other.guestOf(guest)).toBe(account);
+      const second = newUser();
+      await other.linkGuest(second, account);
+      expect(await store.guestsOf(account)).toEqual([guest, second].sort());
+      expect(await store.guestsOf(newUser())).toEqual([]);
     });
   });
 }

@@ -109,6 +109,11 @@ export class MemoryModerationStore implements ModerationStore {
     return Promise.resolve();
   }
 
+  guestsOf(accountId: UserId): Promise<UserId[]> {
+    const linked = [...this.guests].filter(([, account]) => account === accountId).map(([guest]) => guest);
+    return Promise.resolve(linked.sort());
+  }
+
   guestOf(guestId: UserId): Promise<UserId | null> {
     return Promise.resolve(this.guests.get(guestId) ?? null);
   }

@@ -55,6 +55,8 @@ export interface ModerationStore {
   /** A guest an account's browser became once its session ended (the "session chain" of a ban). */
   linkGuest(guestId: UserId, accountId: UserId): Promise<void>;
   guestOf(guestId: UserId): Promise<UserId | null>;
+  /** The guests linked to an account, in id order. */
+  guestsOf(accountId: UserId): Promise<UserId[]>;
 }
 
 /** Newest first, then by id: the order of reports about a user (`openReports` is its reverse). */

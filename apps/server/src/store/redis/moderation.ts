@@ -39,7 +39,7 @@ return {'ok'}
  * `mod:open` ZSET of open reports by time, `mod:open:<reporter>` SET of a reporter's open ones,
  * `mod:day:<reporter>` ZSET of the last day's, `mod:about:<target>` ZSET; `mod:sanctions:<user>` LIST
  * (newest first); `mod:audit` LIST and `mod:audit:<user>` LIST (newest first); `mod:removed:<match>` SET;
- * `mod:guest:<guest>` STRING holding the account.
+ * `mod:guest:<guest>` STRING holding the account, `mod:guests:<account>` SET of its guests.
  */
 export class RedisModerationStore implements ModerationStore {
   constructor(
@@ -163,7 +163,18 @@ export class RedisModerationStore implements ModerationStore {
   }
 
   async linkGuest(guestId: UserId, accountId: UserId): Promise<void> {
-    await timed(this.client.set(this.key("guest", guestId), accountId));
+    await timed(
+      this.client
+        .multi()
+        .set(this.key("guest", guestId), accountId)
+        .sAdd(this.key("guests", accountId), guestId)
+        .exec(),
+    );
+  }
+
+  async guestsOf(accountId: UserId): Promise<UserId[]> {
+    const linked = await timed(this.client.sMembers(this.key("guests", accountId)));
+    return linked.sort().map(asUserId);
   }
 
   async guestOf(guestId: UserId): Promise<UserId | null> {

@@ -60,6 +60,9 @@ export class SqliteModerationStore implements ModerationStore {
       guestOf: db.prepare<[string], { account_id: string }>(
         `SELECT account_id FROM mod_guests WHERE guest_id = ?`,
       ),
+      guestsOf: db.prepare<[string], { guest_id: string }>(
+        `SELECT guest_id FROM mod_guests WHERE account_id = ? ORDER BY guest_id`,
+      ),
     };
     // The limits and the insert in one transaction: one writer, so two reports cannot both pass a limit.
     this.file = db.transaction((report: ReportRecord, limits: ReportLimits): FileReportResult => {
@@ -153,6 +156,10 @@ export class SqliteModerationStore implements ModerationStore {
   linkGuest(guestId: UserId, accountId: UserId): Promise<void> {
     this.statements.linkGuest.run(guestId, accountId);
     return Promise.resolve();
+  }
+
+  guestsOf(accountId: UserId): Promise<UserId[]> {
+    return Promise.resolve(this.statements.guestsOf.all(accountId).map((row) => asUserId(row.guest_id)));
   }
 
   guestOf(guestId: UserId): Promise<UserId | null> {

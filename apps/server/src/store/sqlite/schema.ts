@@ -281,6 +281,7 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX mod_audit_by_target ON mod_audit (target, seq);
       CREATE TABLE mod_removed_lines (match_id TEXT NOT NULL, line_id TEXT NOT NULL, PRIMARY KEY (match_id, line_id)) WITHOUT ROWID;
       CREATE TABLE mod_guests (guest_id TEXT PRIMARY KEY, account_id TEXT NOT NULL) WITHOUT ROWID;
+      CREATE INDEX mod_guests_by_account ON mod_guests (account_id);
     `,
   },
 ];
