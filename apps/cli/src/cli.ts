@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { DEFAULT_GAME_ID, type GameId, GAME_IDS, getGame, isGameId, perft } from "@arena/engine";
 import { createInterface } from "node:readline";
+import { ADMIN_USAGE, adminCommand } from "./commands/admin.js";
 import { BOOK_USAGE, bookCommand } from "./commands/book.js";
 import { BOT_USAGE, botCommand } from "./commands/bot.js";
 import { KRK_COMMAND, KRK_USAGE, krkCommand } from "./commands/krk.js";
@@ -30,6 +31,7 @@ Commands:
   ${BOOK_USAGE}
   ${TRAIN_USAGE}
   ${KRK_USAGE}
+  ${ADMIN_USAGE}
 
 Games: ${GAME_IDS.join(", ")}
 
@@ -191,6 +193,8 @@ export async function runCli(argv: string[], io: Output, env: CliEnvironment = {
         return krkCommand(rest, io, now);
       case "bot":
         return await botCommand(rest, io, process.env, env.stopped ?? untilSignalled());
+      case "admin":
+        return await adminCommand(rest, io);
       case "nboard":
         return env.input === undefined
           ? await withStdin((lines) => nboardCommand(rest, io, lines, now))

@@ -1,6 +1,6 @@
 import { createServer, type Server as HttpServer } from "node:http";
 import { type Socket } from "node:net";
-import { SECURITY_HEADERS } from "@arena/protocol";
+import { SECURITY_HEADERS, type UserId } from "@arena/protocol";
 import express from "express";
 import { type Logger } from "pino";
 import { Server } from "socket.io";
@@ -79,6 +79,9 @@ import { type VacationStore } from "./store/ports/vacations.js";
 import { vacationRouter } from "./http/vacation-api.js";
 import { MemoryForecastStore } from "./store/memory/forecasts.js";
 import { type ForecastStore } from "./store/ports/forecasts.js";
+import { MemoryModerationStore } from "./store/memory/moderation.js";
+import { type ModerationStore } from "./store/ports/moderation.js";
+import { moderationRouter } from "./moderation/http.js";
 
 export interface AppConfig {
   readonly secret: string;
@@ -188,6 +191,8 @@ export interface AppDeps {
   readonly vacations?: VacationStore;
   /** Forecasts: the store's own (SQLite, Redis); in memory by default. */
   readonly forecasts?: ForecastStore;
+  /** Moderation (docs/protocol.md, "Moderation"): the store's own (SQLite, Redis); in memory by default. */
+  readonly moderation?: ModerationStore;
 }
 
 export interface App {
@@ -267,6 +272,7 @@ export function createApp(deps: AppDeps): App {
     broadcastSlice: config.broadcastSlice,
     moved: () => metrics.moves.inc(),
   });
+  let closing: AccountClosing | undefined;
   const backends = {
     store,
     cluster: deps.cluster,
@@ -279,6 +285,12 @@ export function createApp(deps: AppDeps): App {
     notifications: deps.notifications ?? new MemoryNotificationStore(),
     vacations: deps.vacations ?? new MemoryVacationStore(),
     forecasts: deps.forecasts ?? new MemoryForecastStore(),
+    moderation: deps.moderation ?? new MemoryModerationStore(),
+    // A moderator closes an account as its owner would (accounts/closing.ts, built below with the rooms).
+    closeAccount: async (userId: UserId, by: string, why: string) => {
+      const closed = await closing?.closeAccount(userId, `by ${by}: ${why}`);
+      if (closed?.ok === false) logger.warn({ userId, code: closed.code }, "an account was not closed");
+    },
     ai: deps.ai,
     clock,
     logger,
@@ -302,7 +314,7 @@ export function createApp(deps: AppDeps): App {
   const sessionsEnded = (ids: readonly string[]): void => {
     for (const id of ids) io.in(sessionRoom(id)).disconnectSockets(true);
   };
-  const closing = new AccountClosing({
+  closing = new AccountClosing({
     players,
     accounts,
     notifications: services.notifications,
@@ -374,6 +386,7 @@ export function createApp(deps: AppDeps): App {
   app.use("/api", notificationsRouter({ inbox: services.notifications, accounts, quotas }));
   app.use("/api", vacationRouter(accounts, services.vacations));
   app.use("/api", blocksRouter(accounts, services.blocks));
+  app.use("/api", moderationRouter(accounts, services.moderation));
   app.use(
     "/api",
     tournamentsRouter({
@@ -443,6 +456,7 @@ export function createApp(deps: AppDeps): App {
     notifications: services.notifications,
     forecasts: services.forecasts,
     myGames: services.myGames,
+    guestChain: services.guestChain,
     trustedProxies: config.trustedProxies,
     logger,
     instance: config.instanceId,
@@ -460,7 +474,7 @@ export function createApp(deps: AppDeps): App {
     accounts,
     recorder,
     seeks,
-    closing,
+    closing: closing as AccountClosing,
     async start() {
       await rooms.start();
       // After the rooms: resuming a tournament finds or creates its boards' matches.

@@ -80,6 +80,7 @@ const app = createApp({
   notifications: opened.notifications,
   vacations: opened.vacations,
   forecasts: opened.forecasts,
+  moderation: opened.moderation,
   email,
   ...(adapter === undefined ? {} : { adapter }),
   ...(web.web === null ? {} : { web: web.web }),

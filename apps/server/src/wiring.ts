@@ -12,7 +12,8 @@ import { type AppConfig } from "./app.js";
 import { ChatService } from "./chat/service.js";
 import { type Clock } from "./clocks/scheduler.js";
 import { Identity } from "./identity/tokens.js";
-import { type ArenaServer, matchRoom, onlineUsers, userRoom } from "./protocol/sockets.js";
+import { type ArenaServer, chatRoom, matchRoom, onlineUsers, userRoom } from "./protocol/sockets.js";
+import { CHAT_CHANNELS } from "@arena/protocol";
 import { type QuotaStore } from "./store/ports/quotas.js";
 import { Quotas } from "./quotas/quotas.js";
 import { GameRecorder } from "./ratings/recorder.js";
@@ -36,6 +37,10 @@ import { type VacationStore } from "./store/ports/vacations.js";
 import { Vacations } from "./vacation/service.js";
 import { type ForecastStore } from "./store/ports/forecasts.js";
 import { Forecasts } from "./forecast/service.js";
+import { type ModerationStore } from "./store/ports/moderation.js";
+import { type CloseAccount, Moderation } from "./moderation/service.js";
+import { Standing } from "./moderation/standing.js";
+import { GuestChain } from "./moderation/guest-chain.js";
 
 /** The backends every service is built on (one process's memory, or the shared stores when scaled out). */
 export interface Backends {
@@ -51,6 +56,9 @@ export interface Backends {
   readonly notifications: NotificationStore;
   readonly vacations: VacationStore;
   readonly forecasts: ForecastStore;
+  readonly moderation: ModerationStore;
+  /** What closing an account does (the moderation page's action; accounts/closing.ts). */
+  readonly closeAccount?: CloseAccount;
   readonly ai: AiPool;
   readonly clock: Clock;
   readonly logger: Logger;
@@ -84,6 +92,8 @@ export interface Services {
   readonly notifications: Inbox;
   readonly vacations: Vacations;
   readonly forecasts: Forecasts;
+  readonly moderation: Moderation;
+  readonly guestChain: GuestChain;
 }
 
 /** Backends → services: each service built once and handed what it needs. */
@@ -92,7 +102,19 @@ export function buildServices(backends: Backends, transports: Transports, config
   const { io, fanout } = transports;
   const now = () => clock.now();
   const identity = new Identity(config.secret);
-  const accounts = new Accounts(players, backends.sessions, identity, clock, logger);
+  // Moderation's word on accounts and chat (docs/protocol.md, "Moderation"), read from its store.
+  const standing = new Standing(backends.moderation, now);
+  const accounts = new Accounts(
+    players,
+    backends.sessions,
+    identity,
+    clock,
+    logger,
+    undefined,
+    undefined,
+    // A user's own ban, or for a guest its account's (moderation/guest-chain.ts).
+    { banOf: (userId) => standing.banBehind(userId) },
+  );
   const recorder = new GameRecorder(players, logger);
   const playban = new Playban(backends.quotas, clock, logger);
   // A quota prunes the rooms that no longer count by asking the rooms, which admit rooms by the quotas.
@@ -134,6 +156,26 @@ export function buildServices(backends: Backends, transports: Transports, config
     clock,
     deliver: fanout.chatLine,
     related: (user) => blocks.related(user),
+    moderation: {
+      muteOf: (userId) => standing.muteOf(userId),
+      removedLines: (matchId) => backends.moderation.removedLines(matchId),
+    },
+  });
+  const moderation = new Moderation({
+    store: backends.moderation,
+    players,
+    accounts,
+    inbox: notifications,
+    chatOf: (matchId) => store.readChat(matchId),
+    now,
+    logger,
+    // Through the adapter: the user's sockets, and the match's, may be on any process.
+    disconnectUser: (userId) => io.in(userRoom(userId)).disconnectSockets(true),
+    lineRemoved: (matchId, lineId) =>
+      io
+        .to([matchRoom(matchId), ...CHAT_CHANNELS.map((channel) => chatRoom(matchId, channel))])
+        .emit("chat:removed", { matchId, lineId }),
+    ...(backends.closeAccount === undefined ? {} : { closeAccount: backends.closeAccount }),
   });
   let tournaments: Tournaments | null = null;
   let vacations: Vacations | null = null;
@@ -241,6 +283,7 @@ export function buildServices(backends: Backends, transports: Transports, config
         .except(except.map(userRoom))
         .emit("tournament:chat-line", { tournamentId, line }),
     related: (user) => blocks.related(user),
+    muteOf: (userId) => standing.muteOf(userId),
   });
   return {
     identity,
@@ -259,5 +302,7 @@ export function buildServices(backends: Backends, transports: Transports, config
     notifications,
     vacations,
     forecasts,
+    moderation,
+    guestChain: new GuestChain(identity, backends.moderation, standing),
   };
 }

@@ -74,6 +74,9 @@ export const ERROR_CODES = [
   "blocked",
   // Password reset (docs/protocol.md, "Password reset"): a link unknown, used already or expired.
   "invalid-reset-link",
+  // Moderation (docs/protocol.md, "Moderation"): a banned account cannot log in, a muted one cannot chat.
+  "banned",
+  "muted",
 ] as const;
 
 export const ErrorCode = z.enum(ERROR_CODES);

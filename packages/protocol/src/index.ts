@@ -19,3 +19,4 @@ export * from "./email.js";
 export * from "./sessions.js";
 export * from "./blocks.js";
 export * from "./account-data.js";
+export * from "./moderation.js";

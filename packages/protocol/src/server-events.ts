@@ -26,6 +26,8 @@ export const SERVER_EVENT_NAMES = [
   "presence:update",
   "error",
   "chat:line",
+  // Moderation (docs/protocol.md, "Moderation"): a line a moderator removed, to the match's sockets.
+  "chat:removed",
   "seek:paired",
   "seek:ended",
   "seek:counts",
@@ -62,6 +64,8 @@ export type ServerToClientEvents = {
   error: (payload: ErrorEvent) => void;
   /** A chat line, to the sockets that may read its channel (docs/protocol.md, "Chat"). */
   "chat:line": (payload: { matchId: MatchId } & ChatLine) => void;
+  /** A moderator removed a line: pages drop it (docs/protocol.md, "Moderation"). */
+  "chat:removed": (payload: { matchId: MatchId; lineId: string }) => void;
   /** Quick pairing found an opponent: the new room, both seated (open `/play/<matchId>`). */
   "seek:paired": (payload: SeekPaired) => void;
   /** This socket's seek ended without a pairing (replaced by another of the user's, or a failed room). */

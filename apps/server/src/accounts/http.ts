@@ -49,6 +49,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   "rate-limited": 429,
   "not-found": 404,
   "store-unavailable": 503,
+  banned: 403,
 };
 
 function fail(res: Response, code: ErrorCode, message: string, retryAfterMs?: number): void {
@@ -57,9 +58,19 @@ function fail(res: Response, code: ErrorCode, message: string, retryAfterMs?: nu
     .json({ ok: false, code, message, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) });
 }
 
-/** A refusal from the accounts service, with when to retry if it was a limit. */
-function refused(res: Response, result: { code: ErrorCode; message: string; retryAfterMs?: number }): void {
-  fail(res, result.code, result.message, result.retryAfterMs);
+/** A refusal from the accounts service, with when to retry if it was a limit, or a ban's reason and end. */
+function refused(
+  res: Response,
+  result: { code: ErrorCode; message: string; retryAfterMs?: number; why?: string; until?: number | null },
+): void {
+  const { code, message, retryAfterMs, why, until } = result;
+  res.status(STATUS[code] ?? 400).json({
+    ok: false,
+    code,
+    message,
+    ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+    ...(why === undefined ? {} : { why, until }),
+  });
 }
 
 /** The body or query parsed with its schema, or a 400 naming the first problem (never echoing a password). */

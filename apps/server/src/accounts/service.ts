@@ -5,6 +5,9 @@ import {
   failure,
   type Failure,
   type PublicUser,
+  type Sanctioned,
+  type SanctionRefusal,
+  sanctionRefusal,
   type UserId,
   type UserRef,
 } from "@arena/protocol";
@@ -71,6 +74,15 @@ export interface RateLimitedResult {
 
 const refuse = (code: ErrorCode, message: string) => ({ ok: false as const, code, message });
 
+/**
+ * Moderation's word on an account (docs/protocol.md, "Moderation"): a ban that holds now refuses its
+ * logins and its tokens. Injected; without it nobody is banned.
+ */
+export interface AccountStanding {
+  banOf(userId: UserId): Promise<Sanctioned | null>;
+}
+const NO_STANDING: AccountStanding = { banOf: () => Promise.resolve(null) };
+
 /** The one answer to an unknown name and to a wrong password. */
 const BAD_CREDENTIALS = refuse("bad-credentials", "wrong name or password");
 
@@ -93,6 +105,7 @@ export class Accounts {
     private readonly logger: Logger,
     private readonly limits: LoginLimits = LOGIN_LIMITS,
     private readonly policy: SessionPolicy = SESSION_POLICY,
+    private readonly standing: AccountStanding = NO_STANDING,
   ) {
     checkLimits(limits);
   }
@@ -151,7 +164,7 @@ export class Accounts {
   async login(
     input: { readonly name: string; readonly password: string },
     from: LoginContext,
-  ): Promise<AccountResult<{ token: string; user: PublicUser }> | RateLimitedResult> {
+  ): Promise<AccountResult<{ token: string; user: PublicUser }> | RateLimitedResult | SanctionRefusal> {
     const now = this.clock.now();
     const { perAddress, failuresPerName, failuresPerNameAndAddress } = this.limits;
     const addressKey = `login-address:${from.address ?? "-"}`;
@@ -181,6 +194,9 @@ export class Accounts {
       ]);
       return BAD_CREDENTIALS;
     }
+    // Moderation: only the right password learns of the ban, with its reason and end.
+    const ban = await this.standing.banOf(account.id);
+    if (ban !== null) return sanctionRefusal("banned", ban);
     return { ok: true, value: { token: await this.openSession(account, from), user: publicUser(account) } };
   }
 
@@ -224,6 +240,8 @@ export class Accounts {
         claimed = false;
       }
       if (claimed) return null;
+      // Moderation: a guest its banned account's browser became is nobody's either (guest-chain.ts).
+      if ((await this.standing.banOf(claims.user.id).catch(() => null)) !== null) return null;
       // A guest whose signed name is no longer valid gets a token with the name it now has.
       return {
         user: claims.user,
@@ -239,6 +257,8 @@ export class Accounts {
       owner = claims.user.id;
     }
     if (owner !== claims.user.id) return null;
+    // Moderation: a banned account's tokens are nobody's (its sessions were ended too; this covers a race).
+    if ((await this.standing.banOf(owner).catch(() => null)) !== null) return null;
     // Marked as an account wherever it shows: seats, lists and chat (docs/protocol.md, "Names").
     return {
       user: { ...claims.user, account: true },

@@ -8,6 +8,8 @@ import {
   type ChatHistory,
   type ChatLine,
   type MatchId,
+  type Sanctioned,
+  sanctionRefusal,
   type UserId,
 } from "@arena/protocol";
 import { randomBytes } from "node:crypto";
@@ -27,8 +29,23 @@ export type ChatDelivery = (
   except: readonly UserId[],
 ) => void;
 
+/**
+ * Moderation's word on chat (docs/protocol.md, "Moderation"): a mute that holds refuses its user's lines,
+ * and removed lines leave every reader's history.
+ */
+export interface ChatModeration {
+  muteOf(userId: UserId): Promise<Sanctioned | null>;
+  removedLines(matchId: MatchId): Promise<readonly string[]>;
+}
+
+const NO_MODERATION: ChatModeration = {
+  muteOf: () => Promise.resolve(null),
+  removedLines: () => Promise.resolve([]),
+};
+
 export interface ChatOptions {
   readonly store: MatchStore;
+  readonly moderation?: ChatModeration;
   readonly quotas: Quotas;
   readonly clock: Clock;
   readonly deliver: ChatDelivery;
@@ -59,6 +76,8 @@ export class ChatService {
     const { store, quotas, clock, deliver } = this.options;
     const refused = refuseLine(model, author.id, channel);
     if (refused !== null) return refused;
+    const mute = await (this.options.moderation ?? NO_MODERATION).muteOf(author.id);
+    if (mute !== null) return sanctionRefusal("muted", mute);
     const limited = await quotas.chatLine({
       user: author.id,
       address,
@@ -89,17 +108,21 @@ export class ChatService {
   /** What a user may read of a match's chat now, without the lines of users they muted. */
   async history(model: MatchModel, user: UserId): Promise<ChatHistory> {
     const { store } = this.options;
-    const [lines, mutes, related] = await Promise.all([
+    const [lines, mutes, related, removed] = await Promise.all([
       store.readChat(model.matchId),
       store.readMutes(model.matchId),
       this.related(user),
+      (this.options.moderation ?? NO_MODERATION).removedLines(model.matchId),
     ]);
     const channels = readableChannels(model, user);
     const muted = mutes.filter((mute) => mute.user === user).map((mute) => mute.muted);
     const hidden = new Set([...muted, ...related]);
     return {
       channels,
-      lines: lines.filter((line) => channels.includes(line.channel) && !hidden.has(line.author.id)),
+      lines: lines.filter(
+        (line) =>
+          channels.includes(line.channel) && !hidden.has(line.author.id) && !removed.includes(line.id),
+      ),
       muted,
     };
   }

@@ -6,6 +6,10 @@ import { LOBBY_BATCH_MS } from "../rooms/lobby-feed.js";
 import { POOLS } from "../seeks/pools.js";
 import { SEEK_COUNTS_BATCH_MS } from "../seeks/seeks.js";
 import { useServers } from "../test-support/servers.js";
+import { uniqueName } from "../test-support/harness.js";
+import { setModeratorRole } from "../moderation/roles.js";
+import { MemoryModerationStore } from "../store/memory/moderation.js";
+import { MemoryPlayerStore } from "../store/memory/players.js";
 import { startOthello } from "../test-support/play.js";
 
 const blitz = { baseMs: 180_000, incrementMs: 2_000 };
@@ -14,7 +18,9 @@ const arena = useServers();
 
 describe("the protocol declares what the server sends", () => {
   it("sends every server event the protocol declares, and nothing else", async () => {
-    const server = await arena.start();
+    const players = new MemoryPlayerStore();
+    const moderation = new MemoryModerationStore();
+    const server = await arena.start({ players, moderation });
     const seen = new Set<string>();
     // session:ready arrives during connect, before any listener of the test could be added.
     const lobby = await arena.connect();
@@ -38,6 +44,17 @@ describe("the protocol declares what the server sends", () => {
       ok: true,
     });
     await white.until(() => seen.has("chat:line"), "the chat line");
+    // ... which a moderator removes (docs/protocol.md, "Moderation").
+    const moderator = await arena.register(uniqueName("Mod"));
+    await setModeratorRole({ players, moderation }, moderator.user.name, true, server.clock.now());
+    const line = white.chat.find((l) => l.matchId === matchId);
+    const removed = await fetch(`${server.url}/api/mod/actions`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${moderator.token}` },
+      body: JSON.stringify({ action: "remove-line", matchId, lineId: line?.id, why: "test" }),
+    });
+    expect(removed.status).toBe(200);
+    await white.until(() => seen.has("chat:removed"), "the removed line");
     await black.call("match:resign", { matchId, version: (await black.snapshot(matchId)).version });
     // The finished game's analysis, asked once and pushed to the match's sockets (docs/protocol.md, "Analysis").
     const asked = await fetch(`${server.url}/api/matches/${matchId}/analysis`, {

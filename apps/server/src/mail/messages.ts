@@ -62,6 +62,14 @@ export const MAIL_TEXTS = {
         subject: "You are invited to a tournament",
         body: "{from} invites you to a tournament.",
       },
+      "report-handled": {
+        subject: "Your report was handled",
+        body: "A moderator has handled a report you filed. Thank you.",
+      },
+      "moderator-warning": {
+        subject: "A warning from the moderators",
+        body: "A moderator has warned you about your behaviour on Arena. Please keep to the rules.",
+      },
     },
     open: "Open it: {link}",
     unsubscribe: "No more mails like this one: {link}",
@@ -88,6 +96,14 @@ export const MAIL_TEXTS = {
       "draw-offer": { subject: "Предложение ничьей", body: "{from} предлагает ничью." },
       "takeback-request": { subject: "Просьба вернуть ход", body: "{from} просит вернуть ход." },
       "tournament-invitation": { subject: "Приглашение в турнир", body: "{from} приглашает вас в турнир." },
+      "report-handled": {
+        subject: "Ваша жалоба рассмотрена",
+        body: "Модератор рассмотрел вашу жалобу. Спасибо.",
+      },
+      "moderator-warning": {
+        subject: "Предупреждение от модераторов",
+        body: "Модератор вынес вам предупреждение за ваше поведение на сайте. Пожалуйста, соблюдайте правила.",
+      },
     },
     open: "Открыть: {link}",
     unsubscribe: "Больше не присылать такие письма: {link}",
@@ -118,6 +134,14 @@ export const MAIL_TEXTS = {
       "draw-offer": { subject: "引き分けの提案", body: "{from} さんが引き分けを提案しています。" },
       "takeback-request": { subject: "待ったの要求", body: "{from} さんが待ったを求めています。" },
       "tournament-invitation": { subject: "大会への招待", body: "{from} さんから大会の招待が届きました。" },
+      "report-handled": {
+        subject: "通報が処理されました",
+        body: "あなたの通報をモデレーターが処理しました。ありがとうございました。",
+      },
+      "moderator-warning": {
+        subject: "モデレーターからの警告",
+        body: "サイトでの行為についてモデレーターから警告がありました。ルールを守ってください。",
+      },
     },
     open: "開く: {link}",
     unsubscribe: "この種類のメールを止める: {link}",

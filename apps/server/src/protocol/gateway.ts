@@ -17,6 +17,7 @@ import { type MyGames } from "../rooms/my-games.js";
 import { type Rooms } from "../rooms/rooms.js";
 import { type Seeks } from "../seeks/seeks.js";
 import { type Following } from "./following.js";
+import { type GuestChain } from "../moderation/guest-chain.js";
 import { MAX_PAYLOAD_DEPTH, nestsDeeperThan } from "./payload-depth.js";
 import { TokenBucket } from "./rate-limit.js";
 import { type Route, ROUTES, type RouteContext, StoreUnavailable } from "./routes.js";
@@ -61,6 +62,8 @@ export interface GatewayOptions {
   readonly rateLimit: { readonly burst: number; readonly perSecond: number; readonly maxRefusals: number };
   readonly maxPayloadChars: number;
   readonly observeAck?: (event: string, ok: boolean, seconds: number) => void;
+  /** A ban's session chain (moderation/guest-chain.ts): guests of a banned account are refused. */
+  readonly guestChain?: GuestChain;
 }
 
 /**
@@ -112,6 +115,14 @@ export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
       options.trustedProxies,
     );
     const resolved = await options.accounts.resolve(token);
+    // The token the page held before it came back as a guest (a session that ended): moderation's chain.
+    const former =
+      typeof auth === "object" && auth !== null ? (auth as Record<string, unknown>).former : undefined;
+    const banned = resolved?.account == null ? await options.guestChain?.refusal([token, former]) : null;
+    if (banned != null) {
+      const { code, why, until } = banned;
+      return Object.assign(new Error(banned.message), { data: { code, why, until } });
+    }
     if (resolved !== null) {
       socket.data.user = resolved.user;
       socket.data.token = resolved.token;
@@ -125,6 +136,7 @@ export function attachGateway(io: ArenaServer, options: GatewayOptions): void {
         });
       }
       const guest = identity.newGuest();
+      await options.guestChain?.link(guest.user.id, former ?? token);
       socket.data.user = guest.user;
       socket.data.token = guest.token;
       socket.data.account = null;

@@ -52,6 +52,10 @@ import { type BlockStore } from "./ports/blocks.js";
 import { MemoryBlockStore } from "./memory/blocks.js";
 import { SqliteBlockStore } from "./sqlite/blocks.js";
 import { RedisBlockStore } from "./redis/blocks.js";
+import { type ModerationStore } from "./ports/moderation.js";
+import { MemoryModerationStore } from "./memory/moderation.js";
+import { SqliteModerationStore } from "./sqlite/moderation.js";
+import { RedisModerationStore } from "./redis/moderation.js";
 
 /** The database file inside DATA_DIR. */
 export const DATABASE_FILE = "arena.db";
@@ -92,6 +96,8 @@ export interface Backend {
   /** Outgoing mail and accounts' e-mail settings (docs/mail.md). */
   readonly mailQueue: MailQueue;
   readonly emailSettings: EmailSettingsStore;
+  /** Moderators, reports, sanctions and the audit log (docs/protocol.md, "Moderation"). */
+  readonly moderation: ModerationStore;
   close(): Promise<void>;
 }
 
@@ -130,6 +136,7 @@ export async function openBackend(env: Env, logger: Logger): Promise<Opened<Back
         forecasts: new RedisForecastStore(redis.commands, redis.prefix),
         mailQueue: new RedisMailQueue(redis.commands, redis.prefix),
         emailSettings: new RedisEmailSettingsStore(redis.commands, redis.prefix),
+        moderation: new RedisModerationStore(redis.commands, redis.prefix),
         close: () => redis.close(),
       },
     };
@@ -153,6 +160,7 @@ export async function openBackend(env: Env, logger: Logger): Promise<Opened<Back
         forecasts: new MemoryForecastStore(),
         mailQueue: new MemoryMailQueue(),
         emailSettings: new MemoryEmailSettingsStore(),
+        moderation: new MemoryModerationStore(),
         close: () => store.close(),
       },
     };
@@ -190,6 +198,7 @@ export async function openBackend(env: Env, logger: Logger): Promise<Opened<Back
       forecasts: new SqliteForecastStore(store.connection),
       mailQueue: new SqliteMailQueue(store.connection),
       emailSettings: new SqliteEmailSettingsStore(store.connection),
+      moderation: new SqliteModerationStore(store.connection),
       close: () => store.close(),
     },
   };

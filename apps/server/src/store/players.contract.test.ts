@@ -309,6 +309,34 @@ function contract(name: string, make: () => Promise<Setup>) {
       expect(board[0]?.games).toBe(18);
       expect(await other.leaderboard(gameId, "bullet", 100)).toEqual([]);
     });
+
+    it("forgets a rating a moderator resets, on the leaderboard too, and rates the next game from the default", async () => {
+      const { store, other } = setup;
+      const gameId = `g${randomId(4)}`;
+      const farmer = account(`Farm${randomId(3).replace(/[^A-Za-z0-9]/g, "x")}`);
+      const victim = account(`Vic${randomId(3).replace(/[^A-Za-z0-9]/g, "x")}`);
+      for (const a of [farmer, victim]) await store.createAccount(a);
+      for (let i = 0; i < 18; i++) {
+        const draw = i % 2 === 1;
+        await store.recordGame(
+          { ...game(farmer.id, victim.id, { draw }), gameId },
+          twoPlayer(draw ? [0.5, 0.5] : [1, 0]),
+        );
+      }
+      expect((await store.leaderboard(gameId, "blitz", 10)).map((row) => row.name)).toContain(farmer.name);
+      expect(await other.resetRating(farmer.id, gameId, "blitz")).toBe(true);
+      expect(await store.resetRating(farmer.id, gameId, "blitz")).toBe(false);
+      expect((await store.ratingsOf(farmer.id)).filter((r) => r.gameId === gameId)).toEqual([]);
+      expect((await other.leaderboard(gameId, "blitz", 10)).map((row) => row.name)).toEqual([victim.name]);
+      const seen: (number | null | undefined)[] = [];
+      await store.recordGame({ ...game(farmer.id, victim.id), gameId }, (before) => {
+        seen.push(before[0]?.rating);
+        return twoPlayer([1, 0])(before);
+      });
+      expect(seen).toEqual([undefined]);
+
+      expect((await other.ratingsOf(farmer.id)).find((r) => r.gameId === gameId)?.games).toBe(1);
+    });
   });
 }
 

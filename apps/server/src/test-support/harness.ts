@@ -2,6 +2,8 @@ import { RedisNotificationStore } from "../store/redis/notifications.js";
 import { RedisSessionStore } from "../store/redis/sessions.js";
 import { RedisBlockStore } from "../store/redis/blocks.js";
 import { type BlockStore } from "../store/ports/blocks.js";
+import { RedisModerationStore } from "../store/redis/moderation.js";
+import { type ModerationStore } from "../store/ports/moderation.js";
 import { type VacationStore } from "../store/ports/vacations.js";
 import { type NotificationStore } from "../store/ports/notifications.js";
 import { type AddressInfo } from "node:net";
@@ -85,6 +87,8 @@ export async function startServer(
     vacations?: VacationStore;
     /** Accounts' e-mail (default: none, and no e-mail routes). */
     email?: EmailService;
+    /** Moderation (default: the backend's: Redis for a Redis backend, else memory). */
+    moderation?: ModerationStore;
   } = {},
 ): Promise<TestServer> {
   const clock = options.clock ?? new FakeClock();
@@ -92,6 +96,7 @@ export async function startServer(
   const notifications = options.notifications ?? backend.notifications;
   const sessions = options.sessions ?? backend.sessions;
   const blocks = options.blocks ?? backend.blocks;
+  const moderation = options.moderation ?? backend.moderation;
   const app = createApp({
     store,
     cluster,
@@ -122,6 +127,7 @@ export async function startServer(
     ...(options.players === undefined ? {} : { players: options.players }),
     ...(sessions === undefined ? {} : { sessions }),
     ...(blocks === undefined ? {} : { blocks }),
+    ...(moderation === undefined ? {} : { moderation }),
     ...(options.seeks === undefined ? {} : { seeks: options.seeks }),
     ...(options.quotas === undefined ? {} : { quotas: options.quotas }),
     ...(options.vacations === undefined ? {} : { vacations: options.vacations }),
@@ -146,6 +152,7 @@ async function openTestBackend(backend: TestBackend): Promise<{
   notifications?: NotificationStore;
   sessions?: SessionStore;
   blocks?: BlockStore;
+  moderation?: ModerationStore;
 }> {
   const { redis } = backend;
   if (redis !== undefined)
@@ -157,6 +164,7 @@ async function openTestBackend(backend: TestBackend): Promise<{
       notifications: new RedisNotificationStore(redis.commands, redis.prefix),
       sessions: new RedisSessionStore(redis.commands, redis.prefix),
       blocks: new RedisBlockStore(redis.commands, redis.prefix),
+      moderation: new RedisModerationStore(redis.commands, redis.prefix),
     };
   const store = backend.store ?? new MemoryStore();
   return { store, cluster: backend.cluster ?? (await LocalCluster.open(store, store)) };

@@ -6,6 +6,8 @@ import {
   TOURNAMENT_CHAT_LINES_KEPT,
   type TournamentChatLine,
   type TournamentId,
+  type Sanctioned,
+  sanctionRefusal,
   type UserId,
 } from "@arena/protocol";
 import { randomBytes } from "node:crypto";
@@ -28,6 +30,8 @@ export interface TournamentChatOptions {
   readonly linesKept?: number;
   /** Everyone a block relates to the user, either way (docs/protocol.md, "Blocks"); absent: nobody. */
   readonly related?: (user: UserId) => Promise<readonly UserId[]>;
+  /** A mute that holds refuses the user's lines here too (docs/protocol.md, "Moderation"). */
+  readonly muteOf?: (userId: UserId) => Promise<Sanctioned | null>;
 }
 
 /**
@@ -46,6 +50,8 @@ export class TournamentChat {
     text: ChatText,
   ): Promise<Ack<{ readonly line: TournamentChatLine }>> {
     const { store, quotas, clock, deliver } = this.options;
+    const mute = (await this.options.muteOf?.(author.id)) ?? null;
+    if (mute !== null) return sanctionRefusal("muted", mute);
     const limited = await quotas.tournamentChatLine(author.id, address, tournamentId);
     if (limited !== null) return limited;
     const line: TournamentChatLine = {

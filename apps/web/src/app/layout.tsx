@@ -19,6 +19,7 @@ import { LanguageSwitcher } from "../ui/language-switcher";
 import { THEME_SCRIPT } from "../ui/theme";
 import { ThemeSwitcher } from "../ui/theme-switcher";
 import { ConnectionBanner, SessionBadge } from "../ui/session";
+import { ModLink } from "../moderation/mod-link";
 import "./globals.css";
 import "./social.css";
 import "./theme.css";
@@ -66,6 +67,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                 <Link href="/how-to-play">{t("howToPlay")}</Link>
                 <Link href="/board-demo">{t("boards")}</Link>
                 <Link href="/analysis">{t("analysis")}</Link>
+                <ModLink />
               </nav>
               <ThemeSwitcher />
               <LanguageSwitcher />

@@ -57,6 +57,8 @@ export const NOTIFICATION_TEXT = {
   "draw-offer": "drawOffer",
   "takeback-request": "takebackRequest",
   "tournament-invitation": "tournamentInvitation",
+  "report-handled": "reportHandled",
+  "moderator-warning": "moderatorWarning",
 } as const satisfies Record<NotificationKind, string>;
 
 /**

@@ -13,6 +13,8 @@ export type ConnectionState = "connecting" | "connected" | "reconnecting" | "off
 
 const TOKEN_KEY = "arena.session";
 const NAME_KEY = "arena.name";
+/** The token this browser held before it came back as a guest: moderation's ban chain (docs/web.md). */
+const FORMER_KEY = "arena.former";
 const ACK_TIMEOUT_MS = 10_000;
 
 type Listener = () => void;
@@ -52,6 +54,8 @@ export class ArenaClient {
   connectCount = 0;
   /** Why the server refused to connect this tab (a quota: too many tabs open), if it did. */
   refusal: string | null = null;
+  /** A ban that refused this browser (docs/web.md, "Moderation"): its reason and end, for the banner. */
+  sanction: { readonly code: "banned"; readonly why: string; readonly until: number | null } | null = null;
   private readonly listeners = new Set<Listener>();
   /** A token to present at the next handshake when localStorage is not available. */
   private pendingToken: string | null = null;
@@ -78,7 +82,17 @@ export class ArenaClient {
         } catch {
           current = this.pendingToken ?? token;
         }
-        cb({ ...(current === null ? {} : { token: current }), ...(name === null ? {} : { name }) });
+        let former: string | null;
+        try {
+          former = localStorage.getItem(FORMER_KEY);
+        } catch {
+          former = null;
+        }
+        cb({
+          ...(current === null ? {} : { token: current }),
+          ...(name === null ? {} : { name }),
+          ...(current === null && former !== null ? { former } : {}),
+        });
       },
       reconnectionDelay: 300,
       reconnectionDelayMax: 2_000,
@@ -86,6 +100,7 @@ export class ArenaClient {
     this.socket.on("connect", () => {
       this.state = "connected";
       this.refusal = null;
+      this.sanction = null;
       this.connectCount += 1;
       this.emitChange();
     });
@@ -102,13 +117,27 @@ export class ArenaClient {
       this.state = "reconnecting";
       this.emitChange();
     });
-    this.socket.on("connect_error", (error: Error & { data?: { code?: unknown } }) => {
-      // A refusal by the server itself is not retried by socket.io: the page says why instead.
-      this.refusal =
-        error.data?.code === "quota" || error.data?.code === "rate-limited" ? error.message : null;
-      this.state = this.connectCount === 0 || this.refusal !== null ? "offline" : "reconnecting";
-      this.emitChange();
-    });
+    this.socket.on(
+      "connect_error",
+      (error: Error & { data?: { code?: unknown; why?: unknown; until?: unknown } }) => {
+        const data = error.data;
+        if (data?.code === "banned" && typeof data.why === "string") {
+          this.sanction = {
+            code: "banned",
+            why: data.why,
+            until: typeof data.until === "number" ? data.until : null,
+          };
+          this.session = null;
+        }
+        // A refusal by the server itself is not retried by socket.io: the page says why instead.
+        this.refusal =
+          error.data?.code === "quota" || error.data?.code === "rate-limited" || error.data?.code === "banned"
+            ? error.message
+            : null;
+        this.state = this.connectCount === 0 || this.refusal !== null ? "offline" : "reconnecting";
+        this.emitChange();
+      },
+    );
     this.socket.on("session:ready", (session) => {
       this.session = session;
       try {
@@ -188,6 +217,8 @@ export class ArenaClient {
   private forgetToken(): void {
     this.pendingToken = null;
     try {
+      const held = localStorage.getItem(TOKEN_KEY);
+      if (held !== null && this.session?.account !== undefined) localStorage.setItem(FORMER_KEY, held);
       localStorage.removeItem(TOKEN_KEY);
     } catch {
       // ignore

@@ -9,6 +9,7 @@ import { failureText } from "../i18n/errors";
 import { fetchHistory, fetchRatingHistory, fetchUser, ratingLabel } from "../net/players-api";
 import { FollowButton } from "../social/follow-button";
 import { BlockButton } from "../social/block-button";
+import { ReportButton } from "../moderation/report-button";
 import { GameSearch } from "./game-search";
 import { EMPTY_SEARCH, isSearching, type SearchForm, searchQuery } from "./game-search-model";
 import { RatingChart } from "./rating-chart";
@@ -62,6 +63,7 @@ export function Profile({ name }: { name: string }) {
       </h1>
       {user.closed !== true && <FollowButton name={user.name} id={user.id} />}
       {user.closed !== true && <BlockButton name={user.name} id={user.id} />}
+      {user.closed !== true && <ReportButton name={user.name} id={user.id} />}
       <p data-testid="record">{t("record", { ...user.record })}</p>
       <h2>{t("ratings")}</h2>
       {pools.length === 0 ? (

@@ -11,6 +11,8 @@ import { linesOf, refusalText } from "./chat-lines";
 import type { RoomView } from "./room-view";
 import type { Commands } from "./use-command";
 import { useChat } from "./use-chat";
+import { ReportButton } from "../moderation/report-button";
+import { sanctionText } from "../moderation/sanction-text";
 
 /** The host's slow-mode choices for the spectators' channel, in seconds (0: off). */
 const SLOW_MODE_CHOICES = [0, 10, 30, 60, 120] as const;
@@ -46,6 +48,7 @@ export function ChatPanel({
   const quick = useTranslations("quickChat");
   const displayName = useDisplayName();
   const errors = useTranslations("errors");
+  const moderation = useTranslations("moderation");
   const locale = useLocale();
   const mine: ChatChannel = view.mine.length > 0 ? "players" : "spectators";
   const over = isOver(model);
@@ -149,7 +152,14 @@ export function ChatPanel({
                       data-phrase={line.phrase}
                     >
                       {line.phrase === undefined ? line.text : quick(PHRASE_KEYS[line.phrase])}
-                    </span>
+                    </span>{" "}
+                    <ReportButton
+                      name={line.author.name}
+                      id={line.author.id}
+                      matchId={matchId}
+                      lineId={line.id}
+                      compact
+                    />
                   </li>
                 ))}
               </ol>
@@ -186,7 +196,7 @@ export function ChatPanel({
       )}
       {chat.refusal !== null && (
         <p className="error" role="alert" data-testid="chat-refusal">
-          {refusalText(chat.refusal, t, errors, locale)}
+          {sanctionText(moderation, locale, chat.refusal) ?? refusalText(chat.refusal, t, errors, locale)}
         </p>
       )}
     </section>

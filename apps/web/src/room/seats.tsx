@@ -11,6 +11,7 @@ import { useArena } from "../net/arena-context";
 import { useRatings } from "../net/use-ratings";
 import { inviteLink } from "../lobby/create-model";
 import { PlayerName } from "../ui/player-name";
+import { ReportButton } from "../moderation/report-button";
 import { occupant } from "./room-model";
 import type { RoomView } from "./room-view";
 import { BerserkMark } from "./berserk";
@@ -141,6 +142,13 @@ function SeatName({
             </span>
           )}
           {seat.eliminated && <span className="muted"> {t("out")}</span>}
+          {/* Reports are of accounts (docs/web.md, "Reports"); the button hides itself for oneself. */}
+          {seat.user.account === true && (
+            <>
+              {" "}
+              <ReportButton name={seat.user.name} id={seat.user.id} compact />
+            </>
+          )}
         </>
       )}
       {toMove && <span className="turn-flag"> {t("toMove")}</span>}

@@ -41,9 +41,16 @@ export function useChat(matchId: string, readKey: string): ChatState {
       const { matchId: _match, ...kept } = line;
       setLines((held) => mergeLines(held, [kept]));
     };
+    // A line a moderator removed leaves the page too (docs/protocol.md, "Moderation").
+    const onRemoved = (removed: { matchId: string; lineId: string }) => {
+      if (removed.matchId !== matchId) return;
+      setLines((held) => held.filter((line) => line.id !== removed.lineId));
+    };
     client.socket.on("chat:line", onLine);
+    client.socket.on("chat:removed", onRemoved);
     return () => {
       client.socket.off("chat:line", onLine);
+      client.socket.off("chat:removed", onRemoved);
     };
   }, [client, matchId]);
 

@@ -6,6 +6,7 @@ import { failureText } from "../i18n/errors";
 import type { Refusal } from "../room/command-status";
 import { useArena } from "../net/arena-context";
 import { login, register } from "../net/players-api";
+import { sanctionText } from "../moderation/sanction-text";
 
 type Mode = "login" | "register";
 
@@ -18,6 +19,7 @@ export function AccountForms({ onDone }: { onDone: () => void }) {
   const t = useTranslations("account");
   const data = useTranslations("accountData");
   const errors = useTranslations("errors");
+  const moderation = useTranslations("moderation");
   const locale = useLocale();
   const [mode, setMode] = useState<Mode>("login");
   const [name, setName] = useState("");
@@ -97,7 +99,7 @@ export function AccountForms({ onDone }: { onDone: () => void }) {
         )}
         {error !== null && (
           <p className="error" role="alert" data-testid="account-error">
-            {failureText(errors, locale, error)}
+            {sanctionText(moderation, locale, error) ?? failureText(errors, locale, error)}
           </p>
         )}
         <button type="submit" className="btn primary small" disabled={busy} data-testid={`${mode}-submit`}>

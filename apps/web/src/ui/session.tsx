@@ -8,6 +8,7 @@ import { logout } from "../net/players-api";
 import { failureText } from "../i18n/errors";
 import type { Refusal } from "../room/command-status";
 import { AccountForms } from "./account-forms";
+import { sanctionText } from "../moderation/sanction-text";
 import { AccountMark, PlayerName } from "./player-name";
 
 /**
@@ -113,9 +114,20 @@ function GuestBadge({ onSignIn }: { onSignIn: () => void }) {
 
 /** Shown while the socket is down; pages resync by themselves when it comes back. */
 export function ConnectionBanner() {
-  const { state, connectCount } = useArena();
+  const { state, connectCount, client } = useArena();
   const t = useTranslations("session");
+  const moderation = useTranslations("moderation");
+  const locale = useLocale();
   if (state === "connected" || (state === "connecting" && connectCount === 0)) return null;
+  // A banned browser is refused: the ban's reason and end instead (docs/web.md, "Moderation").
+  const banned = client?.sanction == null ? null : sanctionText(moderation, locale, client.sanction);
+  if (banned !== null) {
+    return (
+      <div className="banner warn" role="alert" data-testid="ban-banner">
+        {banned}
+      </div>
+    );
+  }
   return (
     <div className="banner warn" role="status" data-testid="connection-banner">
       {state === "offline" && connectCount === 0 ? t("cannotReach") : t("connectionLost")}

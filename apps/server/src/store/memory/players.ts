@@ -135,6 +135,10 @@ export class MemoryPlayerStore implements PlayerStore {
     return Promise.resolve(this.recorded.get(matchId) ?? []);
   }
 
+  resetRating(userId: UserId, gameId: string, speed: RatingSpeed): Promise<boolean> {
+    return Promise.resolve(this.ratings.delete(poolKey(userId, gameId, speed)));
+  }
+
   ratingsOf(userId: UserId): Promise<readonly StoredRating[]> {
     return Promise.resolve([...this.ratings.values()].filter((rating) => rating.userId === userId));
   }

@@ -134,6 +134,11 @@ export interface PlayerStore {
   /** The changes a rated game made, once recorded (empty otherwise). */
   matchRatings(matchId: MatchId): Promise<readonly RatingChange[]>;
   ratingsOf(userId: UserId): Promise<readonly StoredRating[]>;
+  /**
+   * Forgets the user's rating in a pool (a moderator's reset, docs/protocol.md "Moderation"): the next
+   * rated game starts from the default, and the leaderboard drops them. Whether there was one.
+   */
+  resetRating(userId: UserId, gameId: string, speed: RatingSpeed): Promise<boolean>;
   /** Finished games that match the search (`matchesSearch`), newest first. */
   history(
     userId: UserId,

@@ -340,6 +340,18 @@ export class RedisPlayerStore implements PlayerStore {
     return json === null ? [] : (JSON.parse(json) as RatingChange[]);
   }
 
+  async resetRating(userId: UserId, gameId: string, speed: RatingSpeed): Promise<boolean> {
+    // A game recorded meanwhile sees its read rating changed and plans again (`recordGame`).
+    const [removed] = await timed(
+      this.client
+        .multi()
+        .hDel(this.key("ratings", userId), `${gameId} ${speed}`)
+        .zRem(this.key("board", gameId, speed), userId)
+        .exec(),
+    );
+    return Number(removed) === 1;
+  }
+
   async ratingsOf(userId: UserId): Promise<readonly StoredRating[]> {
     const all = await timed(this.client.hGetAll(this.key("ratings", userId)));
     return Object.entries(all).map(([field, json]) => {

@@ -166,6 +166,7 @@ export class SqlitePlayerStore implements PlayerStore {
         `INSERT OR REPLACE INTO player_ratings (user_id, game_id, speed, rating, rd, volatility, games, rated_at)
          VALUES (@userId, @gameId, @speed, @rating, @rd, @volatility, @games, @ratedAt)`,
       ),
+      resetRating: db.prepare(`DELETE FROM player_ratings WHERE user_id = ? AND game_id = ? AND speed = ?`),
       ratingsOf: db.prepare<[string], RatingRow>(`SELECT * FROM player_ratings WHERE user_id = ?`),
       insertGame: db.prepare(
         `INSERT OR IGNORE INTO player_games (user_id, match_id, outcome, entry) VALUES (?, ?, ?, ?)`,
@@ -321,6 +322,10 @@ export class SqlitePlayerStore implements PlayerStore {
       const row = this.statements.recorded.get(matchId);
       return row === undefined ? [] : (JSON.parse(row.changes) as RatingChange[]);
     });
+  }
+
+  resetRating(userId: UserId, gameId: string, speed: RatingSpeed): Promise<boolean> {
+    return this.attempt(() => this.statements.resetRating.run(userId, gameId, speed).changes === 1);
   }
 
   ratingsOf(userId: UserId): Promise<readonly StoredRating[]> {

@@ -280,6 +280,32 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX player_follows_by_followee ON player_follows (followee_id);
     `,
   },
+  {
+    description:
+      'moderation: moderators, reports, sanctions, the audit log, removed chat lines, guests of accounts (docs/protocol.md, "Moderation")',
+    sql: `
+      CREATE TABLE mod_roles (user_id TEXT PRIMARY KEY) WITHOUT ROWID;
+      -- record: the report as JSON; status, reporter, target and created_at are repeated for the queries.
+      CREATE TABLE mod_reports (
+        id TEXT PRIMARY KEY,
+        reporter TEXT NOT NULL,
+        target TEXT NOT NULL,
+        status TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        record TEXT NOT NULL
+      ) WITHOUT ROWID;
+      CREATE INDEX mod_reports_open ON mod_reports (status, created_at);
+      CREATE INDEX mod_reports_by_reporter ON mod_reports (reporter, created_at);
+      CREATE INDEX mod_reports_by_target ON mod_reports (target, created_at);
+      CREATE TABLE mod_sanctions (seq INTEGER PRIMARY KEY, user_id TEXT NOT NULL, record TEXT NOT NULL);
+      CREATE INDEX mod_sanctions_by_user ON mod_sanctions (user_id, seq);
+      CREATE TABLE mod_audit (seq INTEGER PRIMARY KEY, target TEXT, record TEXT NOT NULL);
+      CREATE INDEX mod_audit_by_target ON mod_audit (target, seq);
+      CREATE TABLE mod_removed_lines (match_id TEXT NOT NULL, line_id TEXT NOT NULL, PRIMARY KEY (match_id, line_id)) WITHOUT ROWID;
+      CREATE TABLE mod_guests (guest_id TEXT PRIMARY KEY, account_id TEXT NOT NULL) WITHOUT ROWID;
+      CREATE INDEX mod_guests_by_account ON mod_guests (account_id);
+    `,
+  },
 ];
 
 export type MigrationOutcome =
