@@ -7,13 +7,8 @@ import { Server } from "socket.io";
 import { type AiPool } from "./ai/pool.js";
 import { type LaneLimits } from "./analysis/lane.js";
 import { type Clock } from "./clocks/scheduler.js";
-import { accountsRouter } from "./accounts/http.js";
-import { sessionsRouter } from "./accounts/sessions-api.js";
-import { AccountClosing } from "./accounts/closing.js";
-import { closingRouter } from "./accounts/closing-api.js";
-import { accountExportRouter } from "./account-data/export-api.js";
-import { PasswordReset } from "./accounts/password-reset.js";
-import { passwordResetRouter } from "./accounts/password-reset-api.js";
+import { type AccountClosing } from "./accounts/closing.js";
+import { mountAccountRoutes } from "./accounts/routes.js";
 import { botsRouter } from "./http/bots-api.js";
 import { MemoryPlayerStore } from "./store/memory/players.js";
 import { MemorySessionStore } from "./store/memory/sessions.js";
@@ -42,13 +37,7 @@ import { buildServices } from "./wiring.js";
 import { makeSocketEndOnce, makeWebSocketParsersEndOnce } from "./protocol/end-once.js";
 import { Following } from "./protocol/following.js";
 import { attachGateway } from "./protocol/gateway.js";
-import {
-  type ArenaServer,
-  type ArenaSocket,
-  botsOnline,
-  guestRoom,
-  sessionRoom,
-} from "./protocol/sockets.js";
+import { type ArenaServer, type ArenaSocket, botsOnline } from "./protocol/sockets.js";
 import { DEFAULT_QUOTAS, type QuotaLimits } from "./quotas/limits.js";
 import { MemoryQuotaStore } from "./store/memory/quotas.js";
 import { type QuotaStore } from "./store/ports/quotas.js";
@@ -65,8 +54,6 @@ import { type Cluster } from "./cluster/ports.js";
 import { markMissingMatch } from "./web/missing-match.js";
 import { type WebApp } from "./web/next-app.js";
 import { tournamentsRouter } from "./http/tournaments-api.js";
-import { accountOf } from "./http/account-of.js";
-import { emailRouter } from "./mail/email-api.js";
 import { type EmailService } from "./mail/email-service.js";
 import { tournamentExportsRouter } from "./http/tournament-exports-api.js";
 import { MemoryTournamentStore } from "./store/memory/tournaments.js";
@@ -272,7 +259,8 @@ export function createApp(deps: AppDeps): App {
     broadcastSlice: config.broadcastSlice,
     moved: () => metrics.moves.inc(),
   });
-  let closing: AccountClosing | undefined;
+  // Built below with the rooms; moderation, built with the services, reaches it through this.
+  const late: { closing?: AccountClosing } = {};
   const backends = {
     store,
     cluster: deps.cluster,
@@ -286,9 +274,9 @@ export function createApp(deps: AppDeps): App {
     vacations: deps.vacations ?? new MemoryVacationStore(),
     forecasts: deps.forecasts ?? new MemoryForecastStore(),
     moderation: deps.moderation ?? new MemoryModerationStore(),
-    // A moderator closes an account as its owner would (accounts/closing.ts, built below with the rooms).
+    // A moderator closes an account as its owner would (accounts/closing.ts).
     closeAccount: async (userId: UserId, by: string, why: string) => {
-      const closed = await closing?.closeAccount(userId, `by ${by}: ${why}`);
+      const closed = await late.closing?.closeAccount(userId, `by ${by}: ${why}`);
       if (closed?.ok === false) logger.warn({ userId, code: closed.code }, "an account was not closed");
     },
     ai: deps.ai,
@@ -310,53 +298,21 @@ export function createApp(deps: AppDeps): App {
   app.use(bodyDepthLimit);
   app.use(crossOrigin(config.allowedOrigins));
   app.use(healthRouter(readiness, metrics, config.metricsToken));
-  // Every socket of the sessions, on every process (through the adapter), is closed.
-  const sessionsEnded = (ids: readonly string[]): void => {
-    for (const id of ids) io.in(sessionRoom(id)).disconnectSockets(true);
-  };
-  closing = new AccountClosing({
+  const api = express.Router();
+  app.use("/api", api);
+  const closing = mountAccountRoutes(api, {
+    io,
+    store,
     players,
-    accounts,
-    notifications: services.notifications,
-    vacations: services.vacations,
-    email: deps.email ?? null,
-    games: {
-      live: async (userId) => (await services.myGames.list(userId)).map((game) => game.matchId),
-      resign: async (matchId, user) => {
-        const ack = await (
-          await rooms.get(matchId)
-        )?.submit({ kind: "user", user, inviteOk: false }, { type: "resign" }, null);
-        if (ack?.ok === false)
-          logger.warn({ matchId, code: ack.code }, "a closed account's game was not resigned");
-      },
-      clearForecast: (matchId, userId) => backends.forecasts.put(matchId, userId, []),
-    },
+    quotas: backends.quotas,
+    forecasts: backends.forecasts,
+    services,
+    email: deps.email,
+    trustedProxies: config.trustedProxies,
     clock,
     logger,
-    sessionsEnded,
   });
-  // Before the accounts router: a registration first frees a closed account's name whose hold is over.
-  app.use("/api", closingRouter({ accounts, closing, trustedProxies: config.trustedProxies }));
-  app.use(
-    "/api",
-    accountsRouter({
-      accounts,
-      store: players,
-      trustedProxies: config.trustedProxies,
-      // Every socket of the session, on every process (through the adapter), is closed: logout is final.
-      sessionEnded: (sessionId) => io.in(sessionRoom(sessionId)).disconnectSockets(true),
-      guestClaimed: (userId) => io.in(guestRoom(userId)).disconnectSockets(true),
-      now: () => clock.now(),
-    }),
-  );
-  app.use(
-    "/api",
-    sessionsRouter({
-      accounts,
-      trustedProxies: config.trustedProxies,
-      sessionsEnded,
-    }),
-  );
+  late.closing = closing;
   app.use(
     "/api",
     apiRouter({ rooms, quotas, identity, accounts, analysis, trustedProxies: config.trustedProxies }),
@@ -364,24 +320,6 @@ export function createApp(deps: AppDeps): App {
   app.use(
     "/api",
     botsRouter(() => botsOnline(io)),
-  );
-  app.use(
-    "/api",
-    accountExportRouter({
-      accounts,
-      quotas: backends.quotas,
-      clock,
-      data: {
-        players,
-        matchLog: (matchId) => store.read(matchId, 0),
-        matchChat: (matchId) => store.readChat(matchId),
-        sessions: (userId) => accounts.listSessions(userId),
-        notifications: (userId, limit) => services.notifications.list(userId, limit),
-        email:
-          deps.email === undefined ? null : (userId) => deps.email?.view(userId) ?? Promise.resolve(null),
-        vacation: (userId) => services.vacations.status(userId),
-      },
-    }),
   );
   app.use("/api", notificationsRouter({ inbox: services.notifications, accounts, quotas }));
   app.use("/api", vacationRouter(accounts, services.vacations));
@@ -397,24 +335,6 @@ export function createApp(deps: AppDeps): App {
       blocks: services.blocks,
     }),
   );
-  if (deps.email !== undefined) {
-    const email = deps.email;
-    app.use(
-      "/api",
-      emailRouter(email, (req) => accountOf(req, accounts)),
-    );
-    const reset = new PasswordReset({ players, accounts, email, clock, logger, sessionsEnded });
-    app.use("/api", passwordResetRouter(reset, config.trustedProxies));
-    // Each new notification is mailed when its account gave a verified address and wants that kind.
-    services.notifications.onNotification((userId, notification) => {
-      const { from, ...rest } = notification;
-      email
-        .mailFor(userId, from === undefined ? rest : { ...rest, from: from.name })
-        .catch((error: unknown) =>
-          logger.warn({ err: error, userId }, "a notification could not be queued to mail"),
-        );
-    });
-  }
   app.use(
     "/api",
     tournamentExportsRouter({
@@ -474,7 +394,7 @@ export function createApp(deps: AppDeps): App {
     accounts,
     recorder,
     seeks,
-    closing: closing as AccountClosing,
+    closing,
     async start() {
       await rooms.start();
       // After the rooms: resuming a tournament finds or creates its boards' matches.

@@ -113,9 +113,9 @@ describe("sessions", () => {
     },
   );
 
-  it("expire after 90 days unused, and at 365 days however used; a use slides the idle end", async () => {
+  it("expire after 90 days unused, and at 365 days however used, on every process; a use slides the idle end", async () => {
     const clock = new FakeClock(Date.UTC(2026, 0, 1));
-    const at = await arena.start({ clock });
+    const [at, other] = await twoProcesses(clock);
     const name = uniqueName("Idle");
     const idle = await registerAccount(at, name);
     const busy = await login(at, name, ACCOUNT_PASSWORD, FIREFOX);
@@ -126,8 +126,9 @@ describe("sessions", () => {
       clock.advance(step);
       expect((await call(at, "GET", "/api/sessions", busy.body.token)).status).toBe(200);
     }
+    expect((await call(other, "GET", "/api/sessions", idle.token)).status).toBe(401);
     expect((await call(at, "GET", "/api/sessions", idle.token)).status).toBe(401);
-    const sockets = await arena.connectTo(at, idle.token);
+    const sockets = await arena.connectTo(other, idle.token);
     expect(sockets.session?.user.name).not.toBe(name);
     expect((await sessionsOf(at, busy.body.token)).sessions).toHaveLength(1);
 
@@ -137,7 +138,7 @@ describe("sessions", () => {
       expect((await call(at, "GET", "/api/sessions", busy.body.token)).status).toBe(200);
     }
     clock.advance(step);
-    expect((await call(at, "GET", "/api/sessions", busy.body.token)).status).toBe(401);
+    expect((await call(other, "GET", "/api/sessions", busy.body.token)).status).toBe(401);
   });
 
   it.skipIf(skipWithout(redisUrl === null, "redis-server"))(
