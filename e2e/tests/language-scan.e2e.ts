@@ -19,6 +19,18 @@ const UNIVERSAL = new Set([
   "BOT",
   "RD",
   "English",
+  "zip",
+  // Browsers and systems, as a session's device names them (accounts/device.ts).
+  "Chrome",
+  "Firefox",
+  "Safari",
+  "Edge",
+  "Opera",
+  "Linux",
+  "Windows",
+  "macOS",
+  "Android",
+  "iOS",
 ]);
 
 /** Notation words: a pass in the move lists (Dice of Doom's "pass", Othello's "PA"). */

@@ -12,6 +12,9 @@ export interface SessionView {
   readonly expiresAt: number;
   /** The browser and system it logged in with ("Firefox on Linux"); "" when unknown. */
   readonly device: string;
+  /** The same, apart, for a page to word in its language: "Firefox" and "Linux"; null when unknown. */
+  readonly browser: string | null;
+  readonly system: string | null;
   /** The address it logged in from; null when unknown. */
   readonly address: string | null;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deviceOf } from "./device.js";
+import { deviceOf, deviceParts } from "./device.js";
 
 describe("a session's device", () => {
   it.each([
@@ -30,5 +30,15 @@ describe("a session's device", () => {
     [undefined, ""],
   ])("%s → %s", (userAgent, device) => {
     expect(deviceOf(userAgent)).toBe(device);
+  });
+
+  it("is read back as its browser and system", () => {
+    expect(deviceParts("Samsung Internet on Android")).toEqual({
+      browser: "Samsung Internet",
+      system: "Android",
+    });
+    expect(deviceParts("curl")).toEqual({ browser: "curl", system: null });
+    expect(deviceParts("Linux")).toEqual({ browser: null, system: "Linux" });
+    expect(deviceParts("")).toEqual({ browser: null, system: null });
   });
 });

@@ -29,3 +29,11 @@ export function deviceOf(userAgent: string | undefined): string {
   if (browser !== undefined && system !== undefined) return `${browser} on ${system}`;
   return browser ?? system ?? "";
 }
+
+/** A stored device (`deviceOf`'s summary) as its browser and system, for pages to word in their language. */
+export function deviceParts(device: string): { browser: string | null; system: string | null } {
+  const [first, second] = device.split(" on ");
+  if (second !== undefined) return { browser: first ?? null, system: second };
+  if (SYSTEMS.some(([, name]) => name === device)) return { browser: null, system: device };
+  return { browser: device === "" ? null : device, system: null };
+}

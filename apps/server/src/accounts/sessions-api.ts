@@ -8,7 +8,7 @@ import { Router } from "express";
 import { clientAddress } from "../http/client-address.js";
 import { requireAccount } from "../http/require-account.js";
 import { type SessionRecord } from "../store/ports/sessions.js";
-import { deviceOf } from "./device.js";
+import { deviceOf, deviceParts } from "./device.js";
 import { type Accounts } from "./service.js";
 import { sessionExpiresAt } from "./session-policy.js";
 import { handle } from "../http/handle.js";
@@ -27,6 +27,7 @@ const view = (session: SessionRecord, current: string): SessionView => ({
   lastUsedAt: session.lastUsedAt,
   expiresAt: sessionExpiresAt(session),
   device: session.device,
+  ...deviceParts(session.device),
   address: session.address,
 });
 

@@ -50,8 +50,10 @@ export function SessionsPanel({ token }: { token: string }) {
         <ul className="sessions-list" data-testid="sessions-list">
           {sessions.map((session) => (
             <li key={session.id} data-testid="session-row" data-current={session.current}>
-              <span className="session-device">
-                {session.device === "" ? t("sessionsUnknownDevice") : session.device}
+              <span className="session-device" data-testid="session-device">
+                {session.browser !== null && session.system !== null
+                  ? t("sessionsDevice", { browser: session.browser, system: session.system })
+                  : (session.browser ?? session.system ?? t("sessionsUnknownDevice"))}
               </span>
               {session.current && <span className="session-here">{t("sessionsThisDevice")}</span>}
               <span className="muted">
