@@ -16,7 +16,6 @@ import {
   type UserResponse,
 } from "@arena/protocol";
 import { type Request, type Response, Router } from "express";
-import { type z } from "zod";
 import { isGameId } from "@arena/engine/registry";
 import { clientAddress } from "../http/client-address.js";
 import { asOf, isProvisional } from "../ratings/glicko2.js";
@@ -24,7 +23,7 @@ import { type Bucket, type PlayerStore, type StoredRating } from "../store/ports
 import { closedOpponents } from "./closing.js";
 import { deviceOf } from "./device.js";
 import { type Accounts, publicUser } from "./service.js";
-import { handle } from "../http/handle.js";
+import { handle, parseOr400 } from "../http/handle.js";
 
 export interface AccountsApiDeps {
   readonly accounts: Accounts;
@@ -73,16 +72,6 @@ function refused(
   });
 }
 
-/** The body or query parsed with its schema, or a 400 naming the first problem (never echoing a password). */
-function parse<S extends z.ZodType>(schema: S, value: unknown, res: Response): z.infer<S> | null {
-  const parsed = schema.safeParse(value ?? {});
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const where = issue === undefined ? "payload" : issue.path.join(".") || "payload";
-  fail(res, "invalid-payload", `${where}: ${issue?.message ?? "invalid"}`.slice(0, 200));
-  return null;
-}
-
 function bearer(req: Request): string | undefined {
   const header = req.headers.authorization;
   return header?.startsWith("Bearer ") === true ? header.slice("Bearer ".length).trim() : undefined;
@@ -119,7 +108,7 @@ export function accountsRouter({
   router.post(
     "/accounts",
     handle(async (req, res) => {
-      const input = parse(RegisterRequest, req.body, res);
+      const input = parseOr400(RegisterRequest, req.body, res);
       if (input === null) return;
       const token = bearer(req);
       const claimant = token === undefined ? null : await accounts.resolve(token);
@@ -133,7 +122,7 @@ export function accountsRouter({
   router.post(
     "/login",
     handle(async (req, res) => {
-      const input = parse(LoginRequest, req.body, res);
+      const input = parseOr400(LoginRequest, req.body, res);
       if (input === null) return;
       const result = await accounts.login(input, from(req));
       if (!result.ok) return refused(res, result);
@@ -168,7 +157,7 @@ export function accountsRouter({
   router.get(
     "/users/:name/games",
     handle(async (req: Request, res) => {
-      const query = parse(HistoryQuery, req.query, res);
+      const query = parseOr400(HistoryQuery, req.query, res);
       if (query === null) return;
       const { page, ...search } = query;
       if (search.gameId !== undefined && !isGameId(search.gameId)) {
@@ -209,7 +198,7 @@ export function accountsRouter({
   router.get(
     "/ratings",
     handle(async (req: Request, res) => {
-      const query = parse(RatingsQuery, req.query, res);
+      const query = parseOr400(RatingsQuery, req.query, res);
       if (query === null) return;
       const found = await Promise.all(
         query.users.map(async (id) => [id, await store.ratingsOf(id)] as const),
@@ -227,7 +216,7 @@ export function accountsRouter({
   router.get(
     "/leaderboard/:gameId/:speed",
     handle(async (req: Request, res) => {
-      const speed = parse(RatingSpeed, req.params.speed, res);
+      const speed = parseOr400(RatingSpeed, req.params.speed, res);
       if (speed === null) return;
       const gameId = String(req.params.gameId).slice(0, 32);
       const body: LeaderboardResponse = {
@@ -243,7 +232,7 @@ export function accountsRouter({
   router.get(
     "/matches/:id/ratings",
     handle(async (req: Request, res) => {
-      const id = parse(MatchId, req.params.id, res);
+      const id = parseOr400(MatchId, req.params.id, res);
       if (id === null) return;
       const body: MatchRatingsResponse = { ok: true, changes: await store.matchRatings(id) };
       res.json(body);

@@ -1,10 +1,9 @@
 import { PasswordResetConfirmRequest, PasswordResetRequest } from "@arena/protocol";
-import { type Request, type Response, Router } from "express";
-import { type z } from "zod";
+import { type Request, Router } from "express";
 import { clientAddress } from "../http/client-address.js";
 import { deviceOf } from "./device.js";
 import { type PasswordReset } from "./password-reset.js";
-import { handle } from "../http/handle.js";
+import { handle, parseOr400 } from "../http/handle.js";
 
 const STATUS: Record<string, number> = {
   "invalid-payload": 400,
@@ -13,15 +12,6 @@ const STATUS: Record<string, number> = {
   "bad-credentials": 401,
   "rate-limited": 429,
 };
-
-/** The body parsed, or a 400 naming the field at fault (never echoing a password). */
-function parse<S extends z.ZodType>(schema: S, body: unknown, res: Response): z.infer<S> | null {
-  const parsed = schema.safeParse(body ?? {});
-  if (parsed.success) return parsed.data;
-  const where = parsed.error.issues[0]?.path.join(".") ?? "";
-  res.status(400).json({ ok: false, code: "invalid-payload", message: `${where || "payload"}: invalid` });
-  return null;
-}
 
 /**
  * Password reset under `/api` (docs/protocol.md, "Password reset"): `POST /password/reset {name}` mails a
@@ -37,7 +27,7 @@ export function passwordResetRouter(reset: PasswordReset, trustedProxies: number
   router.post(
     "/password/reset",
     handle(async (req, res) => {
-      const input = parse(PasswordResetRequest, req.body, res);
+      const input = parseOr400(PasswordResetRequest, req.body, res);
       if (input === null) return;
       const result = await reset.request(input.name, from(req));
       res.status(result.ok ? 200 : 429).json(result);
@@ -47,7 +37,7 @@ export function passwordResetRouter(reset: PasswordReset, trustedProxies: number
   router.post(
     "/password/reset/confirm",
     handle(async (req, res) => {
-      const input = parse(PasswordResetConfirmRequest, req.body, res);
+      const input = parseOr400(PasswordResetConfirmRequest, req.body, res);
       if (input === null) return;
       const result = await reset.confirm(input.token, input.newPassword, from(req));
       if (!result.ok) {

@@ -6,11 +6,11 @@ import {
   type ModReportsResponse,
   ReportRequest,
 } from "@arena/protocol";
-import { type NextFunction, type Request, type Response, Router } from "express";
-import { type z } from "zod";
+import { type Request, type Response, Router } from "express";
 import { type Accounts } from "../accounts/service.js";
 import { requireAccount } from "../http/require-account.js";
 import { type ModResult, type Moderation } from "./service.js";
+import { handle, parseOr400 } from "../http/handle.js";
 
 const STATUS: Partial<Record<ErrorCode, number>> = {
   "invalid-payload": 400,
@@ -20,34 +20,8 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   "rate-limited": 429,
 };
 
-/** An async handler whose rejection is a 503: a rejection here is the store being unreachable. */
-const handle =
-  (fn: (req: Request, res: Response) => Promise<void>) =>
-  (req: Request, res: Response, next: NextFunction): void => {
-    fn(req, res).catch((error: unknown) => {
-      if (res.headersSent) {
-        next(error);
-        return;
-      }
-      res.status(503).json({ ok: false, code: "store-unavailable", message: "the store is unavailable" });
-    });
-  };
-
 function answer(res: Response, result: ModResult<object>): void {
   res.status(result.ok ? 200 : (STATUS[result.code] ?? 400)).json(result);
-}
-
-function parse<S extends z.ZodType>(schema: S, value: unknown, res: Response): z.infer<S> | null {
-  const parsed = schema.safeParse(value ?? {});
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const where = issue === undefined ? "payload" : issue.path.join(".") || "payload";
-  res.status(400).json({
-    ok: false,
-    code: "invalid-payload",
-    message: `${where}: ${issue?.message ?? "invalid"}`.slice(0, 200),
-  });
-  return null;
 }
 
 /**
@@ -73,7 +47,7 @@ export function moderationRouter(accounts: Accounts, moderation: Moderation): Ro
     handle(async (req, res) => {
       const session = await requireAccount(accounts, req, res, "reports");
       if (session === null) return;
-      const input = parse(ReportRequest, req.body, res);
+      const input = parseOr400(ReportRequest, req.body, res);
       if (input === null) return;
       answer(res, await moderation.report({ id: session.user.id, name: session.user.name }, input));
     }),
@@ -125,7 +99,7 @@ export function moderationRouter(accounts: Accounts, moderation: Moderation): Ro
     handle(async (req, res) => {
       const by = await moderator(req, res);
       if (by === null) return;
-      const input = parse(ModActionRequest, req.body, res);
+      const input = parseOr400(ModActionRequest, req.body, res);
       if (input === null) return;
       answer(res, await moderation.act(by, input));
     }),
