@@ -1,5 +1,6 @@
 "use client";
 
+import { DEFAULT_GAME_ID, GAME_IDS } from "@arena/engine/registry";
 import { asMatchId, type ModActionRequest, type ModPlayerView, SPEEDS } from "@arena/protocol";
 import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
@@ -7,6 +8,7 @@ import { failureText } from "../i18n/errors";
 import { fetchModPlayer, modAction } from "../net/moderation-api";
 import type { Refusal } from "../room/command-status";
 import { REASON_KEYS } from "./report-button";
+import { useGameTitle } from "../i18n/use-game-words";
 
 /** The lengths a moderator picks for a mute or a ban, in minutes (a ban may also be for good). */
 const LENGTHS = [10, 60, 24 * 60, 7 * 24 * 60, 30 * 24 * 60] as const;
@@ -23,7 +25,11 @@ export function ModPlayer({ token, name, onActed }: { token: string; name: strin
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [why, setWhy] = useState("");
   const [minutes, setMinutes] = useState<number>(LENGTHS[1]);
-  const [pool, setPool] = useState({ gameId: "othello", speed: "blitz" as (typeof SPEEDS)[number] });
+  const gameTitle = useGameTitle();
+  const [pool, setPool] = useState<{ gameId: string; speed: (typeof SPEEDS)[number] }>({
+    gameId: DEFAULT_GAME_ID,
+    speed: "blitz",
+  });
 
   const load = useCallback(async () => {
     const answer = await fetchModPlayer(token, name);
@@ -131,11 +137,17 @@ export function ModPlayer({ token, name, onActed }: { token: string; name: strin
           </button>
         </div>
         <div className="mod-buttons">
-          <input
+          <select
             aria-label={t("gameId")}
             value={pool.gameId}
             onChange={(event) => setPool({ ...pool, gameId: event.target.value })}
-          />
+          >
+            {GAME_IDS.map((id) => (
+              <option key={id} value={id}>
+                {gameTitle(id)}
+              </option>
+            ))}
+          </select>
           <select
             aria-label={t("speed")}
             value={pool.speed}
