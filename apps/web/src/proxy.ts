@@ -3,6 +3,15 @@ import { type NextRequest, NextResponse } from "next/server";
 import { isDevelopment } from "./env";
 import { LOCALE_COOKIE, LOCALE_HEADER, LOCALE_QUERY, isLocale, negotiateLocale } from "./i18n/locales";
 import { contentSecurityPolicy } from "./lib/csp";
+import {
+  SPEECH_COOKIE,
+  SPEECH_COOKIE_MAX_AGE,
+  SPEECH_HEADER,
+  SPEECH_QUERY,
+  negotiateSpeech,
+  parseSpeechFlag,
+  speechFlag,
+} from "./speech/mode";
 
 /**
  * Every page gets a Content-Security-Policy with a nonce of its own (docs/architecture.md, "Security").
@@ -26,10 +35,24 @@ export function proxy(request: NextRequest): NextResponse {
     acceptLanguage: request.headers.get("accept-language"),
   });
   headers.set(LOCALE_HEADER, locale);
+  // The screen-reader mode (docs/web.md), decided like the language: `?sr=`, else its cookie.
+  const srQuery = parseSpeechFlag(request.nextUrl.searchParams.get(SPEECH_QUERY));
+  const speech = negotiateSpeech({
+    query: request.nextUrl.searchParams.get(SPEECH_QUERY),
+    cookie: request.cookies.get(SPEECH_COOKIE)?.value ?? null,
+  });
+  headers.set(SPEECH_HEADER, speechFlag(speech));
   const response = NextResponse.next({ request: { headers } });
   // A language named in the URL sticks, as the switcher's choice does.
   if (isLocale(query)) {
     response.cookies.set(LOCALE_COOKIE, query, { path: "/", maxAge: 365 * 24 * 3600, sameSite: "lax" });
+  }
+  if (srQuery !== null) {
+    response.cookies.set(SPEECH_COOKIE, speechFlag(srQuery), {
+      path: "/",
+      maxAge: SPEECH_COOKIE_MAX_AGE,
+      sameSite: "lax",
+    });
   }
   response.headers.append("Vary", "Accept-Language, Cookie");
   response.headers.set("Content-Security-Policy", policy);

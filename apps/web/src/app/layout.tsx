@@ -20,6 +20,9 @@ import { THEME_SCRIPT } from "../ui/theme";
 import { ThemeSwitcher } from "../ui/theme-switcher";
 import { ConnectionBanner, SessionBadge } from "../ui/session";
 import { ModLink } from "../moderation/mod-link";
+import { speechModeOfRequest } from "../speech/mode-server";
+import { SpeechProvider } from "../speech/speech-context";
+import { SkipLink, SpeechSwitch } from "../speech/speech-switch";
 import "./globals.css";
 import "./social.css";
 import "./theme.css";
@@ -44,6 +47,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const locale = isLocale(chosen) ? chosen : DEFAULT_LOCALE;
   const t = await getTranslations("nav");
   const nonce = nonceOf((await headers()).get("Content-Security-Policy"));
+  const speech = await speechModeOfRequest();
   return (
     // The theme script sets data-theme on <html> before React hydrates it.
     <html lang={locale} className={`${GeistSans.variable} ${GeistMono.variable}`} suppressHydrationWarning>
@@ -53,33 +57,39 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       <body>
         <NextIntlClientProvider locale={locale} messages={clientCatalogue(locale)}>
           <ArenaProvider>
-            <header className="topbar">
-              <Link href="/" className="brand">
-                Arena
-              </Link>
-              <nav className="topnav">
-                <Link href="/">{t("lobby")}</Link>
-                <Link href="/leaderboard">{t("leaderboard")}</Link>
-                <Link href="/tournaments">{t("tournaments")}</Link>
-                <Link href="/correspondence">{t("correspondence")}</Link>
-                <Link href="/notifications">{t("notifications")}</Link>
-                <Link href="/settings">{t("settings")}</Link>
-                <Link href="/how-to-play">{t("howToPlay")}</Link>
-                <Link href="/board-demo">{t("boards")}</Link>
-                <Link href="/analysis">{t("analysis")}</Link>
-                <ModLink />
-              </nav>
-              <ThemeSwitcher />
-              <LanguageSwitcher />
-              <NotificationBell />
-              <SessionBadge />
-              <PlayingNow place="header" />
-            </header>
-            <TurnSignals />
-            <SavedNotificationsFeed />
-            <InvitationSignals />
-            <ConnectionBanner />
-            <main className="main">{children}</main>
+            <SpeechProvider on={speech}>
+              <SkipLink />
+              <header className="topbar">
+                <Link href="/" className="brand">
+                  Arena
+                </Link>
+                <nav className="topnav">
+                  <Link href="/">{t("lobby")}</Link>
+                  <Link href="/leaderboard">{t("leaderboard")}</Link>
+                  <Link href="/tournaments">{t("tournaments")}</Link>
+                  <Link href="/correspondence">{t("correspondence")}</Link>
+                  <Link href="/notifications">{t("notifications")}</Link>
+                  <Link href="/settings">{t("settings")}</Link>
+                  <Link href="/how-to-play">{t("howToPlay")}</Link>
+                  <Link href="/board-demo">{t("boards")}</Link>
+                  <Link href="/analysis">{t("analysis")}</Link>
+                  <ModLink />
+                </nav>
+                <ThemeSwitcher />
+                <LanguageSwitcher />
+                <SpeechSwitch />
+                <NotificationBell />
+                <SessionBadge />
+                <PlayingNow place="header" />
+              </header>
+              <TurnSignals />
+              <SavedNotificationsFeed />
+              <InvitationSignals />
+              <ConnectionBanner />
+              <main className="main" id="main">
+                {children}
+              </main>
+            </SpeechProvider>
           </ArenaProvider>
         </NextIntlClientProvider>
       </body>

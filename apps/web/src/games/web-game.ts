@@ -90,6 +90,17 @@ export interface ResultWording<S> {
   endedBy?(this: void, state: S): string;
 }
 
+/**
+ * How a game is spoken in the screen-reader mode (docs/web.md, "Screen-reader mode"), in its own messages
+ * (`speech.*`). Notation stays notation; the words around it are the game's.
+ */
+export interface GameSpeech<S, M> {
+  /** One move as the announcer says it: the seat, the move and what it changed ("Black d3, flips d4"). */
+  move(this: void, before: S, move: M, after: S, words: Words): string;
+  /** The score in words ("Black 4, White 1"); absent: the game's one-line description, if any. */
+  score?(this: void, state: S, words: Words): string;
+}
+
 /** What the room's extras are given. */
 export interface ExtraProps<S> {
   readonly model: MatchModel;
@@ -173,6 +184,8 @@ export interface WebGame<S, M> {
    * positions exist: its state is the sequence of moves).
    */
   Editor?(this: void, props: EditorProps<S>): ReactNode;
+  /** Its words for the screen-reader mode; absent: moves are announced as seat and notation. */
+  readonly speech?: GameSpeech<S, M>;
   readonly extras?: {
     /** Shown beside the seats (Othello: the disc counts). */
     Summary?(this: void, props: ExtraProps<S>): ReactNode;

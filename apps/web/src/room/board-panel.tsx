@@ -3,6 +3,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { failureText } from "../i18n/errors";
+import { useSpeech } from "../speech/speech-context";
 import type { AnyWebGame, Premove } from "../games/web-game";
 
 export interface BoardPanelProps {
@@ -20,6 +21,11 @@ export interface BoardPanelProps {
   readonly flipped: boolean;
   /** The premove while the opponent is to move (room/premove.ts), else undefined. */
   readonly premove: Premove<unknown> | undefined;
+  /**
+   * The screen-reader mode's commands (speech/room-speech.tsx): true when the text was one and is answered.
+   * Given, the move box shows whoever is to move, so that the commands can be typed at any time.
+   */
+  readonly onCommand?: (text: string) => boolean;
 }
 
 /** The game's board from the registry and, when the viewer is to move, a box to type a move. */
@@ -33,6 +39,7 @@ export function BoardPanel({
   onMove,
   flipped,
   premove,
+  onCommand,
 }: BoardPanelProps) {
   const t = useTranslations("board");
   if (state === null) return <p className="muted">{t("notStarted")}</p>;
@@ -48,32 +55,62 @@ export function BoardPanel({
         {...(premove === undefined ? {} : { premove })}
         onMove={onMove}
       />
-      {interactive && <MoveInput web={web} state={state} onMove={onMove} />}
+      {(interactive || onCommand !== undefined) && (
+        <MoveInput
+          web={web}
+          state={state}
+          onMove={onMove}
+          interactive={interactive}
+          {...(onCommand === undefined ? {} : { onCommand })}
+        />
+      )}
     </>
   );
 }
 
-/** Keyboard entry in the game's notation ("f5", "4", "a1>b2" or "pass"); the engine checks it. */
+/**
+ * Keyboard entry in the game's notation ("f5", "4", "a1>b2" or "pass"); the engine checks it. In the
+ * screen-reader mode it takes the mode's commands too, and its problems are announced.
+ */
 function MoveInput({
   web,
   state,
   onMove,
+  interactive,
+  onCommand,
 }: {
   web: AnyWebGame;
   state: unknown;
   onMove: (move: unknown) => void;
+  interactive: boolean;
+  onCommand?: (text: string) => boolean;
 }) {
   const t = useTranslations("board");
+  const speech = useTranslations("speech");
+  const { announce } = useSpeech();
   const errors = useTranslations("errors");
   const locale = useLocale();
   const [text, setText] = useState("");
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblemText] = useState<string | null>(null);
+  const setProblem = (said: string | null) => {
+    setProblemText(said);
+    if (said !== null) announce(said);
+  };
   return (
     <form
       className="move-input"
       onSubmit={(e) => {
         e.preventDefault();
         const typed = text.trim();
+        if (onCommand?.(typed) === true) {
+          setProblem(null);
+          setText("");
+          return;
+        }
+        if (!interactive) {
+          setProblem(speech("notYourTurn"));
+          return;
+        }
         const parsed = web.rules.parseMove(state, typed);
         if (!parsed.ok) {
           setProblem(failureText(errors, locale, parsed.error));
@@ -89,7 +126,7 @@ function MoveInput({
       }}
     >
       <input
-        aria-label={t("move")}
+        aria-label={onCommand === undefined ? t("move") : speech("box")}
         placeholder={t("placeholder", { hint: web.moveHint })}
         value={text}
         onChange={(e) => setText(e.target.value)}

@@ -3,7 +3,7 @@
 import { isOver } from "@arena/match";
 import { CHAT_PHRASES, type ChatChannel, type ChatPhrase, type UserRef } from "@arena/protocol";
 import { useLocale, useTranslations } from "next-intl";
-import { useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { labelOf, nameTags } from "../lib/names";
 import { PlayerName, useDisplayName } from "../ui/player-name";
 import { ChatForm } from "./chat-form";
@@ -13,6 +13,7 @@ import type { Commands } from "./use-command";
 import { useChat } from "./use-chat";
 import { ReportButton } from "../moderation/report-button";
 import { sanctionText } from "../moderation/sanction-text";
+import { useChatSpeech } from "../speech/chat-speech";
 
 /** The host's slow-mode choices for the spectators' channel, in seconds (0: off). */
 const SLOW_MODE_CHOICES = [0, 10, 30, 60, 120] as const;
@@ -53,6 +54,11 @@ export function ChatPanel({
   const mine: ChatChannel = view.mine.length > 0 ? "players" : "spectators";
   const over = isOver(model);
   const chat = useChat(matchId, over ? "both" : mine);
+  useChatSpeech(
+    chat.lines,
+    viewerId,
+    useCallback((line) => (line.phrase === undefined ? line.text : quick(PHRASE_KEYS[line.phrase])), [quick]),
+  );
   const [text, setText] = useState("");
   const closed = mine === "spectators" && !model.spectatorChat;
   const isHost = viewerId !== undefined && viewerId === model.host.id;

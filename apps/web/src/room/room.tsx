@@ -30,6 +30,7 @@ import { RatingChanges } from "./rating-changes";
 import { resultText } from "./room-model";
 import { roomView } from "./room-view";
 import { Seats } from "./seats";
+import { RoomSpeech, useSpeechCommands } from "../speech/room-speech";
 import { useSitOnArrival } from "./sit-on-arrival";
 import type { SitRequest } from "./sit-request";
 import { useCommand } from "./use-command";
@@ -71,6 +72,7 @@ export function Room({
   const model = view?.model ?? null;
   const words = useGameWords(model?.gameId ?? "");
   const titleOf = useGameTitle();
+  const speechCommand = useSpeechCommands(view, match.offset, words);
   // Post-game analysis: for finished games only (docs/analysis.md), never during a live one.
   const finished = model?.status === "finished";
   const analysis = useAnalysis(matchId, finished, session?.token ?? null);
@@ -202,6 +204,13 @@ export function Room({
   // A start the host chose is shown from the moment the room exists, before anyone sits (issue 26).
   const chosenStart = model.game.chosenStart?.(model.options) ?? null;
   const Summary = web.extras?.Summary;
+  const result = resultText(
+    model,
+    view.seats,
+    web,
+    { result: resultWords, seats: seatWords, game: words, locale },
+    view.tags,
+  );
   const Export = web.extras?.Export;
 
   return (
@@ -235,17 +244,12 @@ export function Room({
         )}
         <Notices
           syncing={match.syncing}
-          result={resultText(
-            model,
-            view.seats,
-            web,
-            { result: resultWords, seats: seatWords, game: words, locale },
-            view.tags,
-          )}
+          result={result}
           waiting={model.status === "waiting"}
           refusal={commands.refusal}
         />
         {model.rated && model.status === "finished" && <RatingChanges matchId={matchId} seats={view.seats} />}
+        <RoomSpeech view={view} offset={match.offset} result={result} gameWords={words} />
         <BoardPanel
           web={web}
           state={shown}
@@ -254,6 +258,7 @@ export function Room({
           viewerSeat={view.mine[0] ?? null}
           hint={hint}
           flipped={flipped}
+          {...(speechCommand === undefined ? {} : { onCommand: speechCommand })}
           premove={
             premoving
               ? {

@@ -2,6 +2,7 @@ import * as ConnectK from "@arena/engine/games/connect-k/index";
 import type { OptionValues, VariantName, WebGame } from "../web-game";
 import { connectKAnalysis } from "./analysis";
 import { ConnectKBoard } from "./board";
+import { connectKSpeech } from "./speech";
 
 const CUSTOM = "custom";
 
@@ -86,4 +87,5 @@ export const connectKWeb: WebGame<ConnectK.ConnectKState, number> = {
   quickGames: [{ label: "quick.computer", seats: ["me", "ai"], levels: [3, 3] }],
   demo: { options: { preset: "connect-four" }, seed: 0 },
   analysis: connectKAnalysis,
+  speech: connectKSpeech,
 };

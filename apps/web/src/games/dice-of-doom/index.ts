@@ -3,6 +3,7 @@ import type { Words } from "../../i18n/words";
 import type { WebGame } from "../web-game";
 import { diceAnalysis } from "./analysis";
 import { DiceBoard } from "./board";
+import { diceOfDoomSpeech } from "./speech";
 
 /** Seats are named by their colour on the board (dice-of-doom.css colours the hexes alike). */
 const SEAT_COLORS = ["var(--seat-0)", "var(--seat-2)", "#3aa66a", "var(--seat-3)"] as const;
@@ -51,4 +52,5 @@ export const diceOfDoomWeb: WebGame<DiceOfDoom.DiceOfDoomState, number> = {
   quickGames: [{ label: "quick.computers", seats: ["me", "ai", "ai"], levels: [3, 2, 2] }],
   demo: { options: { players: 3, size: 4 }, seed: 1 },
   analysis: diceAnalysis(seatName),
+  speech: diceOfDoomSpeech,
 };

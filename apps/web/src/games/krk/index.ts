@@ -5,6 +5,7 @@ import { KrkBoard } from "./board";
 import { KrkEditor } from "./editor";
 import { FiftyMoveRule } from "./extras";
 import { endingOf, fiftyMoveCount } from "./view";
+import { krkSpeech } from "./speech";
 
 const COLORS = ["#fafafa", "#111"] as const;
 
@@ -72,6 +73,7 @@ export const krkWeb: WebGame<Krk.KrkState, number> = {
   // A FEN start: a random one would make the browser build the oracle's tables to draw it.
   demo: { options: { start: "fen", fen: SAMPLE_FEN }, seed: 0 },
   analysis: krkAnalysis,
+  speech: krkSpeech,
   Editor: KrkEditor,
   extras: {
     Summary: FiftyMoveRule,

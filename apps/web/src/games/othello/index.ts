@@ -4,6 +4,7 @@ import { othelloAnalysis } from "./analysis";
 import { OthelloBoard } from "./board";
 import { OthelloEditor } from "./editor";
 import { DiscCounts, Exports } from "./extras";
+import { othelloSpeech } from "./speech";
 
 const COLORS = ["#111", "#fafafa"] as const;
 
@@ -22,6 +23,7 @@ export const othelloWeb: WebGame<Othello.OthelloState, number> = {
   quickGames: [{ label: "quick.computer", seats: ["me", "ai"], levels: [3, 3] }],
   demo: { options: {}, seed: 0 },
   analysis: othelloAnalysis,
+  speech: othelloSpeech,
   Editor: OthelloEditor,
   extras: {
     Summary: DiscCounts,

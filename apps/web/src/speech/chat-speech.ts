@@ -1,0 +1,30 @@
+"use client";
+
+import type { ChatLine } from "@arena/protocol";
+import { useTranslations } from "next-intl";
+import { useEffect, useRef } from "react";
+import { useSpeech } from "./speech-context";
+
+/**
+ * Announces each chat line the others say while the room is open (`wordOf` words a line as the panel shows
+ * it, a quick phrase in the reader's language). Lines come one at a time as they are said; several at once
+ * are a history (on opening, on a reconnect), which the panel shows and the announcer does not read out.
+ */
+export function useChatSpeech(
+  lines: readonly ChatLine[],
+  viewerId: string | undefined,
+  wordOf: (line: ChatLine) => string,
+): void {
+  const t = useTranslations("speech");
+  const { on, announce } = useSpeech();
+  const heard = useRef(new Set<string>());
+  useEffect(() => {
+    if (!on) return;
+    const fresh = lines.filter((line) => !heard.current.has(line.id));
+    for (const line of fresh) heard.current.add(line.id);
+    const [said] = fresh;
+    if (fresh.length === 1 && said !== undefined && said.author.id !== viewerId) {
+      announce(t("chat", { name: said.author.name, text: wordOf(said) }));
+    }
+  }, [on, lines, viewerId, wordOf, announce, t]);
+}
