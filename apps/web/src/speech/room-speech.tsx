@@ -118,8 +118,9 @@ export function RoomSpeech({
   const ended = model.status === "finished" || model.status === "cancelled";
   const status = ended && result !== null ? resultSpeech(result) : turnSpeech(view, words);
   return (
-    <div className="sr-room">
-      <p role="status" data-testid="sr-status">
+    // A landmark to jump to; the status line is read when reached (aria-live off: the announcer speaks).
+    <section className="sr-room" aria-label={words.speech("panel")}>
+      <p role="status" aria-live="off">
         {score === null || ended ? status : `${status} · ${score}`}
       </p>
       <div role="log" aria-live="off" aria-label={words.speech("moves")} className="sr-moves">
@@ -133,7 +134,7 @@ export function RoomSpeech({
           </p>
         ))}
       </div>
-    </div>
+    </section>
   );
 }
 
