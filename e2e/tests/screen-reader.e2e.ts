@@ -72,6 +72,9 @@ test("an Othello game against the computer is played to the end through the scre
   // The end is announced too, as the status line words it.
   expect(await linesOf(announcer)).toContain(result);
 
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: "../docs/screenshots/screen-reader-room-desktop.png" });
+
   // The commands answer after the game; in Russian, with its own command words.
   const russian = new URL(page.url());
   russian.searchParams.set("lang", "ru");
