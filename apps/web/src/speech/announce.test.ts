@@ -22,13 +22,7 @@ function announceLast<S, M>(web: WebGame<S, M>, start: S, moves: readonly string
     if (!parsed.ok) throw new Error(`${text} does not parse`);
     const seat = web.rules.toMove(state)[0] ?? 0;
     const after = web.rules.apply(state, parsed.value);
-    said = moveAnnouncement(
-      web,
-      state,
-      { seat, move: text, forced: false },
-      after,
-      wordsFor(locale, web.id),
-    );
+    said = moveAnnouncement(web, state, { seat, move: text, forced: false }, after, wordsFor(locale, web.id));
     state = after;
   }
   return said;
