@@ -73,6 +73,7 @@ test("an Othello game against the computer is played to the end through the scre
   expect(await linesOf(announcer)).toContain(result);
 
   await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole("banner").scrollIntoViewIfNeeded();
   await page.screenshot({ path: "../docs/screenshots/screen-reader-room-desktop.png" });
 
   // The commands answer after the game; in Russian, with its own command words.
