@@ -1,5 +1,5 @@
 import { type Locator, type Page, expect, test } from "@playwright/test";
-import { newPlayer } from "../fixtures/arena.js";
+import { createGame, newPlayer, square } from "../fixtures/arena.js";
 import { consoleErrors } from "../fixtures/console.js";
 
 /*
@@ -91,4 +91,32 @@ test("an Othello game against the computer is played to the end through the scre
   await expect.poll(async () => (await linesOf(ru.announcer)).at(-1) ?? "").toBe("Партия окончена");
   expect(errors).toEqual([]);
   await player.context.close();
+});
+
+test("the mode, set from the address, announces the opponent's move, chat line and draw offer in Japanese", async ({
+  browser,
+}) => {
+  const jo = await newPlayer(browser, "Jo");
+  const kim = await newPlayer(browser, "Kim");
+  const matchId = await createGame(jo.page, { game: "othello", seats: ["me", "open"], time: "3+2" });
+  await kim.page.goto(`/play/${matchId}`);
+  await kim.page.getByTestId("seat-1").getByRole("button", { name: "Sit here" }).click();
+  await kim.page.goto(`/play/${matchId}?sr=1&lang=ja`);
+  const announcer = kim.page.getByRole("log", { name: "お知らせ" });
+  await expect(kim.page.getByRole("button", { name: "スクリーンリーダー", pressed: true })).toBeVisible();
+  const last = async () => (await linesOf(announcer)).at(-1) ?? "";
+
+  await expect(square(jo.page, "f5")).toHaveClass(/playable/);
+  await square(jo.page, "f5").click();
+  await expect.poll(last).toBe("黒 f5、e5 を返す。黒 4、白 1");
+  await jo.page.getByTestId("chat-input").fill("good luck");
+  await jo.page.getByTestId("chat-send").click();
+  await expect.poll(last).toBe("Jo: good luck");
+  await jo.page.getByRole("button", { name: "Offer draw" }).click();
+  await expect.poll(last).toBe("Joが引き分けを提案しています");
+  // The mode sticks in its cookie: the room opened again without the query is still in it.
+  await kim.page.goto(`/play/${matchId}`);
+  await expect(kim.page.getByRole("button", { name: "スクリーンリーダー", pressed: true })).toBeVisible();
+  await jo.context.close();
+  await kim.context.close();
 });
