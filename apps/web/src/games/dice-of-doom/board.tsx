@@ -63,6 +63,7 @@ export function DiceBoard(props: BoardProps<DiceOfDoom.DiceOfDoomState, number>)
       onFocus={() => keys.focusAt(hex.pos)}
       aria-label={diceHexLabel(hex, viewerSeat, interactive, words)}
       aria-pressed={hex.selected}
+      data-hex={hex.name}
       data-owner={hex.owner}
       data-dice={hex.dice}
       data-source={interactive && hex.source ? "true" : undefined}
