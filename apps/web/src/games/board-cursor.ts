@@ -1,6 +1,9 @@
 // The keyboard cursor of a board (issue 31): arrow keys walk the squares, columns or hexes in the order
 // the viewer sees them, so a flipped board is walked as it is drawn. Pure: the boards hold the cursor.
 
+/** The boards that take the arrow keys carry `data-board-cursor`: the room's page keys leave them be. */
+export const ON_A_BOARD = "[data-board-cursor]";
+
 /** What a key does to the cursor, or null for a key the board leaves to the page. */
 export type CursorStep = "up" | "down" | "left" | "right" | "rowStart" | "rowEnd";
 

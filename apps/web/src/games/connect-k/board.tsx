@@ -39,6 +39,7 @@ export function ConnectKBoard(props: BoardProps<ConnectKState, number>) {
       aria-label={words("board.label", { k: view.k })}
       data-cols={view.width}
       data-flipped={flipped ? "true" : undefined}
+      data-board-cursor=""
       onKeyDown={keys.onKeyDown}
     >
       <div className="connectk-drops" role="row">

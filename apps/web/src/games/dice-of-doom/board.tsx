@@ -96,6 +96,7 @@ export function DiceBoard(props: BoardProps<DiceOfDoom.DiceOfDoomState, number>)
         className="dice-svg"
         role="grid"
         aria-label={words("board.label")}
+        data-board-cursor=""
         onKeyDown={keys.onKeyDown}
       >
         {rows.map((row, r) => (

@@ -174,7 +174,13 @@ export function KrkBoard(props: BoardProps<KrkState, number>) {
           <span key={rank}>{rank}</span>
         ))}
       </div>
-      <div className="krk-grid" role="grid" aria-label={words("board.label")} onKeyDown={keys.onKeyDown}>
+      <div
+        className="krk-grid"
+        role="grid"
+        aria-label={words("board.label")}
+        data-board-cursor=""
+        onKeyDown={keys.onKeyDown}
+      >
         {view.rows.map((row, r) => (
           <div role="row" key={r} className="krk-row">
             {row.map((cell) => (

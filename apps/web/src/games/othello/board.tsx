@@ -41,7 +41,13 @@ export function OthelloBoard(props: BoardProps<Othello.OthelloState, number>) {
           <span key={r}>{r}</span>
         ))}
       </div>
-      <div className="othello-grid" role="grid" aria-label={words("board.label")} onKeyDown={keys.onKeyDown}>
+      <div
+        className="othello-grid"
+        role="grid"
+        aria-label={words("board.label")}
+        data-board-cursor=""
+        onKeyDown={keys.onKeyDown}
+      >
         {rows.map((row, r) => (
           <div role="row" key={r} className="othello-row">
             {row.map((cell) => {
