@@ -9,7 +9,7 @@ import {
   resultBanner,
 } from "../fixtures/arena.js";
 import { consoleErrors } from "../fixtures/console.js";
-import { cursorTo, tabInto } from "../fixtures/keyboard.js";
+import { cursorTo, nearestToFocus, tabInto } from "../fixtures/keyboard.js";
 
 // Issue 31: each of the four games played to its end with the keyboard alone. The games are set up with
 // the lobby's form (fixtures/arena.ts); every move is Tab, the arrow keys and Enter (fixtures/keyboard.ts):
@@ -42,7 +42,7 @@ test("Othello against the computer, played to the end from the keyboard", async 
   const playable = grid.locator("button.playable");
   let first = true;
   while (await myTurn(page, playable)) {
-    const square = await playable.first().getAttribute("data-square");
+    const square = await nearestToFocus(grid, "button.playable", "data-square");
     await cursorTo(page, grid, `button[data-square="${square}"]`, /, empty, legal, flips \d+$/);
     await playHere(page);
     if (first) {
@@ -169,7 +169,7 @@ test("King and rook: White mates the perfect defender from the keyboard, piece t
     await cursorTo(page, grid, to, /, legal(, in check)?$/);
     await playHere(page);
   }
-  await expect(resultBanner(page)).toContainText("White wins");
+  await expect(resultBanner(page)).toContainText("(White) wins by checkmate");
   expect(errors).toEqual([]);
   await kit.context.close();
 });
