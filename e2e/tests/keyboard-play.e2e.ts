@@ -1,4 +1,5 @@
 import * as Krk from "@arena/engine/games/krk/index";
+import { GAME_IDS } from "@arena/engine/registry";
 import { type Page, expect, test } from "@playwright/test";
 import {
   chessBoard,
@@ -172,4 +173,16 @@ test("King and rook: White mates the perfect defender from the keyboard, piece t
   await expect(resultBanner(page)).toContainText("(White) wins by checkmate");
   expect(errors).toEqual([]);
   await kit.context.close();
+});
+
+test("every How-to-play page ends with the board's keys, the common ones and the game's own", async ({
+  page,
+}) => {
+  for (const id of GAME_IDS) {
+    await page.goto(`/how-to-play/${id}`);
+    const keys = page.getByTestId("how-to-play-keyboard");
+    await expect(keys.getByRole("heading", { name: "Keyboard" })).toBeVisible();
+    await expect(keys).toContainText("Tab takes you to the board");
+    await expect(keys.locator("p")).toHaveCount(2);
+  }
 });
