@@ -1,7 +1,7 @@
 import * as DiceOfDoom from "@arena/engine/games/dice-of-doom/index";
 import * as Othello from "@arena/engine/games/othello/index";
 import { describe, expect, it } from "vitest";
-import { cursorStep, startOfCursor, stepCursor } from "./board-cursor";
+import { cancelPremove, cursorStep, startOfCursor, stepCursor } from "./board-cursor";
 import { hexRows } from "./dice-of-doom/view";
 import { othelloView } from "./othello/view";
 
@@ -89,5 +89,16 @@ describe("the cursor over the hexes (Dice of Doom)", () => {
       [5, 4, 3],
       [2, 1, 0],
     ]);
+  });
+});
+
+describe("Escape on a board with a premove", () => {
+  it("cancels the queued premove, and does nothing when none is queued", () => {
+    const clicked: number[] = [];
+    const onClick = (move: number) => void clicked.push(move);
+    cancelPremove({ queued: 19, onClick })?.();
+    expect(clicked).toEqual([19]);
+    expect(cancelPremove({ queued: null, onClick })).toBeUndefined();
+    expect(cancelPremove(undefined)).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 // The keyboard cursor of a board (issue 31): arrow keys walk the squares, columns or hexes in the order
 // the viewer sees them, so a flipped board is walked as it is drawn. Pure: the boards hold the cursor.
+import type { Premove } from "./web-game";
 
 /** The boards that take the arrow keys carry `data-board-cursor`: the room's page keys leave them be. */
 export const ON_A_BOARD = "[data-board-cursor]";
@@ -60,4 +61,10 @@ export function stepCursor(rows: readonly (readonly number[])[], at: number, ste
 /** Where the cursor starts: the first of `preferred` that is on the board, else `fallback`. */
 export function startOfCursor(preferred: readonly (number | null | undefined)[], fallback: number): number {
   return preferred.find((place): place is number => place !== null && place !== undefined) ?? fallback;
+}
+
+/** Escape's action on a board with a queued premove: cancel it (a second press on its square would too). */
+export function cancelPremove<M>(premove: Premove<M> | undefined): (() => void) | undefined {
+  const queued = premove?.queued ?? null;
+  return premove === undefined || queued === null ? undefined : () => premove.onClick(queued);
 }

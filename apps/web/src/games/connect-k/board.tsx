@@ -4,6 +4,7 @@ import { useLocale, useTranslations } from "next-intl";
 import type { ConnectKState } from "@arena/engine/games/connect-k/index";
 import type { BoardProps } from "../web-game";
 import "../board-cursor.css";
+import { cancelPremove } from "../board-cursor";
 import { useBoardCursor } from "../use-board-cursor";
 import "./connect-k.css";
 import { connectKColumnLabel, connectKView } from "./view";
@@ -23,7 +24,11 @@ export function ConnectKBoard(props: BoardProps<ConnectKState, number>) {
   const list = (names: string[]) =>
     new Intl.ListFormat(locale, { type: "unit", style: "short" }).format(names);
   // The keyboard walks the column buttons; it starts in the middle column.
-  const keys = useBoardCursor({ rows: [columns], start: Math.floor((view.width - 1) / 2) });
+  const keys = useBoardCursor({
+    rows: [columns],
+    start: Math.floor((view.width - 1) / 2),
+    onEscape: cancelPremove(premove),
+  });
   // A column not yet full may be legal once the opponent has moved: it takes a premove.
   const click = (column: number) => {
     if (!view.openColumns.has(column)) return;

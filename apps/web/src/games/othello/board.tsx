@@ -4,7 +4,7 @@ import * as Othello from "@arena/engine/games/othello/index";
 import { useTranslations } from "next-intl";
 import type { BoardProps } from "../web-game";
 import "../board-cursor.css";
-import { startOfCursor } from "../board-cursor";
+import { cancelPremove, startOfCursor } from "../board-cursor";
 import { useBoardCursor } from "../use-board-cursor";
 import "./othello.css";
 import { FILES, RANKS, othelloSquareLabel, othelloView } from "./view";
@@ -28,6 +28,7 @@ export function OthelloBoard(props: BoardProps<Othello.OthelloState, number>) {
   const keys = useBoardCursor({
     rows: rows.map((row) => row.map((cell) => cell.square)),
     start: startOfCursor([firstLegal, squareOf(lastMove)], 27),
+    onEscape: cancelPremove(premove),
   });
   return (
     <div className="othello" data-turn={view.turn} data-flipped={flipped ? "true" : undefined}>
