@@ -134,13 +134,26 @@ test("King and rook: White mates the perfect defender from the keyboard, piece t
   const kit = await newPlayer(browser, "Kit");
   const page = kit.page;
   const errors = consoleErrors(page);
-  await createGame(page, {
+  const matchId = await createGame(page, {
     game: "krk",
     seats: ["me", "ai"],
     levels: [undefined, 3],
     options: { Start: "distance", "Moves to mate": "3" },
   });
   const grid = chessBoard(page);
+
+  // A spectator walks the board too, and hears what stands where, never "legal".
+  const sam = await newPlayer(browser, "Sam");
+  await sam.page.goto(`/play/${matchId}`);
+  const watched = chessBoard(sam.page);
+  await tabInto(sam.page, watched);
+  await sam.page.keyboard.press("Home");
+  await sam.page.keyboard.press("ArrowUp");
+  await expect(watched.locator("button:focus")).toHaveAccessibleName(
+    /^a[1-8], (empty|white king|white rook|black king)$/,
+  );
+  await sam.context.close();
+
   await tabInto(page, grid);
   await expect(grid.locator("button:focus")).toHaveAccessibleName(/^[a-h][1-8], white (king|rook)$/);
   let escaped = false;
