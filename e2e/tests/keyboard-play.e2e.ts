@@ -9,7 +9,7 @@ import {
   newPlayer,
   resultBanner,
 } from "../fixtures/arena.js";
-import { consoleErrors } from "../fixtures/console.js";
+import { consoleErrors, shootBoth } from "../fixtures/room-basics.js";
 import { cursorTo, nearestToFocus, tabInto } from "../fixtures/keyboard.js";
 
 // Issue 31: each of the four games played to its end with the keyboard alone. The games are set up with
@@ -157,6 +157,7 @@ test("King and rook: White mates the perfect defender from the keyboard, piece t
   await tabInto(page, grid);
   await expect(grid.locator("button:focus")).toHaveAccessibleName(/^[a-h][1-8], white (king|rook)$/);
   let escaped = false;
+  let shot = false;
   while (await myTurn(page, page.locator(".krk.interactive"))) {
     // The test plays the oracle's shortest mate, read from the squares' names; the keys play it.
     const pieces = await chessPieces(page);
@@ -181,6 +182,9 @@ test("King and rook: White mates the perfect defender from the keyboard, piece t
       escaped = true;
     }
     await cursorTo(page, grid, to, /, legal(, in check)?$/);
+    // The first time: the cursor's ring on a destination, the picked-up piece and its dots (docs/web.md).
+    if (!shot) await shootBoth(page, "room-keyboard", grid);
+    shot = true;
     await playHere(page);
   }
   await expect(resultBanner(page)).toContainText("(White) wins by checkmate");
