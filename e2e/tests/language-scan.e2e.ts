@@ -33,6 +33,9 @@ const UNIVERSAL = new Set([
   "iOS",
 ]);
 
+/** Keys named as printed on them (the How-to-play pages' "Keyboard" section). */
+const KEYS = new Set(["Tab", "Enter", "Home", "End", "Escape"]);
+
 /** Notation words: a pass in the move lists (Dice of Doom's "pass", Othello's "PA"). */
 const PASSES = new Set(["pass", "PA"]);
 
@@ -85,7 +88,7 @@ async function latinWords(page: Page, phrases: readonly string[]): Promise<{ wor
 
 /** The words of a page outside the allow-list: names in play, notation, brands. */
 async function foreignWords(page: Page, names: readonly string[]): Promise<string[]> {
-  const allowed = new Set([...UNIVERSAL, ...PASSES, ...names]);
+  const allowed = new Set([...UNIVERSAL, ...KEYS, ...PASSES, ...names]);
   const words = await latinWords(page, CITED);
   // Each word once, with the text around it so that a failure says where it is.
   const found = new Map<string, string>();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ON_A_BOARD } from "../games/board-cursor";
 import { boardKey, stepTo } from "./board-keys";
 
 const NONE = { ctrlKey: false, altKey: false, metaKey: false };
@@ -22,6 +23,19 @@ describe("boardKey", () => {
       expect(boardKey("f", { tagName }, NONE)).toBeNull();
     }
     expect(boardKey("Home", { tagName: "DIV", isContentEditable: true }, NONE)).toBeNull();
+  });
+
+  it("leaves the arrows, Home and End on a board to its cursor, and flips from there", () => {
+    const onBoard = {
+      tagName: "BUTTON",
+      closest: (selector: string) => (selector === ON_A_BOARD ? {} : null),
+    };
+    const offBoard = { tagName: "BUTTON", closest: () => null };
+    for (const key of ["ArrowLeft", "ArrowRight", "Home", "End"]) {
+      expect(boardKey(key, onBoard, NONE)).toBeNull();
+      expect(boardKey(key, offBoard, NONE)).not.toBeNull();
+    }
+    expect(boardKey("f", onBoard, NONE)).toBe("flip");
   });
 
   it("leaves a key held with a modifier to the browser", () => {

@@ -10,10 +10,13 @@ const KEYS: Readonly<Record<string, BoardKey>> = {
   F: "flip",
 };
 
+import { ON_A_BOARD } from "../games/board-cursor";
+
 /** The part of a key event's target this needs: where the key was typed. */
 export interface KeyTarget {
   readonly tagName?: string;
   readonly isContentEditable?: boolean;
+  closest?(selectors: string): unknown;
 }
 
 /**
@@ -29,7 +32,10 @@ export function boardKey(
   const tag = target?.tagName?.toUpperCase();
   if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || target?.isContentEditable === true)
     return null;
-  return KEYS[key] ?? null;
+  const action = KEYS[key] ?? null;
+  // On a board the arrows, Home and End walk its cursor (games/use-board-cursor.ts); f still flips.
+  if (action !== null && action !== "flip" && (target?.closest?.(ON_A_BOARD) ?? null) !== null) return null;
+  return action;
 }
 
 /**

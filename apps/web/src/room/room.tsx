@@ -121,7 +121,7 @@ export function Room({
   const canReplay = model?.start !== null && model?.start !== undefined;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      const action = boardKey(e.key, e.target instanceof HTMLElement ? e.target : null, e);
+      const action = boardKey(e.key, e.target instanceof Element ? e.target : null, e);
       if (action === null) return;
       if (action === "flip") toggleFlip();
       else if (canReplay) setReplay((at) => stepTo(action, at, total));

@@ -1,4 +1,5 @@
 import * as ConnectK from "@arena/engine/games/connect-k/index";
+import type { Words } from "../../i18n/words";
 
 export interface ConnectKCell {
   readonly column: number;
@@ -83,4 +84,33 @@ export function connectKView(state: ConnectK.ConnectKState): ConnectKView {
     winner: ConnectK.winnerOf(state),
     draw: state.status === "draw",
   };
+}
+
+/** The seats of a column's discs from the bottom up. */
+export function columnDiscs(view: ConnectKView, column: number): number[] {
+  return view.rows
+    .map((row) => row[column]?.owner ?? -1)
+    .filter((owner) => owner >= 0)
+    .reverse();
+}
+
+/**
+ * A column's accessible name over the `games.connect-k` namespace: "column 4, 3 discs: Red, Yellow, Red,
+ * legal" (`legal`: the viewer may drop a disc there now), or "…, full". `list` joins the seat names in
+ * the page's language.
+ */
+export function connectKColumnLabel(
+  view: ConnectKView,
+  column: number,
+  legal: boolean,
+  words: Words,
+  list: (names: string[]) => string,
+): string {
+  const discs = columnDiscs(view, column);
+  return words("board.column", {
+    column: column + 1,
+    count: discs.length,
+    discs: list(discs.map((seat) => words("seat", { seat: String(seat), number: seat + 1 }))),
+    state: discs.length >= view.height ? "full" : legal ? "legal" : "none",
+  });
 }

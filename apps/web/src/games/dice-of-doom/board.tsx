@@ -4,12 +4,15 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import * as DiceOfDoom from "@arena/engine/games/dice-of-doom/index";
 import type { BoardProps } from "../web-game";
+import "../board-cursor.css";
+import { startOfCursor } from "../board-cursor";
+import { useBoardCursor } from "../use-board-cursor";
 import "./dice-of-doom.css";
-import { diceView, hexPoints } from "./view";
+import { type DiceHex, diceHexLabel, diceView, hexPoints, hexRows } from "./view";
 
 /** The hex board: select one of your hexes, then a highlighted target; "End turn" passes. */
 export function DiceBoard(props: BoardProps<DiceOfDoom.DiceOfDoomState, number>) {
-  const { state, interactive, hint, flipped = false } = props;
+  const { state, interactive, viewerSeat, hint, flipped = false } = props;
   // The analysis's best move: an attack's two hexes (ending the turn shows no hex).
   const hinted =
     hint === undefined || hint === null || hint === DiceOfDoom.PASS
@@ -32,6 +35,17 @@ export function DiceBoard(props: BoardProps<DiceOfDoom.DiceOfDoomState, number>)
       }
     : shown;
   const words = useTranslations("games.dice-of-doom");
+  // The keyboard walks the hexes as drawn; it starts on the selected hex, else one that can attack.
+  const rows = hexRows(state.size, flipped);
+  const keys = useBoardCursor({
+    rows,
+    start: startOfCursor(
+      [interactive ? selected : null, shown.hexes.find((hex) => interactive && hex.source)?.pos],
+      0,
+    ),
+    onEscape: () => setSelected(null),
+  });
+  const byPos = new Map(view.hexes.map((hex) => [hex.pos, hex]));
   const click = (pos: number, source: boolean, target: boolean) => {
     if (!interactive) return;
     if (selected !== null && target) {
@@ -40,6 +54,41 @@ export function DiceBoard(props: BoardProps<DiceOfDoom.DiceOfDoomState, number>)
     } else if (source && selected !== pos) setSelected(pos);
     else setSelected(null);
   };
+  const hexButton = (hex: DiceHex) => (
+    <g
+      key={hex.pos}
+      role="button"
+      tabIndex={keys.cursor === hex.pos ? 0 : -1}
+      data-cursor={keys.cursor === hex.pos ? "true" : undefined}
+      onFocus={() => keys.focusAt(hex.pos)}
+      aria-label={diceHexLabel(hex, viewerSeat, interactive, words)}
+      aria-pressed={hex.selected}
+      data-hex={hex.name}
+      data-owner={hex.owner}
+      data-dice={hex.dice}
+      data-source={interactive && hex.source ? "true" : undefined}
+      data-target={hex.target ? "true" : undefined}
+      data-hint={hinted.get(hex.pos)}
+      className={`hex owner-${hex.owner}${hex.selected ? " selected" : ""}${hex.target ? " target" : ""}${hinted.has(hex.pos) ? " hint" : ""}${
+        interactive && hex.source ? " source" : ""
+      }`}
+      onClick={() => click(hex.pos, hex.source, hex.target)}
+      onKeyDown={(e) => {
+        if (e.key === "Enter" || e.key === " ") {
+          e.preventDefault();
+          click(hex.pos, hex.source, hex.target);
+        }
+      }}
+    >
+      <polygon points={hex.points} />
+      <text x={hex.cx} y={hex.cy - 4} className="hex-dice">
+        {hex.dice}
+      </text>
+      <text x={hex.cx} y={hex.cy + 14} className="hex-name">
+        {hex.name}
+      </text>
+    </g>
+  );
   return (
     <div className="dice">
       <svg
@@ -47,41 +96,19 @@ export function DiceBoard(props: BoardProps<DiceOfDoom.DiceOfDoomState, number>)
         className="dice-svg"
         role="grid"
         aria-label={words("board.label")}
+        data-board-cursor=""
+        onKeyDown={keys.onKeyDown}
       >
-        {view.hexes.map((hex) => (
-          <g
-            key={hex.pos}
-            role="button"
-            tabIndex={interactive && (hex.source || hex.target) ? 0 : -1}
-            aria-label={words("board.hex", {
-              cell: hex.name,
-              seat: words("seat", { seat: String(hex.owner), number: hex.owner + 1 }),
-              dice: hex.dice,
+        {rows.map((row, r) => (
+          <g role="row" key={r}>
+            {row.map((pos) => {
+              const hex = byPos.get(pos);
+              return hex === undefined ? null : (
+                <g role="gridcell" key={pos}>
+                  {hexButton(hex)}
+                </g>
+              );
             })}
-            aria-pressed={hex.selected}
-            data-owner={hex.owner}
-            data-dice={hex.dice}
-            data-source={interactive && hex.source ? "true" : undefined}
-            data-target={hex.target ? "true" : undefined}
-            data-hint={hinted.get(hex.pos)}
-            className={`hex owner-${hex.owner}${hex.selected ? " selected" : ""}${hex.target ? " target" : ""}${hinted.has(hex.pos) ? " hint" : ""}${
-              interactive && hex.source ? " source" : ""
-            }`}
-            onClick={() => click(hex.pos, hex.source, hex.target)}
-            onKeyDown={(e) => {
-              if (e.key === "Enter" || e.key === " ") {
-                e.preventDefault();
-                click(hex.pos, hex.source, hex.target);
-              }
-            }}
-          >
-            <polygon points={hex.points} />
-            <text x={hex.cx} y={hex.cy - 4} className="hex-dice">
-              {hex.dice}
-            </text>
-            <text x={hex.cx} y={hex.cy + 14} className="hex-name">
-              {hex.name}
-            </text>
           </g>
         ))}
       </svg>

@@ -1,4 +1,5 @@
 import * as DiceOfDoom from "@arena/engine/games/dice-of-doom/index";
+import type { Words } from "../../i18n/words";
 
 /** Hex radius (centre to corner) in SVG units; the SVG scales to its box. */
 export const HEX_R = 30;
@@ -95,4 +96,33 @@ export function diceView(state: DiceOfDoom.DiceOfDoomState, selected: number | n
     canPass: legal.includes(DiceOfDoom.PASS),
     over: state.over,
   };
+}
+
+/**
+ * The hexes' places in rows as drawn: row by row from the top, left to right; turned half round, the
+ * last row first and each row right to left.
+ */
+export function hexRows(size: number, flipped: boolean): number[][] {
+  const order = Array.from({ length: size }, (_, i) => i);
+  const turn = (list: number[]) => (flipped ? [...list].reverse() : list);
+  return turn(order).map((y) => turn(order).map((x) => x + size * y));
+}
+
+/**
+ * A hex's accessible name over the `games.dice-of-doom` namespace: "hex B2, yours, Red, 3 dice, can attack",
+ * "hex C2, Blue, 1 die, target". `playing` says whether the viewer may attack now.
+ */
+export function diceHexLabel(
+  hex: DiceHex,
+  viewerSeat: number | null,
+  playing: boolean,
+  words: Words,
+): string {
+  return words("board.hex", {
+    cell: hex.name,
+    mine: viewerSeat !== null && hex.owner === viewerSeat ? "yes" : "no",
+    seat: words("seat", { seat: String(hex.owner), number: hex.owner + 1 }),
+    dice: hex.dice,
+    role: hex.target ? "target" : playing && hex.source ? "source" : "none",
+  });
 }

@@ -5,9 +5,12 @@ import type { KrkState } from "@arena/engine/games/krk/index";
 import { BLACK, moveFrom, moveTo } from "@arena/engine/games/krk/position";
 import { type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from "react";
 import type { BoardProps } from "../web-game";
+import "../board-cursor.css";
+import { startOfCursor } from "../board-cursor";
+import { useBoardCursor } from "../use-board-cursor";
 import "./krk.css";
 import { PieceSvg } from "./pieces";
-import { type KrkCell, type Piece, krkView, moveBetween } from "./view";
+import { type KrkCell, type Piece, krkSquareLabel, krkView, moveBetween } from "./view";
 
 /** A piece the viewer picked up by clicking; it belongs to the position it was picked in. */
 interface Selection {
@@ -120,9 +123,13 @@ export function KrkBoard(props: BoardProps<KrkState, number>) {
   // Black's side faces a Black player; the flip button turns it from there.
   const view = krkView(state, dragging?.from ?? picked, (viewerSeat === BLACK) !== flipped);
   const words = useTranslations("games.krk");
-  // "e4: white king": the square in notation, the piece in the page's language.
-  const squareLabel = (square: string, piece: Piece | null) =>
-    piece === null ? square : words("board.square", { square, piece: piece.replace(" ", "_") });
+  // The keyboard starts on the picked-up piece, else on a piece the viewer may move, else the white king.
+  const firstMovable = interactive ? view.rows.flat().find((cell) => cell.movable)?.square : undefined;
+  const keys = useBoardCursor({
+    rows: view.rows.map((row) => row.map((cell) => cell.square)),
+    start: startOfCursor([picked, firstMovable], state.position.wk),
+    onEscape: () => setSelection(null),
+  });
 
   const onPointerDown = (cell: KrkCell, e: ReactPointerEvent<HTMLButtonElement>) => {
     if (!interactive || !cell.movable || cell.piece === null) return;
@@ -167,16 +174,25 @@ export function KrkBoard(props: BoardProps<KrkState, number>) {
           <span key={rank}>{rank}</span>
         ))}
       </div>
-      <div className="krk-grid" role="grid" aria-label={words("board.label")}>
+      <div
+        className="krk-grid"
+        role="grid"
+        aria-label={words("board.label")}
+        data-board-cursor=""
+        onKeyDown={keys.onKeyDown}
+      >
         {view.rows.map((row, r) => (
           <div role="row" key={r} className="krk-row">
             {row.map((cell) => (
               <div role="gridcell" key={cell.square} className="krk-cell">
                 <button
                   type="button"
-                  aria-label={squareLabel(cell.name, cell.piece)}
+                  aria-label={krkSquareLabel(cell, words)}
                   aria-pressed={interactive && cell.movable ? cell.selected : undefined}
-                  title={squareLabel(cell.name, cell.piece)}
+                  title={krkSquareLabel(cell, words)}
+                  tabIndex={keys.cursor === cell.square ? 0 : -1}
+                  data-cursor={keys.cursor === cell.square ? "true" : undefined}
+                  onFocus={() => keys.focusAt(cell.square)}
                   data-square={cell.name}
                   data-square-index={cell.square}
                   data-piece={cell.piece ?? "empty"}

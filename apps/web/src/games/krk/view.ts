@@ -3,6 +3,7 @@
 import type { KrkState, KrkStatus } from "@arena/engine/games/krk/index";
 import { NO_ROOK, WHITE, moveFrom, moveTo, sideInCheck } from "@arena/engine/games/krk/position";
 import { type SquareName, squareName } from "@arena/engine/games/krk/squares";
+import type { Words } from "../../i18n/words";
 
 export const PIECES = ["white king", "white rook", "black king"] as const;
 export type Piece = (typeof PIECES)[number];
@@ -97,6 +98,19 @@ export function krkView(state: KrkState, selected: number | null, flipped: boole
     flipped,
     turn: state.status !== "ongoing" ? null : side === WHITE ? "white" : "black",
   };
+}
+
+/**
+ * A square's accessible name over the `games.krk` namespace: "e4, white king", "e5, empty, legal" (the
+ * picked-up piece may go there), "h8, black king, in check".
+ */
+export function krkSquareLabel(cell: KrkCell, words: Words): string {
+  return words("board.square", {
+    square: cell.name,
+    piece: cell.piece?.replace(" ", "_") ?? "empty",
+    legal: cell.target ? "yes" : "no",
+    check: cell.check ? "yes" : "no",
+  });
 }
 
 /**

@@ -3,8 +3,11 @@
 import * as Othello from "@arena/engine/games/othello/index";
 import { useTranslations } from "next-intl";
 import type { BoardProps } from "../web-game";
+import "../board-cursor.css";
+import { cancelPremove, startOfCursor } from "../board-cursor";
+import { useBoardCursor } from "../use-board-cursor";
 import "./othello.css";
-import { FILES, RANKS, othelloView } from "./view";
+import { FILES, RANKS, othelloSquareLabel, othelloView } from "./view";
 
 /** The square a move in notation names, or null for a pass or anything unreadable. */
 function squareOf(move: string | null): number | null {
@@ -19,6 +22,14 @@ export function OthelloBoard(props: BoardProps<Othello.OthelloState, number>) {
   const words = useTranslations("games.othello");
   // Flipped: turned half round, h8 at the top left, and the coordinates with it.
   const turn = <T,>(list: readonly T[]): readonly T[] => (flipped ? [...list].reverse() : list);
+  const rows = turn(view.rows).map((row) => turn(row));
+  // The keyboard's cursor starts on a square the viewer may play, else the last move, else d4.
+  const firstLegal = interactive ? view.rows.flat().find((cell) => cell.legal)?.square : undefined;
+  const keys = useBoardCursor({
+    rows: rows.map((row) => row.map((cell) => cell.square)),
+    start: startOfCursor([firstLegal, squareOf(lastMove)], 27),
+    onEscape: cancelPremove(premove),
+  });
   return (
     <div className="othello" data-turn={view.turn} data-flipped={flipped ? "true" : undefined}>
       <div className="othello-files" aria-hidden="true">
@@ -31,21 +42,32 @@ export function OthelloBoard(props: BoardProps<Othello.OthelloState, number>) {
           <span key={r}>{r}</span>
         ))}
       </div>
-      <div className="othello-grid" role="grid" aria-label={words("board.label")}>
-        {turn(view.rows).map((row, r) => (
+      <div
+        className="othello-grid"
+        role="grid"
+        aria-label={words("board.label")}
+        data-board-cursor=""
+        onKeyDown={keys.onKeyDown}
+      >
+        {rows.map((row, r) => (
           <div role="row" key={r} className="othello-row">
-            {turn(row).map((cell) => {
+            {row.map((cell) => {
               const playable = interactive && cell.legal;
               const hinted = hint === cell.square;
               // Any empty square may be legal once the opponent has moved: it takes a premove.
               const premovable = premove !== undefined && cell.disc === null;
               const queued = premove?.queued === cell.square;
+              const label = othelloSquareLabel(cell, interactive, words);
+              const atCursor = keys.cursor === cell.square;
               return (
                 <div role="gridcell" key={cell.square} className="othello-cell">
                   <button
                     type="button"
-                    aria-label={cell.name}
-                    title={words("board.square", { square: cell.name, disc: cell.disc ?? "none" })}
+                    aria-label={label}
+                    title={label}
+                    tabIndex={atCursor ? 0 : -1}
+                    data-cursor={atCursor ? "true" : undefined}
+                    onFocus={() => keys.focusAt(cell.square)}
                     data-square={cell.name}
                     data-disc={cell.disc ?? "empty"}
                     data-legal={cell.legal ? "true" : undefined}

@@ -1,4 +1,5 @@
 import * as Othello from "@arena/engine/games/othello/index";
+import type { Words } from "../../i18n/words";
 
 export type Disc = "black" | "white";
 
@@ -8,6 +9,8 @@ export interface OthelloCell {
   readonly name: string;
   readonly disc: Disc | null;
   readonly legal: boolean;
+  /** The discs a move here turns over (the engine's rules), 0 where no move is legal. */
+  readonly flips: number;
   readonly last: boolean;
 }
 
@@ -23,6 +26,26 @@ export interface OthelloView {
 
 export const FILES = ["a", "b", "c", "d", "e", "f", "g", "h"] as const;
 export const RANKS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
+
+/** How many discs a legal move on `square` turns over: the mover's count after it, less the disc placed. */
+function flipsOf(state: Othello.OthelloState, square: number): number {
+  const mover = state.turn === Othello.BLACK ? "black" : "white";
+  const after = Othello.applyMove(state, square);
+  return Othello.discCounts(after)[mover] - Othello.discCounts(state)[mover] - 1;
+}
+
+/**
+ * A square's accessible name over the `games.othello` namespace: "d3, empty, legal, flips 2", "e4, black".
+ * `playing` says whether the viewer is to move (a spectator hears no legal squares).
+ */
+export function othelloSquareLabel(cell: OthelloCell, playing: boolean, words: Words): string {
+  return words("board.square", {
+    square: cell.name,
+    disc: cell.disc ?? "empty",
+    legal: playing && cell.legal ? "yes" : "no",
+    flips: cell.flips,
+  });
+}
 
 /** A view of the board: which disc sits where and which squares the engine allows. */
 export function othelloView(state: Othello.OthelloState, lastMove: number | null): OthelloView {
@@ -42,6 +65,7 @@ export function othelloView(state: Othello.OthelloState, lastMove: number | null
         name: Othello.squareName(square),
         disc,
         legal: legal.has(square),
+        flips: legal.has(square) ? flipsOf(state, square) : 0,
         last: lastMove === square,
       });
     }

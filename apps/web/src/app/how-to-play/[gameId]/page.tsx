@@ -38,6 +38,7 @@ export default async function HowToPlayPage({ params }: Props) {
   const game = (key: string) => games(`${gameId}.${key}`);
   const title = game("title");
   const sections = sectionsOf((await getMessages()) as Messages, gameId);
+  const keys = await getTranslations("boardKeys");
   return (
     <article className="how-to-play panel" data-testid="how-to-play" data-game={gameId}>
       <h1>{t("gameTitle", { game: title })}</h1>
@@ -52,6 +53,12 @@ export default async function HowToPlayPage({ params }: Props) {
             ))}
         </section>
       ))}
+      {/* The board's keys (docs/web.md, "Keyboard play"): the same for every board, then this game's own. */}
+      <section data-section="keyboard" data-testid="how-to-play-keyboard">
+        <h2>{keys("title")}</h2>
+        <p>{keys("intro")}</p>
+        <p>{game("board.keys")}</p>
+      </section>
       <p>
         <Link className="btn primary" href="/">
           {t("play", { game: title })}
