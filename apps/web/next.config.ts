@@ -1,3 +1,4 @@
+import { GAME_IDS } from "@arena/engine/registry";
 import { SECURITY_HEADERS } from "@arena/protocol/http";
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
@@ -23,6 +24,18 @@ const nextConfig: NextConfig = {
 };
 
 // next-intl reads each request's language and catalogue from src/i18n/request.ts (no locale in the URL).
-const withNextIntl = createNextIntlPlugin("./src/i18n/request.ts");
+// The catalogues (the product's and each game's) are compiled at build time, so the browser is sent
+// compiled messages and no ICU parser (docs/web.md, "Light pages").
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: "./src/i18n/request.ts",
+  experimental: {
+    messages: {
+      format: "json",
+      path: ["./src/i18n/messages", ...GAME_IDS.map((id) => `./src/games/${id}/messages`)],
+      locales: "infer",
+      precompile: true,
+    },
+  },
+});
 
 export default withNextIntl(nextConfig);

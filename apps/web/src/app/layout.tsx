@@ -29,7 +29,15 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("title"), description: t("description") };
 }
 
-export const viewport: Viewport = { width: "device-width", initialScale: 1 };
+export const viewport: Viewport = {
+  width: "device-width",
+  initialScale: 1,
+  // The browser's bar in the page's palette (globals.css, theme.css); also the installed app's (app/manifest.ts).
+  themeColor: [
+    { media: "(prefers-color-scheme: light)", color: "#276b43" },
+    { media: "(prefers-color-scheme: dark)", color: "#141816" },
+  ],
+};
 
 /** This response's CSP nonce (src/proxy.ts puts the policy on the request), for the inline theme script. */
 function nonceOf(policy: string | null): string | undefined {
