@@ -1,5 +1,6 @@
 import { GAME_IDS } from "@arena/engine/registry";
 import { SECURITY_HEADERS } from "@arena/protocol/http";
+import { fileURLToPath } from "node:url";
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
 
@@ -7,6 +8,17 @@ import createNextIntlPlugin from "next-intl/plugin";
 const nextConfig: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  turbopack: {
+    rules: {
+      // zod's English messages only in the browser (loaders/zod-english-only.cjs).
+      "*.js": [
+        {
+          condition: { all: ["browser", { path: /node_modules\/zod\/v4\/locales\/index\.js$/ }] },
+          loaders: [fileURLToPath(new URL("./loaders/zod-english-only.cjs", import.meta.url))],
+        },
+      ],
+    },
+  },
   // Profiles live at /@/<name>, as on lichess (a folder named "@" would be a parallel-route slot).
   rewrites() {
     return Promise.resolve([{ source: "/@/:name", destination: "/players/:name" }]);

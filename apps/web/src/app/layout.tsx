@@ -1,6 +1,5 @@
 import type { Metadata, Viewport } from "next";
 import { GeistSans } from "geist/font/sans";
-import { GeistMono } from "geist/font/mono";
 import Link from "next/link";
 import { headers } from "next/headers";
 import { connection } from "next/server";
@@ -20,6 +19,7 @@ import { THEME_SCRIPT } from "../ui/theme";
 import { ThemeSwitcher } from "../ui/theme-switcher";
 import { ConnectionBanner, SessionBadge } from "../ui/session";
 import { ModLink } from "../moderation/mod-link";
+import { GeistMono } from "./fonts";
 import "./globals.css";
 import "./social.css";
 import "./theme.css";
