@@ -1,4 +1,6 @@
+import { GAME_IDS } from "@arena/engine/registry";
 import { SECURITY_HEADERS } from "@arena/protocol/http";
+import { fileURLToPath } from "node:url";
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
 
@@ -6,6 +8,17 @@ import createNextIntlPlugin from "next-intl/plugin";
 const nextConfig: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  turbopack: {
+    rules: {
+      // zod's English messages only in the browser (loaders/zod-english-only.cjs).
+      "*.js": [
+        {
+          condition: { all: ["browser", { path: /node_modules\/zod\/v4\/locales\/index\.js$/ }] },
+          loaders: [fileURLToPath(new URL("./loaders/zod-english-only.cjs", import.meta.url))],
+        },
+      ],
+    },
+  },
   // Profiles live at /@/<name>, as on lichess (a folder named "@" would be a parallel-route slot).
   rewrites() {
     return Promise.resolve([{ source: "/@/:name", destination: "/players/:name" }]);
@@ -23,6 +36,18 @@ const nextConfig: NextConfig = {
 };
 
 // next-intl reads each request's language and catalogue from src/i18n/request.ts (no locale in the URL).
-const withNextIntl = createNextIntlPlugin("./src/i18n/request.ts");
+// The catalogues (the product's and each game's) are compiled at build time, so the browser is sent
+// compiled messages and no ICU parser (docs/web.md, "Light pages").
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: "./src/i18n/request.ts",
+  experimental: {
+    messages: {
+      format: "json",
+      path: ["./src/i18n/messages", ...GAME_IDS.map((id) => `./src/games/${id}/messages`)],
+      locales: "infer",
+      precompile: true,
+    },
+  },
+});
 
 export default withNextIntl(nextConfig);

@@ -51,6 +51,7 @@ import { BROADCAST_SLICE } from "./protocol/sliced-broadcast.js";
 import { HANDSHAKES_PER_TURN, TurnGate } from "./protocol/turn-gate.js";
 import { type MatchStore } from "./store/ports/matches.js";
 import { type Cluster } from "./cluster/ports.js";
+import { compressed } from "./web/compress.js";
 import { markMissingMatch } from "./web/missing-match.js";
 import { type WebApp } from "./web/next-app.js";
 import { tournamentsRouter } from "./http/tournaments-api.js";
@@ -292,6 +293,7 @@ export function createApp(deps: AppDeps): App {
   const readiness = new Readiness(() => store.isReady());
 
   app.disable("x-powered-by");
+  app.use(compressed());
   app.use(knownHostsOnly(hosts));
   app.use(["/api", "/healthz", "/readyz", "/metrics"], lockedDown);
   app.use(express.json({ limit: "16kb" }));

@@ -1,6 +1,5 @@
 import type { Metadata, Viewport } from "next";
 import { GeistSans } from "geist/font/sans";
-import { GeistMono } from "geist/font/mono";
 import Link from "next/link";
 import { headers } from "next/headers";
 import { connection } from "next/server";
@@ -23,6 +22,7 @@ import { ModLink } from "../moderation/mod-link";
 import { speechModeOfRequest } from "../speech/mode-server";
 import { SpeechProvider } from "../speech/speech-context";
 import { SkipLink, SpeechSwitch } from "../speech/speech-switch";
+import { GeistMono } from "./fonts";
 import "./globals.css";
 import "./social.css";
 import "./theme.css";
@@ -32,7 +32,15 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("title"), description: t("description") };
 }
 
-export const viewport: Viewport = { width: "device-width", initialScale: 1 };
+export const viewport: Viewport = {
+  width: "device-width",
+  initialScale: 1,
+  // The browser's bar in the page's palette (globals.css, theme.css); also the installed app's (app/manifest.ts).
+  themeColor: [
+    { media: "(prefers-color-scheme: light)", color: "#276b43" },
+    { media: "(prefers-color-scheme: dark)", color: "#141816" },
+  ],
+};
 
 /** This response's CSP nonce (src/proxy.ts puts the policy on the request), for the inline theme script. */
 function nonceOf(policy: string | null): string | undefined {

@@ -68,10 +68,11 @@ export function Lobby() {
         <section className="panel quick" aria-labelledby="quick-title">
           <h2 id="quick-title">{t("quickTitle")}</h2>
           <div className="quick-buttons">
-            {(games ?? []).flatMap((game) => (
+            {/* This build's games until the server's list comes: the buttons keep their place (no layout shift). */}
+            {(games?.map((game) => game.id) ?? GAME_IDS).map((gameId) => (
               <QuickButtons
-                key={game.id}
-                gameId={game.id}
+                key={gameId}
+                gameId={gameId}
                 disabled={disabled}
                 onCreate={(form) => void create(form)}
               />
