@@ -1,24 +1,13 @@
-import { execFileSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { createGame, newPlayer } from "../fixtures/arena.js";
 import { PASSWORD, registerAccount } from "../fixtures/accounts.js";
 import { consoleErrors } from "../fixtures/console.js";
+import { grantModerator } from "../fixtures/moderator.js";
 
 // Reports and moderation (docs/web.md, "Reports", "Moderation"): a player reports another from the
 // profile; a moderator, granted with `arena admin grant` on the server's own store, mutes then bans the
 // reported player; the audit log shows both; the player reads the mute's reason in the chat and the ban's
 // at login; the reporter is told the report was handled.
-
-const ARENA_CLI = fileURLToPath(new URL("../../apps/cli/bin/arena.js", import.meta.url));
-
-/** `arena admin grant <name>` with the e2e server's environment (its DATA_DIR, or its REDIS_URL). */
-function grantModerator(name: string): string {
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH ?? "" };
-  if (process.env.REDIS_URL) env.REDIS_URL = process.env.REDIS_URL;
-  else env.DATA_DIR = process.env.ARENA_E2E_DATA_DIR ?? "";
-  return execFileSync(process.execPath, [ARENA_CLI, "admin", "grant", name], { env, encoding: "utf8" });
-}
 
 async function freshPage(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext()).newPage();

@@ -133,6 +133,7 @@ function SeatName({
           <span
             className={`presence ${seat.connected ? "online" : "offline"}`}
             title={seat.connected ? t("online") : t("offline")}
+            role="img"
             aria-label={seat.connected ? t("online") : seat.gone ? t("gone") : t("offline")}
           />
           {!seat.connected && (

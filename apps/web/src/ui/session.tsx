@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useArena } from "../net/arena-context";
 import { logout } from "../net/players-api";
 import { failureText } from "../i18n/errors";
@@ -54,6 +54,8 @@ function GuestBadge({ onSignIn }: { onSignIn: () => void }) {
   const locale = useLocale();
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState("");
+  // The button's name is its visible text (the guest's name) then "Change name" (WCAG 2.5.3, label in name).
+  const [nameId, actionId] = [useId(), useId()];
   const [error, setError] = useState<Refusal | null>(null);
   useEffect(() => {
     if (session !== null && !editing) setName(session.user.name);
@@ -90,9 +92,10 @@ function GuestBadge({ onSignIn }: { onSignIn: () => void }) {
       ) : (
         <button
           type="button"
+          id={nameId}
           className="link-btn"
           onClick={() => setEditing(true)}
-          aria-label={t("changeName")}
+          aria-labelledby={`${nameId} ${actionId}`}
         >
           {session === null ? (
             state === "connected" ? (
@@ -105,6 +108,9 @@ function GuestBadge({ onSignIn }: { onSignIn: () => void }) {
           )}
         </button>
       )}
+      <span id={actionId} hidden>
+        {t("changeName")}
+      </span>
       <button type="button" className="link-btn" data-testid="sign-in" onClick={onSignIn}>
         {t("logIn")}
       </button>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { Fragment, useState } from "react";
 import * as DiceOfDoom from "@arena/engine/games/dice-of-doom/index";
 import type { BoardProps } from "../web-game";
 import "../board-cursor.css";
@@ -81,12 +81,6 @@ export function DiceBoard(props: BoardProps<DiceOfDoom.DiceOfDoomState, number>)
       }}
     >
       <polygon points={hex.points} />
-      <text x={hex.cx} y={hex.cy - 4} className="hex-dice">
-        {hex.dice}
-      </text>
-      <text x={hex.cx} y={hex.cy + 14} className="hex-name">
-        {hex.name}
-      </text>
     </g>
   );
   return (
@@ -111,6 +105,20 @@ export function DiceBoard(props: BoardProps<DiceOfDoom.DiceOfDoomState, number>)
             })}
           </g>
         ))}
+        {/* Drawn over the hexes, outside their buttons: a button's name must contain its visible text
+            (WCAG 2.5.3), and the hex's name already says both. */}
+        <g aria-hidden="true">
+          {view.hexes.map((hex) => (
+            <Fragment key={hex.pos}>
+              <text x={hex.cx} y={hex.cy - 4} className="hex-dice">
+                {hex.dice}
+              </text>
+              <text x={hex.cx} y={hex.cy + 14} className="hex-name">
+                {hex.name}
+              </text>
+            </Fragment>
+          ))}
+        </g>
       </svg>
       {interactive && (
         <button

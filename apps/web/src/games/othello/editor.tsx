@@ -26,7 +26,7 @@ export function OthelloEditor({ state, onChange }: EditorProps<Othello.OthelloSt
   };
   return (
     <div className="othello-editor" data-testid="position-editor">
-      <div className="othello-editor-grid" role="grid" aria-label={words("grid")}>
+      <div className="othello-editor-grid" role="group" aria-label={words("grid")}>
         {cells.map((cell, square) => (
           <button
             type="button"
