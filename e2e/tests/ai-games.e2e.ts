@@ -40,7 +40,7 @@ test("a 3-seat Dice of Doom game with two AI seats starts from the lobby and rea
   const page = erin.page;
   await page.getByRole("button", { name: "Dice of Doom vs 2 computers" }).click();
   await page.waitForURL(/\/play\//);
-  const svg = page.getByRole("group", { name: "Dice of Doom board" });
+  const svg = page.getByRole("grid", { name: "Dice of Doom board" });
   await expect(svg).toBeVisible();
   await expect(page.getByTestId("seat-2")).toContainText("Computer");
   await page.screenshot({ path: "screenshots/room-dice-of-doom.png", fullPage: true });

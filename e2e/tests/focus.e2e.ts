@@ -24,12 +24,24 @@ function focusRing(page: Page) {
     };
     const el = document.activeElement;
     if (el === null || el === document.body) return null;
+    const what = `${el.tagName.toLowerCase()} "${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 30)}"`;
+    // An SVG shape (a Dice of Doom hex) shows focus by its outline's stroke, which lies on the page.
+    const shape = el instanceof SVGElement ? el.querySelector("polygon") : null;
+    if (shape !== null) {
+      const stroke = getComputedStyle(shape);
+      const [l1, l2] = [lum(parse(stroke.stroke)), lum(background(el.closest("svg")))];
+      return {
+        what,
+        width: stroke.stroke === "none" ? 0 : parseFloat(stroke.strokeWidth),
+        contrast: (Math.max(l1, l2) + 0.05) / (Math.min(l1, l2) + 0.05),
+      };
+    }
     const style = getComputedStyle(el);
     // A ring drawn outside the element lies on its parent's background; one drawn inside, on its own.
     const behind = parseFloat(style.outlineOffset) < 0 ? background(el) : background(el.parentElement);
     const [l1, l2] = [lum(parse(style.outlineColor)), lum(behind)];
     return {
-      what: `${el.tagName.toLowerCase()} "${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 30)}"`,
+      what,
       width: style.outlineStyle === "none" ? 0 : parseFloat(style.outlineWidth),
       contrast: (Math.max(l1, l2) + 0.05) / (Math.min(l1, l2) + 0.05),
     };
