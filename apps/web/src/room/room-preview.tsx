@@ -2,7 +2,7 @@
 
 import type { Snapshot } from "@arena/protocol";
 import { useTranslations } from "next-intl";
-import { useMemo } from "react";
+import { useCallback, useMemo } from "react";
 import { EMPTY_FEED, receiveSnapshot } from "../net/match-feed";
 import { BoardPanel } from "./board-panel";
 import { roomView } from "./room-view";
@@ -45,7 +45,7 @@ export function RoomPreview({ snapshot }: { snapshot: Snapshot }) {
         <div className="seats">
           {view.seats.map((seat) => (
             <div key={seat.seat} className={`seat${view.toMove.includes(seat.seat) ? " to-move" : ""}`}>
-              <span className="swatch" style={{ background: web.seatColor(seat.seat) }} aria-hidden="true" />
+              <Swatch colour={web.seatColor(seat.seat)} />
               <span className="seat-name">{view.players[seat.seat]}</span>
             </div>
           ))}
@@ -53,4 +53,18 @@ export function RoomPreview({ snapshot }: { snapshot: Snapshot }) {
       </aside>
     </div>
   );
+}
+
+/**
+ * A seat's colour, set from script: a `style` attribute in the server's HTML is inline style, which the
+ * pages' CSP refuses (lib/csp.ts); React's own style updates go through the DOM and pass.
+ */
+function Swatch({ colour }: { colour: string }) {
+  const paint = useCallback(
+    (span: HTMLSpanElement | null) => {
+      if (span !== null) span.style.background = colour;
+    },
+    [colour],
+  );
+  return <span ref={paint} className="swatch" aria-hidden="true" />;
 }
