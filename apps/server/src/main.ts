@@ -6,6 +6,7 @@ import { drawEveryStart } from "./games/catalogue.js";
 import { systemClock } from "./clocks/scheduler.js";
 import { readEnv } from "./env.js";
 import { reachableUrls } from "./http/addresses.js";
+import { SELF_ORIGIN_ENV, selfOrigin } from "./web/self-origin.js";
 import { openBackend } from "./store/backend.js";
 import { EmailService } from "./mail/email-service.js";
 import { MailSender } from "./mail/sender.js";
@@ -88,6 +89,9 @@ const app = createApp({
 
 await app.start();
 app.http.listen(env.PORT, env.HOST, () => {
+  // The web app renders the room and profile pages from this server's API, read over loopback.
+  const bound = app.http.address();
+  if (bound !== null && typeof bound !== "string") process.env[SELF_ORIGIN_ENV] = selfOrigin(bound);
   const urls = reachableUrls(env.HOST, env.PORT);
   logger.info({ port: env.PORT, host: env.HOST, store: env.STORE, web: web.web !== null }, "arena listening");
   // For people, not log collectors: where to point a browser, this machine's and a friend's.

@@ -1,11 +1,12 @@
 "use client";
 
-import type { HistoryEntry, RatingPoint, RatingView, UserResponse } from "@arena/protocol";
+import type { HistoryEntry, HistoryResponse, RatingPoint, RatingView, UserResponse } from "@arena/protocol";
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
 import { Fragment, useEffect, useState } from "react";
 import { useGameTitle } from "../i18n/use-game-words";
 import { failureText } from "../i18n/errors";
+import type { ProfileStart } from "../net/own-api";
 import { fetchHistory, fetchRatingHistory, fetchUser, ratingLabel } from "../net/players-api";
 import { FollowButton } from "../social/follow-button";
 import { BlockButton } from "../social/block-button";
@@ -17,16 +18,19 @@ import { splitPools } from "./rating-pools";
 
 type User = UserResponse["user"];
 
-/** A player's profile: ratings per game and speed with their history chart, record, and games (newest first). */
-export function Profile({ name }: { name: string }) {
+/**
+ * A player's profile: ratings per game and speed with their history chart, record, and games (newest first).
+ * `start` is what the server rendered it with (null when it could not read it); the page reads it all again.
+ */
+export function Profile({ name, start = null }: { name: string; start?: ProfileStart | null }) {
   const t = useTranslations("profile");
   const closedWords = useTranslations("accountData");
   const common = useTranslations("common");
   const speeds = useTranslations("speeds");
   const gameTitle = useGameTitle();
   const locale = useLocale();
-  const [user, setUser] = useState<User | null | "missing">(null);
-  const [points, setPoints] = useState<readonly RatingPoint[]>([]);
+  const [user, setUser] = useState<User | null | "missing">(start?.user ?? null);
+  const [points, setPoints] = useState<readonly RatingPoint[]>(start?.points ?? []);
   const [pool, setPool] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
@@ -89,7 +93,7 @@ export function Profile({ name }: { name: string }) {
       )}
       <p className="muted small">{t("provisional")}</p>
       <h2>{t("history")}</h2>
-      <History name={user.name} />
+      <History name={user.name} start={start?.history ?? null} />
     </div>
   );
 }
@@ -147,7 +151,7 @@ function PoolTable({
   );
 }
 
-function History({ name }: { name: string }) {
+function History({ name, start }: { name: string; start: HistoryResponse | null }) {
   const t = useTranslations("profile");
   const searchWords = useTranslations("gameSearch");
   const errors = useTranslations("errors");
@@ -159,9 +163,9 @@ function History({ name }: { name: string }) {
   const when = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState<SearchForm>(EMPTY_SEARCH);
-  const [games, setGames] = useState<readonly HistoryEntry[]>([]);
-  const [more, setMore] = useState(false);
-  const [closed, setClosed] = useState<ReadonlySet<string>>(new Set());
+  const [games, setGames] = useState<readonly HistoryEntry[]>(start?.games ?? []);
+  const [more, setMore] = useState(start?.more ?? false);
+  const [closed, setClosed] = useState<ReadonlySet<string>>(new Set(start?.closed ?? []));
   const [refusal, setRefusal] = useState<{ readonly code: string; readonly message: string } | null>(null);
   useEffect(() => {
     let live = true;
@@ -221,7 +225,8 @@ function History({ name }: { name: string }) {
         <tbody>
           {games.map((game) => (
             <tr key={game.matchId} data-match={game.matchId}>
-              <td>{when.format(new Date(game.endedAt))}</td>
+              {/* In the viewer's time zone, which the server's render cannot know. */}
+              <td suppressHydrationWarning>{when.format(new Date(game.endedAt))}</td>
               <td>
                 {gameTitle(game.gameId)} · {speeds.has(game.speed) ? speeds(game.speed) : game.speed}
                 {game.rated ? ` · ${common("rated")}` : ""}

@@ -1,6 +1,7 @@
 "use client";
 
 import { positionsOf } from "@arena/match";
+import type { Snapshot } from "@arena/protocol";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
@@ -9,8 +10,7 @@ import { classify } from "../analysis/classes";
 import { AnalysisPanel } from "../analysis/panel";
 import { useAnalysis } from "../analysis/use-analysis";
 import { failureText } from "../i18n/errors";
-import { useGameTitle, useGameWords } from "../i18n/use-game-words";
-import { formatTimeControl } from "../lib/clock";
+import { useGameWords } from "../i18n/use-game-words";
 import { playSound } from "../lib/sound";
 import { useArena } from "../net/arena-context";
 import { maxLevel } from "../net/games-api";
@@ -28,6 +28,8 @@ import { Notices } from "./notices";
 import { clickPremove, resolvePremove } from "./premove";
 import { RatingChanges } from "./rating-changes";
 import { resultText } from "./room-model";
+import { RoomPreview } from "./room-preview";
+import { RoomTitle } from "./room-title";
 import { roomView } from "./room-view";
 import { Seats } from "./seats";
 import { RoomSpeech, useSpeechCommands } from "../speech/room-speech";
@@ -41,11 +43,14 @@ export function Room({
   matchId,
   inviteToken,
   sit = null,
+  start = null,
 }: {
   matchId: string;
   inviteToken: string | null;
   /** The page was opened to sit (the lobby's Join, an accepted invitation): docs/web.md, "My games". */
   sit?: SitRequest;
+  /** The match as the page's server render read it, shown until the socket's snapshot: room/room-preview.tsx. */
+  start?: Snapshot | null;
 }) {
   const { session } = useArena();
   const router = useRouter();
@@ -71,7 +76,6 @@ export function Room({
   );
   const model = view?.model ?? null;
   const words = useGameWords(model?.gameId ?? "");
-  const titleOf = useGameTitle();
   const speechCommand = useSpeechCommands(view, match.offset, words);
   // Post-game analysis: for finished games only (docs/analysis.md), never during a live one.
   const finished = model?.status === "finished";
@@ -171,6 +175,7 @@ export function Room({
   }, [queued]);
 
   if (view === null || model === null) {
+    if (match.error === null && start !== null) return <RoomPreview snapshot={start} />;
     return (
       <div className="room-loading">
         {match.error !== null ? (
@@ -201,8 +206,6 @@ export function Room({
   // The viewer plays and waits for the opponent: a click queues a premove instead of playing.
   const premoving = seat === undefined && view.live && view.mine.length > 0 && replay === null;
   const invite = match.invite ?? inviteToken ?? undefined;
-  // A start the host chose is shown from the moment the room exists, before anyone sits (issue 26).
-  const chosenStart = model.game.chosenStart?.(model.options) ?? null;
   const Summary = web.extras?.Summary;
   const result = resultText(
     model,
@@ -216,22 +219,7 @@ export function Room({
   return (
     <div className="room" data-status={model.status} data-game={model.gameId}>
       <div className="room-board">
-        <div className="room-title">
-          <h1>{titleOf(model.gameId, model.options)}</h1>
-          <span className="muted">
-            {formatTimeControl(model.timeControl)} · {model.rated ? `${common("rated")} · ` : ""}
-            {model.visibility === "public" ? t("public") : t("linkOnly")} ·{" "}
-            <span data-testid="viewers">{t("viewers", { count: followed?.viewers ?? 0 })}</span> ·{" "}
-            <Link href={`/how-to-play/${encodeURIComponent(model.gameId)}`} data-testid="room-how-to-play">
-              {t("howToPlay", { game: words("title") })}
-            </Link>
-          </span>
-          {chosenStart !== null && (
-            <p className="muted" data-testid="room-start">
-              {common("chosenStart", { start: chosenStart })}
-            </p>
-          )}
-        </div>
+        <RoomTitle model={model} viewers={followed?.viewers ?? 0} />
         {sitState === "taken" && (
           <div className="banner warn seat-notice" role="status" data-testid="seat-taken">
             {myGames("seatTaken")}

@@ -2,6 +2,7 @@ import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { pageTitle } from "../../../i18n/page-title";
+import { readMatch } from "../../../net/own-api";
 import { Room } from "../../../room/room";
 import { sitRequest } from "../../../room/sit-request";
 
@@ -26,5 +27,8 @@ export default async function PlayPage({
   const { matchId } = await params;
   const query = await searchParams;
   const invite = typeof query.invite === "string" ? query.invite : null;
-  return <Room matchId={decodeURIComponent(matchId)} inviteToken={invite} sit={sitRequest(query.sit)} />;
+  const id = decodeURIComponent(matchId);
+  // The board is the page's largest element: in the first HTML, not after the socket's snapshot.
+  const start = await readMatch(id);
+  return <Room matchId={id} inviteToken={invite} sit={sitRequest(query.sit)} start={start} />;
 }

@@ -1,4 +1,5 @@
 import { pageTitle } from "../../../i18n/page-title";
+import { readProfile } from "../../../net/own-api";
 import { Profile } from "../../../players/profile";
 
 export async function generateMetadata({ params }: { params: Promise<{ name: string }> }) {
@@ -6,8 +7,9 @@ export async function generateMetadata({ params }: { params: Promise<{ name: str
   return pageTitle(decodeURIComponent(name));
 }
 
-/** A player's profile; served at /@/<name> (next.config.ts rewrites it here). */
+/** A player's profile; served at /@/<name> (next.config.ts rewrites it here), its content in the first HTML. */
 export default async function ProfilePage({ params }: { params: Promise<{ name: string }> }) {
   const { name } = await params;
-  return <Profile name={decodeURIComponent(name)} />;
+  const player = decodeURIComponent(name);
+  return <Profile name={player} start={await readProfile(player)} />;
 }

@@ -1,0 +1,70 @@
+"use client";
+
+import type { Snapshot } from "@arena/protocol";
+import { useTranslations } from "next-intl";
+import { useCallback, useMemo } from "react";
+import { EMPTY_FEED, receiveSnapshot } from "../net/match-feed";
+import { BoardPanel } from "./board-panel";
+import { roomView } from "./room-view";
+import { RoomTitle } from "./room-title";
+
+const ignoreMove = () => undefined;
+
+/**
+ * The room as the server rendered it from `GET /api/matches/<id>`, until the socket's snapshot arrives:
+ * the title, the board of the current position (the game's own Board, as the live room draws it, so that
+ * nothing moves when the room takes over) and who sits where. Nothing in it can be played; it shows no
+ * clock, whose time would differ between the server's render and the browser's.
+ */
+export function RoomPreview({ snapshot }: { snapshot: Snapshot }) {
+  const seatWords = useTranslations("seats");
+  const view = useMemo(() => {
+    const followed = receiveSnapshot(EMPTY_FEED, snapshot).feed.followed;
+    return followed === null ? null : roomView(followed, undefined, seatWords);
+  }, [snapshot, seatWords]);
+  if (view === null) return null;
+  const { model, web } = view;
+  return (
+    // No `data-status`: what waits for the live room's status waits for the room the socket drives.
+    <div className="room" data-testid="room-preview">
+      <div className="room-board">
+        <RoomTitle model={model} viewers={snapshot.viewers} />
+        <BoardPanel
+          web={web}
+          state={model.state}
+          lastMove={model.moves.at(-1)?.move ?? null}
+          interactive={false}
+          viewerSeat={null}
+          hint={null}
+          flipped={false}
+          premove={undefined}
+          onMove={ignoreMove}
+        />
+      </div>
+      <aside className="room-side">
+        <div className="seats">
+          {view.seats.map((seat) => (
+            <div key={seat.seat} className={`seat${view.toMove.includes(seat.seat) ? " to-move" : ""}`}>
+              <Swatch colour={web.seatColor(seat.seat)} />
+              <span className="seat-name">{view.players[seat.seat]}</span>
+            </div>
+          ))}
+        </div>
+      </aside>
+    </div>
+  );
+}
+
+/**
+ * A seat's colour, set from script: a `style` attribute in the server's HTML is inline style, which the
+ * pages' CSP refuses (lib/csp.ts); React's own style updates go through the DOM and pass.
+ */
+function Swatch({ colour }: { colour: string }) {
+  const paint = useCallback(
+    (span: HTMLSpanElement | null) => {
+      if (span !== null) span.style.background = colour;
+    },
+    [colour],
+  );
+  return <span ref={paint} className="swatch" aria-hidden="true" />;
+}
