@@ -3,9 +3,9 @@
 // are made once for the worker (again only after a failure); each language × scheme then reads every page
 // with the same browsers.
 import { type Browser, type BrowserContext, type Page, expect, test } from "@playwright/test";
-import { registerAccount } from "../fixtures/accounts.js";
-import { createGame, newPlayer, resultBanner, sitButton, square } from "../fixtures/arena.js";
+import { createGame, resultBanner, sitButton, square } from "../fixtures/arena.js";
 import { grantModerator } from "../fixtures/moderator.js";
+import { ratedGame } from "../fixtures/rated-game.js";
 import { axeViolations } from "../fixtures/axe.js";
 
 type Locale = "en" | "ru" | "ja";
@@ -117,29 +117,8 @@ function visits(scene: Scene): Visit[] {
 /** Ann (moderator) won a rated game against Ben, is playing a live one against him, and runs a tournament. */
 async function makeScene(browser: Browser): Promise<Scene> {
   const stamp = Date.now().toString(36).slice(-5);
-  const [annName, benName] = [`axeann${stamp}`, `axeben${stamp}`];
-  const ann = await newPlayer(browser, `Ann ${stamp}`);
-  await registerAccount(ann.page, annName);
-  const ben = await newPlayer(browser, `Ben ${stamp}`);
-  await registerAccount(ben.page, benName);
+  const { ann, ben, annName, matchId: finishedId } = await ratedGame(browser, `axe${stamp}`);
   grantModerator(annName);
-
-  const finishedId = await createGame(ann.page, {
-    game: "othello",
-    seats: ["me", "open"],
-    time: "5+0",
-    rated: true,
-  });
-  await ben.page.goto(`/play/${finishedId}`);
-  await sitButton(ben.page, 1).click();
-  await square(ann.page, "f5").click();
-  await expect(square(ben.page, "f5")).toHaveAttribute("data-disc", "black");
-  // A move each, so the game counts for the ratings (the profile's chart).
-  await square(ben.page, "f6").click();
-  await expect(square(ann.page, "f6")).toHaveAttribute("data-disc", "white");
-  await ben.page.getByRole("button", { name: "Resign" }).click();
-  await ben.page.getByRole("button", { name: "Yes, resign" }).click();
-  await expect(resultBanner(ann.page)).toContainText("resigned");
   await ann.page.getByTestId("analyse").click();
   await expect(ann.page.getByTestId("analysis")).toHaveAttribute("data-state", "done", { timeout: 60_000 });
 

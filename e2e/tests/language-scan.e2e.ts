@@ -1,9 +1,9 @@
 // Every kind of page, read in Russian and Japanese (issue 27, Build 6): the visible text, labels, titles and
 // tooltips hold no Latin word but names and notation. The setup plays in English (the shared helpers speak
 // it); each page is then read by a browser whose language is the one under test.
-import { type Browser, type BrowserContext, type Page, expect, test } from "@playwright/test";
-import { registerAccount } from "../fixtures/accounts.js";
-import { createGame, newPlayer, resultBanner, sitButton, square } from "../fixtures/arena.js";
+import { type BrowserContext, type Page, expect, test } from "@playwright/test";
+import { createGame, resultBanner, sitButton, square } from "../fixtures/arena.js";
+import { ratedGame } from "../fixtures/rated-game.js";
 import { shoot } from "../fixtures/screenshots.js";
 
 /** Names and marks that read the same in every language (brands, formats, the bot title as lichess has it). */
@@ -111,32 +111,6 @@ async function speak(context: BrowserContext, locale: "ru" | "ja"): Promise<void
   await context.addCookies([
     { name: "NEXT_LOCALE", value: locale, url: test.info().project.use.baseURL ?? "" },
   ]);
-}
-
-/** Two accounts who played a rated game (Ann won: Ben resigned), for the profile's chart and a finished room. */
-async function ratedGame(browser: Browser, tag: string) {
-  const annName = `ann${tag}`;
-  const benName = `ben${tag}`;
-  const ann = await newPlayer(browser, `Ann ${tag}`);
-  await registerAccount(ann.page, annName);
-  const ben = await newPlayer(browser, `Ben ${tag}`);
-  await registerAccount(ben.page, benName);
-  const matchId = await createGame(ann.page, {
-    game: "othello",
-    seats: ["me", "open"],
-    time: "5+0",
-    rated: true,
-  });
-  await ben.page.goto(`/play/${matchId}`);
-  await sitButton(ben.page, 1).click();
-  await square(ann.page, "f5").click();
-  await expect(square(ben.page, "f5")).toHaveAttribute("data-disc", "black");
-  await square(ben.page, "f6").click();
-  await expect(square(ann.page, "f6")).toHaveAttribute("data-disc", "white");
-  await ben.page.getByRole("button", { name: "Resign" }).click();
-  await ben.page.getByRole("button", { name: "Yes, resign" }).click();
-  await expect(resultBanner(ann.page)).toContainText("resigned");
-  return { ann, ben, annName, benName, matchId };
 }
 
 for (const locale of ["ru", "ja"] as const) {
