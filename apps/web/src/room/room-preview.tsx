@@ -25,8 +25,10 @@ export function RoomPreview({ snapshot }: { snapshot: Snapshot }) {
   if (view === null) return null;
   const { model, web } = view;
   return (
-    // No `data-status`: what waits for the live room's status waits for the room the socket drives.
-    <div className="room" data-testid="room-preview">
+    // No `data-status`: what waits for the live room's status waits for the room the socket drives. Inert
+    // and hidden from assistive technology: a click or a focus here would be lost when the live room takes
+    // over, so keys, clicks and screen readers reach the live room's board only.
+    <div className="room" data-testid="room-preview" inert aria-hidden="true">
       <div className="room-board">
         <RoomTitle model={model} viewers={snapshot.viewers} />
         <BoardPanel
