@@ -105,9 +105,10 @@ test("a missing match answers 404, page and API; every page has the app's own ic
   expect((await request.get(`/api/matches/${missing}`)).status()).toBe(404);
   expect((await request.get(`/api/matches/${missing}/analysis`)).status()).toBe(404);
 
-  // The favicon: an SVG of the app's own, linked from every page (no request leaves the server).
+  // The icon: an SVG of the app's own, linked from every page beside the favicon.ico browsers ask for
+  // (no request leaves the server; installable.e2e.ts checks the ICO and the manifest).
   await page.goto("/");
-  const href = await page.locator('link[rel="icon"]').first().getAttribute("href");
+  const href = await page.locator('link[rel="icon"][type="image/svg+xml"]').first().getAttribute("href");
   expect(href).toMatch(/^\/icon\.svg/);
   const icon = await request.get(href ?? "");
   expect(icon.status()).toBe(200);

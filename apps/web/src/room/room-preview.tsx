@@ -4,7 +4,9 @@ import type { Snapshot } from "@arena/protocol";
 import { useTranslations } from "next-intl";
 import { useCallback, useMemo } from "react";
 import { EMPTY_FEED, receiveSnapshot } from "../net/match-feed";
+import { PlayerName } from "../ui/player-name";
 import { BoardPanel } from "./board-panel";
+import { occupant } from "./room-model";
 import { roomView } from "./room-view";
 import { RoomTitle } from "./room-title";
 
@@ -48,7 +50,7 @@ export function RoomPreview({ snapshot }: { snapshot: Snapshot }) {
           {view.seats.map((seat) => (
             <div key={seat.seat} className={`seat${view.toMove.includes(seat.seat) ? " to-move" : ""}`}>
               <Swatch colour={web.seatColor(seat.seat)} />
-              <span className="seat-name">{view.players[seat.seat]}</span>
+              <SeatName who={occupant(seat, view.tags, seatWords)} />
             </div>
           ))}
         </div>
@@ -69,4 +71,9 @@ function Swatch({ colour }: { colour: string }) {
     [colour],
   );
   return <span ref={paint} className="swatch" aria-hidden="true" />;
+}
+
+/** A seat's occupant named as the live room names it: a guest's default name in the page's language. */
+function SeatName({ who }: { who: ReturnType<typeof occupant> }) {
+  return <span className="seat-name">{typeof who === "string" ? who : <PlayerName label={who} />}</span>;
 }
