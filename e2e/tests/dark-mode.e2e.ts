@@ -2,6 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { board, createGame, newPlayer } from "../fixtures/arena.js";
 import { registerAccount } from "../fixtures/accounts.js";
 import { consoleErrors } from "../fixtures/console.js";
+import { installContrast } from "../fixtures/contrast.js";
 
 // Dark mode (docs/web.md, "Dark mode"): the system's theme unless one is chosen in the header, kept in
 // localStorage and set before the first paint.
@@ -13,24 +14,9 @@ const theme = (page: Page) => page.locator("html");
  * Boards, disabled controls and text inside SVG keep their own colours and are left out.
  */
 async function lowContrast(page: Page): Promise<string[]> {
+  await installContrast(page);
   return page.evaluate(() => {
-    const parse = (css: string): [number, number, number, number] => {
-      const m = /rgba?\(([\d.]+),? ([\d.]+),? ([\d.]+)(?:,? \/? ?([\d.]+))?\)/.exec(css);
-      return m === null
-        ? [0, 0, 0, 0]
-        : [Number(m[1]), Number(m[2]), Number(m[3]), m[4] === undefined ? 1 : Number(m[4])];
-    };
-    const lum = ([r, g, b]: readonly number[]) => {
-      const f = (c: number) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
-      return 0.2126 * f(r ?? 0) + 0.7152 * f(g ?? 0) + 0.0722 * f(b ?? 0);
-    };
-    const background = (el: Element | null): [number, number, number] => {
-      for (let at = el; at !== null; at = at.parentElement) {
-        const [r, g, b, a] = parse(getComputedStyle(at).backgroundColor);
-        if (a > 0.5) return [r, g, b];
-      }
-      return [255, 255, 255];
-    };
+    const { parse, background, ratio: contrast } = window.arenaContrast!;
     const found: string[] = [];
     for (const el of document.querySelectorAll("body *")) {
       if (el.closest("svg, [role=grid], .board, .connectk-grid, [disabled], option, script, style") !== null)
@@ -42,8 +28,7 @@ async function lowContrast(page: Page): Promise<string[]> {
       const box = el.getBoundingClientRect();
       const style = getComputedStyle(el);
       if (box.width === 0 || style.visibility === "hidden" || Number(style.opacity) < 0.6) continue;
-      const [l1, l2] = [lum(parse(style.color)), lum(background(el))];
-      const ratio = (Math.max(l1, l2) + 0.05) / (Math.min(l1, l2) + 0.05);
+      const ratio = contrast(parse(style.color), background(el));
       if (ratio < 4.5) found.push(`${(el.textContent ?? "").trim().slice(0, 30)} (${ratio.toFixed(2)})`);
     }
     return found;

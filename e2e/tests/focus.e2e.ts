@@ -1,27 +1,13 @@
 // Focus always visible (issue 31, Build 3; docs/web.md, "Accessibility"): walking a page with Tab, every
 // control shows a ring at least 2 px wide whose colour has 3:1 against what is around it, in both themes.
 import { type Page, expect, test } from "@playwright/test";
+import { installContrast } from "../fixtures/contrast.js";
 
 /** The focused element's ring: its width, and its contrast with the colour behind it (or a reason why not). */
-function focusRing(page: Page) {
+async function focusRing(page: Page) {
+  await installContrast(page);
   return page.evaluate(() => {
-    const parse = (css: string): [number, number, number, number] => {
-      const m = /rgba?\(([\d.]+),? ([\d.]+),? ([\d.]+)(?:,? \/? ?([\d.]+))?\)/.exec(css);
-      return m === null
-        ? [0, 0, 0, 0]
-        : [Number(m[1]), Number(m[2]), Number(m[3]), m[4] === undefined ? 1 : Number(m[4])];
-    };
-    const lum = ([r, g, b]: readonly number[]) => {
-      const f = (c: number) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
-      return 0.2126 * f(r ?? 0) + 0.7152 * f(g ?? 0) + 0.0722 * f(b ?? 0);
-    };
-    const background = (el: Element | null): [number, number, number] => {
-      for (let at = el; at !== null; at = at.parentElement) {
-        const [r, g, b, a] = parse(getComputedStyle(at).backgroundColor);
-        if (a > 0.5) return [r, g, b];
-      }
-      return [255, 255, 255];
-    };
+    const { parse, background, ratio } = window.arenaContrast!;
     const el = document.activeElement;
     if (el === null || el === document.body) return null;
     const what = `${el.tagName.toLowerCase()} "${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 30)}"`;
@@ -29,21 +15,19 @@ function focusRing(page: Page) {
     const shape = el instanceof SVGElement ? el.querySelector("polygon") : null;
     if (shape !== null) {
       const stroke = getComputedStyle(shape);
-      const [l1, l2] = [lum(parse(stroke.stroke)), lum(background(el.closest("svg")))];
       return {
         what,
         width: stroke.stroke === "none" ? 0 : parseFloat(stroke.strokeWidth),
-        contrast: (Math.max(l1, l2) + 0.05) / (Math.min(l1, l2) + 0.05),
+        contrast: ratio(parse(stroke.stroke), background(el.closest("svg"))),
       };
     }
     const style = getComputedStyle(el);
     // A ring drawn outside the element lies on its parent's background; one drawn inside, on its own.
     const behind = parseFloat(style.outlineOffset) < 0 ? background(el) : background(el.parentElement);
-    const [l1, l2] = [lum(parse(style.outlineColor)), lum(behind)];
     return {
       what,
       width: style.outlineStyle === "none" ? 0 : parseFloat(style.outlineWidth),
-      contrast: (Math.max(l1, l2) + 0.05) / (Math.min(l1, l2) + 0.05),
+      contrast: ratio(parse(style.outlineColor), behind),
     };
   });
 }
