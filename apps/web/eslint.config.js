@@ -2,8 +2,9 @@ import { config } from "@arena/eslint-config";
 import reactHooks from "eslint-plugin-react-hooks";
 
 export default [
-  // Turbopack's loaders are CommonJS run by Node at build time, outside the TypeScript project.
-  { ignores: ["loaders/**"] },
+  // Turbopack's loaders and the maintainers' scripts are plain JavaScript run by Node, outside the
+  // TypeScript project.
+  { ignores: ["loaders/**", "scripts/**"] },
   ...config({ tsconfigRootDir: import.meta.dirname }),
   {
     files: ["src/**/*.tsx", "src/**/*.ts"],

@@ -1,6 +1,4 @@
 import type { Metadata, Viewport } from "next";
-import { GeistSans } from "geist/font/sans";
-import Link from "next/link";
 import { headers } from "next/headers";
 import { connection } from "next/server";
 import { NextIntlClientProvider } from "next-intl";
@@ -19,10 +17,11 @@ import { THEME_SCRIPT } from "../ui/theme";
 import { ThemeSwitcher } from "../ui/theme-switcher";
 import { ConnectionBanner, SessionBadge } from "../ui/session";
 import { ModLink } from "../moderation/mod-link";
+import { NavLink } from "../ui/nav-link";
 import { speechModeOfRequest } from "../speech/mode-server";
 import { SpeechProvider } from "../speech/speech-context";
 import { SkipLink, SpeechSwitch } from "../speech/speech-switch";
-import { GeistMono } from "./fonts";
+import { GeistMono, GeistSans } from "./fonts";
 import "./globals.css";
 import "./social.css";
 import "./theme.css";
@@ -68,19 +67,19 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <SpeechProvider on={speech}>
               <SkipLink />
               <header className="topbar">
-                <Link href="/" className="brand">
+                <NavLink href="/" className="brand">
                   Arena
-                </Link>
+                </NavLink>
                 <nav className="topnav">
-                  <Link href="/">{t("lobby")}</Link>
-                  <Link href="/leaderboard">{t("leaderboard")}</Link>
-                  <Link href="/tournaments">{t("tournaments")}</Link>
-                  <Link href="/correspondence">{t("correspondence")}</Link>
-                  <Link href="/notifications">{t("notifications")}</Link>
-                  <Link href="/settings">{t("settings")}</Link>
-                  <Link href="/how-to-play">{t("howToPlay")}</Link>
-                  <Link href="/board-demo">{t("boards")}</Link>
-                  <Link href="/analysis">{t("analysis")}</Link>
+                  <NavLink href="/">{t("lobby")}</NavLink>
+                  <NavLink href="/leaderboard">{t("leaderboard")}</NavLink>
+                  <NavLink href="/tournaments">{t("tournaments")}</NavLink>
+                  <NavLink href="/correspondence">{t("correspondence")}</NavLink>
+                  <NavLink href="/notifications">{t("notifications")}</NavLink>
+                  <NavLink href="/settings">{t("settings")}</NavLink>
+                  <NavLink href="/how-to-play">{t("howToPlay")}</NavLink>
+                  <NavLink href="/board-demo">{t("boards")}</NavLink>
+                  <NavLink href="/analysis">{t("analysis")}</NavLink>
                   <ModLink />
                 </nav>
                 <ThemeSwitcher />

@@ -1,6 +1,7 @@
 "use client";
 
 import { GAME_IDS, isGameId } from "@arena/engine/registry";
+import type { PoolInfo } from "@arena/protocol";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
@@ -21,8 +22,11 @@ import { RoomLists } from "./room-lists";
 /** A refusal the lobby shows: the form's own problem, or a code the engine or the server sent. */
 type LobbyError = FormProblem | { readonly ok: false; readonly code: string; readonly message: string };
 
-/** The lobby: quick games against the computer, open and live rooms, and the create form. */
-export function Lobby() {
+/**
+ * The lobby: quick games against the computer, open and live rooms, and the create form. `pools` is the
+ * quick-pairing grid as the server rendered it, or null when its read failed (the grid then loads it).
+ */
+export function Lobby({ pools }: { pools: readonly PoolInfo[] | null }) {
   const { client, state, session } = useArena();
   const router = useRouter();
   const games = useGames();
@@ -110,7 +114,7 @@ export function Lobby() {
           </p>
         </section>
 
-        <QuickPairing titleOf={titleOf} />
+        <QuickPairing titleOf={titleOf} initialPools={pools} />
 
         <section className="panel rooms" aria-labelledby="rooms-title">
           <div className="panel-head">

@@ -14,14 +14,21 @@ import { IDLE, type SeekNotice, poolRows, seekersIn, seekReducer } from "./quick
  * The quick-pairing grid (docs/web.md, "Quick pairing"): a cell per game and time control, with how many
  * seek there; pressing one seeks an opponent, and the pairing opens the new room.
  */
-export function QuickPairing({ titleOf }: { titleOf: (gameId: string, options?: unknown) => string }) {
+export function QuickPairing({
+  titleOf,
+  initialPools,
+}: {
+  titleOf: (gameId: string, options?: unknown) => string;
+  /** The grid as the server rendered it, or null to fetch it once connected. */
+  initialPools: readonly PoolInfo[] | null;
+}) {
   const { client, state, session, connectCount } = useArena();
   const router = useRouter();
   const t = useTranslations("pairing");
   const createWords = useTranslations("create");
   const errors = useTranslations("errors");
   const locale = useLocale();
-  const [pools, setPools] = useState<readonly PoolInfo[] | null>(null);
+  const [pools, setPools] = useState<readonly PoolInfo[] | null>(initialPools);
   const [counts, setCounts] = useState<SeekCounts>({});
   const [rated, setRated] = useState(false);
   const [seek, dispatch] = useReducer(seekReducer, IDLE);

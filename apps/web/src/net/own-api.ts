@@ -1,4 +1,4 @@
-import type { HistoryResponse, RatingPoint, Snapshot, UserResponse } from "@arena/protocol";
+import type { HistoryResponse, PoolInfo, RatingPoint, Snapshot, UserResponse } from "@arena/protocol";
 import { EMPTY_SEARCH, searchQuery } from "../players/game-search-model";
 
 /**
@@ -54,4 +54,10 @@ export async function readProfile(name: string): Promise<ProfileStart | null> {
   ]);
   if (user === null) return null;
   return { user: user.user, points: points?.points ?? [], history };
+}
+
+/** The quick-pairing grid as `GET /api/pools` gives it, or null: the lobby draws it in its first HTML. */
+export async function readPools(): Promise<readonly PoolInfo[] | null> {
+  const answer = await readOwnApi<{ ok: boolean; pools: readonly PoolInfo[] }>("/api/pools");
+  return answer?.pools ?? null;
 }

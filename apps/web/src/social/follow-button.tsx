@@ -15,7 +15,17 @@ export function FollowButton({ name, id }: { name: string; id: string }) {
   const locale = useLocale();
   const { session, state } = useArena();
   const { players, refusal, set } = useFollows();
-  if (session === null || session.user.id === id) return null;
+  // Until the session is known the row keeps its place, unseen, so the profile does not shift under it.
+  if (session === null) {
+    return (
+      <p className="follow-row pending" aria-hidden="true">
+        <button type="button" className="btn small" disabled tabIndex={-1}>
+          {t("follow")}
+        </button>
+      </p>
+    );
+  }
+  if (session.user.id === id) return null;
   if (session.account === undefined) {
     return (
       <p className="follow-row">
