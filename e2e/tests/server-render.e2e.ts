@@ -3,8 +3,9 @@ import { registerAccount } from "../fixtures/accounts.js";
 import { createGame, resultBanner, sitButton, square } from "../fixtures/arena.js";
 import { watchErrors } from "../fixtures/two-players.js";
 
-// The room and the profile carry their largest element in the first HTML, read before any script runs
-// (docs/web.md, "Light pages"); the page's client then takes over without an error.
+// The room and the profile carry their largest element in the first HTML, read before any script runs,
+// and the lobby its quick-pairing grid (docs/web.md, "Light pages"); the page's client then takes over
+// without an error.
 
 /** The opening tag of the element whose attributes include `attribute` exactly, or null. */
 function tagWith(html: string, attribute: string): string | null {
@@ -71,4 +72,20 @@ test("the first HTML of a room holds its board and of a profile its rating", asy
   expect(served).toBe(await shown.textContent());
   expect(errors).toEqual([]);
   for (const page of [kimPage, louPage]) await page.context().close();
+});
+
+test("the first HTML of the lobby holds the quick-pairing grid", async ({ page, request }) => {
+  const lobby = await request.get("/");
+  expect(lobby.status()).toBe(200);
+  const html = await lobby.text();
+  const pools = [...html.matchAll(/data-testid="pool-cell"[^>]*data-pool="([^"]+)"/g)].map((m) => m[1]);
+  expect(pools).toContain("othello:1+0");
+
+  // The browser's grid is the same list, in the same order.
+  const errors = watchErrors(page);
+  await page.goto("/");
+  const cells = page.getByTestId("quick-pairing").getByTestId("pool-cell");
+  await expect(cells.first()).toBeEnabled();
+  expect(await cells.evaluateAll((all) => all.map((cell) => cell.getAttribute("data-pool")))).toEqual(pools);
+  expect(errors).toEqual([]);
 });
