@@ -5,7 +5,7 @@ import type { Snapshot } from "@arena/protocol";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from "react";
 import { classify } from "../analysis/classes";
 import { AnalysisPanel } from "../analysis/panel";
 import { useAnalysis } from "../analysis/use-analysis";
@@ -174,7 +174,11 @@ export function Room({
     return () => document.removeEventListener("click", onClick);
   }, [queued]);
 
-  if (view === null || model === null) {
+  // The socket's first snapshot swaps the server-rendered preview for the whole live room: rendered as a
+  // deferred value, React may split that large render instead of blocking the page while it builds it.
+  const liveShown = useDeferredValue(view !== null);
+
+  if (view === null || model === null || !liveShown) {
     if (match.error === null && start !== null) return <RoomPreview snapshot={start} />;
     return (
       <div className="room-loading">

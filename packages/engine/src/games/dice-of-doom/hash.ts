@@ -14,12 +14,25 @@ const FIRST_MOVE_KEY = ELIMINATED_BASE + MAX_PLAYERS;
 const SPARE_BASE = FIRST_MOVE_KEY + 1;
 const KEY_COUNT = SPARE_BASE + SPARE_SLOTS;
 
-const random = new Random(0x0d1ce0f);
-const KEYS_HI = new Int32Array(KEY_COUNT);
-const KEYS_LO = new Int32Array(KEY_COUNT);
-for (let i = 0; i < KEY_COUNT; i++) {
-  KEYS_HI[i] = random.nextUint32() & 0x1fffff;
-  KEYS_LO[i] = random.nextUint32() | 0;
+interface ZobristKeys {
+  readonly hi: Int32Array;
+  readonly lo: Int32Array;
+}
+
+let keys: ZobristKeys | null = null;
+
+/** Drawn on the first hash, not on import: a browser page that only shows the game never pays for them. */
+function zobristKeys(): ZobristKeys {
+  if (keys !== null) return keys;
+  const random = new Random(0x0d1ce0f);
+  const hi = new Int32Array(KEY_COUNT);
+  const lo = new Int32Array(KEY_COUNT);
+  for (let i = 0; i < KEY_COUNT; i++) {
+    hi[i] = random.nextUint32() & 0x1fffff;
+    lo[i] = random.nextUint32() | 0;
+  }
+  keys = { hi, lo };
+  return keys;
 }
 
 /**
@@ -28,6 +41,7 @@ for (let i = 0; i < KEY_COUNT; i++) {
  * the game there) and the options (one table serves one game).
  */
 export function hashState(state: DiceOfDoomState): number {
+  const { hi: KEYS_HI, lo: KEYS_LO } = zobristKeys();
   let hi = 0;
   let lo = 0;
   const cells = state.size * state.size;
