@@ -1,0 +1,64 @@
+import { type Page, expect, test } from "@playwright/test";
+import { registerAccount } from "../fixtures/accounts.js";
+
+// No page moves under the reader while it loads (issue 31: cumulative layout shift below 0.05): the lobby's
+// quick buttons and quick-pairing grid, and the profile's rows, come in the first HTML or keep their place
+// (docs/web.md, "Light pages"). Lighthouse measures the phone size only; a desktop lays the lobby out
+// differently (the grid above the room lists), so both sizes are loaded here.
+
+const SIZES = [
+  { name: "phone", viewport: { width: 412, height: 823 } },
+  { name: "desktop", viewport: { width: 1350, height: 940 } },
+] as const;
+
+/** The page's cumulative layout shift so far, from the browser's own `layout-shift` entries. */
+async function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((done) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            hadRecentInput: boolean;
+          })[])
+            if (!entry.hadRecentInput) total += entry.value;
+          done(total);
+        }).observe({ type: "layout-shift", buffered: true });
+        // No entry at all: the observer's callback never runs.
+        setTimeout(() => done(total), 200);
+      }),
+  );
+}
+
+/** Loads `path` fresh and waits until its socket is connected and the network has gone quiet. */
+async function settle(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByTestId("session-badge")).toHaveAttribute("data-connection", "connected");
+  await page.waitForLoadState("networkidle");
+}
+
+let profile = "";
+
+test.beforeAll(async ({ browser }) => {
+  const page = await browser.newPage();
+  await page.goto("/");
+  profile = `Shift_${Date.now().toString(36).slice(-5)}`;
+  await registerAccount(page, profile);
+  await page.close();
+});
+
+for (const { name, viewport } of SIZES) {
+  test(`the lobby, a profile and a how-to-play page do not shift while they load (${name})`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport });
+    for (const path of ["/", `/@/${profile}`, "/how-to-play/othello"]) {
+      const page = await context.newPage();
+      await settle(page, path);
+      expect(await layoutShift(page), path).toBeLessThan(0.05);
+      await page.close();
+    }
+    await context.close();
+  });
+}
