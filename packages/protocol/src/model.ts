@@ -1,6 +1,6 @@
 import { z } from "./zod.js";
 import { asMillis, InviteToken, MatchId, MAX_NAME_CHARS, Millis, Seat, UserId, Version } from "./ids.js";
-import { DAYS_PER_MOVE, MAX_BANK_DAYS, REPEATABLE_EVENTS } from "./values/model.js";
+import { DAYS_PER_MOVE, MAX_BANK_DAYS, MAX_BANK_INCREMENT_DAYS, REPEATABLE_EVENTS } from "./values/model.js";
 
 export * from "./values/model.js";
 
@@ -25,7 +25,7 @@ export type DaysPerMove = z.infer<typeof DaysPerMove>;
 export const TimeBank = z
   .strictObject({
     bankDays: z.number().int().min(1).max(MAX_BANK_DAYS),
-    incrementDays: z.number().int().min(0).max(7),
+    incrementDays: z.number().int().min(0).max(MAX_BANK_INCREMENT_DAYS),
     capDays: z.number().int().min(1).max(MAX_BANK_DAYS),
   })
   .refine((bank) => bank.bankDays <= bank.capDays, { message: "bankDays must not exceed capDays" });

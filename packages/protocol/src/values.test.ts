@@ -3,8 +3,8 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { CLIENT_EVENT_NAMES, CLIENT_EVENTS } from "./index.js";
-import { isVersionedClientEvent, VERSIONED_CLIENT_EVENTS } from "./values.js";
+import { CLIENT_EVENT_NAMES, CLIENT_EVENTS, TimeBank } from "./index.js";
+import { isTimeBankWithinBounds, isVersionedClientEvent, VERSIONED_CLIENT_EVENTS } from "./values.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -40,5 +40,17 @@ describe("the zod-free entry (@arena/protocol/values)", () => {
     const withVersion = CLIENT_EVENT_NAMES.filter((event) => "version" in CLIENT_EVENTS[event].shape);
     expect([...VERSIONED_CLIENT_EVENTS].sort()).toEqual([...withVersion].sort());
     expect(CLIENT_EVENT_NAMES.filter(isVersionedClientEvent).sort()).toEqual([...withVersion].sort());
+  });
+});
+
+describe("a time bank's bounds", () => {
+  it("are the TimeBank schema's", () => {
+    const terms = [-1, 0, 1, 2.5, 3, 7, 8, 21, 22];
+    for (const bankDays of terms)
+      for (const incrementDays of terms)
+        for (const capDays of terms) {
+          const bank = { bankDays, incrementDays, capDays };
+          expect(isTimeBankWithinBounds(bank), JSON.stringify(bank)).toBe(TimeBank.safeParse(bank).success);
+        }
   });
 });

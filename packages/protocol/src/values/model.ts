@@ -21,6 +21,27 @@ export const DAYS_PER_MOVE = [1, 2, 3, 5, 7, 14] as const;
 
 /** The most days a time bank may hold (docs/clocks.md, "Correspondence"). */
 export const MAX_BANK_DAYS = 21;
+/** The most days a move may add to a time bank. */
+export const MAX_BANK_INCREMENT_DAYS = 7;
+
+/**
+ * Whether a time bank's terms are within bounds: whole days, 1 to `MAX_BANK_DAYS` to start and as the cap,
+ * 0 to `MAX_BANK_INCREMENT_DAYS` a move, and a start no greater than the cap. The `TimeBank` schema says the same
+ * with zod (a test holds the two together); forms check with this one, which the browser loads.
+ */
+export function isTimeBankWithinBounds(bank: {
+  readonly bankDays: number;
+  readonly incrementDays: number;
+  readonly capDays: number;
+}): boolean {
+  const days = (n: number, min: number, max: number) => Number.isInteger(n) && n >= min && n <= max;
+  return (
+    days(bank.bankDays, 1, MAX_BANK_DAYS) &&
+    days(bank.incrementDays, 0, MAX_BANK_INCREMENT_DAYS) &&
+    days(bank.capDays, 1, MAX_BANK_DAYS) &&
+    bank.bankDays <= bank.capDays
+  );
+}
 
 export const DAY_MS = 86_400_000;
 
