@@ -2,8 +2,6 @@ import { config } from "@arena/eslint-config";
 import reactHooks from "eslint-plugin-react-hooks";
 
 export default [
-  // Turbopack's loaders are CommonJS run by Node at build time, outside the TypeScript project.
-  { ignores: ["loaders/**"] },
   ...config({ tsconfigRootDir: import.meta.dirname }),
   {
     files: ["src/**/*.tsx", "src/**/*.ts"],
