@@ -3,6 +3,7 @@
  * a match is not over each side reads only its own; once it is over, everyone reads both.
  */
 export const CHAT_CHANNELS = ["players", "spectators"] as const;
+
 /** The longest line, in characters (Unicode code points) after cleaning. */
 export const MAX_CHAT_CHARS = 140;
 

@@ -7,6 +7,7 @@ export const LOBBY_PAGE_DEFAULT = 20;
 
 /** The statuses the lobby lists. */
 export const LOBBY_STATUSES = ["waiting", "live"] as const;
+
 /**
  * A socket holds one lobby subscription per view: its status, or `all` when it asked for both. A new
  * `lobby:subscribe` for the same view replaces it (a page turn, another game).
