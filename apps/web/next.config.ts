@@ -1,6 +1,5 @@
 import { GAME_IDS } from "@arena/engine/registry";
-import { SECURITY_HEADERS } from "@arena/protocol/http";
-import { fileURLToPath } from "node:url";
+import { SECURITY_HEADERS } from "@arena/protocol/values";
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
 
@@ -8,17 +7,6 @@ import createNextIntlPlugin from "next-intl/plugin";
 const nextConfig: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
-  turbopack: {
-    rules: {
-      // zod's English messages only in the browser (loaders/zod-english-only.cjs).
-      "*.js": [
-        {
-          condition: { all: ["browser", { path: /node_modules\/zod\/v4\/locales\/index\.js$/ }] },
-          loaders: [fileURLToPath(new URL("./loaders/zod-english-only.cjs", import.meta.url))],
-        },
-      ],
-    },
-  },
   // Profiles live at /@/<name>, as on lichess (a folder named "@" would be a parallel-route slot).
   rewrites() {
     return Promise.resolve([{ source: "/@/:name", destination: "/players/:name" }]);

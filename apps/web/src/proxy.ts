@@ -1,4 +1,4 @@
-import { SECURITY_HEADERS } from "@arena/protocol/http";
+import { SECURITY_HEADERS } from "@arena/protocol/values";
 import { type NextRequest, NextResponse } from "next/server";
 import { isDevelopment } from "./env";
 import { LOCALE_COOKIE, LOCALE_HEADER, LOCALE_QUERY, isLocale, negotiateLocale } from "./i18n/locales";

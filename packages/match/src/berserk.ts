@@ -1,6 +1,6 @@
-import { type ErrorCode } from "@arena/protocol";
+import type { ErrorCode } from "@arena/protocol";
 import { isBerserk } from "./clock.js";
-import { type MatchModel } from "./model.js";
+import type { MatchModel } from "./model.js";
 
 /** Why a seat may not berserk now. */
 export type BerserkRefusal = Extract<

@@ -1,11 +1,5 @@
-import {
-  type ClockState,
-  clockTerms,
-  isCorrespondence,
-  type RatingSpeed,
-  type RealtimeControl,
-  type TimeControl,
-} from "@arena/protocol";
+import type { ClockState, RatingSpeed, RealtimeControl, TimeControl } from "@arena/protocol";
+import { clockTerms, isCorrespondence } from "@arena/protocol/values";
 
 /**
  * The game clock as a pure value (docs/clocks.md §1–4), stepped with an

@@ -1,7 +1,8 @@
-import { type RecordFormat } from "@arena/engine/core/records";
+import type { RecordFormat } from "@arena/engine/core/records";
 import { recordWriters } from "@arena/engine/registry";
-import { clockTerms, type ExportFormat } from "@arena/protocol";
-import { type MatchModel } from "./model.js";
+import type { ExportFormat } from "@arena/protocol";
+import { clockTerms } from "@arena/protocol/values";
+import type { MatchModel } from "./model.js";
 
 /** Every format a match of its game downloads as, JSON (the event log, every game) first. */
 export function exportFormatsOf(model: Pick<MatchModel, "gameId">): readonly ExportFormat[] {

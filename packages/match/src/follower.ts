@@ -1,4 +1,4 @@
-import { type PresenceUpdate, type Snapshot, type VersionedEvent } from "@arena/protocol";
+import type { PresenceUpdate, Snapshot, VersionedEvent } from "@arena/protocol";
 import { CorruptLogError, evolve, type MatchModel } from "./model.js";
 import { modelFromSnapshot, presenceFromSnapshot, type SeatPresence, type SnapshotError } from "./view.js";
 

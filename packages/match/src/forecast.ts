@@ -1,4 +1,4 @@
-import { type AnyGame } from "@arena/engine/core/game";
+import type { AnyGame } from "@arena/engine/core/game";
 
 /**
  * Forecasts (lichess's conditional premoves; docs/protocol.md, "Forecasts"): lines of plies expected from

@@ -1,6 +1,6 @@
 import { diceOf } from "@arena/engine/core/chance";
 import { getGame, isGameId } from "@arena/engine/registry";
-import { type MatchId, type VersionedEvent } from "@arena/protocol";
+import type { MatchId, VersionedEvent } from "@arena/protocol";
 import { CorruptLogError, evolve, initialModel, type MatchModel } from "./model.js";
 import { asciiBytes, fromHex, hmacSha256, sha256, toHex } from "./sha256.js";
 

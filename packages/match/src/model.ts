@@ -1,23 +1,23 @@
-import { type AnyGame } from "@arena/engine/core/game";
+import type { AnyGame } from "@arena/engine/core/game";
 import { type GameId, getGame, isGameId } from "@arena/engine/registry";
-import {
-  type CancelReason,
-  type ClockState,
-  type MatchEvent,
-  type MatchEventType,
-  type MatchId,
-  REPEATABLE_EVENTS,
-  type RepeatableEvent,
-  type Repeats,
-  type MatchResult,
-  type MatchStatus,
-  type SeatSpec,
-  type TimeControl,
-  type TournamentTag,
-  type UserRef,
-  type VersionedEvent,
-  type Visibility,
+import type {
+  CancelReason,
+  ClockState,
+  MatchEvent,
+  MatchEventType,
+  MatchId,
+  RepeatableEvent,
+  Repeats,
+  MatchResult,
+  MatchStatus,
+  SeatSpec,
+  TimeControl,
+  TournamentTag,
+  UserRef,
+  VersionedEvent,
+  Visibility,
 } from "@arena/protocol";
+import { REPEATABLE_EVENTS } from "@arena/protocol/values";
 import { berserkRefusal } from "./berserk.js";
 import { MoveList } from "./moves.js";
 

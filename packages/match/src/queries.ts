@@ -1,4 +1,4 @@
-import { type MatchModel } from "./model.js";
+import type { MatchModel } from "./model.js";
 
 /** The seat whose turn it is (first of the engine's `toMove`), or null when nobody is to move. */
 export function seatToMove(model: MatchModel): number | null {

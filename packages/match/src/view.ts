@@ -1,16 +1,8 @@
 import { getGame, isGameId } from "@arena/engine/registry";
-import {
-  asMillis,
-  asVersion,
-  type ClockState,
-  type InviteToken,
-  type Millis,
-  type RoomSummary,
-  type SeatView,
-  type Snapshot,
-} from "@arena/protocol";
+import type { ClockState, InviteToken, Millis, RoomSummary, SeatView, Snapshot } from "@arena/protocol";
+import { asMillis, asVersion } from "@arena/protocol/values";
 import { onVacation } from "./clock.js";
-import { type MatchModel, type Slot } from "./model.js";
+import type { MatchModel, Slot } from "./model.js";
 import { MoveList } from "./moves.js";
 import { isEliminated, openSeats } from "./queries.js";
 

@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { type MatchId, UserId } from "./ids.js";
+import { GAME_OUTCOMES, type GameOutcome, SPEEDS } from "./values/accounts.js";
+
+export * from "./values/accounts.js";
 
 /**
  * An account's name: 3–20 letters, digits, `_` or `-`, unique without regard to case (docs/protocol.md,
@@ -29,11 +32,6 @@ export const LoginRequest = z.strictObject({
   password: Password,
 });
 
-/**
- * The rating pools: one per game and speed (lichess's classes, `speedOf` in @arena/match); correspondence
- * games are rated apart.
- */
-export const SPEEDS = ["ultrabullet", "bullet", "blitz", "rapid", "classical", "correspondence"] as const;
 export const RatingSpeed = z.enum(SPEEDS);
 export type RatingSpeed = (typeof SPEEDS)[number];
 
@@ -63,9 +61,6 @@ export interface AuthResponse {
   readonly token: string;
   readonly user: PublicUser;
 }
-
-export const GAME_OUTCOMES = ["win", "draw", "loss"] as const;
-export type GameOutcome = (typeof GAME_OUTCOMES)[number];
 
 /** One finished game in a player's history (newest first). */
 export interface HistoryEntry {

@@ -1,21 +1,12 @@
 import { z } from "./zod.js";
 import { Millis, UserId } from "./ids.js";
 import { type Failure } from "./errors.js";
+import { CHAT_CHANNELS, CHAT_PHRASES, MAX_CHAT_CHARS, type ChatTextRefusal } from "./values/chat.js";
 
-/**
- * A match's two chat channels (docs/protocol.md, "Chat"): the seated players', and everyone else's. While
- * a match is not over each side reads only its own; once it is over, everyone reads both.
- */
-export const CHAT_CHANNELS = ["players", "spectators"] as const;
+export * from "./values/chat.js";
+
 export const ChatChannel = z.enum(CHAT_CHANNELS);
 export type ChatChannel = z.infer<typeof ChatChannel>;
-
-/** The longest line, in characters (Unicode code points) after cleaning. */
-export const MAX_CHAT_CHARS = 140;
-
-/** Why a line's text is refused: nothing left after cleaning, or longer than `MAX_CHAT_CHARS`. */
-export const CHAT_TEXT_REFUSALS = ["chat-empty", "chat-too-long"] as const;
-export type ChatTextRefusal = (typeof CHAT_TEXT_REFUSALS)[number];
 
 /** A line's text once cleaned: 1–140 characters, no control or text-direction character. */
 export type ChatText = string & z.core.$brand<"ChatText">;
@@ -58,11 +49,6 @@ export function cleanChatText(
 export const ChatInput = z.string().transform(cleanChatText);
 export type ChatInput = z.output<typeof ChatInput>;
 
-/**
- * The quick phrases a player sends in one click (docs/protocol.md, "Chat"): sent and stored as their id,
- * so each reader sees the phrase in their own language.
- */
-export const CHAT_PHRASES = ["hello", "good-luck", "have-fun", "good-game", "well-played", "thanks"] as const;
 export const ChatPhrase = z.enum(CHAT_PHRASES);
 export type ChatPhrase = z.infer<typeof ChatPhrase>;
 

@@ -24,6 +24,8 @@ import {
 import { ChatChannel, ChatInput, type ChatLine, ChatPhrase } from "./chat.js";
 import { PoolId, type SeekCounts } from "./seeks.js";
 
+export * from "./values/client-events.js";
+
 const matchOnly = z.strictObject({ matchId: MatchId });
 /** Every command that changes a match names the version it was based on. */
 const command = z.strictObject({ matchId: MatchId, version: Version });

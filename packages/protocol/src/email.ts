@@ -1,12 +1,14 @@
 import { z } from "./zod.js";
 import { NOTIFICATION_KINDS } from "./notifications.js";
+import { EMAIL_LANGUAGES } from "./values/email.js";
+
+export * from "./values/email.js";
 
 /** Every notification kind may be mailed (docs/protocol.md, "E-mail"). */
 export const EMAIL_KINDS = NOTIFICATION_KINDS;
 export const EmailKind = z.enum(EMAIL_KINDS);
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
-export const EMAIL_LANGUAGES = ["en", "ru", "ja"] as const;
 export const EmailLanguage = z.enum(EMAIL_LANGUAGES);
 export type EmailLanguage = (typeof EMAIL_LANGUAGES)[number];
 

@@ -2,6 +2,8 @@ import { z } from "./zod.js";
 import { LOBBY_PAGE_DEFAULT, LOBBY_PAGE_MAX, LobbyQuery, type LobbyPage } from "./lobby.js";
 import { type TIME_PRESETS } from "./model.js";
 
+export * from "./values/http.js";
+
 /** An AI level as the lobby offers it. */
 export const AiLevelInfo = z.object({
   level: z.number().int().min(1),
@@ -27,18 +29,6 @@ export interface GamesResponse {
   readonly games: readonly GameInfo[];
   readonly timePresets: typeof TIME_PRESETS;
 }
-
-/**
- * Headers every HTTP response of the product carries, the API's and the pages' alike (docs/architecture.md,
- * "Security"): no MIME sniffing, no framing by other sites (pages also say so in their CSP's
- * `frame-ancestors 'none'`), and no `Referer` to other sites (a room's URL can hold its invite secret;
- * same-origin requests keep theirs, and keep their `Origin`, which the server's origin check reads).
- */
-export const SECURITY_HEADERS = {
-  "X-Content-Type-Options": "nosniff",
-  "X-Frame-Options": "DENY",
-  "Referrer-Policy": "same-origin",
-} as const;
 
 /** `GET /api/rooms?gameId=&status=&after=&limit=`: a lobby page, its query from the query string. */
 export const RoomsQuery = LobbyQuery.extend({

@@ -1,4 +1,7 @@
 import { z } from "./zod.js";
+import { MAX_NAME_CHARS } from "./values/ids.js";
+
+export * from "./values/ids.js";
 
 /** Ids are opaque on the wire: brands stop a UserId being passed where a MatchId is wanted. */
 const token = z
@@ -26,9 +29,6 @@ export const Millis = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).brand
 export type Millis = z.infer<typeof Millis>;
 
 export const Seat = z.number().int().min(0).max(15);
-
-/** The longest display name, in characters (Unicode code points) after normalisation. */
-export const MAX_NAME_CHARS = 24;
 
 // Text-direction controls: embeddings, overrides and isolates, and the marks (U+202A–202E, U+2066–2069,
 // U+200E/F, U+061C). "\u202Eevil\u202C Guest" reads "live Guest", and an unterminated one turns the page's
@@ -72,10 +72,3 @@ export const DisplayName = z
       .refine(hasVisible, "a name needs a visible letter, digit or symbol"),
   );
 export type DisplayName = z.infer<typeof DisplayName>;
-
-/** Server-side constructors for values the server itself generates (already valid). */
-export const asMatchId = (id: string): MatchId => id as MatchId;
-export const asUserId = (id: string): UserId => id as UserId;
-export const asVersion = (n: number): Version => n as Version;
-export const asMillis = (n: number): Millis => n as Millis;
-export const asInviteToken = (s: string): InviteToken => s as InviteToken;

@@ -1,21 +1,8 @@
 import { z } from "./zod.js";
 import { asMillis, InviteToken, MatchId, MAX_NAME_CHARS, Millis, Seat, UserId, Version } from "./ids.js";
+import { DAYS_PER_MOVE, MAX_BANK_DAYS, MAX_BANK_INCREMENT_DAYS, REPEATABLE_EVENTS } from "./values/model.js";
 
-/**
- * The time controls the product offers, in one list: the create form's chips and the quick-pairing grid
- * (each game a subset of it) both take theirs from here (docs/clocks.md §1). Any other base+increment
- * within bounds is accepted too.
- */
-export const TIME_PRESETS = [
-  { name: "1+0", baseMs: 60_000, incrementMs: 0 },
-  { name: "3+2", baseMs: 180_000, incrementMs: 2_000 },
-  { name: "5+0", baseMs: 300_000, incrementMs: 0 },
-  { name: "10+5", baseMs: 600_000, incrementMs: 5_000 },
-  { name: "15+10", baseMs: 900_000, incrementMs: 10_000 },
-] as const;
-
-/** A preset's name ("3+2"). */
-export type TimePresetName = (typeof TIME_PRESETS)[number]["name"];
+export * from "./values/model.js";
 
 /** A real-time clock: a base and an increment per move (docs/clocks.md §1). */
 export const RealtimeControl = z.strictObject({
@@ -28,21 +15,17 @@ export const RealtimeControl = z.strictObject({
 });
 export type RealtimeControl = z.infer<typeof RealtimeControl>;
 
-/** Correspondence: days per move, the clock set back to the whole period after each move (lichess's set). */
-export const DAYS_PER_MOVE = [1, 2, 3, 5, 7, 14] as const;
+/** Correspondence: days per move, the clock set back to the whole period after each move. */
 export const DaysPerMove = z.strictObject({
   daysPerMove: z.literal(DAYS_PER_MOVE),
 });
 export type DaysPerMove = z.infer<typeof DaysPerMove>;
 
-/** The most days a time bank may hold (docs/clocks.md, "Correspondence"). */
-export const MAX_BANK_DAYS = 21;
-
 /** Correspondence with a time bank: `bankDays` to start, `incrementDays` added per move, never above `capDays`. */
 export const TimeBank = z
   .strictObject({
     bankDays: z.number().int().min(1).max(MAX_BANK_DAYS),
-    incrementDays: z.number().int().min(0).max(7),
+    incrementDays: z.number().int().min(0).max(MAX_BANK_INCREMENT_DAYS),
     capDays: z.number().int().min(1).max(MAX_BANK_DAYS),
   })
   .refine((bank) => bank.bankDays <= bank.capDays, { message: "bankDays must not exceed capDays" });
@@ -53,34 +36,6 @@ export type CorrespondenceControl = DaysPerMove | TimeBank;
 /** Every match has a clock: real time, days per move, or a time bank (docs/clocks.md). */
 export const TimeControl = z.union([RealtimeControl, DaysPerMove, TimeBank]);
 export type TimeControl = RealtimeControl | CorrespondenceControl;
-
-export const DAY_MS = 86_400_000;
-
-export function isCorrespondence(tc: TimeControl): tc is CorrespondenceControl {
-  return !("baseMs" in tc);
-}
-
-/**
- * The clock's terms for any time control: what a seat starts with, what a move adds, and for
- * correspondence whether a move sets the clock back to the whole period (`periodMs`) or the bank's cap.
- */
-export interface ClockTerms {
-  readonly baseMs: number;
-  readonly incrementMs: number;
-  /** Days per move: each move sets the mover's clock back to this. */
-  readonly periodMs?: number;
-  /** A time bank: the most a seat's clock may hold after a move. */
-  readonly capMs?: number;
-}
-
-export function clockTerms(tc: TimeControl): ClockTerms {
-  if ("baseMs" in tc) return { baseMs: tc.baseMs, incrementMs: tc.incrementMs };
-  if ("daysPerMove" in tc) {
-    const periodMs = tc.daysPerMove * DAY_MS;
-    return { baseMs: periodMs, incrementMs: 0, periodMs };
-  }
-  return { baseMs: tc.bankDays * DAY_MS, incrementMs: tc.incrementDays * DAY_MS, capMs: tc.capDays * DAY_MS };
-}
 
 export const VISIBILITIES = ["public", "link"] as const;
 export const Visibility = z.enum(VISIBILITIES);
@@ -330,22 +285,6 @@ export const MatchEvent = z.discriminatedUnion("type", [
 export type MatchEvent = z.infer<typeof MatchEvent>;
 export type MatchEventType = MatchEvent["type"];
 
-/**
- * The events a user can append again and again (seating, invitations, offers, the chat switch): a match
- * counts each kind, and the server caps each per match (docs/protocol.md, "Quotas").
- */
-export const REPEATABLE_EVENTS = [
-  "seat-joined",
-  "seat-left",
-  "ai-set",
-  "ai-kicked",
-  "seat-invited",
-  "draw-offered",
-  "takeback-asked",
-  "rematch-offered",
-  "spectator-chat",
-] as const satisfies readonly MatchEventType[];
-export type RepeatableEvent = (typeof REPEATABLE_EVENTS)[number];
 export const Repeats = z.record(z.enum(REPEATABLE_EVENTS), z.number().int().min(0));
 export type Repeats = z.infer<typeof Repeats>;
 

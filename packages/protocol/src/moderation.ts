@@ -2,14 +2,12 @@ import { z } from "./zod.js";
 import { MatchId, type UserId } from "./ids.js";
 import { RatingSpeed } from "./accounts.js";
 import { type Failure } from "./errors.js";
+import { MAX_REPORT_TEXT, REPORT_REASONS } from "./values/moderation.js";
 
-/** Why a player is reported (docs/protocol.md, "Reports"). */
-export const REPORT_REASONS = ["cheating", "abuse", "spam", "name", "other"] as const;
+export * from "./values/moderation.js";
+
 export const ReportReason = z.enum(REPORT_REASONS);
 export type ReportReason = z.infer<typeof ReportReason>;
-
-/** The longest report text and moderator's reason, in characters. */
-export const MAX_REPORT_TEXT = 500;
 
 /** `POST /api/reports`: a player, in a match and at one of its chat lines when given. */
 export const ReportRequest = z.strictObject({

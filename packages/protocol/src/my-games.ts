@@ -1,5 +1,5 @@
-import { type MatchId } from "./ids.js";
-import { type TimeControl, type UserRef } from "./model.js";
+import type { MatchId } from "./ids.js";
+import type { TimeControl, UserRef } from "./model.js";
 
 /**
  * One live game of the user's, as the "Playing now" strip shows it (docs/protocol.md, "My games"): pushed on

@@ -1,22 +1,9 @@
 import { z } from "./zod.js";
 import { MatchId } from "./ids.js";
 import { UserRef } from "./model.js";
+import { NOTIFICATION_KINDS } from "./values/notifications.js";
 
-/** What a notification tells of (docs/protocol.md, "Notifications"). */
-export const NOTIFICATION_KINDS = [
-  "your-turn",
-  "time-running-out",
-  "game-over",
-  "invitation",
-  "draw-offer",
-  "takeback-request",
-  "tournament-invitation",
-  // A report its reporter filed was handled (docs/protocol.md, "Reports").
-  "report-handled",
-  // A moderator warned the account (docs/protocol.md, "Moderation").
-  "moderator-warning",
-] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+export * from "./values/notifications.js";
 
 /** The most notifications one inbox keeps (older ones are dropped), and the most one read returns. */
 export const NOTIFICATIONS_KEPT = 200;

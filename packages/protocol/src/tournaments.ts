@@ -2,26 +2,24 @@ import { z } from "./zod.js";
 import { type ChatAuthor } from "./chat.js";
 import { type MatchId, type Millis, type UserId } from "./ids.js";
 import { RealtimeControl } from "./model.js";
+import {
+  MAX_AI_ENTRANTS,
+  MAX_TOURNAMENT_INVITEES,
+  MAX_TOURNAMENT_PLAYERS,
+  TOURNAMENT_FORMATS,
+  type TournamentFormat,
+  type TournamentStatus,
+  TOURNAMENT_ID_PATTERN,
+} from "./values/tournaments.js";
 
-/** The formats a tournament runs in (docs/tournaments.md). */
-export const TOURNAMENT_FORMATS = ["arena", "swiss", "round-robin"] as const;
-export type TournamentFormat = (typeof TOURNAMENT_FORMATS)[number];
-
-export const TOURNAMENT_STATUSES = ["waiting", "running", "finished"] as const;
-export type TournamentStatus = (typeof TOURNAMENT_STATUSES)[number];
+export * from "./values/tournaments.js";
 
 /** A tournament's id: `t_` and nine letters or digits. */
 export const TournamentId = z
   .string()
-  .regex(/^t_[A-Za-z0-9]{9}$/, "a tournament id is t_ and nine letters or digits")
+  .regex(TOURNAMENT_ID_PATTERN, "a tournament id is t_ and nine letters or digits")
   .brand<"TournamentId">();
 export type TournamentId = z.infer<typeof TournamentId>;
-
-/** The most entrants one tournament takes, and the most AI entrants its creator may add. */
-export const MAX_TOURNAMENT_PLAYERS = 500;
-export const MAX_AI_ENTRANTS = 16;
-/** The most accounts one tournament's creator may invite by name. */
-export const MAX_TOURNAMENT_INVITEES = 100;
 
 /**
  * An entrant the creator adds: an AI player at a level of the tournament's game, or a bot account by its
@@ -213,27 +211,6 @@ export interface TournamentsResponse {
   readonly ok: true;
   readonly tournaments: readonly TournamentSummary[];
 }
-
-const LIST_RANK: Readonly<Record<TournamentStatus, number>> = { running: 0, waiting: 1, finished: 2 };
-
-/**
- * The tournaments list after `tournaments:changed`: the row replaced, or a new one added after the running
- * ones; running, then waiting, then finished, each in the order they were listed.
- */
-export function applyTournamentChange(
-  list: readonly TournamentSummary[],
-  changed: TournamentSummary,
-): TournamentSummary[] {
-  const known = list.some((t) => t.id === changed.id);
-  const next = known ? list.map((t) => (t.id === changed.id ? changed : t)) : [changed, ...list];
-  return next
-    .map((t, i) => ({ t, i }))
-    .sort((a, b) => LIST_RANK[a.t.status] - LIST_RANK[b.t.status] || a.i - b.i)
-    .map(({ t }) => t);
-}
-
-/** The newest lines of a tournament's chat that `tournament:watch` answers (and the store keeps). */
-export const TOURNAMENT_CHAT_LINES_KEPT = 100;
 
 /**
  * One line of a tournament's chat (docs/protocol.md, "Tournaments"): one channel for its players and

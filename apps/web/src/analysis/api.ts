@@ -1,25 +1,21 @@
-import {
-  AnalysisStatus,
-  type AnalysedPosition,
-  FailureSchema,
-  PositionAnalysisResponse,
-} from "@arena/protocol";
+import type { AnalysedPosition, AnalysisStatus, Failure, PositionAnalysisResponse } from "@arena/protocol";
 
 /** What the page learns from the analysis routes (docs/protocol.md, "Analysis"). */
 export type AnalysisReply =
   AnalysisStatus | { readonly ok: false; readonly code: string; readonly message: string };
 
-async function read<T>(
-  response: Response,
-  schema: { safeParse(input: unknown): { success: true; data: T } | { success: false } },
-): Promise<T | { ok: false; code: string; message: string }> {
-  const body: unknown = await response.json().catch(() => null);
-  const parsed = schema.safeParse(body);
-  if (parsed.success) return parsed.data;
-  const failure = FailureSchema.safeParse(body);
-  return failure.success
-    ? failure.data
-    : { ok: false, code: "internal", message: `the server answered ${response.status}` };
+/**
+ * An answer read as the protocol types it (the server, same origin, is the authority): a success's body,
+ * the server's refusal with its code, or, when the body is not JSON, the status.
+ */
+async function read<T>(response: Response): Promise<T | { ok: false; code: string; message: string }> {
+  const body = (await response.json().catch(() => null)) as T | Failure | null;
+  if (body !== null && (response.ok || isFailure(body))) return body;
+  return { ok: false, code: "internal", message: `the server answered ${response.status}` };
+}
+
+function isFailure(body: unknown): body is Failure {
+  return typeof body === "object" && body !== null && "ok" in body && body.ok === false && "code" in body;
 }
 
 function headers(token: string | null): Record<string, string> {
@@ -44,12 +40,11 @@ export function startAnalysis(
   token: string | null,
 ): Promise<AnalysisReply> {
   return guarded(async () =>
-    read(
+    read<AnalysisStatus>(
       await fetch(`${baseUrl}/api/matches/${encodeURIComponent(matchId)}/analysis`, {
         method: "POST",
         headers: headers(token),
       }),
-      AnalysisStatus,
     ),
   );
 }
@@ -57,7 +52,7 @@ export function startAnalysis(
 /** The analysis's progress or result; `none` when nobody asked for it yet. */
 export function fetchAnalysis(baseUrl: string, matchId: string): Promise<AnalysisReply> {
   return guarded(async () =>
-    read(await fetch(`${baseUrl}/api/matches/${encodeURIComponent(matchId)}/analysis`), AnalysisStatus),
+    read<AnalysisStatus>(await fetch(`${baseUrl}/api/matches/${encodeURIComponent(matchId)}/analysis`)),
   );
 }
 
@@ -69,13 +64,12 @@ export function analysePosition(
   token: string | null,
 ): Promise<{ ok: true; analysis: AnalysedPosition } | { ok: false; code: string; message: string }> {
   return guarded(async () =>
-    read(
+    read<PositionAnalysisResponse>(
       await fetch(`${baseUrl}/api/analysis/position`, {
         method: "POST",
         headers: headers(token),
         body: JSON.stringify({ gameId, position }),
       }),
-      PositionAnalysisResponse,
     ),
   );
 }

@@ -3,8 +3,7 @@ import type { Words } from "./words";
 /**
  * A translator over the `errors` namespace, which words each of the protocol's error codes
  * (docs/protocol.md, "Error codes"; catalogue.test.ts checks it holds exactly those). It is asked whether
- * it knows a code rather than the protocol's list, which would bring the protocol's schemas (and zod)
- * into every page through the header's session badge.
+ * it knows a code, as the catalogue is what the page can word: a code from a newer server is not in it.
  */
 export type ErrorWords = Words & { has(this: void, key: string): boolean };
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { isCorrespondence } from "@arena/protocol";
+import { isCorrespondence } from "@arena/protocol/values";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useGameTitle } from "../i18n/use-game-words";

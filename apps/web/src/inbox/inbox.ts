@@ -1,6 +1,5 @@
 import type { Invitation, MyGame, MyGameChange, RematchOffer, TournamentInvitation } from "@arena/protocol";
-// The list's one order, without the protocol's schemas (and zod) that the package root brings.
-import { applyMyGameChange } from "@arena/protocol/my-games";
+import { applyMyGameChange } from "@arena/protocol/values";
 
 /** A game of the list with the local time its clock was received at (a running clock ticks from then). */
 export interface HeldGame {

@@ -1,4 +1,4 @@
-import { type TimeControl } from "@arena/protocol";
+import type { TimeControl } from "@arena/protocol";
 
 /** Below this a clock turns urgent (red) and the low-time sound plays. */
 export const URGENT_MS = 10_000;

@@ -2,7 +2,7 @@
 
 import { othello } from "@arena/engine/games/othello/rules";
 import { type GameId, isGameId } from "@arena/engine/registry";
-import { type BotsOnline as BotsList, type UserRef } from "@arena/protocol";
+import type { BotsOnline as BotsList, UserRef } from "@arena/protocol";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { serverUrl } from "../env";

@@ -1,6 +1,6 @@
 "use client";
 
-import { MAX_BANK_DAYS } from "@arena/protocol";
+import { MAX_BANK_DAYS } from "@arena/protocol/values";
 import { useTranslations } from "next-intl";
 import { type CreateForm, DAYS_CHOICES } from "./create-model";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { isGameId } from "@arena/engine/registry";
-import { TIME_PRESETS } from "@arena/protocol";
+import { TIME_PRESETS } from "@arena/protocol/values";
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { webGame } from "../games/registry";

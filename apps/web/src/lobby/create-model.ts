@@ -1,13 +1,6 @@
 import { type GameId, getGame } from "@arena/engine/registry";
-import {
-  DAYS_PER_MOVE,
-  TIME_PRESETS,
-  TimeBank,
-  type ClientInput,
-  type DaysPerMove,
-  type SeatRequest,
-  type TimeControl,
-} from "@arena/protocol";
+import type { ClientInput, DaysPerMove, SeatRequest, TimeControl } from "@arena/protocol";
+import { DAYS_PER_MOVE, isTimeBankWithinBounds, TIME_PRESETS } from "@arena/protocol/values";
 import { webGame } from "../games/registry";
 import type { OptionValues, QuickGame, SeatChoice } from "../games/web-game";
 
@@ -163,7 +156,7 @@ export function timeControlOf(form: CreateForm): TimeControl {
 /** What is wrong with the form's time control, if anything: a base under a second, a bank out of bounds. */
 function timeProblem(timeControl: TimeControl): FormProblem | null {
   if ("baseMs" in timeControl) return timeControl.baseMs < 1_000 ? { ok: false, problem: "baseTime" } : null;
-  if ("bankDays" in timeControl && !TimeBank.safeParse(timeControl).success)
+  if ("bankDays" in timeControl && !isTimeBankWithinBounds(timeControl))
     return { ok: false, problem: "bank" };
   return null;
 }

@@ -1,4 +1,4 @@
-import { type PoolInfo, type SeekCounts, type SeekEndReason } from "@arena/protocol";
+import type { PoolInfo, SeekCounts, SeekEndReason } from "@arena/protocol";
 
 /** What the grid tells after a seek ends without a game: why it ended, or the server's refusal. */
 export type SeekNotice =

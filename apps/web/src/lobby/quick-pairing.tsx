@@ -1,6 +1,6 @@
 "use client";
 
-import { type PoolInfo, type SeekCounts, type SeekEnded, type SeekPaired } from "@arena/protocol";
+import type { PoolInfo, SeekCounts, SeekEnded, SeekPaired } from "@arena/protocol";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useReducer, useRef, useState } from "react";

@@ -1,14 +1,7 @@
 "use client";
 
-import {
-  applyLobbyChange,
-  type LobbyChange,
-  type LobbyCursor,
-  type LobbyStatus,
-  type RoomSummary,
-  type SeatView,
-  type UserRef,
-} from "@arena/protocol";
+import type { LobbyChange, LobbyCursor, LobbyStatus, RoomSummary, SeatView, UserRef } from "@arena/protocol";
+import { applyLobbyChange } from "@arena/protocol/values";
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
 import { Fragment, useEffect, useMemo, useState } from "react";

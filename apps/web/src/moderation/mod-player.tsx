@@ -1,7 +1,8 @@
 "use client";
 
 import { DEFAULT_GAME_ID, GAME_IDS } from "@arena/engine/registry";
-import { asMatchId, type ModActionRequest, type ModPlayerView, SPEEDS } from "@arena/protocol";
+import type { ModActionRequest, ModPlayerView } from "@arena/protocol";
+import { asMatchId, SPEEDS } from "@arena/protocol/values";
 import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
 import { failureText } from "../i18n/errors";

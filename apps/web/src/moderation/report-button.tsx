@@ -1,6 +1,7 @@
 "use client";
 
-import { MAX_REPORT_TEXT, REPORT_REASONS, type ReportReason } from "@arena/protocol";
+import type { ReportReason } from "@arena/protocol";
+import { MAX_REPORT_TEXT, REPORT_REASONS } from "@arena/protocol/values";
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { failureText } from "../i18n/errors";

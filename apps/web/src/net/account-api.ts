@@ -1,9 +1,5 @@
-import {
-  EMAIL_LANGUAGES,
-  type EmailSettingsResponse,
-  type NotificationsResponse,
-  type VacationStatus,
-} from "@arena/protocol";
+import type { EmailSettingsResponse, NotificationsResponse, VacationStatus } from "@arena/protocol";
+import { EMAIL_LANGUAGES } from "@arena/protocol/values";
 import { type ApiFailure, call, post } from "./players-api";
 
 // The account's own pages (docs/web.md, "Notifications" and "Settings") speak the protocol's shapes.

@@ -1,4 +1,4 @@
-import { type BlockedPlayer, type BlocksResponse } from "@arena/protocol";
+import type { BlockedPlayer, BlocksResponse } from "@arena/protocol";
 import { type ApiFailure, call, post } from "./players-api";
 
 // The account's blocked players (docs/web.md, "Settings"; docs/protocol.md, "Blocks").

@@ -1,4 +1,5 @@
-import { CLIENT_EVENTS, type ClientEventName, type ClientInput } from "@arena/protocol";
+import type { ClientEventName, ClientInput } from "@arena/protocol";
+import { isVersionedClientEvent } from "@arena/protocol/values";
 
 /** A command's payload as the page writes it: the match and the version are filled in for it. */
 export type CommandPayload<E extends ClientEventName> = Omit<ClientInput<E>, "matchId" | "version">;
@@ -10,7 +11,6 @@ export function commandBody<E extends ClientEventName>(
   version: number,
   payload: CommandPayload<E>,
 ): ClientInput<E> {
-  const versioned = "version" in CLIENT_EVENTS[event].shape;
-  const body = versioned ? { matchId, version, ...payload } : { matchId, ...payload };
+  const body = isVersionedClientEvent(event) ? { matchId, version, ...payload } : { matchId, ...payload };
   return body as unknown as ClientInput<E>;
 }

@@ -1,4 +1,4 @@
-import { type SessionsEndedResponse, type SessionsResponse } from "@arena/protocol";
+import type { SessionsEndedResponse, SessionsResponse } from "@arena/protocol";
 import { type ApiFailure, call, post } from "./players-api";
 
 export type { SessionView } from "@arena/protocol";

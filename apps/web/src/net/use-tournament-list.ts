@@ -1,6 +1,7 @@
 "use client";
 
-import { applyTournamentChange, type TournamentSummary } from "@arena/protocol";
+import type { TournamentSummary } from "@arena/protocol";
+import { applyTournamentChange } from "@arena/protocol/values";
 import { useEffect, useState } from "react";
 import { useArena } from "./arena-context";
 

@@ -1,11 +1,7 @@
 "use client";
 
-import {
-  TOURNAMENT_CHAT_LINES_KEPT,
-  type TournamentChatLine,
-  TournamentId,
-  type TournamentView,
-} from "@arena/protocol";
+import type { TournamentChatLine, TournamentView } from "@arena/protocol";
+import { isTournamentId, TOURNAMENT_CHAT_LINES_KEPT } from "@arena/protocol/values";
 import { useCallback, useEffect, useState } from "react";
 import { mergeTournamentLines } from "../tournaments/chat-lines";
 import { newerView } from "../tournaments/format";
@@ -32,8 +28,7 @@ export function useTournament(id: string): {
   const { client, connectCount } = useArena();
   const [state, setState] = useState<TournamentState>({ status: "loading" });
   const [chat, setChat] = useState<readonly TournamentChatLine[]>([]);
-  const parsed = TournamentId.safeParse(id);
-  const tournamentId = parsed.success ? parsed.data : null;
+  const tournamentId = isTournamentId(id) ? id : null;
 
   const accept = useCallback(
     (view: TournamentView) =>

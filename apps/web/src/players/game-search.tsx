@@ -1,7 +1,7 @@
 "use client";
 
 import { GAME_IDS } from "@arena/engine/registry";
-import { GAME_OUTCOMES } from "@arena/protocol";
+import { GAME_OUTCOMES } from "@arena/protocol/values";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useGameTitle } from "../i18n/use-game-words";

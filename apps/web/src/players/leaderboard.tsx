@@ -1,6 +1,7 @@
 "use client";
 
-import { type LeaderboardEntry, SPEEDS } from "@arena/protocol";
+import type { LeaderboardEntry } from "@arena/protocol";
+import { SPEEDS } from "@arena/protocol/values";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";

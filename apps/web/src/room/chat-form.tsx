@@ -1,6 +1,6 @@
 "use client";
 
-import { MAX_CHAT_CHARS } from "@arena/protocol";
+import { MAX_CHAT_CHARS } from "@arena/protocol/values";
 import { useTranslations } from "next-intl";
 import { charactersLeft, counterShown } from "./chat-lines";
 

@@ -1,5 +1,5 @@
 import type { ChatChannel, ChatLine, Failure } from "@arena/protocol";
-import { MAX_CHAT_CHARS } from "@arena/protocol";
+import { MAX_CHAT_CHARS } from "@arena/protocol/values";
 import { type ErrorWords, failureText } from "../i18n/errors";
 
 /**

@@ -1,7 +1,8 @@
 "use client";
 
 import { isOver } from "@arena/match";
-import { CHAT_PHRASES, type ChatChannel, type ChatPhrase, type UserRef } from "@arena/protocol";
+import type { ChatChannel, ChatPhrase, UserRef } from "@arena/protocol";
+import { CHAT_PHRASES } from "@arena/protocol/values";
 import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useMemo, useState } from "react";
 import { labelOf, nameTags } from "../lib/names";

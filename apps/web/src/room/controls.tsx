@@ -1,7 +1,7 @@
 "use client";
 
 import { choicePlies, pliesUntilDrawOffer } from "@arena/match";
-import { isCorrespondence } from "@arena/protocol";
+import { isCorrespondence } from "@arena/protocol/values";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";

@@ -1,7 +1,8 @@
 "use client";
 
 import { deadlinesOf, onVacation } from "@arena/match";
-import { type ClockState, isCorrespondence, type TimeControl } from "@arena/protocol";
+import type { ClockState, TimeControl } from "@arena/protocol";
+import { isCorrespondence } from "@arena/protocol/values";
 import { useLocale, useTranslations } from "next-intl";
 
 /**

@@ -1,6 +1,6 @@
 "use client";
 
-import { isCorrespondence } from "@arena/protocol";
+import { isCorrespondence } from "@arena/protocol/values";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import type { SendCommand } from "../net/use-match";

@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { failureText } from "../i18n/errors";
 import { type BlockedPlayer, fetchBlocks, unblockPlayer } from "../net/blocks-api";
-import { type ApiFailure } from "../net/players-api";
+import type { ApiFailure } from "../net/players-api";
 
 /**
  * Blocked players (docs/web.md, "Settings"): whom the account blocks, since when, each with Unblock.

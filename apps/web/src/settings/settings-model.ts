@@ -1,4 +1,5 @@
-import { type EmailKind, NOTIFICATION_KINDS } from "@arena/protocol";
+import type { EmailKind } from "@arena/protocol";
+import { NOTIFICATION_KINDS } from "@arena/protocol/values";
 import type { EmailKinds, EmailSettings } from "../net/account-api";
 
 /** What the e-mail section says of the address (docs/web.md, "Settings"). */

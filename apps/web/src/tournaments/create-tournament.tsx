@@ -1,6 +1,7 @@
 "use client";
 
-import { MAX_AI_ENTRANTS, TIME_PRESETS, TOURNAMENT_FORMATS, type TournamentFormat } from "@arena/protocol";
+import type { TournamentFormat } from "@arena/protocol";
+import { MAX_AI_ENTRANTS, TIME_PRESETS, TOURNAMENT_FORMATS } from "@arena/protocol/values";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useGameTitle } from "../i18n/use-game-words";

@@ -1,6 +1,6 @@
 "use client";
 
-import { type TournamentChatLine, type TournamentId, type UserRef } from "@arena/protocol";
+import type { TournamentChatLine, TournamentId, UserRef } from "@arena/protocol";
 import { useLocale, useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { labelOf, nameTags } from "../lib/names";

@@ -1,0 +1,2 @@
+/** The languages e-mail is written in. */
+export const EMAIL_LANGUAGES = ["en", "ru", "ja"] as const;
