@@ -15,35 +15,33 @@ export function FollowButton({ name, id }: { name: string; id: string }) {
   const locale = useLocale();
   const { session, state } = useArena();
   const { players, refusal, set } = useFollows();
-  // Until the session is known the row keeps its place, unseen, so the profile does not shift under it.
-  if (session === null) {
+  // Until the session is known the row keeps a guest's place (a first visit is a guest's), unseen, so the
+  // profile does not shift under it; a guest's row then takes exactly that place.
+  if (session === null || session.account === undefined) {
+    const pending = session === null;
     return (
-      <p className="follow-row pending" aria-hidden="true">
-        <button type="button" className="btn small" disabled tabIndex={-1}>
-          {t("follow")}
-        </button>
-      </p>
-    );
-  }
-  if (session.user.id === id) return null;
-  if (session.account === undefined) {
-    return (
-      <p className="follow-row">
+      <p className={pending ? "follow-row pending" : "follow-row"} aria-hidden={pending || undefined}>
         <button
           type="button"
           className="btn small"
-          data-testid="follow"
+          data-testid={pending ? undefined : "follow"}
           disabled
-          aria-describedby="follow-why"
+          tabIndex={pending ? -1 : undefined}
+          aria-describedby={pending ? undefined : "follow-why"}
         >
           {t("follow")}
         </button>{" "}
-        <span id="follow-why" className="muted" data-testid="follow-why">
+        <span
+          id={pending ? undefined : "follow-why"}
+          className="muted"
+          data-testid={pending ? undefined : "follow-why"}
+        >
           {t("guestWhy")}
         </span>
       </p>
     );
   }
+  if (session.user.id === id) return null;
   const following = players?.some((player) => player.id === id) ?? false;
   return (
     <p className="follow-row">
