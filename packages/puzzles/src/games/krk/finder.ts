@@ -34,7 +34,8 @@ function find(state: Krk.KrkState): FoundPuzzle | null {
   if (mate === null || mate < MIN_MATE || mate > MAX_MATE) return null;
   const line = uniqueLine(state.position);
   if (line === null) return null;
-  const first = Krk.applyMove(state.position, Krk.bestMovesOf(state.position)[0] ?? -1);
+  // SAN marks a check with "+".
+  const quiet = !(line.moves[0] ?? "").endsWith("+");
   return {
     position: Krk.formatFen(state.position, 0, 1),
     sideToMove: Krk.WHITE,
@@ -44,7 +45,7 @@ function find(state: Krk.KrkState): FoundPuzzle | null {
     line: line.moves,
     proof: line.proof,
     // A quiet first move (no check) is the harder kind.
-    themes: Krk.blackInCheck(first) ? ["mate"] : ["mate", "quiet-move"],
+    themes: quiet ? ["mate", "quiet-move"] : ["mate"],
   };
 }
 
