@@ -7,6 +7,7 @@ import { BOT_USAGE, botCommand } from "./commands/bot.js";
 import { KRK_COMMAND, KRK_USAGE, krkCommand } from "./commands/krk.js";
 import { nboardCommand } from "./commands/nboard.js";
 import { PLAY_USAGE, playCommand } from "./commands/play.js";
+import { PUZZLES_USAGE, puzzlesCommand } from "./commands/puzzles.js";
 import { ROUND_ROBIN_USAGE, roundRobinCommand } from "./commands/round-robin.js";
 import { SERIES_USAGE, seriesCommand } from "./commands/series.js";
 import { solveCommand } from "./commands/solve.js";
@@ -31,6 +32,7 @@ Commands:
   ${BOOK_USAGE}
   ${TRAIN_USAGE}
   ${KRK_USAGE}
+  ${PUZZLES_USAGE}
   ${ADMIN_USAGE}
 
 Games: ${GAME_IDS.join(", ")}
@@ -189,6 +191,8 @@ export async function runCli(argv: string[], io: Output, env: CliEnvironment = {
         return bookCommand(rest, io, now);
       case "train":
         return await trainCommand(rest, io, now);
+      case "puzzles":
+        return puzzlesCommand(rest, io, now);
       case KRK_COMMAND:
         return krkCommand(rest, io, now);
       case "bot":

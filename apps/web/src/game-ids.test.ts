@@ -1,7 +1,7 @@
 // No game id outside the registries (docs/architecture.md, "Games"): a game is found by id in the engine's
 // rules and AI registries and the web's registry, never by a string switch elsewhere, so that adding a game
 // is its folders and one line per registry. This scans every workspace's sources (the web app, the server,
-// the CLI, the match model, the protocol and the engine) for string literals and JSX text equal to a game id.
+// the CLI, the match model, the protocol, the engine and the puzzles) for string literals and JSX text equal to a game id.
 import { readFileSync, readdirSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { GAME_IDS } from "@arena/engine/registry";
@@ -16,6 +16,7 @@ const SOURCES = [
   "packages/match/src",
   "packages/protocol/src",
   "packages/engine/src",
+  "packages/puzzles/src",
 ].map((dir) => join(...dir.split("/")));
 /** The registries: where a game is named to be found by id. */
 const REGISTRIES = [
@@ -25,6 +26,8 @@ const REGISTRIES = [
   "packages/engine/src/ai/registry.ts",
   // The quick-pairing grid: which games have pools, and their time controls (docs/protocol.md).
   "apps/server/src/seeks/pools.ts",
+  // Which games have puzzles, and their finders (docs/puzzles.md).
+  "packages/puzzles/src/registry.ts",
 ].map((file) => join(...file.split("/")));
 
 const isGameId = (name: string | undefined): boolean => (GAME_IDS as readonly string[]).includes(name ?? "");
