@@ -1,4 +1,5 @@
 import { config } from "@arena/eslint-config";
+import { browserImports } from "@arena/eslint-config/browser";
 import reactHooks from "eslint-plugin-react-hooks";
 
 export default [
@@ -47,41 +48,10 @@ export default [
       ],
     },
   },
-  {
-    // The browser loads no zod (docs/web.md, "Light pages"): the protocol's root and schema modules build
-    // every schema when loaded, so the web takes values from its zod-free entry and types from anywhere.
-    // Under verbatimModuleSyntax `import { type X }` still loads its module: types alone say `import type`.
-    // Tests run in Node and may check what the web builds against the schemas.
+  // The browser loads no zod; tests run in Node and may check what the web builds against the schemas.
+  browserImports({
     files: ["src/**/*.tsx", "src/**/*.ts"],
     ignores: ["src/**/*.test.ts", "src/**/*.test.tsx", "src/test-support/**"],
-    rules: {
-      "@typescript-eslint/no-import-type-side-effects": "error",
-      "@typescript-eslint/no-restricted-imports": [
-        "error",
-        {
-          paths: [
-            {
-              name: "@arena/protocol",
-              allowTypeImports: true,
-              message:
-                "The protocol's root brings zod to the browser: import values from @arena/protocol/values.",
-            },
-          ],
-          patterns: [
-            {
-              group: ["@arena/protocol/*", "!@arena/protocol/values"],
-              allowTypeImports: true,
-              message:
-                "The protocol's schema modules bring zod to the browser: import values from @arena/protocol/values.",
-            },
-            {
-              group: ["zod", "zod/*"],
-              message: "The browser loads no zod: the server validates; the page reads the protocol's types.",
-            },
-          ],
-        },
-      ],
-    },
-  },
+  }),
   { ignores: ["next-env.d.ts", ".next/**", "vitest-summary.json"] },
 ];

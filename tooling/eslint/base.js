@@ -30,7 +30,8 @@ export function config({ tsconfigRootDir, pure = false }) {
     pure
       ? {
           files: ["src/**/*.ts"],
-          ignores: ["src/**/*.test.ts", "src/worker.ts"],
+          // Tests and their support run in Node and are never built into the package.
+          ignores: ["src/**/*.test.ts", "src/**/test-support/**", "src/worker.ts"],
           rules: {
             "no-restricted-imports": [
               "error",

@@ -1,27 +1,12 @@
 // The proof of uniqueness over the shipped seed set (docs/puzzles.md): every puzzle re-solved by its
 // game's independent check. Othello's whole set takes minutes and runs in seed-set.slow.test.ts; here a
 // spread-out sample of it.
-/// <reference types="node" />
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { PUZZLE_GAME_IDS } from "./registry.js";
-import { type Puzzle, parsePuzzle } from "./puzzle.js";
+import { seedSet } from "./test-support/seed-set.js";
 import { verifyPuzzle } from "./verify.js";
 
 const OTHELLO_SAMPLE = 8;
-
-/** The shipped puzzles of one game (packages/puzzles/data/<game>.jsonl), each line parsed. */
-function seedSet(gameId: string): Puzzle[] {
-  const text = readFileSync(new URL(`../data/${gameId}.jsonl`, import.meta.url), "utf8");
-  return text
-    .split("\n")
-    .filter((line) => line !== "")
-    .map((line, index) => {
-      const puzzle = parsePuzzle(line);
-      if (!puzzle.ok) throw new Error(`${gameId}.jsonl:${index + 1}: ${puzzle.error.message}`);
-      return puzzle.value;
-    });
-}
 
 describe("the shipped seed set", () => {
   it.each(PUZZLE_GAME_IDS)("%s: has puzzles, each once, each of its game", (gameId) => {
