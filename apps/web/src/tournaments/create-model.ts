@@ -103,7 +103,8 @@ export type TournamentProblem = "startTime" | "startPassed" | "invitees" | "invi
 
 /**
  * The `POST /api/tournaments` body the form asks for, or the problem to show. Each format sends only
- * its own settings. `nowMs`: the wall clock, to refuse a start already past; `parseLocal` reads a `datetime-local` value as ms (the browser's `Date.parse`).
+ * its own settings. `nowMs`: the wall clock, to refuse a start already past; `parseLocal` reads a
+ * `datetime-local` value as ms (the browser's `Date.parse`).
  */
 export function tournamentRequest(
   form: TournamentForm,
