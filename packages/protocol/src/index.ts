@@ -15,6 +15,7 @@ export * from "./follows.js";
 export * from "./tournaments.js";
 export * from "./notifications.js";
 export * from "./vacation.js";
+export * from "./puzzles.js";
 export * from "./email.js";
 export * from "./sessions.js";
 export * from "./blocks.js";

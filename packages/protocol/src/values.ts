@@ -13,4 +13,5 @@ export * from "./values/lobby.js";
 export * from "./values/moderation.js";
 export * from "./values/notifications.js";
 export * from "./values/tournaments.js";
+export * from "./values/puzzles.js";
 export * from "./my-games.js";

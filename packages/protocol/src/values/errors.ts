@@ -76,4 +76,6 @@ export const ERROR_CODES = [
   // Moderation (docs/protocol.md, "Moderation"): a banned account cannot log in, a muted one cannot chat.
   "banned",
   "muted",
+  // Puzzles (docs/puzzles.md, "Serving and rating"): none left for this game and theme.
+  "no-puzzle",
 ] as const;
