@@ -46,11 +46,26 @@ test("the first HTML of a room holds its board and of a profile its rating", asy
   expect(roomHtml).toContain(kim);
   expect(roomHtml).toContain(lou);
 
-  // The page hydrates with that board and the socket's room takes over.
+  // The page hydrates with that board and the socket's room takes over, keeping the very board the HTML
+  // parser built: no node of it is painted anew (docs/web.md, "Light pages").
   const errors = watchErrors(kimPage);
+  await kimPage.addInitScript(() => {
+    const seen = new MutationObserver(() => {
+      const board = document.querySelector('[aria-label="Othello board"]');
+      if (board === null) return;
+      (window as unknown as { firstBoard: Element }).firstBoard = board;
+      seen.disconnect();
+    });
+    seen.observe(document, { childList: true, subtree: true });
+  });
   await kimPage.reload();
   await expect(kimPage.locator(".room")).toHaveAttribute("data-status", "live");
   await expect(square(kimPage, "f5")).toHaveAttribute("data-disc", "black");
+  const kept = await kimPage.evaluate(() => {
+    const first = (window as unknown as { firstBoard?: Element }).firstBoard;
+    return first !== undefined && first === document.querySelector('[aria-label="Othello board"]');
+  });
+  expect(kept).toBe(true);
 
   // A move each makes the game count for the ratings.
   await square(louPage, "f6").click();

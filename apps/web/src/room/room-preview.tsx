@@ -7,32 +7,38 @@ import { EMPTY_FEED, receiveSnapshot } from "../net/match-feed";
 import { PlayerName } from "../ui/player-name";
 import { BoardPanel } from "./board-panel";
 import { occupant } from "./room-model";
-import { roomView } from "./room-view";
+import { RoomShell } from "./room-shell";
 import { RoomTitle } from "./room-title";
+import { type RoomView, roomView } from "./room-view";
+import type { Words } from "../i18n/words";
 
 const ignoreMove = () => undefined;
 
-/**
- * The room as the server rendered it from `GET /api/matches/<id>`, until the socket's snapshot arrives:
- * the title, the board of the current position (the game's own Board, as the live room draws it, so that
- * nothing moves when the room takes over) and who sits where. Nothing in it can be played; it shows no
- * clock, whose time would differ between the server's render and the browser's.
- */
-export function RoomPreview({ snapshot }: { snapshot: Snapshot }) {
+/** The room as the page's server render read it (`GET /api/matches/<id>`), or null without one. */
+export function usePreviewView(snapshot: Snapshot | null): RoomView | null {
   const seatWords = useTranslations("seats");
-  const view = useMemo(() => {
+  return useMemo(() => {
+    if (snapshot === null) return null;
     const followed = receiveSnapshot(EMPTY_FEED, snapshot).feed.followed;
     return followed === null ? null : roomView(followed, undefined, seatWords);
   }, [snapshot, seatWords]);
-  if (view === null) return null;
+}
+
+/**
+ * The room until the socket's snapshot arrives: the title, the board of the current position (the game's own
+ * Board, in the same `RoomShell` slot as the live room's) and who sits where. Nothing in it can be played; it
+ * shows no clock, whose time would differ between the server's render and the browser's. A function, not a
+ * component: the room returns its `RoomShell` element itself, so that React keeps the nodes when the live
+ * room takes over (a component of its own would be another element type, replaced whole).
+ */
+export function roomPreview(view: RoomView, viewers: number, seatWords: Words) {
   const { model, web } = view;
   return (
-    // No `data-status`: what waits for the live room's status waits for the room the socket drives. Inert
-    // and hidden from assistive technology: a click or a focus here would be lost when the live room takes
-    // over, so keys, clicks and screen readers reach the live room's board only.
-    <div className="room" data-testid="room-preview" inert aria-hidden="true">
-      <div className="room-board">
-        <RoomTitle model={model} viewers={snapshot.viewers} />
+    <RoomShell
+      live={null}
+      title={<RoomTitle model={model} viewers={viewers} />}
+      notices={null}
+      board={
         <BoardPanel
           web={web}
           state={model.state}
@@ -44,8 +50,9 @@ export function RoomPreview({ snapshot }: { snapshot: Snapshot }) {
           premove={undefined}
           onMove={ignoreMove}
         />
-      </div>
-      <aside className="room-side">
+      }
+      tools={null}
+      side={
         <div className="seats">
           {view.seats.map((seat) => (
             <div key={seat.seat} className={`seat${view.toMove.includes(seat.seat) ? " to-move" : ""}`}>
@@ -54,8 +61,8 @@ export function RoomPreview({ snapshot }: { snapshot: Snapshot }) {
             </div>
           ))}
         </div>
-      </aside>
-    </div>
+      }
+    />
   );
 }
 

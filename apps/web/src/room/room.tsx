@@ -28,7 +28,8 @@ import { Notices } from "./notices";
 import { clickPremove, resolvePremove } from "./premove";
 import { RatingChanges } from "./rating-changes";
 import { resultText } from "./room-model";
-import { RoomPreview } from "./room-preview";
+import { roomPreview, usePreviewView } from "./room-preview";
+import { RoomShell } from "./room-shell";
 import { RoomTitle } from "./room-title";
 import { roomView } from "./room-view";
 import { Seats } from "./seats";
@@ -177,9 +178,10 @@ export function Room({
   // The socket's first snapshot swaps the server-rendered preview for the whole live room: rendered as a
   // deferred value, React may split that large render instead of blocking the page while it builds it.
   const liveShown = useDeferredValue(view !== null);
+  const preview = usePreviewView(match.error === null ? start : null);
 
   if (view === null || model === null || !liveShown) {
-    if (match.error === null && start !== null) return <RoomPreview snapshot={start} />;
+    if (preview !== null && start !== null) return roomPreview(preview, start.viewers, seatWords);
     return (
       <div className="room-loading">
         {match.error !== null ? (
@@ -221,27 +223,34 @@ export function Room({
   const Export = web.extras?.Export;
 
   return (
-    <div className="room" data-status={model.status} data-game={model.gameId}>
-      <div className="room-board">
-        <RoomTitle model={model} viewers={followed?.viewers ?? 0} />
-        {sitState === "taken" && (
-          <div className="banner warn seat-notice" role="status" data-testid="seat-taken">
-            {myGames("seatTaken")}
-          </div>
-        )}
-        {sitState === "joining" && (
-          <p className="muted seat-notice" role="status">
-            {myGames("joining")}
-          </p>
-        )}
-        <Notices
-          syncing={match.syncing}
-          result={result}
-          waiting={model.status === "waiting"}
-          refusal={commands.refusal}
-        />
-        {model.rated && model.status === "finished" && <RatingChanges matchId={matchId} seats={view.seats} />}
-        <RoomSpeech view={view} offset={match.offset} result={result} gameWords={words} />
+    <RoomShell
+      live={{ status: model.status, gameId: model.gameId }}
+      title={<RoomTitle model={model} viewers={followed?.viewers ?? 0} />}
+      notices={
+        <>
+          {sitState === "taken" && (
+            <div className="banner warn seat-notice" role="status" data-testid="seat-taken">
+              {myGames("seatTaken")}
+            </div>
+          )}
+          {sitState === "joining" && (
+            <p className="muted seat-notice" role="status">
+              {myGames("joining")}
+            </p>
+          )}
+          <Notices
+            syncing={match.syncing}
+            result={result}
+            waiting={model.status === "waiting"}
+            refusal={commands.refusal}
+          />
+          {model.rated && model.status === "finished" && (
+            <RatingChanges matchId={matchId} seats={view.seats} />
+          )}
+          <RoomSpeech view={view} offset={match.offset} result={result} gameWords={words} />
+        </>
+      }
+      board={
         <BoardPanel
           web={web}
           state={shown}
@@ -268,6 +277,8 @@ export function Room({
             void commands.send("match:move", { move: web.rules.formatMove(shown, move), seat });
           }}
         />
+      }
+      tools={
         <BoardTools
           flipped={flipped}
           onFlip={toggleFlip}
@@ -279,46 +290,47 @@ export function Room({
           }
           dropped={dropped}
         />
-      </div>
-
-      <aside className="room-side">
-        <Seats
-          view={view}
-          offset={match.offset}
-          commands={commands}
-          invite={invite}
-          isHost={session?.user.id === model.host.id}
-          aiLevel={games === null ? null : maxLevel(games.find((g) => g.id === model.gameId))}
-          onFlag={onFlag}
-        />
-        {Summary !== undefined && model.state !== null && replay === null && (
-          <Summary model={model} state={model.state} players={view.players} />
-        )}
-        <Controls view={view} commands={commands} offset={match.offset} />
-        <ForecastPanel view={view} commands={commands} read={match.command} />
-        <MoveList
-          view={view}
-          replay={replay}
-          setReplay={setReplay}
-          {...(marks === undefined ? {} : { marks })}
-        />
-        {finished && shown !== null && (
-          <AnalysisPanel
-            web={web}
-            state={analysis.state}
-            start={analysis.start}
-            selected={selected}
-            onSelect={(ply) => setReplay(ply === model.moves.length ? null : ply)}
-            position={web.rules.serialize(shown)}
-            players={view.players}
+      }
+      side={
+        <>
+          <Seats
+            view={view}
+            offset={match.offset}
+            commands={commands}
+            invite={invite}
+            isHost={session?.user.id === model.host.id}
+            aiLevel={games === null ? null : maxLevel(games.find((g) => g.id === model.gameId))}
+            onFlag={onFlag}
           />
-        )}
-        {Export !== undefined && model.state !== null && model.moves.length > 0 && (
-          <Export model={model} state={model.state} players={view.players} />
-        )}
-        <Downloads model={model} />
-        <ChatPanel matchId={matchId} view={view} viewerId={session?.user.id} commands={commands} />
-      </aside>
-    </div>
+          {Summary !== undefined && model.state !== null && replay === null && (
+            <Summary model={model} state={model.state} players={view.players} />
+          )}
+          <Controls view={view} commands={commands} offset={match.offset} />
+          <ForecastPanel view={view} commands={commands} read={match.command} />
+          <MoveList
+            view={view}
+            replay={replay}
+            setReplay={setReplay}
+            {...(marks === undefined ? {} : { marks })}
+          />
+          {finished && shown !== null && (
+            <AnalysisPanel
+              web={web}
+              state={analysis.state}
+              start={analysis.start}
+              selected={selected}
+              onSelect={(ply) => setReplay(ply === model.moves.length ? null : ply)}
+              position={web.rules.serialize(shown)}
+              players={view.players}
+            />
+          )}
+          {Export !== undefined && model.state !== null && model.moves.length > 0 && (
+            <Export model={model} state={model.state} players={view.players} />
+          )}
+          <Downloads model={model} />
+          <ChatPanel matchId={matchId} view={view} viewerId={session?.user.id} commands={commands} />
+        </>
+      }
+    />
   );
 }
