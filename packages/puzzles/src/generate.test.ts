@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { generatePuzzles, resumePoint } from "./generate.js";
-import type { Puzzle } from "./puzzle.js";
+import { type Puzzle, playerWorth } from "./puzzle.js";
 import { PUZZLE_GAME_IDS, puzzleFinder } from "./registry.js";
 import { verifyPuzzle } from "./verify.js";
 import type { GameId } from "@arena/engine";
@@ -19,13 +19,8 @@ function take(gameId: GameId, count: number, options: Parameters<typeof generate
 
 /** How many moves share the best value of the proof's first step, by the game's own ordering. */
 function bestFirstMoves(puzzle: Puzzle): number {
-  const values = (puzzle.proof[0]?.values ?? []).map(({ value }) => value);
-  if (puzzle.unit === "moves-to-mate") {
-    const mates = values.filter((value): value is number => value !== null);
-    return mates.filter((value) => value === Math.min(...mates)).length;
-  }
-  const numbers = values.map((value) => value ?? -Infinity);
-  return numbers.filter((value) => value === Math.max(...numbers)).length;
+  const worths = (puzzle.proof[0]?.values ?? []).map(({ value }) => playerWorth(puzzle, value));
+  return worths.filter((worth) => worth === Math.max(...worths)).length;
 }
 
 describe("generation", () => {

@@ -53,6 +53,18 @@ export interface Puzzle {
   readonly source: PuzzleSource;
 }
 
+/**
+ * What a proof's value is worth to the player, higher being better: discs and Pons's score as they are; in
+ * moves to mate, sooner for the side that mates and later for the side that is mated; a draw (null, KRK) is
+ * the mated side's best and the mating side's worst.
+ */
+export function playerWorth(puzzle: Pick<Puzzle, "unit" | "result">, value: number | null): number {
+  const defending = puzzle.result === "loss";
+  if (value === null) return defending ? Infinity : -Infinity;
+  if (puzzle.unit !== "moves-to-mate") return value;
+  return defending ? value : -value;
+}
+
 /** What a finder knows of a puzzle; the generator adds the id, the game and the source. */
 export type FoundPuzzle = Omit<Puzzle, "id" | "gameId" | "source">;
 

@@ -1,7 +1,18 @@
 import { Krk } from "@arena/engine";
 import type { PuzzleFinder } from "../../finder.js";
 import type { FoundPuzzle, ProofStep } from "../../puzzle.js";
-import { MAX_MATE, MIN_MATE, loadKrk, onlyShortestMate, proofStep, rateWhiteMoves } from "./line.js";
+import {
+  MAX_HOLD_MOVES,
+  MAX_MATE,
+  MIN_HOLD_MATE,
+  MIN_HOLD_MOVES,
+  MIN_MATE,
+  loadKrk,
+  onlyLongestDefence,
+  onlyShortestMate,
+  proofStep,
+  rateMoves,
+} from "./line.js";
 import { verifyKrk } from "./verify.js";
 
 interface Line {
@@ -13,15 +24,15 @@ interface Line {
  * The line from a White-to-move position: White's only shortest mate, then the first of Black's longest
  * defences (in the game's move order) after which White's moves stay unique; null if there is none.
  */
-function uniqueLine(position: Krk.KrkPosition): Line | null {
-  const rated = rateWhiteMoves(position);
+function mateLine(position: Krk.KrkPosition): Line | null {
+  const rated = rateMoves(position);
   const move = onlyShortestMate(rated);
   if (move === null) return null;
   const step = proofStep(position, move, rated);
   const after = Krk.applyMove(position, move);
   if (Krk.movesToMate(after) === 0) return { moves: [step.move], proof: [step] };
   for (const reply of Krk.bestMovesOf(after)) {
-    const rest = uniqueLine(Krk.applyMove(after, reply));
+    const rest = mateLine(Krk.applyMove(after, reply));
     if (rest !== null) {
       return { moves: [step.move, Krk.formatSan(after, reply), ...rest.moves], proof: [step, ...rest.proof] };
     }
@@ -29,15 +40,34 @@ function uniqueLine(position: Krk.KrkPosition): Line | null {
   return null;
 }
 
-function find(state: Krk.KrkState): FoundPuzzle | null {
-  const mate = Krk.movesToMate(state.position);
-  if (mate === null || mate < MIN_MATE || mate > MAX_MATE) return null;
-  const line = uniqueLine(state.position);
+/**
+ * The line from a Black-to-move position: Black's only longest defence, White's first shortest mate (in the
+ * game's move order), and on while Black's defence stays the only one among two or more legal moves, for at
+ * most `moves` Black moves.
+ */
+function holdLine(position: Krk.KrkPosition, moves: number): Line | null {
+  const rated = rateMoves(position);
+  // A forced move is nothing to find.
+  const move = rated.length < 2 ? null : onlyLongestDefence(rated);
+  if (move === null) return null;
+  const step = proofStep(position, move, rated);
+  const after = Krk.applyMove(position, move);
+  const reply = Krk.bestMovesOf(after)[0];
+  if (moves === 1 || reply === undefined) return { moves: [step.move], proof: [step] };
+  const next = Krk.applyMove(after, reply);
+  const rest = Krk.movesToMate(next) === 0 ? null : holdLine(next, moves - 1);
+  if (rest === null) return { moves: [step.move], proof: [step] };
+  return { moves: [step.move, Krk.formatSan(after, reply), ...rest.moves], proof: [step, ...rest.proof] };
+}
+
+function findMate(position: Krk.KrkPosition, mate: number): FoundPuzzle | null {
+  if (mate < MIN_MATE) return null;
+  const line = mateLine(position);
   if (line === null) return null;
   // SAN marks a check with "+".
   const quiet = !(line.moves[0] ?? "").endsWith("+");
   return {
-    position: Krk.formatFen(state.position, 0, 1),
+    position: Krk.formatFen(position, 0, 1),
     sideToMove: Krk.WHITE,
     result: "win",
     value: mate,
@@ -49,11 +79,33 @@ function find(state: Krk.KrkState): FoundPuzzle | null {
   };
 }
 
+function findHold(position: Krk.KrkPosition, mate: number): FoundPuzzle | null {
+  if (mate < MIN_HOLD_MATE) return null;
+  const line = holdLine(position, MAX_HOLD_MOVES);
+  if (line === null || line.proof.length < MIN_HOLD_MOVES) return null;
+  return {
+    position: Krk.formatFen(position, 0, 1),
+    sideToMove: Krk.BLACK,
+    result: "loss",
+    value: mate,
+    unit: "moves-to-mate",
+    line: line.moves,
+    proof: line.proof,
+    themes: ["defence"],
+  };
+}
+
+function find(state: Krk.KrkState): FoundPuzzle | null {
+  const mate = Krk.movesToMate(state.position);
+  if (mate === null || mate > MAX_MATE) return null;
+  return state.position.side === Krk.WHITE ? findMate(state.position, mate) : findHold(state.position, mate);
+}
+
 export const krkPuzzles: PuzzleFinder<Krk.KrkState> = {
   // Bratko's AL0 (level 2) as White against the perfect defence (level 3) from random won positions:
   // AL0 mates surely but not soonest, so its games pass through every distance to mate.
   selfPlay: { options: { start: "random" }, randomPlies: 0, levels: [[2], [3]] },
-  candidate: (state) => state.status === "ongoing" && state.position.side === Krk.WHITE,
+  candidate: (state) => state.status === "ongoing",
   find,
   load: loadKrk,
   verify: verifyKrk,
