@@ -85,6 +85,13 @@ test("the first HTML of a room holds its board and of a profile its rating", asy
   expect(cell).not.toBe("");
   const served = profileHtml.slice(profileHtml.indexOf(cell) + cell.length).match(/^[^<]*/)?.[0];
   expect(served).toBe(await shown.textContent());
+  // A guest's browser (`request` has no cookie) gets the guest's Follow row drawn in the first HTML, its
+  // largest paint done there; one that has held an account (Lou's) gets its place kept unseen.
+  expect(tagWith(profileHtml, 'class="follow-row"')).not.toBeNull();
+  const louCookies = await louPage.context().cookies();
+  expect(louCookies.find((c) => c.name === "arena_account")?.value).toBe("1");
+  const louHtml = await (await louPage.request.get(`/@/${kim}`)).text();
+  expect(tagWith(louHtml, 'class="follow-row pending"')).not.toBeNull();
   expect(errors).toEqual([]);
   for (const page of [kimPage, louPage]) await page.context().close();
 });

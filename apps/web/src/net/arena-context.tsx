@@ -5,6 +5,7 @@ import { usePathname } from "next/navigation";
 import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
 import { serverUrl } from "../env";
 import { feedInbox } from "../inbox/use-inbox";
+import { writeAccountHint } from "./account-hint";
 import { ArenaClient, type ConnectionState, matchOfPath } from "./client";
 
 const ArenaContext = createContext<ArenaClient | null>(null);
@@ -30,10 +31,14 @@ export function ArenaProvider({ children }: { children: ReactNode }) {
     const created = new ArenaClient(serverUrl(), match, carriedToken);
     // The user's own channel feeds the tab's inbox, which outlives this page's socket.
     const stopFeed = feedInbox(created.socket);
+    const stopHint = created.subscribe(() => {
+      if (created.session !== null) writeAccountHint(created.session.account !== undefined);
+    });
     window.__arena = created;
     setHeld({ client: created, match });
     return () => {
       stopFeed();
+      stopHint();
       carriedToken = created.session?.token ?? carriedToken;
       created.socket.disconnect();
       if (window.__arena === created) delete window.__arena;

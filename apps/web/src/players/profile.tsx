@@ -21,8 +21,17 @@ type User = UserResponse["user"];
 /**
  * A player's profile: ratings per game and speed with their history chart, record, and games (newest first).
  * `start` is what the server rendered it with (null when it could not read it); the page reads it all again.
+ * `accountLikely`: this browser last held an account's session (net/account-hint.ts).
  */
-export function Profile({ name, start = null }: { name: string; start?: ProfileStart | null }) {
+export function Profile({
+  name,
+  start = null,
+  accountLikely = false,
+}: {
+  name: string;
+  start?: ProfileStart | null;
+  accountLikely?: boolean;
+}) {
   const t = useTranslations("profile");
   const closedWords = useTranslations("accountData");
   const common = useTranslations("common");
@@ -65,7 +74,7 @@ export function Profile({ name, start = null }: { name: string; start?: ProfileS
           </span>
         )}
       </h1>
-      {user.closed !== true && <FollowButton name={user.name} id={user.id} />}
+      {user.closed !== true && <FollowButton name={user.name} id={user.id} accountLikely={accountLikely} />}
       {user.closed !== true && <BlockButton name={user.name} id={user.id} />}
       {user.closed !== true && <ReportButton name={user.name} id={user.id} />}
       <p data-testid="record">{t("record", { ...user.record })}</p>

@@ -7,18 +7,28 @@ import { useFollows } from "../net/use-follows";
 
 /**
  * Follow or unfollow a player from their profile (docs/web.md, "Follows"). Accounts only: a guest sees the
- * button disabled with the reason beside it; one's own profile has none.
+ * button disabled with the reason beside it; one's own profile has none. `accountLikely`: this browser last
+ * held an account's session (net/account-hint.ts).
  */
-export function FollowButton({ name, id }: { name: string; id: string }) {
+export function FollowButton({
+  name,
+  id,
+  accountLikely = false,
+}: {
+  name: string;
+  id: string;
+  accountLikely?: boolean;
+}) {
   const t = useTranslations("follows");
   const errors = useTranslations("errors");
   const locale = useLocale();
   const { session, state } = useArena();
   const { players, refusal, set } = useFollows();
-  // Until the session is known the row keeps a guest's place (a first visit is a guest's), unseen, so the
-  // profile does not shift under it; a guest's row then takes exactly that place.
+  // Until the session is known a guest's row is drawn, as the server rendered it: a browser that has held
+  // no account is most likely a guest's, and its row is then painted once, in the first HTML. A browser that
+  // held one keeps the guest row's place unseen, so that the profile does not shift under it.
   if (session === null || session.account === undefined) {
-    const pending = session === null;
+    const pending = session === null && accountLikely;
     return (
       <p className={pending ? "follow-row pending" : "follow-row"} aria-hidden={pending || undefined}>
         <button

@@ -1,4 +1,5 @@
 import { pageTitle } from "../../../i18n/page-title";
+import { accountHintOfRequest } from "../../../net/account-hint-server";
 import { readProfile } from "../../../net/own-api";
 import { Profile } from "../../../players/profile";
 
@@ -11,5 +12,6 @@ export async function generateMetadata({ params }: { params: Promise<{ name: str
 export default async function ProfilePage({ params }: { params: Promise<{ name: string }> }) {
   const { name } = await params;
   const player = decodeURIComponent(name);
-  return <Profile name={player} start={await readProfile(player)} />;
+  const [start, accountLikely] = await Promise.all([readProfile(player), accountHintOfRequest()]);
+  return <Profile name={player} start={start} accountLikely={accountLikely} />;
 }
