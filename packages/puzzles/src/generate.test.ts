@@ -1,15 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { generatePuzzles, resumePoint } from "./generate.js";
-import { type Puzzle, playerWorth } from "./puzzle.js";
+import { type GeneratedPuzzle, type Puzzle, playerWorth } from "./puzzle.js";
 import { PUZZLE_GAME_IDS, puzzleFinder } from "./registry.js";
 import { verifyPuzzle } from "./verify.js";
 import type { GameId } from "@arena/engine";
 
-function take(gameId: GameId, count: number, options: Parameters<typeof generatePuzzles>[2]): Puzzle[] {
+function take(gameId: GameId, count: number, options: Parameters<typeof generatePuzzles>[2]): GeneratedPuzzle[] {
   const finder = puzzleFinder(gameId);
   if (finder === null) throw new Error(`${gameId} has no finder`);
-  const puzzles: Puzzle[] = [];
+  const puzzles: GeneratedPuzzle[] = [];
   for (const event of generatePuzzles(gameId, finder, options)) {
     if (event.kind === "puzzle") puzzles.push(event.puzzle);
     if (puzzles.length === count) break;

@@ -5,7 +5,7 @@
  */
 import { type AnyGame, type AnyGameAi, type GameId, Random, aiFor, getGame } from "@arena/engine";
 import type { AnyPuzzleFinder } from "./finder.js";
-import { type Puzzle, puzzleId } from "./puzzle.js";
+import { type GeneratedPuzzle, puzzleId } from "./puzzle.js";
 
 export interface GenerateOptions {
   readonly seed: number;
@@ -16,7 +16,7 @@ export interface GenerateOptions {
 }
 
 export type GenerationEvent =
-  | { readonly kind: "puzzle"; readonly puzzle: Puzzle }
+  | { readonly kind: "puzzle"; readonly puzzle: GeneratedPuzzle }
   /** A self-play game is done: its number, and how many of its positions were solved. */
   | { readonly kind: "game"; readonly game: number; readonly solved: number };
 
@@ -92,7 +92,10 @@ export function* generatePuzzles(
   }
 }
 
-/** Where a stream that last yielded `puzzle` goes on: the same game, past the puzzle's line. */
-export function resumePoint(puzzle: Puzzle): { readonly game: number; readonly ply: number } {
+/** Where a stream that last yielded `puzzle` (a generated one) goes on: the same game, past its line. */
+export function resumePoint(puzzle: GeneratedPuzzle): {
+  readonly game: number;
+  readonly ply: number;
+} {
   return { game: puzzle.source.game, ply: puzzle.source.ply + puzzle.line.length };
 }

@@ -27,10 +27,22 @@ export interface ProofStep {
 }
 
 /** Where a generated puzzle came from: `arena puzzles build`'s seed, the self-play game, the ply in it. */
-export interface PuzzleSource {
+export interface GeneratedSource {
   readonly seed: number;
   readonly game: number;
   readonly ply: number;
+}
+
+/** Where a mined puzzle came from: a finished Arena match and the ply in it (docs/puzzles.md, "Mining"). */
+export interface MinedSource {
+  readonly match: string;
+  readonly ply: number;
+}
+
+export type PuzzleSource = GeneratedSource | MinedSource;
+
+export function isGenerated(source: PuzzleSource): source is GeneratedSource {
+  return "seed" in source;
 }
 
 export interface Puzzle {
@@ -64,6 +76,9 @@ export function playerWorth(puzzle: Pick<Puzzle, "unit" | "result">, value: numb
   if (puzzle.unit !== "moves-to-mate") return value;
   return defending ? value : -value;
 }
+
+/** A puzzle of `arena puzzles build`'s self-play. */
+export type GeneratedPuzzle = Puzzle & { readonly source: GeneratedSource };
 
 /** What a finder knows of a puzzle; the generator adds the id, the game and the source. */
 export type FoundPuzzle = Omit<Puzzle, "id" | "gameId" | "source">;
@@ -148,6 +163,19 @@ function readSteps(input: unknown): ProofStep[] | null {
   return steps;
 }
 
+function readSource(input: unknown): PuzzleSource | null {
+  if (!isRecord(input) || !isInt(input["ply"]) || input["ply"] < 0) return null;
+  const keys = Object.keys(input).sort().join(",");
+  const ply = input["ply"];
+  if (keys === "game,ply,seed" && isInt(input["seed"]) && isInt(input["game"])) {
+    return { seed: input["seed"], game: input["game"], ply };
+  }
+  if (keys === "match,ply" && isString(input["match"]) && input["match"].length > 0) {
+    return { match: input["match"], ply };
+  }
+  return null;
+}
+
 /** Reads one line of a puzzle file into a checked `Puzzle` (the shape only: `verifyPuzzle` re-solves it). */
 export function parsePuzzle(text: string): Result<Puzzle, PuzzleError> {
   let input: unknown;
@@ -173,9 +201,8 @@ export function parsePuzzle(text: string): Result<Puzzle, PuzzleError> {
   if (steps === null || steps.length !== (line.length + 1) / 2)
     return invalid("one proof step per player move");
   if (!Array.isArray(themes) || !themes.every(isString)) return invalid("themes is a list of names");
-  if (!isRecord(source) || !isInt(source["seed"]) || !isInt(source["game"]) || !isInt(source["ply"])) {
-    return invalid("source is {seed, game, ply}");
-  }
+  const from = readSource(source);
+  if (from === null) return invalid("source is {seed, game, ply} or {match, ply}");
   return ok({
     id,
     gameId,
@@ -187,6 +214,6 @@ export function parsePuzzle(text: string): Result<Puzzle, PuzzleError> {
     line,
     proof: steps,
     themes,
-    source: { seed: source["seed"], game: source["game"], ply: source["ply"] },
+    source: from,
   });
 }

@@ -7,10 +7,11 @@ import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs
 import { parseArgs } from "node:util";
 import { GAME_IDS, isGameId } from "@arena/engine";
 import {
+  type GeneratedPuzzle,
   PUZZLE_GAME_IDS,
-  type Puzzle,
   formatPuzzle,
   generatePuzzles,
+  isGenerated,
   parsePuzzle,
   puzzleFinder,
   resumePoint,
@@ -22,20 +23,21 @@ export const PUZZLES_USAGE = `puzzles build --game <id> --seed <n> --count <n> [
         puzzles whose every player move is proved the only best one; continues an existing --out`;
 
 /** The puzzles already in `path`: a torn last line (a run killed mid-write) is cut off the file. */
-function keptPuzzles(path: string, gameId: string, seed: number): Puzzle[] {
+function keptPuzzles(path: string, gameId: string, seed: number): GeneratedPuzzle[] {
   if (!existsSync(path)) return [];
   const text = readFileSync(path, "utf8");
   const complete = text.endsWith("\n") || text === "" ? text : text.slice(0, text.lastIndexOf("\n") + 1);
   if (complete !== text) writeFileSync(path, complete);
-  const puzzles: Puzzle[] = [];
+  const puzzles: GeneratedPuzzle[] = [];
   for (const [index, line] of complete.split("\n").entries()) {
     if (line === "") continue;
     const puzzle = parsePuzzle(line);
     if (!puzzle.ok) throw new UsageError(`${path}:${index + 1}: ${puzzle.error.message}`);
-    if (puzzle.value.gameId !== gameId || puzzle.value.source.seed !== seed) {
+    const { source } = puzzle.value;
+    if (puzzle.value.gameId !== gameId || !isGenerated(source) || source.seed !== seed) {
       throw new UsageError(`${path} holds puzzles of another game or seed; choose another --out`);
     }
-    puzzles.push(puzzle.value);
+    puzzles.push({ ...puzzle.value, source });
   }
   return puzzles;
 }
