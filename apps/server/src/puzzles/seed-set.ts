@@ -50,10 +50,14 @@ export interface SeedLoad {
   readonly ms: number;
 }
 
+/** The files do not change while the process runs: read and parsed once (tests start many servers). */
+const reads = new Map<string, SeedRead>();
+
 /** Reads the seed set and adds what the store lacks, in one step of the store's. */
 export async function loadSeedSet(store: PuzzleStore, folder = seedFolder()): Promise<SeedLoad | string> {
   const started = performance.now();
-  const read = readSeedSet(folder);
+  const read = reads.get(folder) ?? readSeedSet(folder);
+  reads.set(folder, read);
   if (!read.ok) return read.message;
   const added = await store.seed(withInitialRatings(read.puzzles));
   return { total: read.puzzles.length, added, ms: Math.round(performance.now() - started) };
