@@ -4,3 +4,4 @@ export { type GenerateOptions, type GenerationEvent, generatePuzzles, resumePoin
 export { PUZZLE_FINDERS, PUZZLE_GAME_IDS, puzzleFinder } from "./registry.js";
 export { verifyPuzzle } from "./verify.js";
 export { MINED_SOLVES, type MinedGame, mineGame } from "./mine.js";
+export { type RefutationRequest, refute } from "./refute.js";
