@@ -70,6 +70,7 @@ import { type PuzzleStore } from "./store/ports/puzzles.js";
 import { PiscinaRefuter, type Refuter } from "./puzzles/refuter.js";
 import { puzzlesRouter } from "./puzzles/routes.js";
 import { PuzzleTrainer } from "./puzzles/trainer.js";
+import { type Mining, PiscinaMining } from "./puzzles/miner.js";
 import { MemoryForecastStore } from "./store/memory/forecasts.js";
 import { type ForecastStore } from "./store/ports/forecasts.js";
 import { MemoryModerationStore } from "./store/memory/moderation.js";
@@ -190,6 +191,8 @@ export interface AppDeps {
   readonly puzzles?: PuzzleStore;
   /** Where wrong moves are refuted: a worker thread by default. */
   readonly refuter?: Refuter;
+  /** Where finished games are mined for puzzles: a worker thread by default. */
+  readonly mining?: Mining;
 }
 
 export interface App {
@@ -284,6 +287,8 @@ export function createApp(deps: AppDeps): App {
     vacations: deps.vacations ?? new MemoryVacationStore(),
     forecasts: deps.forecasts ?? new MemoryForecastStore(),
     moderation: deps.moderation ?? new MemoryModerationStore(),
+    puzzles: deps.puzzles ?? new MemoryPuzzleStore(),
+    mining: deps.mining ?? new PiscinaMining(),
     // A moderator closes an account as its owner would (accounts/closing.ts).
     closeAccount: async (userId: UserId, by: string, why: string) => {
       const closed = await late.closing?.closeAccount(userId, `by ${by}: ${why}`);
@@ -335,7 +340,7 @@ export function createApp(deps: AppDeps): App {
   app.use("/api", notificationsRouter({ inbox: services.notifications, accounts, quotas }));
   app.use("/api", vacationRouter(accounts, services.vacations));
   const puzzles = new PuzzleTrainer({
-    store: deps.puzzles ?? new MemoryPuzzleStore(),
+    store: backends.puzzles,
     refuter: deps.refuter ?? new PiscinaRefuter(),
     clock,
     logger,
@@ -432,6 +437,7 @@ export function createApp(deps: AppDeps): App {
       follows.stop();
       services.vacations.stop();
       await puzzles.close();
+      await services.miner.close();
       await services.tournaments.close(graceful);
       await rooms.stop(graceful);
       // Closing the server closes this process's transports, and nothing more: clients see "transport close"

@@ -17,6 +17,9 @@ import { CHAT_CHANNELS } from "@arena/protocol";
 import { type QuotaStore } from "./store/ports/quotas.js";
 import { Quotas } from "./quotas/quotas.js";
 import { GameRecorder } from "./ratings/recorder.js";
+import { type Mining, PuzzleMiner } from "./puzzles/miner.js";
+import { initialPuzzleGlicko } from "./puzzles/rating.js";
+import { type PuzzleStore } from "./store/ports/puzzles.js";
 import { MyGames } from "./rooms/my-games.js";
 import { Inbox } from "./notifications/inbox.js";
 import { type NotificationStore } from "./store/ports/notifications.js";
@@ -57,6 +60,9 @@ export interface Backends {
   readonly vacations: VacationStore;
   readonly forecasts: ForecastStore;
   readonly moderation: ModerationStore;
+  readonly puzzles: PuzzleStore;
+  /** Where finished games are mined for puzzles (puzzles/miner.ts). */
+  readonly mining: Mining;
   /** What closing an account does (the moderation page's action; accounts/closing.ts). */
   readonly closeAccount?: CloseAccount;
   readonly ai: AiPool;
@@ -94,6 +100,8 @@ export interface Services {
   readonly forecasts: Forecasts;
   readonly moderation: Moderation;
   readonly guestChain: GuestChain;
+  /** Finds puzzles in finished games (docs/puzzles.md, "Mining"). */
+  readonly miner: PuzzleMiner;
 }
 
 /** Backends → services: each service built once and handed what it needs. */
@@ -178,6 +186,12 @@ export function buildServices(backends: Backends, transports: Transports, config
     ...(backends.closeAccount === undefined ? {} : { closeAccount: backends.closeAccount }),
   });
   let tournaments: Tournaments | null = null;
+  const miner = new PuzzleMiner({
+    store: backends.puzzles,
+    mining: backends.mining,
+    initial: initialPuzzleGlicko,
+    logger,
+  });
   let vacations: Vacations | null = null;
   let forecasts: Forecasts | null = null;
   const alignVacations = (model: MatchModel) => {
@@ -204,6 +218,7 @@ export function buildServices(backends: Backends, transports: Transports, config
     onEnded: (model) => {
       recorder.recordInBackground(model);
       tournaments?.matchEnded(model);
+      miner.matchEnded(model);
     },
     onNoShow: (matchId, user) => void playban.noShow(matchId, user),
     onStatusChanged: (model) => {
@@ -304,5 +319,6 @@ export function buildServices(backends: Backends, transports: Transports, config
     forecasts,
     moderation,
     guestChain: new GuestChain(identity, backends.moderation, standing),
+    miner,
   };
 }

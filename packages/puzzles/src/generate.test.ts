@@ -6,7 +6,11 @@ import { PUZZLE_GAME_IDS, puzzleFinder } from "./registry.js";
 import { verifyPuzzle } from "./verify.js";
 import type { GameId } from "@arena/engine";
 
-function take(gameId: GameId, count: number, options: Parameters<typeof generatePuzzles>[2]): GeneratedPuzzle[] {
+function take(
+  gameId: GameId,
+  count: number,
+  options: Parameters<typeof generatePuzzles>[2],
+): GeneratedPuzzle[] {
   const finder = puzzleFinder(gameId);
   if (finder === null) throw new Error(`${gameId} has no finder`);
   const puzzles: GeneratedPuzzle[] = [];

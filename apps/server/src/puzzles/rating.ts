@@ -3,7 +3,7 @@
  * lichess's puzzle rules: each rated attempt is a game between the player and the puzzle, τ = 0.75, and the
  * puzzle's change per attempt capped.
  */
-import { type Puzzle } from "@arena/puzzles";
+import { type Puzzle, playerWorth } from "@arena/puzzles";
 import { type Glicko, INITIAL, isProvisional, MIN_RD, rate } from "../ratings/glicko2.js";
 
 /** The system constant of puzzle ratings: lichess's for puzzles (games use 0.5). */
@@ -29,8 +29,9 @@ const HIGHEST = 2600;
 export function firstGap(puzzle: Puzzle): number {
   const step = puzzle.proof[0];
   if (step === undefined) return 64;
+  // A draw (KRK) counts as 16 moves beyond the longest mate; the player's side says which way is better.
   const worth = (value: number | null): number =>
-    puzzle.unit === "moves-to-mate" ? -(value ?? 32) : (value ?? -64);
+    playerWorth(puzzle, value ?? (puzzle.unit === "moves-to-mate" ? 32 : -64));
   const best = step.values.find((entry) => entry.move === step.move);
   const others = step.values.filter((entry) => entry.move !== step.move).map((entry) => worth(entry.value));
   if (best === undefined || others.length === 0) return 64;

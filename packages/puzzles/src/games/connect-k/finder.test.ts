@@ -2,6 +2,7 @@ import { ConnectK } from "@arena/engine";
 import { describe, expect, it } from "vitest";
 import { connectFourPuzzles } from "./finder.js";
 import { applyColumn, movesToWin, onlyWinningColumn } from "./line.js";
+import { verifyPuzzle } from "../../verify.js";
 
 function state(moves: string): ConnectK.ConnectKState {
   const loaded = connectFourPuzzles.load(moves);
@@ -42,6 +43,23 @@ describe("Connect Four puzzles", () => {
         { move: 3, value: 10 },
       ]),
     ).toBe(3);
+  });
+
+  it("refuse a position with one open column: its disc is forced, nothing to find", () => {
+    // Every column but 6 is full; dropping there wins, and the check refuses such a puzzle too.
+    const forced = state("7343344344354111737777555551121222226");
+    expect(connectFourPuzzles.candidate(forced)).toBe(false);
+    expect(connectFourPuzzles.find(forced)).toBeNull();
+    const found = connectFourPuzzles.find(state("65175566757667571133"));
+    if (found === null) throw new Error("no puzzle");
+    const puzzle = { ...found, id: "", gameId: "connect-k" as const, source: { seed: 0, game: 0, ply: 0 } };
+    const [first, ...rest] = puzzle.proof;
+    if (first === undefined) throw new Error("no step");
+    const alone = { ...first, values: first.values.filter(({ move }) => move === first.move) };
+    expect(verifyPuzzle({ ...puzzle, proof: [alone, ...rest] })).toMatchObject({
+      ok: false,
+      error: { code: "bad-position" },
+    });
   });
 
   it("look only at positions the solver answers quickly", () => {

@@ -49,9 +49,13 @@ function uniqueLine(state: ConnectK.ConnectKState): Line | null {
   return null;
 }
 
+/** Late enough for an exact solve, and with two or more open columns: a forced first disc is nothing to find. */
 function candidate(state: ConnectK.ConnectKState): boolean {
   const { width, height } = state.options;
-  return state.status === "ongoing" && width * height - state.plies <= MAX_EMPTY;
+  if (state.status !== "ongoing" || width * height - state.plies > MAX_EMPTY) return false;
+  let open = 0;
+  for (let column = 0; column < width && open < 2; column++) if (ConnectK.isColumnOpen(state, column)) open++;
+  return open >= 2;
 }
 
 function find(state: ConnectK.ConnectKState): FoundPuzzle | null {
