@@ -43,7 +43,7 @@ function heldMining(): Mining & { release(): void; started: number } {
       return mineGame(game);
     },
     release: () => open(),
-    close: async () => undefined,
+    close: () => Promise.resolve(),
   };
 }
 
