@@ -57,8 +57,9 @@ export const attemptPuzzle = (
     body: JSON.stringify({ moves, rated }),
   });
 
-export const fetchPuzzleThemes = (gameId: string) =>
-  ask<PuzzleThemes>(`/api/puzzles/themes?${new URLSearchParams({ gameId }).toString()}`, undefined);
+/** A game's themes; the token is sent when the page has one (a server may count the reader against its rate). */
+export const fetchPuzzleThemes = (gameId: string, token: string | undefined) =>
+  ask<PuzzleThemes>(`/api/puzzles/themes?${new URLSearchParams({ gameId }).toString()}`, token);
 
 export const fetchPuzzleHistory = (gameId: string, token: string) =>
   ask<PuzzleHistory>(`/api/puzzles/history?${new URLSearchParams({ gameId }).toString()}`, token);

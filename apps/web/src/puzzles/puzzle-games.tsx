@@ -5,12 +5,13 @@ import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import { useGameTitle } from "../i18n/use-game-words";
+import { useArena } from "../net/arena-context";
 import { fetchPuzzleThemes } from "../net/puzzles-api";
 import { type GameThemes, gamesWithPuzzles } from "./game-themes";
 
-async function fetchAll(): Promise<readonly GameThemes[]> {
+async function fetchAll(token: string): Promise<readonly GameThemes[]> {
   const answers = await Promise.all(
-    GAME_IDS.map(async (gameId) => ({ gameId, answer: await fetchPuzzleThemes(gameId) })),
+    GAME_IDS.map(async (gameId) => ({ gameId, answer: await fetchPuzzleThemes(gameId, token) })),
   );
   return answers.flatMap(({ gameId, answer }) => (answer.ok ? [{ gameId, themes: answer.themes }] : []));
 }
@@ -23,16 +24,17 @@ export function PuzzleGames({ initial }: { initial: readonly GameThemes[] | null
   const t = useTranslations("puzzles");
   const titleOf = useGameTitle();
   const [games, setGames] = useState(initial === null ? null : gamesWithPuzzles(initial));
+  const token = useArena().session?.token;
   useEffect(() => {
-    if (initial !== null) return;
+    if (initial !== null || token === undefined) return;
     let gone = false;
-    void fetchAll().then((read) => {
+    void fetchAll(token).then((read) => {
       if (!gone) setGames(gamesWithPuzzles(read));
     });
     return () => {
       gone = true;
     };
-  }, [initial]);
+  }, [initial, token]);
   if (games === null) return <p className="muted puzzle-games">{t("loading")}</p>;
   if (games.length === 0) return <p className="muted puzzle-games">{t("noGames")}</p>;
   return (

@@ -7,6 +7,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { useGameTitle } from "../i18n/use-game-words";
+import { useArena } from "../net/arena-context";
 import { fetchPuzzleThemes } from "../net/puzzles-api";
 import { useThemeName } from "./theme-name";
 import { PuzzleTrainer } from "./trainer";
@@ -62,15 +63,17 @@ function ThemePicker({ gameId, theme }: { gameId: GameId; theme: string | null }
   const nameOf = useThemeName(gameId);
   const router = useRouter();
   const [themes, setThemes] = useState<PuzzleThemes["themes"]>([]);
+  const token = useArena().session?.token;
   useEffect(() => {
+    if (token === undefined) return;
     let gone = false;
-    void fetchPuzzleThemes(gameId).then((answer) => {
+    void fetchPuzzleThemes(gameId, token).then((answer) => {
       if (!gone && answer.ok) setThemes(answer.themes);
     });
     return () => {
       gone = true;
     };
-  }, [gameId]);
+  }, [gameId, token]);
   return (
     <p className="puzzle-theme">
       <label>

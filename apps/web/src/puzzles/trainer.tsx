@@ -324,6 +324,8 @@ function useSpokenTrainer(
       said.current = { puzzle: puzzle.id, moves: 0, over: false };
       announce(t("yourMove", { seat: web.seatName(puzzle.sideToMove, words) }));
     }
+    // A move taken back (its attempt failed) is said again when it is played again.
+    said.current.moves = Math.min(said.current.moves, state.moves.length);
     const fresh = said.current.moves < state.moves.length;
     for (let index = said.current.moves; index < state.moves.length; index++) {
       const before = positionAfter(web.rules, start.value, state.moves.slice(0, index));

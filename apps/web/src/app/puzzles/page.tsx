@@ -11,12 +11,15 @@ export async function generateMetadata() {
   return pageTitle(nav("puzzles"));
 }
 
-/** Every game's themes read while the page renders, so its list is in the first HTML; null if any is missing. */
+/**
+ * Every game's themes read while the page renders, so that its list is in the first HTML. A game the API
+ * refuses has none; when no game answers at all (no API to ask) it is null, and the browser asks.
+ */
 async function readGames(): Promise<readonly GameThemes[] | null> {
   const read = await Promise.all(
     GAME_IDS.map(async (gameId) => ({ gameId, themes: await readPuzzleThemes(gameId) })),
   );
-  return read.every((game) => game.themes !== null)
+  return read.some((game) => game.themes !== null)
     ? read.map(({ gameId, themes }) => ({ gameId, themes: themes ?? [] }))
     : null;
 }
