@@ -122,6 +122,16 @@ export function PuzzleTrainer({
         <p role="status" className="puzzle-status" data-testid="puzzle-status">
           {statusText(state, seat, t)}
         </p>
+        {state.failure !== null && (
+          <p className="error" data-testid="puzzle-failure">
+            {failureText(errors, locale, state.failure)}
+          </p>
+        )}
+        {state.phase === "failed" && (
+          <button type="button" className="btn small" onClick={next}>
+            {t("tryAgain")}
+          </button>
+        )}
         {board !== null && board.ok ? (
           <BoardPanel
             web={web}
@@ -150,16 +160,6 @@ export function PuzzleTrainer({
           <p className="error" data-testid="puzzle-problem">
             {t("badLine", { move: board.refused })}
           </p>
-        )}
-        {state.failure !== null && (
-          <p className="error" data-testid="puzzle-failure">
-            {failureText(errors, locale, state.failure)}
-          </p>
-        )}
-        {state.phase === "failed" && (
-          <button type="button" className="btn small" onClick={next}>
-            {t("tryAgain")}
-          </button>
         )}
       </section>
 
@@ -204,7 +204,7 @@ export function PuzzleTrainer({
             )}
           </dl>
         ) : (
-          <p className="muted puzzle-facts-placeholder">{t("loading")}</p>
+          <p className="muted puzzle-facts-placeholder">{state.phase === "loading" ? t("loading") : ""}</p>
         )}
         {state.phase === "over" && state.outcome !== null && state.puzzle !== null && (
           <Ending state={state} gameId={gameId} position={state.puzzle.state} mode={mode} onNext={next} />
