@@ -43,6 +43,7 @@ export function PuzzleHistoryPanel({
       className="panel puzzle-history"
       aria-labelledby="puzzle-history-title"
       data-testid="puzzle-history"
+      data-state={history === null ? "loading" : history.ok ? "ready" : "failed"}
     >
       <h2 id="puzzle-history-title">{t("history")}</h2>
       {history === null && <p className="muted">{t("loading")}</p>}
