@@ -37,8 +37,11 @@ async function servedPuzzle(page: Page): Promise<SeedPuzzle> {
 
 /** Plays the player's moves of the line (every other one), waiting for each reply. */
 async function solve(page: Page, puzzle: SeedPuzzle): Promise<void> {
+  const trainer = page.getByTestId("puzzle-trainer");
   for (let index = 0; index < puzzle.line.length; index += 2) {
-    await expect(page.getByTestId("puzzle-trainer")).toHaveAttribute("data-phase", "your-move");
+    // The reply before this move is on the board: the player's turn again.
+    await expect(trainer).toHaveAttribute("data-moves", String(index));
+    await expect(trainer).toHaveAttribute("data-phase", "your-move");
     await square(page, puzzle.line[index] ?? "").click();
   }
   await expect(page.getByTestId("puzzle-ending")).toHaveAttribute("data-outcome", "solved");

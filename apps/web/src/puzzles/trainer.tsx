@@ -117,7 +117,12 @@ export function PuzzleTrainer({
   };
 
   return (
-    <div className="puzzle-trainer" data-testid="puzzle-trainer" data-phase={state.phase}>
+    <div
+      className="puzzle-trainer"
+      data-testid="puzzle-trainer"
+      data-phase={state.phase}
+      data-moves={state.moves.length}
+    >
       <section className="panel puzzle-board" aria-label={t("boardLabel")}>
         <p role="status" className="puzzle-status" data-testid="puzzle-status">
           {statusText(state, seat, t)}
