@@ -65,6 +65,11 @@ import { notificationsRouter } from "./http/notifications-api.js";
 import { MemoryVacationStore } from "./store/memory/vacations.js";
 import { type VacationStore } from "./store/ports/vacations.js";
 import { vacationRouter } from "./http/vacation-api.js";
+import { MemoryPuzzleStore } from "./store/memory/puzzles.js";
+import { type PuzzleStore } from "./store/ports/puzzles.js";
+import { PiscinaRefuter, type Refuter } from "./puzzles/refuter.js";
+import { puzzlesRouter } from "./puzzles/routes.js";
+import { PuzzleTrainer } from "./puzzles/trainer.js";
 import { MemoryForecastStore } from "./store/memory/forecasts.js";
 import { type ForecastStore } from "./store/ports/forecasts.js";
 import { MemoryModerationStore } from "./store/memory/moderation.js";
@@ -181,6 +186,10 @@ export interface AppDeps {
   readonly forecasts?: ForecastStore;
   /** Moderation (docs/protocol.md, "Moderation"): the store's own (SQLite, Redis); in memory by default. */
   readonly moderation?: ModerationStore;
+  /** Puzzles (docs/puzzles.md, "Serving and rating"): the store's own (SQLite, Redis); in memory by default. */
+  readonly puzzles?: PuzzleStore;
+  /** Where wrong moves are refuted: a worker thread by default. */
+  readonly refuter?: Refuter;
 }
 
 export interface App {
@@ -325,6 +334,13 @@ export function createApp(deps: AppDeps): App {
   );
   app.use("/api", notificationsRouter({ inbox: services.notifications, accounts, quotas }));
   app.use("/api", vacationRouter(accounts, services.vacations));
+  const puzzles = new PuzzleTrainer({
+    store: deps.puzzles ?? new MemoryPuzzleStore(),
+    refuter: deps.refuter ?? new PiscinaRefuter(),
+    clock,
+    logger,
+  });
+  app.use("/api", puzzlesRouter({ trainer: puzzles, accounts, quotas }));
   app.use("/api", blocksRouter(accounts, services.blocks));
   app.use("/api", moderationRouter(accounts, services.moderation));
   app.use(
@@ -402,6 +418,8 @@ export function createApp(deps: AppDeps): App {
       // After the rooms: resuming a tournament finds or creates its boards' matches.
       await services.tournaments.resume();
       await services.vacations.start();
+      // The seed set's new puzzles, before anyone is served (docs/puzzles.md, "Seed loading").
+      await puzzles.start();
       readiness.start();
     },
     drain() {
@@ -413,6 +431,7 @@ export function createApp(deps: AppDeps): App {
       seeks.stop();
       follows.stop();
       services.vacations.stop();
+      await puzzles.close();
       await services.tournaments.close(graceful);
       await rooms.stop(graceful);
       // Closing the server closes this process's transports, and nothing more: clients see "transport close"

@@ -82,6 +82,7 @@ const app = createApp({
   vacations: opened.vacations,
   forecasts: opened.forecasts,
   moderation: opened.moderation,
+  puzzles: opened.puzzles,
   email,
   ...(adapter === undefined ? {} : { adapter }),
   ...(web.web === null ? {} : { web: web.web }),

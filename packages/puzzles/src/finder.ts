@@ -39,6 +39,12 @@ export interface PuzzleFinder<S> {
    * every player move is the only best one, every reply a best reply, and the proof's values exact.
    */
   verify(puzzle: Puzzle): Result<true, VerifyFailure>;
+  /**
+   * Best play for both sides from `state`, by the exact solver, at most `plies` moves in the game's notation
+   * (the first best move in the game's move order at each ply); shorter when the game ends. A wrong move's
+   * refutation is this line from the position after it.
+   */
+  bestPlay(state: S, plies: number): string[];
 }
 
 /** A finder whose state type is not known to the caller (registry lookups). */

@@ -39,6 +39,8 @@ export interface QuotaLimits {
   readonly tournamentActionsPerMinutePerUser: number;
   /** Reads and marks of one user's notification inbox per minute (docs/protocol.md, "Notifications"). */
   readonly notificationRequestsPerMinutePerUser: number;
+  /** Puzzle requests (served, attempted, listed) of one user per minute (docs/puzzles.md, "Serving and rating"). */
+  readonly puzzleRequestsPerMinutePerUser: number;
 }
 
 export const DEFAULT_QUOTAS: QuotaLimits = {
@@ -62,6 +64,7 @@ export const DEFAULT_QUOTAS: QuotaLimits = {
   downloadsPerMinutePerAddress: 60,
   tournamentActionsPerMinutePerUser: 10,
   notificationRequestsPerMinutePerUser: 60,
+  puzzleRequestsPerMinutePerUser: 120,
 };
 
 const count = z.coerce.number().int().min(1).max(1_000_000_000);
@@ -86,6 +89,7 @@ const QuotaOverrides = z.strictObject({
   downloadsPerMinutePerAddress: count,
   tournamentActionsPerMinutePerUser: count,
   notificationRequestsPerMinutePerUser: count,
+  puzzleRequestsPerMinutePerUser: count,
 });
 
 /**

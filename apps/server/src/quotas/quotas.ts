@@ -351,6 +351,27 @@ export class Quotas {
     }
   }
 
+  /**
+   * One more puzzle request of `user` (a puzzle served, an attempt, a list): null, or `rate-limited` with the
+   * wait. An attempt replays moves and may solve positions, so a flood is refused before it reaches them. A
+   * store that cannot count lets it through.
+   */
+  async puzzles(user: UserId): Promise<RateLimited | null> {
+    const { limits, logger } = this.options;
+    const limit = limits.puzzleRequestsPerMinutePerUser;
+    try {
+      return await this.rate(
+        `puzzles:u:${user}`,
+        limit,
+        MINUTE,
+        `you may ask for or attempt puzzles ${plural(limit, "time", "times")} a minute`,
+      );
+    } catch (error) {
+      logger.warn({ err: error }, "quota store unavailable: a puzzle request was let through uncounted");
+      return null;
+    }
+  }
+
   /** The host seats an AI in a waiting room that had none: a place among the host's AI games. */
   async admitAi(host: UserId, matchId: MatchId): Promise<Failure | null> {
     try {

@@ -56,6 +56,10 @@ import { type ModerationStore } from "./ports/moderation.js";
 import { MemoryModerationStore } from "./memory/moderation.js";
 import { SqliteModerationStore } from "./sqlite/moderation.js";
 import { RedisModerationStore } from "./redis/moderation.js";
+import { type PuzzleStore } from "./ports/puzzles.js";
+import { MemoryPuzzleStore } from "./memory/puzzles.js";
+import { SqlitePuzzleStore } from "./sqlite/puzzles.js";
+import { RedisPuzzleStore } from "./redis/puzzles.js";
 
 /** The database file inside DATA_DIR. */
 export const DATABASE_FILE = "arena.db";
@@ -98,6 +102,8 @@ export interface Backend {
   readonly emailSettings: EmailSettingsStore;
   /** Moderators, reports, sanctions and the audit log (docs/protocol.md, "Moderation"). */
   readonly moderation: ModerationStore;
+  /** Puzzles, their ratings and who has played them (docs/puzzles.md, "Serving and rating"). */
+  readonly puzzles: PuzzleStore;
   close(): Promise<void>;
 }
 
@@ -137,6 +143,7 @@ export async function openBackend(env: Env, logger: Logger): Promise<Opened<Back
         mailQueue: new RedisMailQueue(redis.commands, redis.prefix),
         emailSettings: new RedisEmailSettingsStore(redis.commands, redis.prefix),
         moderation: new RedisModerationStore(redis.commands, redis.prefix),
+        puzzles: new RedisPuzzleStore(redis.commands, redis.prefix),
         close: () => redis.close(),
       },
     };
@@ -161,6 +168,7 @@ export async function openBackend(env: Env, logger: Logger): Promise<Opened<Back
         mailQueue: new MemoryMailQueue(),
         emailSettings: new MemoryEmailSettingsStore(),
         moderation: new MemoryModerationStore(),
+        puzzles: new MemoryPuzzleStore(),
         close: () => store.close(),
       },
     };
@@ -199,6 +207,7 @@ export async function openBackend(env: Env, logger: Logger): Promise<Opened<Back
       mailQueue: new SqliteMailQueue(store.connection),
       emailSettings: new SqliteEmailSettingsStore(store.connection),
       moderation: new SqliteModerationStore(store.connection),
+      puzzles: new SqlitePuzzleStore(store.connection),
       close: () => store.close(),
     },
   };

@@ -3,6 +3,7 @@ import { RedisSessionStore } from "../store/redis/sessions.js";
 import { RedisBlockStore } from "../store/redis/blocks.js";
 import { type BlockStore } from "../store/ports/blocks.js";
 import { RedisModerationStore } from "../store/redis/moderation.js";
+import { type PuzzleStore } from "../store/ports/puzzles.js";
 import { type ModerationStore } from "../store/ports/moderation.js";
 import { type VacationStore } from "../store/ports/vacations.js";
 import { type NotificationStore } from "../store/ports/notifications.js";
@@ -89,6 +90,8 @@ export async function startServer(
     email?: EmailService;
     /** Moderation (default: the backend's: Redis for a Redis backend, else memory). */
     moderation?: ModerationStore;
+    /** Puzzles (default: memory; the seed set loads on start either way). */
+    puzzles?: PuzzleStore;
   } = {},
 ): Promise<TestServer> {
   const clock = options.clock ?? new FakeClock();
@@ -132,6 +135,7 @@ export async function startServer(
     ...(options.quotas === undefined ? {} : { quotas: options.quotas }),
     ...(options.vacations === undefined ? {} : { vacations: options.vacations }),
     ...(options.email === undefined ? {} : { email: options.email }),
+    ...(options.puzzles === undefined ? {} : { puzzles: options.puzzles }),
   });
   await app.start();
   await new Promise<void>((resolve) => app.http.listen(0, "127.0.0.1", resolve));

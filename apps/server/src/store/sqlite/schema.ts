@@ -306,6 +306,63 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX mod_guests_by_account ON mod_guests (account_id);
     `,
   },
+  {
+    description:
+      'puzzles, their ratings, who has played them, the daily puzzles (docs/puzzles.md, "Serving and rating")',
+    sql: `
+      -- record: the puzzle's line of its seed file (formatPuzzle); plays: its rated attempts.
+      CREATE TABLE puzzles (
+        id TEXT PRIMARY KEY,
+        game_id TEXT NOT NULL,
+        rating REAL NOT NULL,
+        rd REAL NOT NULL,
+        volatility REAL NOT NULL,
+        plays INTEGER NOT NULL,
+        record TEXT NOT NULL
+      ) WITHOUT ROWID;
+      CREATE INDEX puzzles_by_rating ON puzzles (game_id, rating);
+      CREATE TABLE puzzle_themes (
+        game_id TEXT NOT NULL,
+        theme TEXT NOT NULL,
+        puzzle_id TEXT NOT NULL,
+        PRIMARY KEY (game_id, theme, puzzle_id)
+      ) WITHOUT ROWID;
+      -- attempts: rated attempts, the compare-and-set guard of the rating.
+      CREATE TABLE puzzle_players (
+        user_id TEXT NOT NULL,
+        game_id TEXT NOT NULL,
+        rating REAL NOT NULL,
+        rd REAL NOT NULL,
+        volatility REAL NOT NULL,
+        attempts INTEGER NOT NULL,
+        PRIMARY KEY (user_id, game_id)
+      ) WITHOUT ROWID;
+      -- One row per puzzle served to an identity; done once attempted; expires_at for guests only.
+      CREATE TABLE puzzle_seen (
+        solver_id TEXT NOT NULL,
+        puzzle_id TEXT NOT NULL,
+        at INTEGER NOT NULL,
+        done INTEGER NOT NULL,
+        expires_at INTEGER,
+        PRIMARY KEY (solver_id, puzzle_id)
+      );
+      CREATE INDEX puzzle_seen_by_time ON puzzle_seen (solver_id, at);
+      CREATE INDEX puzzle_seen_expiring ON puzzle_seen (expires_at) WHERE expires_at IS NOT NULL;
+      CREATE TABLE puzzle_attempts (
+        seq INTEGER PRIMARY KEY,
+        user_id TEXT NOT NULL,
+        game_id TEXT NOT NULL,
+        entry TEXT NOT NULL
+      );
+      CREATE INDEX puzzle_attempts_by_user ON puzzle_attempts (user_id, game_id, seq);
+      CREATE TABLE puzzle_daily (
+        game_id TEXT NOT NULL,
+        day TEXT NOT NULL,
+        puzzle_id TEXT NOT NULL,
+        PRIMARY KEY (game_id, day)
+      ) WITHOUT ROWID;
+    `,
+  },
 ];
 
 export type MigrationOutcome =

@@ -75,6 +75,20 @@ function find(state: ConnectK.ConnectKState): FoundPuzzle | null {
   };
 }
 
+/** Both sides' best columns by the solver (the first best from the left), until the game ends. */
+function bestPlay(start: ConnectK.ConnectKState, plies: number): string[] {
+  const moves: string[] = [];
+  let state = start;
+  const solver = solverFor(state.options);
+  while (moves.length < plies && state.status === "ongoing") {
+    const column = bestReplies(scoreColumns(solver, state))[0];
+    if (column === undefined) break;
+    moves.push(ConnectK.formatColumn(column));
+    state = applyColumn(state, column);
+  }
+  return moves;
+}
+
 export const connectFourPuzzles: PuzzleFinder<ConnectK.ConnectKState> = {
   // Club against casual play (levels 2 and 3) after a few random discs: their slips leave forced wins.
   selfPlay: {
@@ -89,4 +103,5 @@ export const connectFourPuzzles: PuzzleFinder<ConnectK.ConnectKState> = {
   find,
   load: loadConnectFour,
   verify: verifyConnectFour,
+  bestPlay,
 };

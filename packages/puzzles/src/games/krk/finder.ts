@@ -1,4 +1,4 @@
-import { Krk } from "@arena/engine";
+import { Krk, krk } from "@arena/engine";
 import type { PuzzleFinder } from "../../finder.js";
 import type { FoundPuzzle, ProofStep } from "../../puzzle.js";
 import { MAX_MATE, MIN_MATE, loadKrk, onlyShortestMate, proofStep, rateWhiteMoves } from "./line.js";
@@ -49,6 +49,19 @@ function find(state: Krk.KrkState): FoundPuzzle | null {
   };
 }
 
+/** Both sides' best moves by the oracle: White mates soonest, Black holds out longest (or draws). */
+function bestPlay(start: Krk.KrkState, plies: number): string[] {
+  const moves: string[] = [];
+  let state = start;
+  while (moves.length < plies && state.status === "ongoing") {
+    const move = Krk.bestMovesOf(state.position)[0];
+    if (move === undefined) break;
+    moves.push(Krk.formatSan(state.position, move));
+    state = krk.apply(state, move);
+  }
+  return moves;
+}
+
 export const krkPuzzles: PuzzleFinder<Krk.KrkState> = {
   // Bratko's AL0 (level 2) as White against the perfect defence (level 3) from random won positions:
   // AL0 mates surely but not soonest, so its games pass through every distance to mate.
@@ -57,4 +70,5 @@ export const krkPuzzles: PuzzleFinder<Krk.KrkState> = {
   find,
   load: loadKrk,
   verify: verifyKrk,
+  bestPlay,
 };

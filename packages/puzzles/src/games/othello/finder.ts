@@ -52,8 +52,23 @@ function longestLine(engine: EndgameSolver, state: Othello.OthelloState, left: n
   return { moves: [move, bestReply, ...best.moves], proof: [step, ...best.proof] };
 }
 
+const solverOf = (): EndgameSolver => (solver ??= new EndgameSolver({ ordering: trainedWeights() }));
+
+/** Both sides' best moves from `state` (the first best in square order; a forced pass is `PA`). */
+function bestPlay(start: Othello.OthelloState, plies: number): string[] {
+  const moves: string[] = [];
+  let state = start;
+  while (moves.length < plies && !Othello.isOver(state)) {
+    const move = bestReplies(rateMoves(solverOf(), state))[0];
+    if (move === undefined) break;
+    moves.push(Othello.squareName(move));
+    state = Othello.applyMove(state, move);
+  }
+  return moves;
+}
+
 function find(state: Othello.OthelloState): FoundPuzzle | null {
-  solver ??= new EndgameSolver({ ordering: trainedWeights() });
+  const solver = solverOf();
   const line = longestLine(solver, state, MAX_MOVES);
   const first = line.proof[0];
   if (line.proof.length < MIN_MOVES || first === undefined) return null;
@@ -88,4 +103,5 @@ export const othelloPuzzles: PuzzleFinder<Othello.OthelloState> = {
   find,
   load: loadOthello,
   verify: verifyOthello,
+  bestPlay,
 };
