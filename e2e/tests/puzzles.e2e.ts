@@ -120,3 +120,24 @@ test("the daily puzzle is served and is the same on a reload", async ({ page }) 
   await page.reload();
   expect((await servedPuzzle(page)).id).toBe(daily.id);
 });
+
+test("a guest in the screen-reader mode solves a puzzle by typing its moves, and hears each move and the result", async ({
+  page,
+}) => {
+  await page.goto("/puzzles/othello?mode=streak&sr=1");
+  const puzzle = await servedPuzzle(page);
+  const announcer = page.getByTestId("sr-announcer");
+  await expect(announcer).toContainText("Your move: you play");
+  const trainer = page.getByTestId("puzzle-trainer");
+  const box = page.getByRole("textbox", { name: "Move" });
+  for (let index = 0; index < puzzle.line.length; index += 2) {
+    await expect(trainer).toHaveAttribute("data-moves", String(index));
+    await expect(trainer).toHaveAttribute("data-phase", "your-move");
+    await box.fill(puzzle.line[index] ?? "");
+    await box.press("Enter");
+  }
+  await expect(page.getByTestId("puzzle-ending")).toHaveAttribute("data-outcome", "solved");
+  // Each move is said in the game's words ("Black e8, flips …"), then the result with the solution.
+  await expect(announcer).toContainText(puzzle.line[0] ?? "");
+  await expect(announcer).toContainText(`Solution: ${puzzle.line.join(" ")}`);
+});
