@@ -38,13 +38,13 @@ export function firstGap(puzzle: Puzzle): number {
 }
 
 /**
- * A seed puzzle's rating before anyone has played it: 1000, plus 150 per player move after the first,
+ * A seed puzzle's rating before anyone has played it: 1000, plus 100 per player move after the first,
  * plus 600 / (1 + gap) for a first move that only just beats the next best (gap as `firstGap`), within
  * 800–2600. Deviation 500, so that the first attempts move it quickly to where players put it.
  */
 export function initialPuzzleGlicko(puzzle: Puzzle): Glicko {
   const playerMoves = puzzle.proof.length;
-  const raw = 1000 + 150 * (playerMoves - 1) + 600 / (1 + firstGap(puzzle));
+  const raw = 1000 + 100 * (playerMoves - 1) + 600 / (1 + firstGap(puzzle));
   return {
     rating: Math.round(Math.min(HIGHEST, Math.max(LOWEST, raw))),
     rd: PUZZLE_START_RD,
