@@ -108,6 +108,17 @@ function visits(scene: Scene): Visit[] {
       },
     },
     { label: "analysis board", as: "guest", path: "/analysis?game=othello", ready: visible("session-badge") },
+    { label: "puzzles", as: "guest", path: "/puzzles", ready: visible("puzzle-games") },
+    { label: "puzzle trainer", as: "guest", path: "/puzzles/othello", ready: visible("puzzle-facts") },
+    {
+      label: "puzzle trainer with a history",
+      as: "ann",
+      path: "/puzzles/othello?mode=daily",
+      ready: async (page) => {
+        await expect(page.getByTestId("puzzle-facts")).toBeVisible();
+        await expect(page.getByTestId("puzzle-history")).toHaveAttribute("data-state", /ready|failed/);
+      },
+    },
     { label: "password reset", as: "guest", path: "/reset", ready: visible("reset-name") },
     { label: "moderation", as: "ann", path: "/mod", ready: visible("mod-page") },
     { label: "404", as: "guest", path: "/no-such-page", ready: visible("session-badge") },

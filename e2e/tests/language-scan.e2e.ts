@@ -181,6 +181,14 @@ for (const locale of ["ru", "ja"] as const) {
     await shoot(ann.page, `words-profile-${locale}`);
     await ann.page.goto("/leaderboard");
     await expectNoEnglish(ann.page, "leaderboard", names);
+    // The puzzles: the games, and a trainer with the account's history.
+    await ann.page.goto("/puzzles");
+    await expect(ann.page.getByTestId("puzzle-games")).toBeVisible();
+    await expectNoEnglish(ann.page, "puzzles", names);
+    await ann.page.goto("/puzzles/othello?mode=daily");
+    await expect(ann.page.getByTestId("puzzle-facts")).toBeVisible();
+    await expect(ann.page.getByTestId("puzzle-history")).toHaveAttribute("data-state", /ready|failed/);
+    await expectNoEnglish(ann.page, "puzzle trainer", names);
     // The account's own pages: correspondence games, notifications, settings (and a guest's settings).
     await ann.page.goto("/correspondence");
     await expect(

@@ -73,6 +73,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                 <nav className="topnav">
                   <NavLink href="/">{t("lobby")}</NavLink>
                   <NavLink href="/leaderboard">{t("leaderboard")}</NavLink>
+                  <NavLink href="/puzzles">{t("puzzles")}</NavLink>
                   <NavLink href="/tournaments">{t("tournaments")}</NavLink>
                   <NavLink href="/correspondence">{t("correspondence")}</NavLink>
                   <NavLink href="/notifications">{t("notifications")}</NavLink>

@@ -1,4 +1,11 @@
-import type { HistoryResponse, PoolInfo, RatingPoint, Snapshot, UserResponse } from "@arena/protocol";
+import type {
+  HistoryResponse,
+  PoolInfo,
+  PuzzleThemes,
+  RatingPoint,
+  Snapshot,
+  UserResponse,
+} from "@arena/protocol";
 import { EMPTY_SEARCH, searchQuery } from "../players/game-search-model";
 
 /**
@@ -60,4 +67,12 @@ export async function readProfile(name: string): Promise<ProfileStart | null> {
 export async function readPools(): Promise<readonly PoolInfo[] | null> {
   const answer = await readOwnApi<{ ok: boolean; pools: readonly PoolInfo[] }>("/api/pools");
   return answer?.pools ?? null;
+}
+
+/** A game's puzzle themes as `GET /api/puzzles/themes` gives them, or null: the puzzles page lists games by them. */
+export async function readPuzzleThemes(gameId: string): Promise<PuzzleThemes["themes"] | null> {
+  const answer = await readOwnApi<PuzzleThemes>(
+    `/api/puzzles/themes?${new URLSearchParams({ gameId }).toString()}`,
+  );
+  return answer?.themes ?? null;
 }

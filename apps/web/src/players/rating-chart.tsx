@@ -6,6 +6,9 @@ import type uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import { pointTime, ratingRange, timeRange, timeTicks } from "./chart-range";
 
+/** What the chart draws of a point: a rating at a time (a pool's games, a game's puzzles). */
+export type ChartPoint = Pick<RatingPoint, "at" | "rating">;
+
 /** Room for one label of the time axis (a date or a time), so that labels never overlap. */
 const TIME_LABEL_SPACE = 90;
 
@@ -21,7 +24,7 @@ export function RatingChart({
   timeLabel,
   locale,
 }: {
-  points: readonly RatingPoint[];
+  points: readonly ChartPoint[];
   label: string;
   /** The legend's name for the time of a point. */
   timeLabel: string;
@@ -45,7 +48,7 @@ export function RatingChart({
 }
 
 interface ChartInput {
-  readonly points: readonly RatingPoint[];
+  readonly points: readonly ChartPoint[];
   readonly label: string;
   readonly timeLabel: string;
   readonly locale: string;
