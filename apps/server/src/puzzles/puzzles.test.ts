@@ -109,6 +109,15 @@ describe("the puzzle API", () => {
     const sent = await call(server, token, "othello-00000000000/attempt", { moves: [] });
     expect(sent).toMatchObject({ status: 400, body: { code: "invalid-payload" } });
     expect((await call(server, null, "next?gameId=othello")).status).toBe(401);
+    // The themes are public: no token, a game of ours without puzzles has none, an unknown game is not found.
+    const themes = await call<PuzzleThemes>(server, null, "themes?gameId=krk");
+    expect(themes.status).toBe(200);
+    expect(themes.body.themes.map(({ theme }) => theme)).toEqual(["defence", "mate", "quiet-move"]);
+    expect((await call<PuzzleThemes>(server, null, "themes?gameId=dice-of-doom")).body).toEqual({
+      ok: true,
+      themes: [],
+    });
+    expect((await call(server, null, "themes?gameId=chess")).status).toBe(404);
     const served = await next(server, token, "gameId=krk");
     // Moves a puzzle's rules refuse, an even count (ending on a reply), and a reply that is not the line's.
     expect((await attempt(server, token, served.body.puzzle.id, ["Zz9"])).status).toBe(400);

@@ -34,6 +34,8 @@ export const STREAK_STEP = 50;
 export const GUEST_TARGET = 1500;
 /** Best-play plies a refutation shows after the wrong move. */
 export const REFUTATION_PLIES = 4;
+/** How long a game's theme counts are served from memory (mined puzzles add to them now and then). */
+export const THEMES_FRESH_MS = 60_000;
 /** Attempts a history answer lists. */
 export const HISTORY_PAGE = 100;
 /** Tries of a rated write whose guard another process's write broke (each rereads both ratings). */
@@ -67,6 +69,8 @@ export const utcDay = (at: number): string => new Date(at).toISOString().slice(0
 export class PuzzleTrainer {
   /** This process's daily puzzles already agreed on, by game and day: one store round trip a day. */
   private readonly dailies = new Map<string, string>();
+  /** Each game's themes as last read, and when. */
+  private readonly themesRead = new Map<string, { at: number; value: PuzzleThemes }>();
 
   constructor(private readonly deps: TrainerDeps) {}
 
@@ -109,9 +113,19 @@ export class PuzzleTrainer {
     return { ok: true, value: { ok: true, puzzle: viewOf(stored, finder), player, day } };
   }
 
+  /**
+   * A game's themes, for anyone: a game of ours without puzzles has none; an unknown game is not found.
+   * Read from the store at most once a `THEMES_FRESH_MS` per game, so that the public read costs nothing.
+   */
   async themes(gameId: string): Promise<Answer<PuzzleThemes>> {
-    if (finderOf(gameId) === null) return NO_GAME(gameId);
-    return { ok: true, value: { ok: true, themes: await this.deps.store.themes(gameId) } };
+    if (!isGameId(gameId)) return NO_GAME(gameId);
+    if (finderOf(gameId) === null) return { ok: true, value: { ok: true, themes: [] } };
+    const now = this.deps.clock.now();
+    const cached = this.themesRead.get(gameId);
+    if (cached !== undefined && now - cached.at < THEMES_FRESH_MS) return { ok: true, value: cached.value };
+    const value: PuzzleThemes = { ok: true, themes: await this.deps.store.themes(gameId) };
+    this.themesRead.set(gameId, { at: now, value });
+    return { ok: true, value };
   }
 
   async history(accountId: string, gameId: string): Promise<Answer<PuzzleHistory>> {

@@ -19,6 +19,10 @@ describe("a wrong move's cost in words", () => {
     expect(shortfallText({ unit: "moves-to-mate", best: 5, played: null }, en)).toBe(
       "draws instead of mate in 5",
     );
+    // A defence: Black's wrong move is mated sooner.
+    expect(shortfallText({ unit: "moves-to-mate", best: 14, played: 12 }, en)).toBe(
+      "is mated in 12 instead of 14",
+    );
   });
 
   it("says what a Connect Four score becomes", () => {

@@ -9,7 +9,7 @@ export function signed(value: number): string {
 
 /**
  * What a wrong move cost, in words (docs/puzzles.md, "The trainer"): "loses 6 discs: −2 instead of +4",
- * "mate in 7 instead of 5", "draws instead of winning".
+ * "mate in 7 instead of 5", "is mated in 3 instead of 7", "draws instead of winning".
  *
  * @param words a translator over the `puzzles` namespace
  */
@@ -23,8 +23,11 @@ export function shortfallText(shortfall: PuzzleShortfall, words: Words): string 
         best: signed(best),
       });
     case "moves-to-mate":
-      return played === null
-        ? words("shortfall.mateDrawn", { best })
+      // A wrong move is worse for the player: a later mate for the side that mates, a sooner one for the
+      // side that defends (king and rook's defences).
+      if (played === null) return words("shortfall.mateDrawn", { best });
+      return played < best
+        ? words("shortfall.mateSooner", { played, best })
         : words("shortfall.mateSlower", { played, best });
     case "outcome-score":
       if (played === null || played === 0) return words("shortfall.draws");
