@@ -1,10 +1,11 @@
 import { type Page, expect, test } from "@playwright/test";
 import { registerAccount } from "../fixtures/accounts.js";
+import { createGame } from "../fixtures/arena.js";
 
 // No page moves under the reader while it loads (issue 31 asks for a cumulative layout shift below 0.05;
 // these pages hold 0.01, well under any one row's shift): the lobby's
-// quick buttons and quick-pairing grid, and the profile's rows, come in the first HTML or keep their place
-// (docs/web.md, "Light pages"). Lighthouse measures the phone size only; a desktop lays the lobby out
+// quick buttons and quick-pairing grid, the profile's rows, and a live room's board and tools come in the
+// first HTML or keep their place (docs/web.md, "Light pages"). Lighthouse measures the phone size only; a desktop lays the lobby out
 // differently (the grid above the room lists), so both sizes are loaded here.
 
 const SIZES = [
@@ -40,21 +41,28 @@ async function settle(page: Page, path: string): Promise<void> {
 }
 
 let profile = "";
+let room = "";
+// The host stays in its room against the computer, so the room is live while it is loaded.
+let host: Page | null = null;
 
 test.beforeAll(async ({ browser }) => {
-  const page = await browser.newPage();
-  await page.goto("/");
+  host = await browser.newPage();
+  await host.goto("/");
   profile = `Shift_${Date.now().toString(36).slice(-5)}`;
-  await registerAccount(page, profile);
-  await page.close();
+  await registerAccount(host, profile);
+  room = `/play/${await createGame(host, { game: "othello", seats: ["me", "ai"], time: "10+5" })}`;
+});
+
+test.afterAll(async () => {
+  await host?.close();
 });
 
 for (const { name, viewport } of SIZES) {
-  test(`the lobby, a profile and a how-to-play page do not shift while they load (${name})`, async ({
+  test(`the lobby, a profile, a live room and a how-to-play page do not shift while they load (${name})`, async ({
     browser,
   }) => {
     const context = await browser.newContext({ viewport });
-    for (const path of ["/", `/@/${profile}`, "/how-to-play/othello"]) {
+    for (const path of ["/", `/@/${profile}`, room, "/how-to-play/othello"]) {
       const page = await context.newPage();
       await settle(page, path);
       expect(await layoutShift(page), path).toBeLessThan(0.01);

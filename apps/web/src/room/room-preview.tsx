@@ -6,6 +6,7 @@ import { useCallback, useMemo } from "react";
 import { EMPTY_FEED, receiveSnapshot } from "../net/match-feed";
 import { PlayerName } from "../ui/player-name";
 import { BoardPanel } from "./board-panel";
+import { BoardTools } from "./board-tools";
 import { occupant } from "./room-model";
 import { RoomShell } from "./room-shell";
 import { RoomTitle } from "./room-title";
@@ -13,6 +14,7 @@ import { type RoomView, roomView } from "./room-view";
 import type { Words } from "../i18n/words";
 
 const ignoreMove = () => undefined;
+const ignore = () => undefined;
 
 /** The room as the page's server render read it (`GET /api/matches/<id>`), or null without one. */
 export function usePreviewView(snapshot: Snapshot | null): RoomView | null {
@@ -51,7 +53,18 @@ export function roomPreview(view: RoomView, viewers: number, seatWords: Words) {
           onMove={ignoreMove}
         />
       }
-      tools={null}
+      // The live room's tools, inert here, so that the side below the board stays where it will be.
+      tools={
+        <BoardTools
+          flipped={false}
+          onFlip={ignore}
+          replay={null}
+          total={model.moves.length}
+          onLive={ignore}
+          premove={null}
+          dropped={null}
+        />
+      }
       side={
         <div className="seats">
           {view.seats.map((seat) => (
