@@ -208,12 +208,14 @@ describe(
       async () => {
         const mountPoint = mkdtempSync(join(tmpdir(), "arena-full-"));
         folders.push(mountPoint);
-        const mounted = spawnSync("mount", ["-t", "tmpfs", "-o", "size=8m", "tmpfs", mountPoint]);
+        // Room for a first boot's database (the schema and the puzzles' seed set, about 8 MB); the filler
+        // below takes whatever is left.
+        const mounted = spawnSync("mount", ["-t", "tmpfs", "-o", "size=64m", "tmpfs", mountPoint]);
         if (mounted.status !== 0) throw new Error(`mount tmpfs failed: ${mounted.stderr.toString()}`);
         const running: Product[] = [];
         try {
           const DATA_DIR = join(mountPoint, "data");
-          // A first boot writes the schema through the WAL; a clean stop copies it into the database and
+          // A first boot writes the schema and the seed set through the WAL; a clean stop copies it into the database and
           // deletes the WAL, so the WAL of the second boot holds only this game's commits. Without that, the
           // migrations' frames left the WAL free room for 30 moves or more once the disk was full.
           const fresh = await start({ DATA_DIR });

@@ -34,6 +34,9 @@ async function call<T>(
     method: body === undefined ? "GET" : "POST",
     headers: {
       "content-type": "application/json",
+      // A connection per request: the exact solves below hold this process (and the server in it) for
+      // seconds, after which a kept-alive connection may be closed by the server as fetch reuses it.
+      connection: "close",
       ...(token === null ? {} : { authorization: `Bearer ${token}` }),
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -44,7 +47,7 @@ async function call<T>(
 async function guestToken(server: TestServer): Promise<string> {
   const response = await fetch(`${server.url}/api/session`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", connection: "close" },
     body: "{}",
   });
   return ((await response.json()) as { token: string }).token;
