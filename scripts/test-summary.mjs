@@ -14,6 +14,8 @@ const retried = [];
 const unhandled = [];
 /** Files that failed with every test in them passing (a hook such as afterAll threw): each one a failure. */
 const failedFiles = [];
+/** Every test that failed on its last attempt, named, so a CI log's tail says which. */
+const failedTests = [];
 const firstLine = (text) =>
   String(text ?? "")
     .split("\n")[0]
@@ -29,7 +31,12 @@ for (const group of ["packages", "apps", "."]) {
       passed += report.numPassedTests ?? 0;
       failed += (report.numFailedTests ?? 0) + (report.numRuntimeErrorTests ?? 0);
       skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
-      if (report.success === false && (report.numFailedTests ?? 0) === 0) failed += 1;
+      if (report.success === false && (report.numFailedTests ?? 0) === 0) {
+        failed += 1;
+        failedTests.push(
+          `${join(dir, name)}: the run reports no success and no failed test (a suite's hook?)`,
+        );
+      }
       for (const file of report.testResults ?? []) {
         const testFailed = (file.assertionResults ?? []).some((test) => test.status === "failed");
         if (file.status === "failed" && !testFailed) {
@@ -38,6 +45,11 @@ for (const group of ["packages", "apps", "."]) {
           );
         }
         for (const test of file.assertionResults ?? []) {
+          if (test.status === "failed") {
+            failedTests.push(
+              `${join(dir, name)}: ${test.fullName} (${firstLine(test.failureMessages?.[0])})`,
+            );
+          }
           if (test.status === "passed" && (test.meta?.failedAttempts ?? 0) > 0) {
             retried.push(`${join(dir, name)}: ${test.fullName} (${firstLine(test.failureMessages?.[0])})`);
           }
@@ -72,6 +84,18 @@ for (const group of ["packages", "apps", "."]) {
         ...(suite.suites ?? []).flatMap(flaky),
       ];
       retried.push(...(report.suites ?? []).flatMap(flaky));
+      const unexpected = (suite) => [
+        ...(suite.specs ?? []).flatMap((spec) =>
+          (spec.tests ?? [])
+            .filter((test) => test.status === "unexpected")
+            .map((test) => {
+              const failure = (test.results ?? []).findLast((result) => result.status !== "passed");
+              return `${playwright}: ${spec.file} ${spec.title} (${firstLine(failure?.error?.message)})`;
+            }),
+        ),
+        ...(suite.suites ?? []).flatMap(unexpected),
+      ];
+      failedTests.push(...(report.suites ?? []).flatMap(unexpected));
       passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
       failed += stats.unexpected ?? 0;
       skipped += stats.skipped ?? 0;
@@ -81,5 +105,6 @@ for (const group of ["packages", "apps", "."]) {
 for (const line of retried) console.log(`passed on a retry: ${line}`);
 for (const line of unhandled) console.log(`unhandled error: ${line}`);
 for (const line of failedFiles) console.log(`failed outside its tests: ${line}`);
+for (const line of failedTests) console.log(`failed: ${line}`);
 console.log(`${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ""}`);
 process.exitCode = failed > 0 || passed === 0 ? 1 : 0;
