@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { GAME_IDS, getGame } from "../registry.js";
 import { chooseMove, effectiveClock } from "./choose-move.js";
-import { moveCeilingMs, stoppableClock } from "./move-ceiling.js";
+import { trainedMidgame } from "../games/othello/ai/thread-engines.js";
+import { moveAimMs, moveCeilingMs, stoppableClock } from "./move-ceiling.js";
 import { aiFor } from "./registry.js";
 
 /** A clock that advances 1 ms per reading, so budgets are honoured without real time. */
@@ -155,6 +156,19 @@ describe('the thinking ceiling and the stop flag (docs/strength.md, "Time use fo
     // Without the ceiling the budget from 20 minutes is tens of seconds; one clock-check interval of slack.
     expect(clock.last()).toBeLessThan(moveCeilingMs(level) + 1_000);
     expect(moveCeilingMs(level)).toBeLessThanOrEqual(4_000);
+  });
+
+  it("level 8 ends its own iterations by about half its ceiling, where level 7 thinks up to it", () => {
+    // Level 8 plans its iterations to end by moveAimMs (half the ceiling), so the ceiling cuts none here.
+    // From a cold table, as the thread's table would otherwise hold this position from the tests above.
+    trainedMidgame().clear();
+    const eight = countingClock(25);
+    expect(onMidgame(8, eight).ok).toBe(true);
+    expect(eight.last()).toBeLessThanOrEqual(moveAimMs(moveCeilingMs(8)) * 1.5);
+    expect(moveAimMs(moveCeilingMs(8))).toBe(2_000);
+    const seven = countingClock(25);
+    expect(onMidgame(7, seven).ok).toBe(true);
+    expect(seven.last()).toBeGreaterThanOrEqual(moveCeilingMs(7));
   });
 
   it("thinks at most a fortieth of a short clock: level 8 with a minute left at 1+0", () => {

@@ -3,7 +3,7 @@ import type { Json } from "../core/game.js";
 import { type Result, err, ok } from "../core/result.js";
 import { Random } from "../core/rng.js";
 import { type GameId, getGame, isGameId } from "../registry.js";
-import { moveCeilingMs, stoppableClock } from "./move-ceiling.js";
+import { moveAimMs, moveCeilingMs, stoppableClock } from "./move-ceiling.js";
 import { aiFor } from "./registry.js";
 
 /** What an AI seat is asked: the position (serialized, as it crosses a worker boundary) and its clock. */
@@ -74,10 +74,12 @@ export function chooseMove(
   if (game.legalMoves(state.value).length === 0) return err(gameError("game-over", "the game is over"));
   const level = Math.min(Math.max(Math.trunc(request.level), 1), ai.levels.length);
   const rng = new Random(request.seed);
+  const ceilingMs = moveCeilingMs(level, request.remainingMs, request.incrementMs);
   const chosen = ai.choose(state.value, level, {
     remainingMs: request.remainingMs,
     incrementMs: request.incrementMs,
-    now: stoppableClock(now, moveCeilingMs(level, request.remainingMs, request.incrementMs), stopped),
+    aimMs: moveAimMs(ceilingMs),
+    now: stoppableClock(now, ceilingMs, stopped),
     random: () => rng.float(),
     seed: request.seed,
   });

@@ -22,6 +22,18 @@ export const INCREMENT_SHARE = 0.5;
 /** Whatever the clock: a move is given at least this much (the search still answers at once when it must). */
 export const MIN_CEILING_MS = 50;
 
+/**
+ * The share of its ceiling a move aims at (`ChooseOptions.aimMs`): a level that plans its iterations
+ * (level 8) ends them by half the ceiling, so that at 5+0 it thinks about 2 s a move and 4 s at most,
+ * instead of being cut at the ceiling in every middlegame move (docs/strength.md, "Time use for people").
+ */
+export const AIM_SHARE = 0.5;
+
+/** What a move under `ceilingMs` aims at. */
+export function moveAimMs(ceilingMs: number): number {
+  return ceilingMs * AIM_SHARE;
+}
+
 /** How far the clock jumps at each reading once a search must stop: beyond any budget a search sets. */
 const STOP_JUMP_MS = 1e9;
 

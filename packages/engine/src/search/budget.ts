@@ -7,6 +7,11 @@ export interface ChooseOptions {
   readonly now: () => number;
   /** Uniform in [0, 1), seeded by the caller so that games replay. */
   readonly random: () => number;
+  /**
+   * Under a move ceiling (`moveCeilingMs`), what the move should aim at: a search that plans its own
+   * iterations ends them by this, so that the ceiling, twice it, only cuts a move that overran.
+   */
+  readonly aimMs?: number;
 }
 
 export interface ChosenMove {

@@ -29,6 +29,7 @@ function levelPlayer<S>(config: LevelGame<S>, level: number): Player<S, number> 
         incrementMs: ctx.incrementMs,
         now: () => ctx.now(),
         random: () => ctx.random.float(),
+        ...(ctx.aimMs === undefined ? {} : { aimMs: ctx.aimMs }),
       });
       ctx.nodes.count += chosen.nodes;
       return chosen.move;

@@ -1,4 +1,4 @@
-import { moveCeilingMs, stoppableClock } from "@arena/engine/ai/move-ceiling";
+import { moveAimMs, moveCeilingMs, stoppableClock } from "@arena/engine/ai/move-ceiling";
 import type { Player } from "./types.js";
 
 /**
@@ -8,10 +8,13 @@ import type { Player } from "./types.js";
 export function withMoveCeiling<S, M>(player: Player<S, M>, level: number): Player<S, M> {
   return {
     name: player.name,
-    choose: (state, ctx) =>
-      player.choose(state, {
+    choose: (state, ctx) => {
+      const ceilingMs = moveCeilingMs(level, ctx.remainingMs, ctx.incrementMs);
+      return player.choose(state, {
         ...ctx,
-        now: stoppableClock(() => ctx.now(), moveCeilingMs(level, ctx.remainingMs, ctx.incrementMs)),
-      }),
+        aimMs: moveAimMs(ceilingMs),
+        now: stoppableClock(() => ctx.now(), ceilingMs),
+      });
+    },
   };
 }

@@ -76,6 +76,7 @@ function levelPlayer(name: string, level: number): OthelloPlayer {
         incrementMs: ctx.incrementMs,
         now: () => ctx.now(),
         seed: ctx.random.nextUint32(),
+        ...(ctx.aimMs === undefined ? {} : { aimMs: ctx.aimMs }),
       });
       ctx.nodes.count += result.nodes;
       return result.move;

@@ -20,6 +20,8 @@ export interface PlayerContext {
   /** Seeded per game and seat, so a series replays exactly. */
   readonly random: Random;
   readonly nodes: NodeCounter;
+  /** Under a move ceiling (`withMoveCeiling`), what the move aims at: `ChooseOptions.aimMs`. */
+  readonly aimMs?: number;
 }
 
 /** What a searching player thinks of a position (for NBoard hints and logs). */

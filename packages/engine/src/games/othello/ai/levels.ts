@@ -88,6 +88,7 @@ export function othelloLevelMove(
     readonly incrementMs: number;
     readonly now: () => number;
     readonly seed: number;
+    readonly aimMs?: number;
   },
 ): LevelMove {
   const index = Math.min(Math.max(Math.trunc(level), 1), OTHELLO_MAX_LEVEL) - 1;

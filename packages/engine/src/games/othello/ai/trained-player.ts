@@ -15,6 +15,8 @@ export interface TrainedPlayerOptions {
   readonly remainingMs: number;
   readonly incrementMs: number;
   readonly now: () => number;
+  /** Under a move ceiling, what the move aims at (`ChooseOptions.aimMs`): the target never exceeds it. */
+  readonly aimMs?: number;
   /** Cap on the midgame depth (default 60, i.e. time decides). */
   readonly maxDepth?: number;
   /** The searches to use; by default this thread's. */
@@ -71,7 +73,7 @@ export function trainedPlay(state: OthelloState, options: TrainedPlayerOptions):
   const laterMoves = Math.ceil(empties / 2) - 1;
   const lastCall = start + Math.max(0, options.remainingMs - FLOOR_MS_PER_LATER_MOVE * laterMoves);
   const hardStop = Math.min(start + budget.hardMs, lastCall);
-  const targetMs = Math.min(budget.targetMs, hardStop - start);
+  const targetMs = Math.min(budget.targetMs, options.aimMs ?? Infinity, hardStop - start);
   let nodes = 0;
 
   if (empties <= trainedSolverEmptiesFor(targetMs)) {
