@@ -15,7 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { Othello, othello } from "@arena/engine";
+import { Othello, OthelloAi, othello } from "@arena/engine";
 import { BIG_START, perftBigInt, perftHalvesPlain, perftTyped } from "./bench/representations.js";
 import { KRK_SECTION, krkOracleBench } from "./bench/krk.js";
 import { solveBench } from "./bench/solve.js";
@@ -63,7 +63,26 @@ function perftBench(depth: number): void {
   const ours = { depth, leaves, seconds, leavesPerSecond: Math.round(leaves / seconds) };
   console.log(`Arena (TypeScript, Node ${process.version}):   ${formatLine(ours)}`);
   if (ours.leaves !== c.leaves) throw new Error(`leaf counts differ: ${ours.leaves} vs ${c.leaves}`);
-  console.log(`ratio: ${(ours.leavesPerSecond / c.leavesPerSecond).toFixed(2)}x the C yardstick\n`);
+  console.log(`ratio: ${(ours.leavesPerSecond / c.leavesPerSecond).toFixed(2)}x the C yardstick`);
+  // The midgame module's move generation (wasm/midgame.ts): the same tree, one u64 per board.
+  const wasm = OthelloAi.midgameWasm();
+  const sides = [start.blackLo, start.blackHi, start.whiteLo, start.whiteHi] as const;
+  wasm.perft(...sides, Math.min(depth, 8));
+  const wasmStarted = performance.now();
+  const wasmLeaves = wasm.perft(...sides, depth);
+  const wasmSeconds = (performance.now() - wasmStarted) / 1000;
+  const inWasm = {
+    depth,
+    leaves: wasmLeaves,
+    seconds: wasmSeconds,
+    leavesPerSecond: Math.round(wasmLeaves / wasmSeconds),
+  };
+  console.log(`Arena (WebAssembly, wasm/midgame.ts):   ${formatLine(inWasm)}`);
+  if (inWasm.leaves !== c.leaves) throw new Error(`leaf counts differ: ${inWasm.leaves} vs ${c.leaves}`);
+  console.log(
+    `ratio: ${(inWasm.leavesPerSecond / c.leavesPerSecond).toFixed(2)}x the C yardstick, ` +
+      `${(inWasm.leavesPerSecond / ours.leavesPerSecond).toFixed(2)}x the TypeScript\n`,
+  );
 }
 
 /** The same perft on BigInt, typed-array and int32-halves boards, each measured after a warm-up. */

@@ -1,17 +1,19 @@
-// Compiles wasm/endgame.ts (AssemblyScript) and ships the module as base64 in
-// src/games/othello/ai/endgame-wasm-data.ts, so the engine stays plain TypeScript with no file reads.
-// `node wasm/build.mjs` writes the file; `node wasm/build.mjs --check` fails when the shipped bytes
-// are not what the pinned compiler makes of the source (the engine's tests run it).
+// Compiles each WebAssembly module of the engine (AssemblyScript: wasm/endgame.ts, wasm/midgame.ts) and
+// ships it as base64 in src/games/othello/ai/<name>-wasm-data.ts, so the engine stays plain TypeScript
+// with no file reads. `node wasm/build.mjs` writes the files; `node wasm/build.mjs --check` fails when
+// shipped bytes are not what the pinned compiler makes of the sources (the engine's tests run it).
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import asc from "assemblyscript/asc";
 
-const source = fileURLToPath(new URL("./endgame.ts", import.meta.url));
-const target = fileURLToPath(new URL("../src/games/othello/ai/endgame-wasm-data.ts", import.meta.url));
+const MODULES = [
+  { name: "endgame", constant: "ENDGAME_WASM" },
+  { name: "midgame", constant: "MIDGAME_WASM" },
+];
 
-const ARGS = ["-O3", "--runtime", "stub", "--noAssert", "--use", "abort=", "--outFile", "endgame.wasm"];
+const ARGS = ["-O3", "--runtime", "stub", "--noAssert", "--use", "abort=", "--outFile", "module.wasm"];
 
-async function compile() {
+async function compile(source) {
   let bytes = null;
   const { error, stderr } = await asc.main([source, ...ARGS], {
     writeFile(name, contents) {
@@ -22,12 +24,12 @@ async function compile() {
   return bytes;
 }
 
-function moduleText(bytes) {
+function moduleText(name, constant, bytes) {
   const base64 = Buffer.from(bytes).toString("base64");
   const lines = base64.match(/.{1,100}/g) ?? [];
   return [
     "/**",
-    " * The compiled wasm/endgame.ts (AssemblyScript " +
+    ` * The compiled wasm/${name}.ts (AssemblyScript ` +
       asc.version +
       ", " +
       ARGS.slice(0, -2).join(" ") +
@@ -36,18 +38,21 @@ function moduleText(bytes) {
       " bytes —",
     " * generated, do not edit; regenerate with `npm run build:wasm -w @arena/engine`.",
     " */",
-    "export const ENDGAME_WASM =",
+    `export const ${constant} =`,
     lines.map((line) => `  "${line}"`).join(" +\n") + ";",
     "",
   ].join("\n");
 }
 
-const text = moduleText(await compile());
-if (process.argv.includes("--check")) {
-  if (readFileSync(target, "utf8") !== text) {
-    console.error(`${target} is not the compiled wasm/endgame.ts: run npm run build:wasm -w @arena/engine`);
-    process.exit(1);
+let stale = false;
+for (const { name, constant } of MODULES) {
+  const source = fileURLToPath(new URL(`./${name}.ts`, import.meta.url));
+  const target = fileURLToPath(new URL(`../src/games/othello/ai/${name}-wasm-data.ts`, import.meta.url));
+  const text = moduleText(name, constant, await compile(source));
+  if (!process.argv.includes("--check")) writeFileSync(target, text);
+  else if (readFileSync(target, "utf8") !== text) {
+    console.error(`${target} is not the compiled wasm/${name}.ts: run npm run build:wasm -w @arena/engine`);
+    stale = true;
   }
-} else {
-  writeFileSync(target, text);
 }
+if (stale) process.exit(1);

@@ -2,19 +2,10 @@
  * The solver's layers below its evaluation-ordered ones as WebAssembly (wasm/endgame.ts, shipped as
  * bytes in endgame-wasm-data.ts): one u64 per board instead of two int32 halves. Each solver gets its
  * own instance, whose memory also holds the solver's transposition table, shared with the JavaScript
- * layers above through an Int32Array view. The module imports only the solver's deadline test and is
- * compiled synchronously
- * on first use, which Node and workers allow (browser main threads only up to 4 KB; the browser
- * holds no AI code, docs/web.md).
+ * layers above through an Int32Array view. The module imports only the solver's deadline test.
  */
 import { ENDGAME_WASM } from "./endgame-wasm-data.js";
-import { fromBase64 } from "./weights-codec.js";
-
-// The engine's lib is plain ES2023 (no DOM, no Node); this is the part of the WebAssembly API it uses.
-declare const WebAssembly: {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object, imports: object) => { readonly exports: Record<string, unknown> };
-};
+import { wasmInstance } from "./wasm-instance.js";
 
 interface Exports {
   readonly memory: { readonly buffer: ArrayBuffer };
@@ -50,13 +41,9 @@ export interface EndgameWasm {
 /** What `search` returns when `expired` stopped it. */
 export const WASM_ABORTED = -128;
 
-let compiled: object | undefined;
-
 /** A fresh instance (its own memory, table and move lists) that asks `expired` whether to stop. */
 export function endgameWasm(expired: () => boolean): EndgameWasm {
-  compiled ??= new WebAssembly.Module(fromBase64(ENDGAME_WASM));
-  const imports = { solver: { expired } };
-  const exports = new WebAssembly.Instance(compiled, imports).exports as unknown as Exports;
+  const exports = wasmInstance(ENDGAME_WASM, { solver: { expired } }) as unknown as Exports;
   return {
     search: exports.search,
     searchedNodes: exports.searchedNodes,

@@ -26,6 +26,7 @@ export {
   stableDiscs,
 } from "./solver.js";
 export { MidgameSearch, type MidgameOptions, type MidgameResult } from "./midgame.js";
+export { type MidgameWasm, midgameWasm } from "./midgame-wasm.js";
 export { type TrainedPlayerOptions, trainedPlay, trainedSolverEmptiesFor } from "./trained-player.js";
 export { trainedEvalBits } from "./trained-eval.js";
 export { type TrainedWeights, decodeWeights } from "./weights-codec.js";

@@ -1,0 +1,40 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { perftBits } from "../bitboard.js";
+import { BLACK, type OthelloState, applyMove, legalMoves, othello, perftOthello } from "../rules.js";
+import { midgameWasm } from "./midgame-wasm.js";
+
+const wasm = midgameWasm();
+const sidesOf = (state: OthelloState) =>
+  state.turn === BLACK
+    ? ([state.blackLo, state.blackHi, state.whiteLo, state.whiteHi] as const)
+    : ([state.whiteLo, state.whiteHi, state.blackLo, state.blackHi] as const);
+
+describe("the midgame module's move generation (wasm/midgame.ts)", () => {
+  it("counts perft from the start as OEIS A124004 does, to depth 9", () => {
+    const start = othello.initial({}, 0);
+    const table = [1, 4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288];
+    expect(table.map((_, depth) => wasm.perft(...sidesOf(start), depth))).toEqual(table);
+  });
+
+  it("counts the same leaves as the TypeScript perft from random positions, passes and ends included", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.nat(), { minLength: 0, maxLength: 60 }),
+        fc.integer({ min: 1, max: 4 }),
+        (picks, depth) => {
+          let state = othello.initial({}, 0);
+          for (const pick of picks) {
+            const moves = legalMoves(state);
+            if (moves.length === 0) break;
+            state = applyMove(state, moves[pick % moves.length] as number);
+          }
+          const [pl, ph, ol, oh] = sidesOf(state);
+          expect(wasm.perft(pl, ph, ol, oh, depth)).toBe(perftBits(pl, ph, ol, oh, depth, false));
+          expect(wasm.perft(pl, ph, ol, oh, depth)).toBe(perftOthello(state, depth));
+        },
+      ),
+      { numRuns: 300, seed: 33 },
+    );
+  });
+});
