@@ -3,8 +3,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["src/**/*.test.ts"],
-    // A guard against a hang, not a speed goal (docs/benchmarks.md has those): re-solving the whole
-    // Othello seed set takes minutes of CPU, more on CI's two shared cores.
+    // A guard against a hang, not a speed goal (docs/benchmarks.md has those): re-solving a slice of the
+    // Othello seed set (seed-set.slow.test.ts) takes a minute or two of CPU, more on CI's shared cores.
     testTimeout: 1_200_000,
   },
 });
