@@ -72,30 +72,23 @@ for (const group of ["packages", "apps", "."]) {
       if (!existsSync(playwright)) continue;
       const report = JSON.parse(readFileSync(playwright, "utf8"));
       const stats = report.stats ?? {};
-      const flaky = (suite) => [
-        ...(suite.specs ?? []).flatMap((spec) =>
-          (spec.tests ?? [])
-            .filter((test) => test.status === "flaky")
-            .map((test) => {
-              const failure = (test.results ?? []).find((result) => result.status !== "passed");
-              return `${playwright}: ${spec.file} ${spec.title} (${firstLine(failure?.error?.message)})`;
-            }),
-        ),
-        ...(suite.suites ?? []).flatMap(flaky),
-      ];
-      retried.push(...(report.suites ?? []).flatMap(flaky));
-      const unexpected = (suite) => [
-        ...(suite.specs ?? []).flatMap((spec) =>
-          (spec.tests ?? [])
-            .filter((test) => test.status === "unexpected")
-            .map((test) => {
-              const failure = (test.results ?? []).findLast((result) => result.status !== "passed");
-              return `${playwright}: ${spec.file} ${spec.title} (${firstLine(failure?.error?.message)})`;
-            }),
-        ),
-        ...(suite.suites ?? []).flatMap(unexpected),
-      ];
-      failedTests.push(...(report.suites ?? []).flatMap(unexpected));
+      // Playwright's tests of one status, each named with the message of its last failed attempt.
+      const withStatus = (status) => {
+        const walk = (suite) => [
+          ...(suite.specs ?? []).flatMap((spec) =>
+            (spec.tests ?? [])
+              .filter((test) => test.status === status)
+              .map((test) => {
+                const failure = (test.results ?? []).findLast((result) => result.status !== "passed");
+                return `${playwright}: ${spec.file} ${spec.title} (${firstLine(failure?.error?.message)})`;
+              }),
+          ),
+          ...(suite.suites ?? []).flatMap(walk),
+        ];
+        return (report.suites ?? []).flatMap(walk);
+      };
+      retried.push(...withStatus("flaky"));
+      failedTests.push(...withStatus("unexpected"));
       passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
       failed += stats.unexpected ?? 0;
       skipped += stats.skipped ?? 0;
