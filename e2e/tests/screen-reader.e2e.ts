@@ -105,6 +105,9 @@ test("the mode, set from the address, announces the opponent's move, chat line a
   const announcer = kim.page.getByRole("log", { name: "お知らせ" });
   await expect(kim.page.getByRole("button", { name: "スクリーンリーダー", pressed: true })).toBeVisible();
   const last = async () => (await linesOf(announcer)).at(-1) ?? "";
+  // The live room, not its server-rendered preview: a move made before it arrives is in its first state,
+  // which is never announced.
+  await expect(kim.page.locator(".room")).toHaveAttribute("data-status", "live");
 
   await expect(square(jo.page, "f5")).toHaveClass(/playable/);
   await square(jo.page, "f5").click();
