@@ -13,9 +13,13 @@ const MODULES = [
 
 const ARGS = ["-O3", "--runtime", "stub", "--noAssert", "--use", "abort=", "--outFile", "module.wasm"];
 
+// The compiler names a module's internals by their paths from its base directory, and the names decide
+// the bytes: compiled from this directory, the bytes are the same from any working directory.
+const WASM_DIR = fileURLToPath(new URL(".", import.meta.url));
+
 async function compile(source) {
   let bytes = null;
-  const { error, stderr } = await asc.main([source, ...ARGS], {
+  const { error, stderr } = await asc.main([source, ...ARGS, "--baseDir", WASM_DIR], {
     writeFile(name, contents) {
       if (name.endsWith(".wasm")) bytes = contents;
     },
@@ -46,7 +50,7 @@ function moduleText(name, constant, bytes) {
 
 let stale = false;
 for (const { name, constant } of MODULES) {
-  const source = fileURLToPath(new URL(`./${name}.ts`, import.meta.url));
+  const source = `${name}.ts`;
   const target = fileURLToPath(new URL(`../src/games/othello/ai/${name}-wasm-data.ts`, import.meta.url));
   const text = moduleText(name, constant, await compile(source));
   if (!process.argv.includes("--check")) writeFileSync(target, text);
