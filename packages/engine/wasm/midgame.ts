@@ -1,8 +1,12 @@
 /**
  * AssemblyScript: the midgame search's layers in WebAssembly (issue 33), one u64 per board as in
- * endgame.ts. Its first layer is move generation, proved by perft: the same leaves as `perftBits` in
- * src/games/othello/bitboard.ts, counted the same way (a pass is one ply, a finished game one leaf, the
- * last ply the popcount of the move mask and the one above it counted in place).
+ * endgame.ts:
+ * - move generation, proved by perft: the same leaves as `perftBits` in src/games/othello/bitboard.ts,
+ *   counted the same way (a pass is one ply, a finished game one leaf, the last ply the popcount of the
+ *   move mask and the one above it counted in place);
+ * - the trained evaluation, the same value as `trainedEvalBits` (trained-eval.ts, patterns.ts's fast
+ *   path): the weights and the layout of a stage's tables are handed in by the JavaScript side
+ *   (midgame-wasm.ts), which owns them.
  *
  * Regenerate the shipped module with `npm run build:wasm -w @arena/engine` (wasm/build.mjs).
  */
@@ -44,4 +48,225 @@ export function perft(pl: i32, ph: i32, ol: i32, oh: i32, depth: i32): f64 {
   const p = (u64(u32(ph)) << 32) | u64(u32(pl));
   const o = (u64(u32(oh)) << 32) | u64(u32(ol));
   return f64(perftBits(p, o, depth, false));
+}
+
+// ---------------------------------------------------------------- the trained evaluation
+
+/** A byte's bits as base-3 digits: bit i is worth 3^i (B3), or 3^(7 − i) read from the top (R3). */
+const B3 = new StaticArray<i32>(256);
+const R3 = new StaticArray<i32>(256);
+for (let b = 0; b < 256; b++) {
+  let up = 0;
+  let down = 0;
+  let power = 1;
+  for (let i = 0; i < 8; i++) {
+    if ((b >> i) & 1) {
+      up += power;
+    }
+    power *= 3;
+  }
+  power = 1;
+  for (let i = 7; i >= 0; i--) {
+    if ((b >> i) & 1) down += power;
+    power *= 3;
+  }
+  unchecked((B3[b] = up));
+  unchecked((R3[b] = down));
+}
+
+/** Where the weights lie in this instance's memory (i16 each), and the layout of a stage's tables. */
+let weights: usize = 0;
+let stageSize: i32 = 0;
+let stageCount: i32 = 1;
+let stageWidth: i32 = 64;
+let edgeX: i32 = 0;
+let corner2x5: i32 = 0;
+let corner3x3: i32 = 0;
+let line2: i32 = 0;
+let line3: i32 = 0;
+let line4: i32 = 0;
+let mobilityOwn: i32 = 0;
+let mobilityOther: i32 = 0;
+let constantAt: i32 = 0;
+let mobilityCap: i32 = 32;
+const MAX_DIAGONALS = 32;
+let diagonalCount: i32 = 0;
+const DIAGONAL_MASK = new StaticArray<u64>(MAX_DIAGONALS);
+const DIAGONAL_SHIFT = new StaticArray<i32>(MAX_DIAGONALS);
+const DIAGONAL_OFFSET = new StaticArray<i32>(MAX_DIAGONALS);
+
+/** Room for `count` weights (i16) in this instance's memory, once; the caller copies them there. */
+export function allocateWeights(count: i32): usize {
+  const bytes = <usize>count << 1;
+  const start = ((<usize>memory.size() << 16) + 63) & ~(<usize>63);
+  const pages = i32((start + bytes - (<usize>memory.size() << 16) + 0xffff) >> 16);
+  if (memory.grow(pages) < 0) unreachable();
+  weights = start;
+  return start;
+}
+
+/** The stages and the offsets of the kinds in a stage (FEATURE_KINDS in patterns.ts). */
+export function setLayout(
+  size: i32,
+  stages: i32,
+  width: i32,
+  edge: i32,
+  c25: i32,
+  c33: i32,
+  l2: i32,
+  l3: i32,
+  l4: i32,
+  own: i32,
+  other: i32,
+  constant: i32,
+  cap: i32,
+): void {
+  stageSize = size;
+  stageCount = stages;
+  stageWidth = width;
+  edgeX = edge;
+  corner2x5 = c25;
+  corner3x3 = c33;
+  line2 = l2;
+  line3 = l3;
+  line4 = l4;
+  mobilityOwn = own;
+  mobilityOther = other;
+  constantAt = constant;
+  mobilityCap = cap;
+  diagonalCount = 0;
+}
+
+/** One diagonal of 4 or more squares: its mask (as int32 halves), its lowest file and its kind's offset. */
+export function addDiagonal(lo: i32, hi: i32, shift: i32, offset: i32): void {
+  if (diagonalCount >= MAX_DIAGONALS) unreachable();
+  unchecked((DIAGONAL_MASK[diagonalCount] = (u64(u32(hi)) << 32) | u64(u32(lo))));
+  unchecked((DIAGONAL_SHIFT[diagonalCount] = shift));
+  unchecked((DIAGONAL_OFFSET[diagonalCount] = offset));
+  diagonalCount++;
+}
+
+@inline
+function w(index: i32): i32 {
+  return i32(load<i16>(weights + (<usize>index << 1)));
+}
+
+@inline
+function row(p: u64, r: i32): i32 {
+  return i32((p >> u64(r << 3)) & 0xff);
+}
+
+/** File c as a byte, bit r for row r. */
+@inline
+function column(p: u64, c: i32): i32 {
+  return i32((((p >> u64(c)) & 0x0101010101010101) * 0x0102040810204080) >> 56);
+}
+
+@inline
+function t(own: i32, other: i32): i32 {
+  return unchecked(B3[own]) + 2 * unchecked(B3[other]);
+}
+
+@inline
+function r3(own: i32, other: i32): i32 {
+  return unchecked(R3[own]) + 2 * unchecked(R3[other]);
+}
+
+/** An X-square as the edge's digit: own bit + 2 · other bit. */
+@inline
+function x(own: i32, other: i32, bit: i32): i32 {
+  return ((own >> bit) & 1) + 2 * ((other >> bit) & 1);
+}
+
+/** The sum of the weights of every pattern instance of (p to move against o), from `base`. */
+function patternSum(base: i32, p: u64, o: u64): i32 {
+  const o0 = row(p, 0);
+  const o1 = row(p, 1);
+  const o2 = row(p, 2);
+  const o3 = row(p, 3);
+  const o4 = row(p, 4);
+  const o5 = row(p, 5);
+  const o6 = row(p, 6);
+  const o7 = row(p, 7);
+  const x0 = row(o, 0);
+  const x1 = row(o, 1);
+  const x2 = row(o, 2);
+  const x3 = row(o, 3);
+  const x4 = row(o, 4);
+  const x5 = row(o, 5);
+  const x6 = row(o, 6);
+  const x7 = row(o, 7);
+  const p0 = column(p, 0);
+  const p1 = column(p, 1);
+  const p2 = column(p, 2);
+  const p3 = column(p, 3);
+  const p4 = column(p, 4);
+  const p5 = column(p, 5);
+  const p6 = column(p, 6);
+  const p7 = column(p, 7);
+  const q0 = column(o, 0);
+  const q1 = column(o, 1);
+  const q2 = column(o, 2);
+  const q3 = column(o, 3);
+  const q4 = column(o, 4);
+  const q5 = column(o, 5);
+  const q6 = column(o, 6);
+  const q7 = column(o, 7);
+  const edge = base + edgeX;
+  const c25 = base + corner2x5;
+  const c33 = base + corner3x3;
+  let sum =
+    w(edge + t(o0, x0) + 6561 * x(o1, x1, 1) + 19683 * x(o1, x1, 6)) +
+    w(edge + t(o7, x7) + 6561 * x(o6, x6, 1) + 19683 * x(o6, x6, 6)) +
+    w(edge + t(p0, q0) + 6561 * x(p1, q1, 1) + 19683 * x(p1, q1, 6)) +
+    w(edge + t(p7, q7) + 6561 * x(p6, q6, 1) + 19683 * x(p6, q6, 6)) +
+    w(c25 + t(o0 & 31, x0 & 31) + 243 * t(o1 & 31, x1 & 31)) +
+    w(c25 + r3(o0 & 0xf8, x0 & 0xf8) + 243 * r3(o1 & 0xf8, x1 & 0xf8)) +
+    w(c25 + t(o7 & 31, x7 & 31) + 243 * t(o6 & 31, x6 & 31)) +
+    w(c25 + r3(o7 & 0xf8, x7 & 0xf8) + 243 * r3(o6 & 0xf8, x6 & 0xf8)) +
+    w(c25 + t(p0 & 31, q0 & 31) + 243 * t(p1 & 31, q1 & 31)) +
+    w(c25 + r3(p0 & 0xf8, q0 & 0xf8) + 243 * r3(p1 & 0xf8, q1 & 0xf8)) +
+    w(c25 + t(p7 & 31, q7 & 31) + 243 * t(p6 & 31, q6 & 31)) +
+    w(c25 + r3(p7 & 0xf8, q7 & 0xf8) + 243 * r3(p6 & 0xf8, q6 & 0xf8)) +
+    w(c33 + t(o0 & 7, x0 & 7) + 27 * t(o1 & 7, x1 & 7) + 729 * t(o2 & 7, x2 & 7)) +
+    w(c33 + r3(o0 & 0xe0, x0 & 0xe0) + 27 * r3(o1 & 0xe0, x1 & 0xe0) + 729 * r3(o2 & 0xe0, x2 & 0xe0)) +
+    w(c33 + t(o7 & 7, x7 & 7) + 27 * t(o6 & 7, x6 & 7) + 729 * t(o5 & 7, x5 & 7)) +
+    w(c33 + r3(o7 & 0xe0, x7 & 0xe0) + 27 * r3(o6 & 0xe0, x6 & 0xe0) + 729 * r3(o5 & 0xe0, x5 & 0xe0)) +
+    w(base + line2 + t(o1, x1)) +
+    w(base + line2 + t(o6, x6)) +
+    w(base + line2 + t(p1, q1)) +
+    w(base + line2 + t(p6, q6)) +
+    w(base + line3 + t(o2, x2)) +
+    w(base + line3 + t(o5, x5)) +
+    w(base + line3 + t(p2, q2)) +
+    w(base + line3 + t(p5, q5)) +
+    w(base + line4 + t(o3, x3)) +
+    w(base + line4 + t(o4, x4)) +
+    w(base + line4 + t(p3, q3)) +
+    w(base + line4 + t(p4, q4));
+  for (let d = 0; d < diagonalCount; d++) {
+    const mask = unchecked(DIAGONAL_MASK[d]);
+    const shift = u64(unchecked(DIAGONAL_SHIFT[d]));
+    // One square per file: stacking the rows puts each on bit 56 + its file, without carries.
+    const own = i32((((p & mask) * 0x0101010101010101) >> 56) >> shift);
+    const other = i32((((o & mask) * 0x0101010101010101) >> 56) >> shift);
+    sum += w(base + unchecked(DIAGONAL_OFFSET[d]) + t(own, other));
+  }
+  return sum;
+}
+
+/** The trained value of (pl, ph) to move against (ol, oh), in 1/scale disc, as `trainedEvalBits`. */
+export function evaluate(pl: i32, ph: i32, ol: i32, oh: i32): i32 {
+  const p = (u64(u32(ph)) << 32) | u64(u32(pl));
+  const o = (u64(u32(oh)) << 32) | u64(u32(ol));
+  return evaluateBits(p, o);
+}
+
+function evaluateBits(p: u64, o: u64): i32 {
+  const empties = 64 - i32(popcnt(p | o));
+  const stage = min(stageCount - 1, empties / stageWidth);
+  const base = stage * stageSize;
+  const own = min(mobilityCap, i32(popcnt(legalMoves(p, o))));
+  const other = min(mobilityCap, i32(popcnt(legalMoves(o, p))));
+  return patternSum(base, p, o) + w(base + mobilityOwn + own) + w(base + mobilityOther + other) + w(base + constantAt);
 }

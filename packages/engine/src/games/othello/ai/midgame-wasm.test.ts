@@ -3,8 +3,10 @@ import { describe, expect, it } from "vitest";
 import { perftBits } from "../bitboard.js";
 import { BLACK, type OthelloState, applyMove, legalMoves, othello, perftOthello } from "../rules.js";
 import { midgameWasm } from "./midgame-wasm.js";
+import { trainedWeights } from "./thread-engines.js";
+import { trainedEvalBits } from "./trained-eval.js";
 
-const wasm = midgameWasm();
+const wasm = midgameWasm(trainedWeights());
 const sidesOf = (state: OthelloState) =>
   state.turn === BLACK
     ? ([state.blackLo, state.blackHi, state.whiteLo, state.whiteHi] as const)
@@ -35,6 +37,26 @@ describe("the midgame module's move generation (wasm/midgame.ts)", () => {
         },
       ),
       { numRuns: 300, seed: 33 },
+    );
+  });
+
+  it("evaluates every position as the trained evaluation does, in every stage", () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat(), { minLength: 0, maxLength: 60 }), (picks) => {
+        let state = othello.initial({}, 0);
+        const positions = [state];
+        for (const pick of picks) {
+          const moves = legalMoves(state);
+          if (moves.length === 0) break;
+          state = applyMove(state, moves[pick % moves.length] as number);
+          positions.push(state);
+        }
+        for (const position of positions) {
+          const [pl, ph, ol, oh] = sidesOf(position);
+          expect(wasm.evaluate(pl, ph, ol, oh)).toBe(trainedEvalBits(trainedWeights(), pl, ph, ol, oh));
+        }
+      }),
+      { numRuns: 200, seed: 33 },
     );
   });
 });

@@ -1,18 +1,55 @@
 /**
  * The midgame search's layers in WebAssembly (wasm/midgame.ts, shipped as bytes in
- * midgame-wasm-data.ts). Its first layer is move generation, which perft proves and measures
- * (docs/benchmarks.md, "Othello perft").
+ * midgame-wasm-data.ts): move generation, which perft proves and measures (docs/benchmarks.md,
+ * "Othello perft"), and the trained evaluation, whose weights and layout this side hands in.
  */
 import { MIDGAME_WASM } from "./midgame-wasm-data.js";
+import { FAST_LAYOUT, FEATURE_KINDS, MOBILITY_CAP, MOBILITY_KIND, STAGE_SIZE } from "./patterns.js";
+import type { TrainedWeights } from "./weights-codec.js";
 import { wasmInstance } from "./wasm-instance.js";
 
 export interface MidgameWasm {
   /** Leaves of the move tree `depth` plies below (pl, ph) to move against (ol, oh), as `perftBits`. */
   readonly perft: (pl: number, ph: number, ol: number, oh: number, depth: number) => number;
+  /** The trained value of (pl, ph) to move against (ol, oh), as `trainedEvalBits` with the weights given. */
+  readonly evaluate: (pl: number, ph: number, ol: number, oh: number) => number;
 }
 
-/** A fresh instance with its own memory. */
-export function midgameWasm(): MidgameWasm {
-  const exports = wasmInstance(MIDGAME_WASM, {}) as unknown as MidgameWasm;
-  return { perft: exports.perft };
+interface Exports {
+  readonly memory: { readonly buffer: ArrayBuffer };
+  readonly perft: MidgameWasm["perft"];
+  readonly evaluate: MidgameWasm["evaluate"];
+  readonly allocateWeights: (count: number) => number;
+  readonly setLayout: (...layout: number[]) => void;
+  readonly addDiagonal: (lo: number, hi: number, shift: number, offset: number) => void;
+}
+
+const offsetOf = (kind: number): number => FEATURE_KINDS[kind]?.offset ?? 0;
+
+/** A fresh instance with its own memory, holding a copy of `weights`. */
+export function midgameWasm(weights: TrainedWeights): MidgameWasm {
+  const exports = wasmInstance(MIDGAME_WASM, {}) as unknown as Exports;
+  const address = exports.allocateWeights(weights.tables.length);
+  // Read the buffer after the allocation: growing the memory detaches the old one.
+  new Int16Array(exports.memory.buffer, address, weights.tables.length).set(weights.tables);
+  exports.setLayout(
+    STAGE_SIZE,
+    weights.stageCount,
+    weights.stageWidth,
+    FAST_LAYOUT.edgeX,
+    FAST_LAYOUT.corner2x5,
+    FAST_LAYOUT.corner3x3,
+    FAST_LAYOUT.line2,
+    FAST_LAYOUT.line3,
+    FAST_LAYOUT.line4,
+    offsetOf(MOBILITY_KIND),
+    offsetOf(MOBILITY_KIND + 1),
+    offsetOf(MOBILITY_KIND + 2),
+    MOBILITY_CAP,
+  );
+  const { lo, hi, shift, offset } = FAST_LAYOUT.diagonals;
+  for (let d = 0; d < lo.length; d++) {
+    exports.addDiagonal(lo[d] as number, hi[d] as number, shift[d] as number, offset[d] as number);
+  }
+  return { perft: exports.perft, evaluate: exports.evaluate };
 }
