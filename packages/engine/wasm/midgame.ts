@@ -270,3 +270,259 @@ function evaluateBits(p: u64, o: u64): i32 {
   const other = min(mobilityCap, i32(popcnt(legalMoves(o, p))));
   return patternSum(base, p, o) + w(base + mobilityOwn + own) + w(base + mobilityOther + other) + w(base + constantAt);
 }
+
+// ---------------------------------------------------------------- the search
+
+/** The search's deadline test (midgame.ts): true once its time is up. */
+@external("midgame", "expired")
+declare function expired(): bool;
+
+const MAX_PLY = 64;
+const MAX_MOVES = 32;
+const CHECK_INTERVAL = 1024;
+/** From this remaining depth children are ordered by their trained value, as in midgame.ts. */
+const EVAL_ORDER_DEPTH = 3;
+const INF = 1 << 30;
+const MOBILITY_ORDER_DEPTH = 1;
+const MOBILITY_WEIGHT = 2;
+
+/** Square classes for cheap ordering: corners first, X-squares last. */
+const SQUARE_PRIORITY: StaticArray<i32> = [
+  9, 2, 6, 5, 5, 6, 2, 9, 2, 0, 3, 3, 3, 3, 0, 2, 6, 3, 5, 4, 4, 5, 3, 6, 5, 3, 4, 4, 4, 4, 3, 5, 5, 3, 4, 4,
+  4, 4, 3, 5, 6, 3, 5, 4, 4, 5, 3, 6, 2, 0, 3, 3, 3, 3, 0, 2, 9, 2, 6, 5, 5, 6, 2, 9,
+];
+
+const listSq = new StaticArray<i32>(MAX_PLY * MAX_MOVES);
+const listFlips = new StaticArray<u64>(MAX_PLY * MAX_MOVES);
+const listKey = new StaticArray<i32>(MAX_PLY * MAX_MOVES);
+
+let scale: i32 = 1;
+let nodes: i32 = 0;
+let nextCheck: i32 = CHECK_INTERVAL;
+let aborted = false;
+
+/**
+ * The table, as midgame.ts's: 32 bytes a slot (the four board halves, lower and upper bounds, depth with
+ * -1 for empty, best move), in buckets of two slots found by the same hash.
+ */
+let table: usize = 0;
+let tableMask: i32 = 0;
+const SLOT = 32;
+
+/** Allocates the table of 2^bits slots (once) and empties it; `units` is the evaluation's scale. */
+export function allocateTable(bits: i32, units: i32): void {
+  scale = units;
+  const size = 1 << bits;
+  const bytes = <usize>size * SLOT;
+  const start = ((<usize>memory.size() << 16) + 63) & ~(<usize>63);
+  const pages = i32((start + bytes - (<usize>memory.size() << 16) + 0xffff) >> 16);
+  if (memory.grow(pages) < 0) unreachable();
+  table = start;
+  tableMask = size - 2;
+  clearTable();
+}
+
+/** Forgets every stored position. */
+export function clearTable(): void {
+  for (let i = 0; i <= tableMask + 1; i++) store<i8>(table + <usize>i * SLOT + 24, -1);
+}
+
+@inline
+function slotAt(i: i32): usize {
+  return table + <usize>i * SLOT;
+}
+
+function hash(pl: i32, ph: i32, ol: i32, oh: i32): i32 {
+  let h = (pl * <i32>0x9e3779b1) ^ ((ph ^ <i32>0x5bd1e995) * <i32>0x85ebca77);
+  h ^= (ol * <i32>0xc2b2ae3d) ^ ((oh ^ <i32>0x27d4eb2f) * <i32>0x165667b1);
+  h ^= h >>> 15;
+  h = h * <i32>0x2c1b3c6d;
+  h ^= h >>> 13;
+  return h & tableMask;
+}
+
+function find(p: u64, o: u64, bucket: i32): i32 {
+  for (let i = bucket; i < bucket + 2; i++) {
+    const at = slotAt(i);
+    if (load<i8>(at + 24) != -1 && load<u64>(at) == p && load<u64>(at + 8) == o) return i;
+  }
+  return -1;
+}
+
+function storeEntry(p: u64, o: u64, bucket: i32, depth: i32, lower: i32, upper: i32, move: i32): void {
+  let slot = find(p, o, bucket);
+  if (slot >= 0 && i32(load<i8>(slotAt(slot) + 24)) > depth) return;
+  if (slot < 0) {
+    slot = i32(load<i8>(slotAt(bucket) + 24)) <= i32(load<i8>(slotAt(bucket + 1) + 24)) ? bucket : bucket + 1;
+    store<u64>(slotAt(slot), p);
+    store<u64>(slotAt(slot) + 8, o);
+  }
+  const at = slotAt(slot);
+  store<i8>(at + 24, i8(depth));
+  store<i32>(at + 16, lower);
+  store<i32>(at + 20, upper);
+  store<i8>(at + 25, i8(move));
+}
+
+@inline
+function low(b: u64): i32 {
+  return i32(b);
+}
+
+@inline
+function high(b: u64): i32 {
+  return i32(b >> 32);
+}
+
+function bucketOf(p: u64, o: u64): i32 {
+  return hash(low(p), high(p), low(o), high(o));
+}
+
+/** The final disc difference; empty squares go to the winner. */
+function finalScore(p: u64, o: u64): i32 {
+  const mine = i32(popcnt(p));
+  const theirs = i32(popcnt(o));
+  const diff = mine - theirs;
+  const empty = 64 - mine - theirs;
+  return diff > 0 ? diff + empty : diff < 0 ? diff - empty : 0;
+}
+
+/** Fills the move list of `ply`, best first; returns its length. */
+function generate(p: u64, o: u64, ply: i32, hint: i32, depth: i32): i32 {
+  let moves = legalMoves(p, o);
+  const base = ply * MAX_MOVES;
+  let count = 0;
+  while (moves != 0) {
+    const sq = i32(ctz(moves));
+    const bit = moves & (0 - moves);
+    moves ^= bit;
+    const flipped = flips(sq, p, o);
+    let key: i32;
+    if (sq == hint) key = INF;
+    else if (depth >= EVAL_ORDER_DEPTH) key = -evaluateBits(o & ~flipped, p | flipped | bit);
+    else if (depth >= MOBILITY_ORDER_DEPTH) {
+      const replies = i32(popcnt(legalMoves(o & ~flipped, p | flipped | bit)));
+      key = unchecked(SQUARE_PRIORITY[sq]) - MOBILITY_WEIGHT * replies;
+    } else key = unchecked(SQUARE_PRIORITY[sq]);
+    let j = count++;
+    while (j > 0 && unchecked(listKey[base + j - 1]) < key) {
+      unchecked((listSq[base + j] = listSq[base + j - 1]));
+      unchecked((listFlips[base + j] = listFlips[base + j - 1]));
+      unchecked((listKey[base + j] = listKey[base + j - 1]));
+      j--;
+    }
+    unchecked((listSq[base + j] = sq));
+    unchecked((listFlips[base + j] = flipped));
+    unchecked((listKey[base + j] = key));
+  }
+  return count;
+}
+
+function pvs(p: u64, o: u64, alpha: i32, beta: i32, depth: i32, passed: bool, ply: i32): i32 {
+  nodes++;
+  if (nodes >= nextCheck) {
+    nextCheck = nodes + CHECK_INTERVAL;
+    if (expired()) aborted = true;
+  }
+  if (aborted) return 0;
+  if (depth <= 0) {
+    // The move counts the evaluation needs double as the end-of-game test.
+    const own = i32(popcnt(legalMoves(p, o)));
+    const other = i32(popcnt(legalMoves(o, p)));
+    if (own == 0 && other == 0) return finalScore(p, o) * scale;
+    const empties = 64 - i32(popcnt(p | o));
+    const base = min(stageCount - 1, empties / stageWidth) * stageSize;
+    return (
+      patternSum(base, p, o) +
+      w(base + mobilityOwn + min(mobilityCap, own)) +
+      w(base + mobilityOther + min(mobilityCap, other)) +
+      w(base + constantAt)
+    );
+  }
+  const bucket = bucketOf(p, o);
+  const slot = find(p, o, bucket);
+  let hint = -1;
+  if (slot >= 0) {
+    const at = slotAt(slot);
+    hint = i32(load<i8>(at + 25));
+    if (i32(load<i8>(at + 24)) >= depth) {
+      const lower = load<i32>(at + 16);
+      const upper = load<i32>(at + 20);
+      if (lower >= beta) return lower;
+      if (upper <= alpha) return upper;
+      if (lower == upper) return lower;
+    }
+  }
+  const count = generate(p, o, ply, hint, depth);
+  if (count == 0) {
+    if (passed) return finalScore(p, o) * scale;
+    if (legalMoves(o, p) == 0) return finalScore(p, o) * scale;
+    return -pvs(o, p, -beta, -alpha, depth, true, ply + 1);
+  }
+  const base = ply * MAX_MOVES;
+  const alpha0 = alpha;
+  let best = -INF;
+  let bestMove = -1;
+  for (let i = 0; i < count; i++) {
+    const sq = unchecked(listSq[base + i]);
+    const flipped = unchecked(listFlips[base + i]);
+    const np = o & ~flipped;
+    const no = p | flipped | (u64(1) << u64(sq));
+    let v: i32;
+    if (i == 0) v = -pvs(np, no, -beta, -alpha, depth - 1, false, ply + 1);
+    else {
+      v = -pvs(np, no, -alpha - 1, -alpha, depth - 1, false, ply + 1);
+      if (v > alpha && v < beta) v = -pvs(np, no, -beta, -v, depth - 1, false, ply + 1);
+    }
+    if (aborted) return 0;
+    if (v > best) {
+      best = v;
+      bestMove = sq;
+      if (v > alpha) {
+        alpha = v;
+        if (alpha >= beta) break;
+      }
+    }
+  }
+  storeEntry(p, o, bucket, depth, best > alpha0 ? best : -INF, best < beta ? best : INF, bestMove);
+  return best;
+}
+
+/**
+ * One search of (pl, ph) to move against (ol, oh) to `depth` within (alpha, beta), as
+ * `MidgameSearch.pvs` at the root; `searchedNodes()` and `wasAborted()` tell the rest. A new search
+ * (`fresh` 1) resets the node count and the clock checks, as an iterative deepening's first call does.
+ */
+export function search(pl: i32, ph: i32, ol: i32, oh: i32, alpha: i32, beta: i32, depth: i32, fresh: i32): i32 {
+  if (fresh != 0) {
+    nodes = 0;
+    nextCheck = CHECK_INTERVAL;
+    aborted = false;
+  }
+  const p = (u64(u32(ph)) << 32) | u64(u32(pl));
+  const o = (u64(u32(oh)) << 32) | u64(u32(ol));
+  return pvs(p, o, alpha, beta, depth, false, 0);
+}
+
+export function searchedNodes(): i32 {
+  return nodes;
+}
+
+export function wasAborted(): i32 {
+  return aborted ? 1 : 0;
+}
+
+/** The table's best move for (pl, ph) to move against (ol, oh), or -1. */
+export function storedMove(pl: i32, ph: i32, ol: i32, oh: i32): i32 {
+  const p = (u64(u32(ph)) << 32) | u64(u32(pl));
+  const o = (u64(u32(oh)) << 32) | u64(u32(ol));
+  const slot = find(p, o, bucketOf(p, o));
+  return slot >= 0 ? i32(load<i8>(slotAt(slot) + 25)) : -1;
+}
+
+/** The first move by the cheap ordering (depth 0), which is always legal; -1 without one. */
+export function cheapestFirst(pl: i32, ph: i32, ol: i32, oh: i32): i32 {
+  const p = (u64(u32(ph)) << 32) | u64(u32(pl));
+  const o = (u64(u32(oh)) << 32) | u64(u32(ol));
+  return generate(p, o, 0, -1, 0) > 0 ? unchecked(listSq[0]) : -1;
+}

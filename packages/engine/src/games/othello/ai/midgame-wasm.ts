@@ -13,12 +13,39 @@ export interface MidgameWasm {
   readonly perft: (pl: number, ph: number, ol: number, oh: number, depth: number) => number;
   /** The trained value of (pl, ph) to move against (ol, oh), as `trainedEvalBits` with the weights given. */
   readonly evaluate: (pl: number, ph: number, ol: number, oh: number) => number;
+  /**
+   * `MidgameSearch`'s principal-variation search at the root, node for node, on this instance's table;
+   * `fresh` (1) starts a new search: the node count, the clock checks and the stop flag reset.
+   */
+  readonly search: (
+    pl: number,
+    ph: number,
+    ol: number,
+    oh: number,
+    alpha: number,
+    beta: number,
+    depth: number,
+    fresh: number,
+  ) => number;
+  readonly searchedNodes: () => number;
+  /** 1 once `expired` stopped the search (its value is then meaningless). */
+  readonly wasAborted: () => number;
+  readonly storedMove: (pl: number, ph: number, ol: number, oh: number) => number;
+  /** The first move by the cheap ordering, always legal; -1 without one. */
+  readonly cheapestFirst: (pl: number, ph: number, ol: number, oh: number) => number;
+  readonly clearTable: () => void;
 }
 
-interface Exports {
+export interface MidgameWasmOptions {
+  /** The table has 2^tableBits slots (default 18, as `MidgameSearch`). */
+  readonly tableBits?: number;
+  /** Asked every 1,024 nodes whether the search must stop. */
+  readonly expired?: () => boolean;
+}
+
+interface Exports extends MidgameWasm {
   readonly memory: { readonly buffer: ArrayBuffer };
-  readonly perft: MidgameWasm["perft"];
-  readonly evaluate: MidgameWasm["evaluate"];
+  readonly allocateTable: (bits: number, scale: number) => void;
   readonly allocateWeights: (count: number) => number;
   readonly setLayout: (...layout: number[]) => void;
   readonly addDiagonal: (lo: number, hi: number, shift: number, offset: number) => void;
@@ -26,9 +53,10 @@ interface Exports {
 
 const offsetOf = (kind: number): number => FEATURE_KINDS[kind]?.offset ?? 0;
 
-/** A fresh instance with its own memory, holding a copy of `weights`. */
-export function midgameWasm(weights: TrainedWeights): MidgameWasm {
-  const exports = wasmInstance(MIDGAME_WASM, {}) as unknown as Exports;
+/** A fresh instance with its own memory and table, holding a copy of `weights`. */
+export function midgameWasm(weights: TrainedWeights, options: MidgameWasmOptions = {}): MidgameWasm {
+  const expired = options.expired ?? (() => false);
+  const exports = wasmInstance(MIDGAME_WASM, { midgame: { expired } }) as unknown as Exports;
   const address = exports.allocateWeights(weights.tables.length);
   // Read the buffer after the allocation: growing the memory detaches the old one.
   new Int16Array(exports.memory.buffer, address, weights.tables.length).set(weights.tables);
@@ -51,5 +79,8 @@ export function midgameWasm(weights: TrainedWeights): MidgameWasm {
   for (let d = 0; d < lo.length; d++) {
     exports.addDiagonal(lo[d] as number, hi[d] as number, shift[d] as number, offset[d] as number);
   }
-  return { perft: exports.perft, evaluate: exports.evaluate };
+  exports.allocateTable(options.tableBits ?? 18, weights.scale);
+  const { perft, evaluate, search, searchedNodes, wasAborted, storedMove, cheapestFirst, clearTable } =
+    exports;
+  return { perft, evaluate, search, searchedNodes, wasAborted, storedMove, cheapestFirst, clearTable };
 }

@@ -13,6 +13,7 @@ import { flips, moves, out, popcount32 } from "../bitboard.js";
 import { PASS } from "../squares.js";
 import { finalScore } from "./sides.js";
 import { trainedEvalBits, trainedEvalWithMobility } from "./trained-eval.js";
+import { type MidgameWasm, midgameWasm } from "./midgame-wasm.js";
 import type { TrainedWeights } from "./weights-codec.js";
 
 export interface MidgameOptions {
@@ -77,9 +78,20 @@ export class MidgameSearch {
   private deadline = Infinity;
   private aborted = false;
   private nextCheck = CHECK_INTERVAL;
+  /** No root search of this `search` call has run yet (the WebAssembly core then resets its counters). */
+  private fresh = true;
+  /** The WebAssembly core (wasm/midgame.ts), which visits the same nodes, when chosen. */
+  private readonly wasm: MidgameWasm | null;
 
-  constructor(weights: TrainedWeights, tableBits = 18) {
+  constructor(weights: TrainedWeights, tableBits = 18, core: "js" | "wasm" = "js") {
     this.weights = weights;
+    this.wasm =
+      core === "wasm"
+        ? midgameWasm(weights, {
+            tableBits,
+            expired: () => this.clock !== undefined && this.clock() > this.deadline,
+          })
+        : null;
     const size = 1 << tableBits;
     this.mask = size - 2;
     this.ttBoards = new Int32Array(size * 4);
@@ -102,12 +114,14 @@ export class MidgameSearch {
   /** Forgets every stored position. */
   clear(): void {
     this.ttDepth.fill(-1);
+    this.wasm?.clearTable();
   }
 
   /** Iteratively deepened search of (pl, ph) to move against (ol, oh). */
   search(pl: number, ph: number, ol: number, oh: number, options: MidgameOptions): MidgameResult {
     const now = options.now;
     this.nodes = 0;
+    this.fresh = true;
     this.clock = now;
     this.deadline = options.deadline ?? Infinity;
     this.aborted = false;
@@ -129,7 +143,7 @@ export class MidgameSearch {
       let beta = depth > 2 ? guess + window : INF;
       let value: number;
       for (;;) {
-        value = this.pvs(pl, ph, ol, oh, alpha, beta, depth, false, 0);
+        value = this.root(pl, ph, ol, oh, alpha, beta, depth);
         if (this.aborted) break;
         if (value <= alpha && alpha > -INF) alpha = -INF;
         else if (value >= beta && beta < INF) beta = INF;
@@ -145,9 +159,14 @@ export class MidgameSearch {
     this.clock = undefined;
     if (best === null) {
       // Not even depth 1 finished: the first move by the cheap ordering, which is always legal.
-      const count = this.generate(pl, ph, ol, oh, 0, -1, 0);
+      const first =
+        this.wasm !== null
+          ? this.wasm.cheapestFirst(pl, ph, ol, oh)
+          : this.generate(pl, ph, ol, oh, 0, -1, 0) > 0
+            ? (this.listSq[0] as number)
+            : -1;
       return {
-        move: count > 0 ? (this.listSq[0] as number) : -1,
+        move: first,
         value: guess,
         depth: 0,
         pv: [],
@@ -155,6 +174,24 @@ export class MidgameSearch {
       };
     }
     return { ...best, nodes: this.nodes };
+  }
+
+  /** The search at the root, by the chosen core; the WebAssembly one keeps the node count itself. */
+  private root(
+    pl: number,
+    ph: number,
+    ol: number,
+    oh: number,
+    alpha: number,
+    beta: number,
+    depth: number,
+  ): number {
+    if (this.wasm === null) return this.pvs(pl, ph, ol, oh, alpha, beta, depth, false, 0);
+    const value = this.wasm.search(pl, ph, ol, oh, alpha, beta, depth, this.fresh ? 1 : 0);
+    this.fresh = false;
+    this.nodes = this.wasm.searchedNodes();
+    this.aborted = this.wasm.wasAborted() === 1;
+    return value;
   }
 
   private hash(pl: number, ph: number, ol: number, oh: number): number {
@@ -205,6 +242,7 @@ export class MidgameSearch {
   }
 
   private storedMove(pl: number, ph: number, ol: number, oh: number): number {
+    if (this.wasm !== null) return this.wasm.storedMove(pl, ph, ol, oh);
     const slot = this.find(pl, ph, ol, oh);
     return slot >= 0 ? (this.ttMove[slot] as number) : -1;
   }
