@@ -59,7 +59,12 @@ const SQUARE_PRIORITY = Int8Array.from([
   4, 4, 3, 5, 6, 3, 5, 4, 4, 5, 3, 6, 2, 0, 3, 3, 3, 3, 0, 2, 9, 2, 6, 5, 5, 6, 2, 9,
 ]);
 
-/** A midgame searcher with its own transposition table; reuse one across moves of a game. */
+/**
+ * A midgame searcher with its own transposition table; reuse one across moves of a game. Its core is the
+ * JavaScript search below or the same search in WebAssembly (wasm/midgame.ts), which visits the same
+ * nodes several times faster (docs/benchmarks.md, "Othello midgame search"); the JavaScript one is the
+ * reference the WebAssembly one is tested against.
+ */
 export class MidgameSearch {
   /** Nodes visited by the last `search` call. */
   nodes = 0;
@@ -92,7 +97,8 @@ export class MidgameSearch {
             expired: () => this.clock !== undefined && this.clock() > this.deadline,
           })
         : null;
-    const size = 1 << tableBits;
+    // With the WebAssembly core the table lives in its instance; these arrays are then never read.
+    const size = this.wasm === null ? 1 << tableBits : 2;
     this.mask = size - 2;
     this.ttBoards = new Int32Array(size * 4);
     this.ttLower = new Int32Array(size);
