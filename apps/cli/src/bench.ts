@@ -6,6 +6,7 @@
  *   node apps/cli/dist/bench.js [--only perft] [--depth 11]
  *   node apps/cli/dist/bench.js --only solve [--ffo 40-44|none] [--set-22 on|off] [--iago-depth 7]
  *   node apps/cli/dist/bench.js --only krk
+ *   node apps/cli/dist/bench.js --only midgame [--midgame-depth 8]
  *
  * Against another commit of the engine rather than the C yardsticks: bench/engine/ab.sh <commit> bench --only perft.
  */
@@ -18,6 +19,7 @@ import { parseArgs } from "node:util";
 import { Othello, OthelloAi, othello } from "@arena/engine";
 import { BIG_START, perftBigInt, perftHalvesPlain, perftTyped } from "./bench/representations.js";
 import { KRK_SECTION, krkOracleBench } from "./bench/krk.js";
+import { midgameBench } from "./bench/midgame.js";
 import { solveBench } from "./bench/solve.js";
 
 const sharedDir = process.env.ARENA_SHARED ?? fileURLToPath(new URL("../../../../shared", import.meta.url));
@@ -65,7 +67,7 @@ function perftBench(depth: number): void {
   if (ours.leaves !== c.leaves) throw new Error(`leaf counts differ: ${ours.leaves} vs ${c.leaves}`);
   console.log(`ratio: ${(ours.leavesPerSecond / c.leavesPerSecond).toFixed(2)}x the C yardstick`);
   // The midgame module's move generation (wasm/midgame.ts): the same tree, one u64 per board.
-  const wasm = OthelloAi.midgameWasm();
+  const wasm = OthelloAi.midgameWasm(OthelloAi.trainedWeights());
   const sides = [start.blackLo, start.blackHi, start.whiteLo, start.whiteHi] as const;
   wasm.perft(...sides, Math.min(depth, 8));
   const wasmStarted = performance.now();
@@ -129,6 +131,7 @@ const { values } = parseArgs({
     ffo: { type: "string" },
     "set-22": { type: "string" },
     "iago-depth": { type: "string" },
+    "midgame-depth": { type: "string" },
   },
 });
 const sections = new Set(values.only ?? ["perft", "representations"]);
@@ -144,3 +147,4 @@ if (sections.has("solve")) {
   });
 }
 if (sections.has(KRK_SECTION)) krkOracleBench(7);
+if (sections.has("midgame")) midgameBench(Number(values["midgame-depth"] ?? 8));

@@ -2,9 +2,12 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { perftBits } from "../bitboard.js";
 import { BLACK, type OthelloState, applyMove, legalMoves, othello, perftOthello } from "../rules.js";
+import { MidgameSearch } from "./midgame.js";
 import { midgameWasm } from "./midgame-wasm.js";
+import { trainedWeights } from "./thread-engines.js";
+import { trainedEvalBits } from "./trained-eval.js";
 
-const wasm = midgameWasm();
+const wasm = midgameWasm(trainedWeights());
 const sidesOf = (state: OthelloState) =>
   state.turn === BLACK
     ? ([state.blackLo, state.blackHi, state.whiteLo, state.whiteHi] as const)
@@ -36,5 +39,59 @@ describe("the midgame module's move generation (wasm/midgame.ts)", () => {
       ),
       { numRuns: 300, seed: 33 },
     );
+  });
+
+  it("evaluates every position as the trained evaluation does, in every stage", () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat(), { minLength: 0, maxLength: 60 }), (picks) => {
+        let state = othello.initial({}, 0);
+        const positions = [state];
+        for (const pick of picks) {
+          const moves = legalMoves(state);
+          if (moves.length === 0) break;
+          state = applyMove(state, moves[pick % moves.length] as number);
+          positions.push(state);
+        }
+        for (const position of positions) {
+          const [pl, ph, ol, oh] = sidesOf(position);
+          expect(wasm.evaluate(pl, ph, ol, oh)).toBe(trainedEvalBits(trainedWeights(), pl, ph, ol, oh));
+        }
+      }),
+      { numRuns: 200, seed: 33 },
+    );
+  });
+
+  it("searches node for node as the JavaScript midgame search, at every depth to 6, from cold tables", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.nat(), { minLength: 4, maxLength: 56 }),
+        fc.integer({ min: 1, max: 6 }),
+        (picks, depth) => {
+          let state = othello.initial({}, 0);
+          for (const pick of picks) {
+            const moves = legalMoves(state);
+            if (moves.length === 0) break;
+            state = applyMove(state, moves[pick % moves.length] as number);
+          }
+          const [pl, ph, ol, oh] = sidesOf(state);
+          const js = new MidgameSearch(trainedWeights(), 16).search(pl, ph, ol, oh, { maxDepth: depth });
+          const inWasm = new MidgameSearch(trainedWeights(), 16, "wasm").search(pl, ph, ol, oh, {
+            maxDepth: depth,
+          });
+          expect(inWasm).toEqual(js);
+        },
+      ),
+      { numRuns: 150, seed: 33 },
+    );
+  });
+
+  it("stops when its clock passes the deadline, with the deepest iteration it finished", () => {
+    const [pl, ph, ol, oh] = sidesOf(othello.initial({}, 0));
+    let t = 0;
+    const search = new MidgameSearch(trainedWeights(), 16, "wasm");
+    const result = search.search(pl, ph, ol, oh, { maxDepth: 60, now: () => (t += 1), deadline: 200 });
+    expect(result.depth).toBeGreaterThan(0);
+    expect(result.depth).toBeLessThan(60);
+    expect([19, 26, 37, 44]).toContain(result.move);
   });
 });

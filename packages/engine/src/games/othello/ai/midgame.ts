@@ -13,6 +13,7 @@ import { flips, moves, out, popcount32 } from "../bitboard.js";
 import { PASS } from "../squares.js";
 import { finalScore } from "./sides.js";
 import { trainedEvalBits, trainedEvalWithMobility } from "./trained-eval.js";
+import { type MidgameWasm, midgameWasm } from "./midgame-wasm.js";
 import type { TrainedWeights } from "./weights-codec.js";
 
 export interface MidgameOptions {
@@ -58,7 +59,12 @@ const SQUARE_PRIORITY = Int8Array.from([
   4, 4, 3, 5, 6, 3, 5, 4, 4, 5, 3, 6, 2, 0, 3, 3, 3, 3, 0, 2, 9, 2, 6, 5, 5, 6, 2, 9,
 ]);
 
-/** A midgame searcher with its own transposition table; reuse one across moves of a game. */
+/**
+ * A midgame searcher with its own transposition table; reuse one across moves of a game. Its core is the
+ * JavaScript search below or the same search in WebAssembly (wasm/midgame.ts), which visits the same
+ * nodes several times faster (docs/benchmarks.md, "Othello midgame search"); the JavaScript one is the
+ * reference the WebAssembly one is tested against.
+ */
 export class MidgameSearch {
   /** Nodes visited by the last `search` call. */
   nodes = 0;
@@ -77,10 +83,22 @@ export class MidgameSearch {
   private deadline = Infinity;
   private aborted = false;
   private nextCheck = CHECK_INTERVAL;
+  /** No root search of this `search` call has run yet (the WebAssembly core then resets its counters). */
+  private fresh = true;
+  /** The WebAssembly core (wasm/midgame.ts), which visits the same nodes, when chosen. */
+  private readonly wasm: MidgameWasm | null;
 
-  constructor(weights: TrainedWeights, tableBits = 18) {
+  constructor(weights: TrainedWeights, tableBits = 18, core: "js" | "wasm" = "js") {
     this.weights = weights;
-    const size = 1 << tableBits;
+    this.wasm =
+      core === "wasm"
+        ? midgameWasm(weights, {
+            tableBits,
+            expired: () => this.clock !== undefined && this.clock() > this.deadline,
+          })
+        : null;
+    // With the WebAssembly core the table lives in its instance; these arrays are then never read.
+    const size = this.wasm === null ? 1 << tableBits : 2;
     this.mask = size - 2;
     this.ttBoards = new Int32Array(size * 4);
     this.ttLower = new Int32Array(size);
@@ -102,12 +120,14 @@ export class MidgameSearch {
   /** Forgets every stored position. */
   clear(): void {
     this.ttDepth.fill(-1);
+    this.wasm?.clearTable();
   }
 
   /** Iteratively deepened search of (pl, ph) to move against (ol, oh). */
   search(pl: number, ph: number, ol: number, oh: number, options: MidgameOptions): MidgameResult {
     const now = options.now;
     this.nodes = 0;
+    this.fresh = true;
     this.clock = now;
     this.deadline = options.deadline ?? Infinity;
     this.aborted = false;
@@ -129,7 +149,7 @@ export class MidgameSearch {
       let beta = depth > 2 ? guess + window : INF;
       let value: number;
       for (;;) {
-        value = this.pvs(pl, ph, ol, oh, alpha, beta, depth, false, 0);
+        value = this.root(pl, ph, ol, oh, alpha, beta, depth);
         if (this.aborted) break;
         if (value <= alpha && alpha > -INF) alpha = -INF;
         else if (value >= beta && beta < INF) beta = INF;
@@ -145,9 +165,14 @@ export class MidgameSearch {
     this.clock = undefined;
     if (best === null) {
       // Not even depth 1 finished: the first move by the cheap ordering, which is always legal.
-      const count = this.generate(pl, ph, ol, oh, 0, -1, 0);
+      const first =
+        this.wasm !== null
+          ? this.wasm.cheapestFirst(pl, ph, ol, oh)
+          : this.generate(pl, ph, ol, oh, 0, -1, 0) > 0
+            ? (this.listSq[0] as number)
+            : -1;
       return {
-        move: count > 0 ? (this.listSq[0] as number) : -1,
+        move: first,
         value: guess,
         depth: 0,
         pv: [],
@@ -155,6 +180,24 @@ export class MidgameSearch {
       };
     }
     return { ...best, nodes: this.nodes };
+  }
+
+  /** The search at the root, by the chosen core; the WebAssembly one keeps the node count itself. */
+  private root(
+    pl: number,
+    ph: number,
+    ol: number,
+    oh: number,
+    alpha: number,
+    beta: number,
+    depth: number,
+  ): number {
+    if (this.wasm === null) return this.pvs(pl, ph, ol, oh, alpha, beta, depth, false, 0);
+    const value = this.wasm.search(pl, ph, ol, oh, alpha, beta, depth, this.fresh ? 1 : 0);
+    this.fresh = false;
+    this.nodes = this.wasm.searchedNodes();
+    this.aborted = this.wasm.wasAborted() === 1;
+    return value;
   }
 
   private hash(pl: number, ph: number, ol: number, oh: number): number {
@@ -205,6 +248,7 @@ export class MidgameSearch {
   }
 
   private storedMove(pl: number, ph: number, ol: number, oh: number): number {
+    if (this.wasm !== null) return this.wasm.storedMove(pl, ph, ol, oh);
     const slot = this.find(pl, ph, ol, oh);
     return slot >= 0 ? (this.ttMove[slot] as number) : -1;
   }

@@ -393,6 +393,20 @@ const FAST_DIAG_HI = Int32Array.from(DIAGONALS, (_, d) => DIAG_HI[d] as number);
 const FAST_DIAG_SHIFT = Int32Array.from(DIAGONALS, (squares) => Math.min(...squares.map((sq) => sq & 7)));
 const FAST_DIAG_OFFSET = Int32Array.from(DIAGONALS, (squares) => kindOffset(`diagonal-${squares.length}`));
 
+/**
+ * The fast path's layout, for the WebAssembly evaluation (midgame-wasm.ts) to read instances as this
+ * file does: the kinds' offsets in a stage and each diagonal's masks, lowest file and kind offset.
+ */
+export const FAST_LAYOUT = {
+  edgeX: EDGE,
+  corner2x5: C25,
+  corner3x3: C33,
+  line2: L2,
+  line3: L3,
+  line4: L4,
+  diagonals: { lo: FAST_DIAG_LO, hi: FAST_DIAG_HI, shift: FAST_DIAG_SHIFT, offset: FAST_DIAG_OFFSET },
+} as const;
+
 function column(lo: number, hi: number, c: number): number {
   return (
     ((Math.imul((lo >>> c) & 0x01010101, 0x01020408) >>> 24) & 15) |

@@ -29,7 +29,7 @@ export function trainedOrderedSolver(): EndgameSolver {
   return (trainedSolver ??= new EndgameSolver({ ordering: trainedWeights() }));
 }
 
-/** This thread's midgame search on the trained evaluation. */
+/** This thread's midgame search on the trained evaluation, in WebAssembly. */
 export function trainedMidgame(): MidgameSearch {
-  return (midgame ??= new MidgameSearch(trainedWeights()));
+  return (midgame ??= new MidgameSearch(trainedWeights(), 18, "wasm"));
 }
