@@ -83,7 +83,7 @@ const Env = z.object({
    */
   SECRET: z.string().min(16).optional(),
   /**
-   * Threads for the seats' searches (the analysis lane has one more): one per core but the event loop's,
+   * Threads for the seats' searches (the analysis lanes have their own): one per core but the event loop's,
    * at least 1 and at most 4, so 1 on a 2-core machine (docs/architecture.md, "AI workers").
    */
   AI_THREADS: z.coerce

@@ -1,6 +1,7 @@
 // Post-game analysis figures (docs/benchmarks.md, "Post-game analysis"):
-//  1. per game, a seeded random game analysed position by position at the server's budget, on one
-//     thread as the pool's analysis lane does: wall time, positions exact, the slowest position;
+//  1. per game, a seeded random game analysed at the server's budget through a real `PiscinaPool`'s
+//     analysis lanes, two positions at once as the server's job asks: wall time, positions exact, the
+//     slowest position;
 //  2. an AI seat's move latency through the real worker pool, idle and while a whole Othello game is
 //     analysed in the pool's analysis lane.
 //
@@ -14,7 +15,9 @@ const { values } = parseArgs({ options: { budget: { type: "string" }, moves: { t
 const budgetMs = Number(values.budget ?? 250);
 const seatMoves = Number(values.moves ?? 20);
 const engine = await loadEngine();
-const { PiscinaPool } = await import(pathToFileURL(resolve(root, "apps/server/dist/ai/pool.js")).href);
+const { PiscinaPool, defaultAnalysisLanes } = await import(
+  pathToFileURL(resolve(root, "apps/server/dist/ai/pool.js")).href
+);
 
 const GAMES = [
   ["othello", {}],
@@ -39,28 +42,47 @@ function positionsOf(gameId, options, seed) {
   return positions.map((p) => game.serialize(p));
 }
 
-console.log(`## Whole games analysed at ${budgetMs} ms a position, one thread (Node ${process.version})`);
+const lanes = new PiscinaPool({ maxThreads: 1, maxQueue: 64 });
+const analyse = (gameId, state, seed) =>
+  lanes.analyze({ gameId, state, budgetMs, seed }, new AbortController().signal).then((answer) => {
+    if (!answer.ok) throw new Error(answer.error.message);
+    return answer.value;
+  });
+// Warm-up: each lane loads the engine and decodes the weights on its first analysis.
+await Promise.all(
+  positionsOf("othello", {}, 3)
+    .slice(40, 44)
+    .map((state, i) => analyse("othello", state, i + 1)),
+);
+console.log(
+  `## Whole games analysed at ${budgetMs} ms a position, ${defaultAnalysisLanes()} lanes, two positions at once (Node ${process.version})`,
+);
 console.log("game          positions  exact  wall s  mean ms  max ms");
 for (const [gameId, options] of GAMES) {
   const positions = positionsOf(gameId, options, 7);
   let exact = 0;
   let slowest = 0;
+  let next = 0;
   const started = performance.now();
-  for (const [i, state] of positions.entries()) {
-    const t0 = performance.now();
-    const answer = engine.analyzePosition({ gameId, state, budgetMs, seed: i + 1 }, () => performance.now());
-    slowest = Math.max(slowest, performance.now() - t0);
-    if (!answer.ok) throw new Error(answer.error.message);
-    if (answer.value.exact) exact++;
-  }
+  const lane = async () => {
+    while (next < positions.length) {
+      const i = next++;
+      const t0 = performance.now();
+      const answer = await analyse(gameId, positions[i], i + 1);
+      slowest = Math.max(slowest, performance.now() - t0);
+      if (answer.exact) exact++;
+    }
+  };
+  await Promise.all([lane(), lane()]);
   const wall = (performance.now() - started) / 1000;
   console.log(
     `${gameId.padEnd(13)} ${String(positions.length).padStart(9)} ${String(exact).padStart(6)} ${wall.toFixed(1).padStart(7)} ${((wall * 1000) / positions.length).toFixed(0).padStart(8)} ${slowest.toFixed(0).padStart(7)}`,
   );
 }
+await lanes.close();
 
 console.log(
-  `\n## An AI seat's move through the pool (1 seat thread + the analysis lane), ${seatMoves} level-6 Othello moves (5 plies, fixed depth)`,
+  `\n## An AI seat's move through the pool (1 seat thread + the analysis lanes), ${seatMoves} level-6 Othello moves (5 plies, fixed depth)`,
 );
 // Midgame positions of another seeded game, past the opening book: the same ones idle and busy.
 const seatPositions = positionsOf("othello", {}, 11).slice(20, 20 + seatMoves);

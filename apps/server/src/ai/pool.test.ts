@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type AiRequest } from "@arena/engine/ai/choose-move";
 import { moveCeilingMs } from "@arena/engine/ai/move-ceiling";
-import { getGame } from "@arena/engine";
+import { type Json, getGame } from "@arena/engine";
 import { afterAll, describe, expect, it } from "vitest";
 import { aiShare, PiscinaPool } from "./pool.js";
 
@@ -61,6 +61,24 @@ writeFileSync(
   export function analyze(request) {
     sleep(request.budgetMs);
     return { ok: true, value: { seat: 0, values: [request.seed], bestMoveText: null, pvText: [] } };
+  }\n`,
+);
+
+// A stand-in analysis that counts the analyses inside the worker (state[0]) and keeps the most ever inside
+// at once (state[1]); it waits up to budgetMs for that most to reach two, and answers it.
+const meetingWorker = join(dir, "meeting-worker.mjs");
+writeFileSync(
+  meetingWorker,
+  `export default function () {}
+  export function analyze(request) {
+    const met = request.state;
+    const inside = Atomics.add(met, 0, 1) + 1;
+    let most = Atomics.load(met, 1);
+    while (inside > most && Atomics.compareExchange(met, 1, most, inside) !== most) most = Atomics.load(met, 1);
+    const end = Date.now() + request.budgetMs;
+    while (Atomics.load(met, 1) < 2 && Date.now() < end) Atomics.wait(met, 2, 0, 5);
+    Atomics.sub(met, 0, 1);
+    return { ok: true, value: { seat: 0, values: [Atomics.load(met, 1)], bestMoveText: null, pvText: [] } };
   }\n`,
 );
 
@@ -258,7 +276,7 @@ describe("PiscinaPool", () => {
   });
 
   it("never makes a seat's move wait behind an analysis: analyses have a lane of their own", async () => {
-    const pool = new PiscinaPool({ maxThreads: 1, maxQueue: 4 }, sleepyWorker);
+    const pool = new PiscinaPool({ maxThreads: 1, maxQueue: 4, analysisLanes: 1 }, sleepyWorker);
     pools.push(pool);
     const signal = new AbortController().signal;
     const order: string[] = [];
@@ -274,7 +292,7 @@ describe("PiscinaPool", () => {
   });
 
   it("takes turns between the owners of analyses: one address's queue never runs ahead of another's", async () => {
-    const pool = new PiscinaPool({ maxThreads: 1, maxQueue: 4 }, sleepyWorker);
+    const pool = new PiscinaPool({ maxThreads: 1, maxQueue: 4, analysisLanes: 1 }, sleepyWorker);
     pools.push(pool);
     const signal = new AbortController().signal;
     const order: string[] = [];
@@ -286,6 +304,25 @@ describe("PiscinaPool", () => {
     const all = [analyse("a", 1), analyse("a", 2), analyse("a", 3), analyse("b", 1)];
     await Promise.all(all);
     expect(order).toEqual(["a1", "b1", "a2", "a3"]);
+  });
+
+  it("runs as many analyses at once as it has lanes, and no more", async () => {
+    const pool = new PiscinaPool({ maxThreads: 1, maxQueue: 4, analysisLanes: 2 }, meetingWorker);
+    pools.push(pool);
+    const signal = new AbortController().signal;
+    const met = new Int32Array(new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT));
+    // The first two wait (up to 10 s) to be inside together; the third does not wait, and runs once a lane
+    // is free.
+    const [first, second, third] = await Promise.all(
+      [10_000, 10_000, 0].map((budgetMs, seed) =>
+        // The stand-in reads its counters from `state`, which the worker receives as shared memory.
+        pool.analyze({ gameId: "othello", state: met as unknown as Json, budgetMs, seed }, signal),
+      ),
+    );
+    expect([first, second].map((answer) => answer?.ok && answer.value.values[0])).toEqual([2, 2]);
+    expect(third?.ok).toBe(true);
+    // Never three inside at once: with unbounded lanes the third would have come in beside the two waiting.
+    expect(Atomics.load(met, 1)).toBe(2);
   });
 
   it("starts no analysis while a seat's request waits for a thread", async () => {

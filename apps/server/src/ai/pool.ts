@@ -1,5 +1,6 @@
 import { type GameError, type Result } from "@arena/engine";
 import { createRequire } from "node:module";
+import { availableParallelism } from "node:os";
 import { type AnalysisRequest, type NotatedAnalysis } from "@arena/engine/ai/analyze-position";
 import { type AiRequest, type AiResponse } from "@arena/engine/ai/choose-move";
 import { type WorkerAiRequest } from "@arena/engine/worker";
@@ -49,6 +50,13 @@ export interface PiscinaPoolOptions {
    * the stopped search answers at once with its best move so far, and the waiting one takes the thread.
    */
   readonly sliceMs?: number;
+  /** Analyses run at once, on threads of their own (default `defaultAnalysisLanes()`). */
+  readonly analysisLanes?: number;
+}
+
+/** One analysis thread per core, up to two: a finished game is analysed on both cores of a 2-core machine. */
+export function defaultAnalysisLanes(): number {
+  return Math.max(1, Math.min(2, availableParallelism()));
 }
 
 /**
@@ -111,8 +119,11 @@ function workerFailure(error: unknown, signal: AbortSignal): typeof ABORTED | An
   };
 }
 
-/** Analyses in flight at most: one thread of their own, beside the seats' threads. */
-const ANALYSIS_LANES = 1;
+/**
+ * The analysis threads' nice increment (Linux, per thread): a seat's search on the same core gets about
+ * nine tenths of it, so an analysis takes only the time the seats leave.
+ */
+const ANALYSIS_NICE = 10;
 
 /** Analysis owners whose last turn is remembered; a forgotten one counts as never served. */
 const ANALYSIS_OWNERS_KEPT = 10_000;
@@ -133,7 +144,10 @@ const ANALYSIS_OWNERS_KEPT = 10_000;
  */
 export class PiscinaPool implements AiPool {
   // Two task kinds share the threads (the default export chooses moves, `analyze` analyses), hence unknown.
-  private readonly pool: Piscina<WorkerAiRequest | AnalysisRequest, unknown>;
+  private readonly pool: Piscina<WorkerAiRequest, unknown>;
+  /** The analysis lanes: threads of their own at a lower priority (docs/analysis.md, "Where it runs"). */
+  private readonly analysisPool: Piscina<AnalysisRequest, unknown>;
+  private readonly lanes: number;
   private readonly threads: number;
   private readonly maxQueue: number;
   private readonly waiting: Waiting[] = [];
@@ -157,10 +171,15 @@ export class PiscinaPool implements AiPool {
     this.threads = options.maxThreads;
     this.maxQueue = options.maxQueue;
     this.sliceMs = options.sliceMs ?? AI_SLICE_MS;
-    // One thread more than the seats may use: the analysis lane, so that an analysis never occupies a
-    // thread a seat's search is waiting for (docs/analysis.md, "Where it runs").
-    const threads = options.maxThreads + ANALYSIS_LANES;
-    this.pool = new Piscina({ filename, minThreads: threads, maxThreads: threads });
+    this.pool = new Piscina({ filename, minThreads: this.threads, maxThreads: this.threads });
+    // An analysis never occupies a thread a seat's search is waiting for, nor a core it is using.
+    this.lanes = options.analysisLanes ?? defaultAnalysisLanes();
+    this.analysisPool = new Piscina({
+      filename,
+      minThreads: this.lanes,
+      maxThreads: this.lanes,
+      niceIncrement: ANALYSIS_NICE,
+    });
   }
 
   analyze(request: AnalysisRequest, signal: AbortSignal, owner = ""): Promise<AnalysisAnswer> {
@@ -200,7 +219,7 @@ export class PiscinaPool implements AiPool {
 
   /** Starts waiting analyses in their lane, only while no seat's request waits (lower priority). */
   private pumpAnalyses(): void {
-    while (this.analysing < ANALYSIS_LANES && this.waiting.length === 0 && this.analyses.length > 0) {
+    while (this.analysing < this.lanes && this.waiting.length === 0 && this.analyses.length > 0) {
       const job = this.nextAnalysis();
       if (job === undefined) return;
       this.analyses.splice(this.analyses.indexOf(job), 1);
@@ -214,7 +233,7 @@ export class PiscinaPool implements AiPool {
       // From here piscina watches the signal: a job's signal may serve many analyses in turn.
       job.signal.removeEventListener("abort", job.onAbort);
       this.analysing++;
-      void this.pool
+      void this.analysisPool
         .run(job.request, { name: "analyze", signal: job.signal })
         .then(
           (result) => job.answer(fromEngine(result as Result<NotatedAnalysis, GameError>)),
@@ -372,6 +391,6 @@ export class PiscinaPool implements AiPool {
 
   async close(): Promise<void> {
     if (this.sliceTimer !== null) clearTimeout(this.sliceTimer);
-    await this.pool.close({ force: true });
+    await Promise.all([this.pool.close({ force: true }), this.analysisPool.close({ force: true })]);
   }
 }

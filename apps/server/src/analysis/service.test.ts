@@ -265,6 +265,58 @@ describe("AnalysisService pushes progress and runs one job per match", () => {
     expect(await new JobClaims(shared, "b", () => 5_000).claim(id, 4)).toMatchObject({ ours: true });
   });
 
+  it("analyses two positions at once, keeping the game's order when the later one answers first", async () => {
+    const store = new MemoryStore();
+    const id = asMatchId("m_two_at_once");
+    await writeMatch(store, id, "krk", KRK_MATE_IN_ONE, KRK_GAME);
+    const inline = new InlinePool();
+    const held: { seed: number; release: () => void }[] = [];
+    // Each position is answered only once the next one has been asked for, the last at once: a service that
+    // asks one at a time never finishes, and the last position answers before the one before it.
+    const reversed: Pick<AiPool, "analyze"> = {
+      analyze: (request, signal) =>
+        new Promise((resolve) => {
+          const answer = () => void inline.analyze(request, signal).then(resolve);
+          held.push({ seed: request.seed, release: answer });
+          const waiting = held.find((h) => h.seed === request.seed - 1);
+          if (request.seed === 4) answer();
+          if (waiting !== undefined) setTimeout(waiting.release, 5);
+        }),
+    };
+    const analysis = await finished(service(store, reversed), id);
+    const again = new MemoryStore();
+    await writeMatch(again, id, "krk", KRK_MATE_IN_ONE, KRK_GAME);
+    const oneByOne = await finished(service(again, countingPool().pool), id);
+    expect(analysis.positions).toEqual(oneByOne.positions);
+    expect(analysis.moves).toEqual(oneByOne.moves);
+  });
+
+  it("cancels the other position in flight when one fails, keeping nothing", async () => {
+    const store = new MemoryStore();
+    const id = asMatchId("m_one_fails");
+    await writeMatch(store, id, "krk", KRK_MATE_IN_ONE, KRK_GAME);
+    const cancelled: number[] = [];
+    const failing: Pick<AiPool, "analyze"> = {
+      analyze: (request, signal) =>
+        new Promise((resolve) => {
+          if (request.seed === 2) {
+            setTimeout(() => resolve({ ok: false, error: { code: "failed", message: "worker died" } }), 5);
+            return;
+          }
+          signal.addEventListener("abort", () => {
+            cancelled.push(request.seed);
+            resolve({ ok: false, error: { code: "aborted", message: "cancelled" } });
+          });
+        }),
+    };
+    const { push, end } = pushes();
+    const analysis = service(store, failing, { push });
+    expect((await analysis.start(id, ann)).ok).toBe(true);
+    expect(await end).toEqual({ ok: true, state: "none" });
+    expect(cancelled).toEqual([1]);
+    expect(await store.getAnalysis(id)).toBeNull();
+  });
+
   it("pushes `none` and lets the job be claimed again when it fails", async () => {
     const store = new MemoryStore();
     const id = asMatchId("m_failed");

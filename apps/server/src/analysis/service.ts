@@ -60,10 +60,16 @@ interface Job {
   done: number;
   /** Set once every position is analysed, until the store has it. */
   result: MatchAnalysis | null;
-  /** Cancels the position being analysed (one controller per position: nothing accumulates on a signal). */
-  current: AbortController | null;
+  /** Cancel the positions being analysed (one controller per position: nothing accumulates on a signal). */
+  readonly running: Set<AbortController>;
   cancelled: boolean;
 }
+
+/**
+ * Positions of one job analysed at once: the pool runs as many as it has analysis lanes (one per core,
+ * up to two), taking turns between owners (docs/analysis.md, "Where it runs").
+ */
+const POSITIONS_AT_ONCE = 2;
 
 /** Users whose analysis-board bucket is remembered at most; the oldest is forgotten first. */
 const BOARD_BUCKETS_KEPT = 10_000;
@@ -143,7 +149,7 @@ export class AnalysisService {
       if (claim.ours) await this.options.claims.release(matchId).catch(() => undefined);
       return refuse(503, "unavailable", "the server is shutting down");
     }
-    const job: Job = { total: positions.length, done: 0, result: null, current: null, cancelled: false };
+    const job: Job = { total: positions.length, done: 0, result: null, running: new Set(), cancelled: false };
     this.jobs.set(matchId, job);
     await this.tell(matchId, statusOf(job));
     void this.run(model, positions, job, owner)
@@ -215,7 +221,7 @@ export class AnalysisService {
     this.closed = true;
     for (const job of this.jobs.values()) {
       job.cancelled = true;
-      job.current?.abort();
+      for (const position of job.running) position.abort();
     }
   }
 
@@ -241,28 +247,41 @@ export class AnalysisService {
   ): Promise<boolean> {
     const game = model.game;
     const analysed: AnalysedPosition[] = [];
-    // One position at a time: a job holds at most one place in the pool's analysis lane.
-    for (const [index, state] of positions.entries()) {
-      if (job.cancelled) return false;
-      job.current = new AbortController();
-      const answer = await this.options.ai.analyze(
-        {
-          gameId: model.gameId,
-          state: game.serialize(state),
-          budgetMs: this.options.positionBudgetMs,
-          seed: index + 1,
-        },
-        job.current.signal,
-        owner,
-      );
-      if (!answer.ok) return false; // cancelled, or a worker failure: nothing is kept, a new request retries
-      analysed.push(wire(answer.value));
-      job.done = index + 1;
-      // The report keeps the claim alive; a failed one only risks another process taking the job over.
-      const progress = { done: job.done, total: job.total };
-      void this.options.claims.report(model.matchId, progress).catch(() => undefined);
-      if (job.done < job.total) void this.tell(model.matchId, statusOf(job));
-    }
+    let next = 0;
+    let failed = false;
+    // A job holds at most `POSITIONS_AT_ONCE` places in the pool's analysis lanes, in the game's order.
+    const lane = async (): Promise<void> => {
+      while (!job.cancelled && !failed && next < positions.length) {
+        const index = next++;
+        const position = new AbortController();
+        job.running.add(position);
+        const answer = await this.options.ai.analyze(
+          {
+            gameId: model.gameId,
+            state: game.serialize(positions[index]),
+            budgetMs: this.options.positionBudgetMs,
+            seed: index + 1,
+          },
+          position.signal,
+          owner,
+        );
+        job.running.delete(position);
+        if (!answer.ok) {
+          // Cancelled, or a worker failure: nothing is kept, a new request retries.
+          failed = true;
+          for (const other of job.running) other.abort();
+          return;
+        }
+        analysed[index] = wire(answer.value);
+        job.done++;
+        // The report keeps the claim alive; a failed one only risks another process taking the job over.
+        const progress = { done: job.done, total: job.total };
+        void this.options.claims.report(model.matchId, progress).catch(() => undefined);
+        if (job.done < job.total) void this.tell(model.matchId, statusOf(job));
+      }
+    };
+    await Promise.all(Array.from({ length: POSITIONS_AT_ONCE }, lane));
+    if (job.cancelled || failed) return false;
     job.result = {
       matchId: model.matchId,
       gameId: model.gameId,

@@ -3,6 +3,8 @@ import { Random } from "../core/rng.js";
 import { connectK } from "../games/connect-k/index.js";
 import { type DiceOfDoomState, diceOfDoom } from "../games/dice-of-doom/index.js";
 import { board } from "../games/dice-of-doom/test-support/boards.js";
+import { analyzeOthello } from "../games/othello/ai/analysis.js";
+import { MidgameSearch } from "../games/othello/ai/midgame.js";
 import { EndgameSolver } from "../games/othello/ai/solver.js";
 import { trainedWeights } from "../games/othello/ai/thread-engines.js";
 import {
@@ -85,6 +87,20 @@ describe("Othello analysis", () => {
     expect(analysis.depth).toBeGreaterThanOrEqual(1);
     expect(Math.abs(analysis.value)).toBeLessThan(64);
     expect(analysis.outcome).toBeUndefined();
+  });
+
+  it("searches as deep on either core: its iterations are bounded by nodes, not by the clock", () => {
+    const state = othelloEndgame(4, 40);
+    const weights = trainedWeights();
+    const [js, wasm] = (["js", "wasm"] as const).map((core) =>
+      analyzeOthello(state, {
+        now: fakeClock(0.001),
+        budgetMs: 100,
+        midgame: new MidgameSearch(weights, 16, core),
+      }),
+    );
+    expect(js?.depth).toBeGreaterThanOrEqual(6);
+    expect(wasm).toEqual(js);
   });
 
   it("scores a finished game exactly, empty squares to the winner", () => {

@@ -1,8 +1,8 @@
 /**
  * Othello's position analysis (docs/strength.md, "Position analysis"): the final disc difference
- * for the side to move, exact when the trained-order solver finishes within the budget (tried from
+ * for the side to move, exact when the trained-order solver finishes within its allowance (tried from
  * `exactEmpties` empties down), else the trained evaluation's estimate from the deepest midgame
- * iteration the budget allows.
+ * iteration the budget's nodes allow.
  */
 import type { AnalyzeOptions, PositionAnalysis } from "../../../ai/game-ai.js";
 import { zeroSumValues } from "../../../ai/analysis.js";
@@ -23,6 +23,19 @@ export interface OthelloAnalyzeOptions extends AnalyzeOptions {
 
 /** An iteration costs about this many times the previous one; one that cannot finish is not started. */
 const ITERATION_GROWTH = 2.5;
+
+/**
+ * Nodes an iteration may take per millisecond of budget: about what the JavaScript core searched in that
+ * time. Counting nodes instead of time gives the same depth on any machine, under any load, and in a
+ * third of the time on the WebAssembly core. The budget stays the ceiling.
+ */
+export const ITERATION_NODES_PER_MS = 480;
+
+/**
+ * The exact attempt may take this many budgets: from 20 empties a solve is worth more than any estimate,
+ * and on failure the estimate still gets a budget of its own.
+ */
+const EXACT_ALLOWANCE = 4;
 
 function outcomeOf(value: number): PositionAnalysis["outcome"] {
   return { kind: value > 0 ? "win" : value < 0 ? "loss" : "draw", moves: null };
@@ -60,10 +73,9 @@ export function analyzeOthello(state: OthelloState, options: OthelloAnalyzeOptio
       ...exactOutcome(after),
     };
   }
-  const start = options.now();
-  const deadline = start + options.budgetMs;
   const { empty } = discCounts(state);
   if (empty <= (options.exactEmpties ?? 20)) {
+    const deadline = options.now() + options.budgetMs * EXACT_ALLOWANCE;
     const solved = (options.endgame ?? trainedOrderedSolver()).solve(state, { now: options.now, deadline });
     if (!solved.aborted) {
       return {
@@ -82,11 +94,17 @@ export function analyzeOthello(state: OthelloState, options: OthelloAnalyzeOptio
   }
   const search = options.midgame ?? trainedMidgame();
   const [pl, ph, ol, oh] = sidesOf(state);
+  const iterationNodes = options.budgetMs * ITERATION_NODES_PER_MS;
+  let searched = 0;
   const result = search.search(pl, ph, ol, oh, {
     maxDepth: 60,
     now: options.now,
-    deadline,
-    continueAfter: (_depth, iterationMs) => options.now() + iterationMs * ITERATION_GROWTH <= deadline,
+    deadline: options.now() + options.budgetMs,
+    continueAfter: () => {
+      const last = search.nodes - searched;
+      searched = search.nodes;
+      return last * ITERATION_GROWTH <= iterationNodes;
+    },
   });
   const value = result.value / search.scale;
   return {
