@@ -13,6 +13,22 @@ const sidesOf = (state: OthelloState) =>
     ? ([state.blackLo, state.blackHi, state.whiteLo, state.whiteHi] as const)
     : ([state.whiteLo, state.whiteHi, state.blackLo, state.blackHi] as const);
 
+/** The start and every position after it, each pick choosing among the legal moves, to the game's end. */
+function line(picks: readonly number[]): OthelloState[] {
+  let state = othello.initial({}, 0);
+  const positions = [state];
+  for (const pick of picks) {
+    const moves = legalMoves(state);
+    if (moves.length === 0) break;
+    state = applyMove(state, moves[pick % moves.length] as number);
+    positions.push(state);
+  }
+  return positions;
+}
+
+/** The position the picks lead to. */
+const positionAfter = (picks: readonly number[]): OthelloState => line(picks).at(-1) as OthelloState;
+
 describe("the midgame module's move generation (wasm/midgame.ts)", () => {
   it("counts perft from the start as OEIS A124004 does, to depth 9", () => {
     const start = othello.initial({}, 0);
@@ -26,12 +42,7 @@ describe("the midgame module's move generation (wasm/midgame.ts)", () => {
         fc.array(fc.nat(), { minLength: 0, maxLength: 60 }),
         fc.integer({ min: 1, max: 4 }),
         (picks, depth) => {
-          let state = othello.initial({}, 0);
-          for (const pick of picks) {
-            const moves = legalMoves(state);
-            if (moves.length === 0) break;
-            state = applyMove(state, moves[pick % moves.length] as number);
-          }
+          const state = positionAfter(picks);
           const [pl, ph, ol, oh] = sidesOf(state);
           expect(wasm.perft(pl, ph, ol, oh, depth)).toBe(perftBits(pl, ph, ol, oh, depth, false));
           expect(wasm.perft(pl, ph, ol, oh, depth)).toBe(perftOthello(state, depth));
@@ -44,15 +55,7 @@ describe("the midgame module's move generation (wasm/midgame.ts)", () => {
   it("evaluates every position as the trained evaluation does, in every stage", () => {
     fc.assert(
       fc.property(fc.array(fc.nat(), { minLength: 0, maxLength: 60 }), (picks) => {
-        let state = othello.initial({}, 0);
-        const positions = [state];
-        for (const pick of picks) {
-          const moves = legalMoves(state);
-          if (moves.length === 0) break;
-          state = applyMove(state, moves[pick % moves.length] as number);
-          positions.push(state);
-        }
-        for (const position of positions) {
+        for (const position of line(picks)) {
           const [pl, ph, ol, oh] = sidesOf(position);
           expect(wasm.evaluate(pl, ph, ol, oh)).toBe(trainedEvalBits(trainedWeights(), pl, ph, ol, oh));
         }
@@ -67,13 +70,7 @@ describe("the midgame module's move generation (wasm/midgame.ts)", () => {
         fc.array(fc.nat(), { minLength: 4, maxLength: 56 }),
         fc.integer({ min: 1, max: 6 }),
         (picks, depth) => {
-          let state = othello.initial({}, 0);
-          for (const pick of picks) {
-            const moves = legalMoves(state);
-            if (moves.length === 0) break;
-            state = applyMove(state, moves[pick % moves.length] as number);
-          }
-          const [pl, ph, ol, oh] = sidesOf(state);
+          const [pl, ph, ol, oh] = sidesOf(positionAfter(picks));
           const js = new MidgameSearch(trainedWeights(), 16).search(pl, ph, ol, oh, { maxDepth: depth });
           const inWasm = new MidgameSearch(trainedWeights(), 16, "wasm").search(pl, ph, ol, oh, {
             maxDepth: depth,
