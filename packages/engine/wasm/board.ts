@@ -77,3 +77,16 @@ export function flips(sq: i32, p: u64, o: u64): u64 {
     flipsDown(unchecked(RAYS[base + 7]), p, o)
   );
 }
+
+/**
+ * Grows this instance's memory by `bytes` from the first cache line (64 bytes) past its end and returns
+ * that address. The modules call it only while setting up; nothing is allocated after it, so the stub
+ * runtime never reaches what it hands out.
+ */
+export function grow(bytes: usize): usize {
+  const end = <usize>memory.size() << 16;
+  const start = (end + 63) & ~(<usize>63);
+  const pages = i32((start + bytes - end + 0xffff) >> 16);
+  if (memory.grow(pages) < 0) unreachable();
+  return start;
+}

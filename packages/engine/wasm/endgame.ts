@@ -14,7 +14,7 @@
  * Regenerate the shipped module with `npm run build:wasm -w @arena/engine` (wasm/build.mjs).
  */
 
-import { flips, legalMoves } from "./board";
+import { flips, grow, legalMoves } from "./board";
 
 /** Squares of the quadrants whose parity bit is set, per 4-bit parity value. */
 const PARITY_SQUARES = new StaticArray<u64>(16);
@@ -259,13 +259,9 @@ let bucketMask: i32 = 0;
  * instance; nothing is allocated after it, so the stub runtime never reaches the table).
  */
 export function allocateTable(bits: i32): usize {
-  const bytes = (<usize>64) << (<usize>bits);
-  const start = (<usize>memory.size() << 16) + 63 & ~(<usize>63);
-  const pages = i32((start + bytes - (<usize>memory.size() << 16) + 0xffff) >> 16);
-  if (memory.grow(pages) < 0) unreachable();
-  table = start;
+  table = grow((<usize>64) << (<usize>bits));
   bucketMask = (1 << bits) - 1;
-  return start;
+  return table;
 }
 
 /** The same hash as solver.ts's ttBucket, on the int32 halves; returns the bucket's byte address. */

@@ -11,7 +11,7 @@
  * Regenerate the shipped module with `npm run build:wasm -w @arena/engine` (wasm/build.mjs).
  */
 
-import { flips, legalMoves } from "./board";
+import { flips, grow, legalMoves } from "./board";
 
 function perftBits(p: u64, o: u64, depth: i32, passed: bool): u64 {
   let moves = legalMoves(p, o);
@@ -97,12 +97,8 @@ const DIAGONAL_OFFSET = new StaticArray<i32>(MAX_DIAGONALS);
 
 /** Room for `count` weights (i16) in this instance's memory, once; the caller copies them there. */
 export function allocateWeights(count: i32): usize {
-  const bytes = <usize>count << 1;
-  const start = ((<usize>memory.size() << 16) + 63) & ~(<usize>63);
-  const pages = i32((start + bytes - (<usize>memory.size() << 16) + 0xffff) >> 16);
-  if (memory.grow(pages) < 0) unreachable();
-  weights = start;
-  return start;
+  weights = grow(<usize>count << 1);
+  return weights;
 }
 
 /** The stages and the offsets of the kinds in a stage (FEATURE_KINDS in patterns.ts). */
@@ -263,12 +259,20 @@ export function evaluate(pl: i32, ph: i32, ol: i32, oh: i32): i32 {
 }
 
 function evaluateBits(p: u64, o: u64): i32 {
+  return evaluateWithMobility(p, o, i32(popcnt(legalMoves(p, o))), i32(popcnt(legalMoves(o, p))));
+}
+
+/** The trained value of p to move against o whose move counts are known (`own`, `other`). */
+@inline
+function evaluateWithMobility(p: u64, o: u64, own: i32, other: i32): i32 {
   const empties = 64 - i32(popcnt(p | o));
-  const stage = min(stageCount - 1, empties / stageWidth);
-  const base = stage * stageSize;
-  const own = min(mobilityCap, i32(popcnt(legalMoves(p, o))));
-  const other = min(mobilityCap, i32(popcnt(legalMoves(o, p))));
-  return patternSum(base, p, o) + w(base + mobilityOwn + own) + w(base + mobilityOther + other) + w(base + constantAt);
+  const base = min(stageCount - 1, empties / stageWidth) * stageSize;
+  return (
+    patternSum(base, p, o) +
+    w(base + mobilityOwn + min(mobilityCap, own)) +
+    w(base + mobilityOther + min(mobilityCap, other)) +
+    w(base + constantAt)
+  );
 }
 
 // ---------------------------------------------------------------- the search
@@ -280,17 +284,23 @@ declare function expired(): bool;
 const MAX_PLY = 64;
 const MAX_MOVES = 32;
 const CHECK_INTERVAL = 1024;
-/** From this remaining depth children are ordered by their trained value, as in midgame.ts. */
-const EVAL_ORDER_DEPTH = 3;
 const INF = 1 << 30;
-const MOBILITY_ORDER_DEPTH = 1;
-const MOBILITY_WEIGHT = 2;
 
-/** Square classes for cheap ordering: corners first, X-squares last. */
-const SQUARE_PRIORITY: StaticArray<i32> = [
-  9, 2, 6, 5, 5, 6, 2, 9, 2, 0, 3, 3, 3, 3, 0, 2, 6, 3, 5, 4, 4, 5, 3, 6, 5, 3, 4, 4, 4, 4, 3, 5, 5, 3, 4, 4,
-  4, 4, 3, 5, 6, 3, 5, 4, 4, 5, 3, 6, 2, 0, 3, 3, 3, 3, 0, 2, 9, 2, 6, 5, 5, 6, 2, 9,
-];
+/** How children are ordered: handed in from midgame-ordering.ts (`setOrdering`, `setSquarePriority`). */
+let evalOrderDepth: i32 = 0;
+let mobilityOrderDepth: i32 = 0;
+let mobilityWeight: i32 = 0;
+const SQUARE_PRIORITY = new StaticArray<i32>(64);
+
+export function setOrdering(evalDepth: i32, mobilityDepth: i32, weight: i32): void {
+  evalOrderDepth = evalDepth;
+  mobilityOrderDepth = mobilityDepth;
+  mobilityWeight = weight;
+}
+
+export function setSquarePriority(square: i32, priority: i32): void {
+  SQUARE_PRIORITY[square] = priority;
+}
 
 const listSq = new StaticArray<i32>(MAX_PLY * MAX_MOVES);
 const listFlips = new StaticArray<u64>(MAX_PLY * MAX_MOVES);
@@ -313,11 +323,7 @@ const SLOT = 32;
 export function allocateTable(bits: i32, units: i32): void {
   scale = units;
   const size = 1 << bits;
-  const bytes = <usize>size * SLOT;
-  const start = ((<usize>memory.size() << 16) + 63) & ~(<usize>63);
-  const pages = i32((start + bytes - (<usize>memory.size() << 16) + 0xffff) >> 16);
-  if (memory.grow(pages) < 0) unreachable();
-  table = start;
+  table = grow(<usize>size * SLOT);
   tableMask = size - 2;
   clearTable();
 }
@@ -399,10 +405,10 @@ function generate(p: u64, o: u64, ply: i32, hint: i32, depth: i32): i32 {
     const flipped = flips(sq, p, o);
     let key: i32;
     if (sq == hint) key = INF;
-    else if (depth >= EVAL_ORDER_DEPTH) key = -evaluateBits(o & ~flipped, p | flipped | bit);
-    else if (depth >= MOBILITY_ORDER_DEPTH) {
+    else if (depth >= evalOrderDepth) key = -evaluateBits(o & ~flipped, p | flipped | bit);
+    else if (depth >= mobilityOrderDepth) {
       const replies = i32(popcnt(legalMoves(o & ~flipped, p | flipped | bit)));
-      key = unchecked(SQUARE_PRIORITY[sq]) - MOBILITY_WEIGHT * replies;
+      key = unchecked(SQUARE_PRIORITY[sq]) - mobilityWeight * replies;
     } else key = unchecked(SQUARE_PRIORITY[sq]);
     let j = count++;
     while (j > 0 && unchecked(listKey[base + j - 1]) < key) {
@@ -430,14 +436,7 @@ function pvs(p: u64, o: u64, alpha: i32, beta: i32, depth: i32, passed: bool, pl
     const own = i32(popcnt(legalMoves(p, o)));
     const other = i32(popcnt(legalMoves(o, p)));
     if (own == 0 && other == 0) return finalScore(p, o) * scale;
-    const empties = 64 - i32(popcnt(p | o));
-    const base = min(stageCount - 1, empties / stageWidth) * stageSize;
-    return (
-      patternSum(base, p, o) +
-      w(base + mobilityOwn + min(mobilityCap, own)) +
-      w(base + mobilityOther + min(mobilityCap, other)) +
-      w(base + constantAt)
-    );
+    return evaluateWithMobility(p, o, own, other);
   }
   const bucket = bucketOf(p, o);
   const slot = find(p, o, bucket);

@@ -4,6 +4,12 @@
  * "Othello perft"), and the trained evaluation, whose weights and layout this side hands in.
  */
 import { MIDGAME_WASM } from "./midgame-wasm-data.js";
+import {
+  EVAL_ORDER_DEPTH,
+  MOBILITY_ORDER_DEPTH,
+  MOBILITY_WEIGHT,
+  SQUARE_PRIORITY,
+} from "./midgame-ordering.js";
 import { FAST_LAYOUT, FEATURE_KINDS, MOBILITY_CAP, MOBILITY_KIND, STAGE_SIZE } from "./patterns.js";
 import type { TrainedWeights } from "./weights-codec.js";
 import { wasmInstance } from "./wasm-instance.js";
@@ -49,6 +55,8 @@ interface Exports extends MidgameWasm {
   readonly allocateWeights: (count: number) => number;
   readonly setLayout: (...layout: number[]) => void;
   readonly addDiagonal: (lo: number, hi: number, shift: number, offset: number) => void;
+  readonly setOrdering: (evalDepth: number, mobilityDepth: number, weight: number) => void;
+  readonly setSquarePriority: (square: number, priority: number) => void;
 }
 
 const offsetOf = (kind: number): number => FEATURE_KINDS[kind]?.offset ?? 0;
@@ -75,6 +83,8 @@ export function midgameWasm(weights: TrainedWeights, options: MidgameWasmOptions
     offsetOf(MOBILITY_KIND + 2),
     MOBILITY_CAP,
   );
+  exports.setOrdering(EVAL_ORDER_DEPTH, MOBILITY_ORDER_DEPTH, MOBILITY_WEIGHT);
+  SQUARE_PRIORITY.forEach((priority, square) => exports.setSquarePriority(square, priority));
   const { lo, hi, shift, offset } = FAST_LAYOUT.diagonals;
   for (let d = 0; d < lo.length; d++) {
     exports.addDiagonal(lo[d] as number, hi[d] as number, shift[d] as number, offset[d] as number);

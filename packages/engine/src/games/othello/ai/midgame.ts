@@ -14,6 +14,12 @@ import { PASS } from "../squares.js";
 import { finalScore } from "./sides.js";
 import { trainedEvalBits, trainedEvalWithMobility } from "./trained-eval.js";
 import { type MidgameWasm, midgameWasm } from "./midgame-wasm.js";
+import {
+  EVAL_ORDER_DEPTH,
+  MOBILITY_ORDER_DEPTH,
+  MOBILITY_WEIGHT,
+  SQUARE_PRIORITY,
+} from "./midgame-ordering.js";
 import type { TrainedWeights } from "./weights-codec.js";
 
 export interface MidgameOptions {
@@ -43,21 +49,7 @@ export interface MidgameResult {
 const MAX_PLY = 64;
 const MAX_MOVES = 32;
 const CHECK_INTERVAL = 1024;
-/**
- * From this remaining depth children are ordered by their trained value (below it evaluating them
- * cost more than it saved: 30% longer to reach depth 9, docs/benchmarks.md).
- */
-const EVAL_ORDER_DEPTH = 3;
 const INF = 1 << 30;
-/** Below `EVAL_ORDER_DEPTH`, children are ordered fastest first (fewest replies, weighted) and by square. */
-const MOBILITY_ORDER_DEPTH = 1;
-const MOBILITY_WEIGHT = 2;
-
-/** Square classes for cheap ordering: corners first, X-squares last. */
-const SQUARE_PRIORITY = Int8Array.from([
-  9, 2, 6, 5, 5, 6, 2, 9, 2, 0, 3, 3, 3, 3, 0, 2, 6, 3, 5, 4, 4, 5, 3, 6, 5, 3, 4, 4, 4, 4, 3, 5, 5, 3, 4, 4,
-  4, 4, 3, 5, 6, 3, 5, 4, 4, 5, 3, 6, 2, 0, 3, 3, 3, 3, 0, 2, 9, 2, 6, 5, 5, 6, 2, 9,
-]);
 
 /**
  * A midgame searcher with its own transposition table; reuse one across moves of a game. Its core is the
