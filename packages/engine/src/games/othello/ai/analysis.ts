@@ -32,10 +32,11 @@ const ITERATION_GROWTH = 2.5;
 export const ITERATION_NODES_PER_MS = 480;
 
 /**
- * The exact attempt may take this many budgets: from 20 empties a solve is worth more than any estimate,
- * and on failure the estimate still gets a budget of its own.
+ * The exact attempt may take at least this long, whatever the budget: from 20 empties a solve is worth
+ * more than any estimate (a finished game's 250 ms a position left 20 empties unsolved), and on failure
+ * the estimate still gets a budget of its own.
  */
-const EXACT_ALLOWANCE = 4;
+const EXACT_MIN_MS = 1_000;
 
 function outcomeOf(value: number): PositionAnalysis["outcome"] {
   return { kind: value > 0 ? "win" : value < 0 ? "loss" : "draw", moves: null };
@@ -75,7 +76,7 @@ export function analyzeOthello(state: OthelloState, options: OthelloAnalyzeOptio
   }
   const { empty } = discCounts(state);
   if (empty <= (options.exactEmpties ?? 20)) {
-    const deadline = options.now() + options.budgetMs * EXACT_ALLOWANCE;
+    const deadline = options.now() + Math.max(options.budgetMs, EXACT_MIN_MS);
     const solved = (options.endgame ?? trainedOrderedSolver()).solve(state, { now: options.now, deadline });
     if (!solved.aborted) {
       return {
